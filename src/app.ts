@@ -1,0 +1,72 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { Codes } from './http/codes.js';
+import { sendEnvelope } from './http/envelope.js';
+import { errorHandler } from './http/error-handler.js';
+import { requestLogger } from './http/request-logger.js';
+import { authenticateApiKey } from './http/authenticate.js';
+import { limitPerWorkspace } from './http/workspace-rate-limit.js';
+import { requireScopeForPath } from './http/scope-guard.js';
+import { requireActiveSubscription } from './http/subscription-guard.js';
+import { validateAgainstContract } from './http/request-validator.js';
+import { createDispatcher } from './http/dispatch.js';
+import { SlidingLogLimiter } from './http/rate-limit/sliding-log-limiter.js';
+import type { RateLimiter } from './http/rate-limit/rate-limiter.js';
+import { createLastUsedRecorder } from './keys/last-used-recorder.js';
+import { handlers as defaultHandlers } from './handlers/index.js';
+import type { ReadHandlers } from './http/operation-types.js';
+import type { Store } from './store/index.js';
+import { loadOpenApiDocument } from './contract.js';
+import { ApiError } from './http/api-error.js';
+
+export interface AppDeps {
+  store: Store;
+  logger: Logger;
+  now?: () => Date;
+  /** Per-workspace limiter; defaults to 120 per rolling 60 s in process. */
+  limiter?: RateLimiter;
+  /** Per-client-address limiter for failed authentications. */
+  clientLimiter?: RateLimiter;
+  rateLimit?: { quota: number; windowSeconds: number; authFailureQuota: number };
+  /** Validate every response against the contract (tests): a mismatch becomes a 500. */
+  validateResponses?: boolean;
+  handlers?: ReadHandlers;
+}
+
+/** Builds the Express app; never listens (see server.ts). */
+export async function createApp(deps: AppDeps): Promise<Express> {
+  const now = deps.now ?? (() => new Date());
+  const rate = deps.rateLimit ?? { quota: 120, windowSeconds: 60, authFailureQuota: 30 };
+  const limiter = deps.limiter ?? new SlidingLogLimiter({ policy: 'workspace', quota: rate.quota, windowSeconds: rate.windowSeconds });
+  const clientLimiter = deps.clientLimiter
+    ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds });
+  const document = loadOpenApiDocument();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(requestLogger(deps.logger));
+
+  app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
+  app.get('/readyz', (_req, res) => {
+    deps.store.db.prepare('SELECT 1').get();
+    sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ready' });
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+
+  app.use(
+    '/api/v1',
+    authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: createLastUsedRecorder(deps.store) }),
+    limitPerWorkspace({ limiter, now }),
+    requireScopeForPath(),
+    requireActiveSubscription(),
+  );
+  app.use(validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }));
+  app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, { store: deps.store, now }));
+  app.use((req, _res, next) => next(new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.path}.`)));
+  app.use(errorHandler());
+  return app;
+}

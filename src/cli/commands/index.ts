@@ -1,0 +1,18 @@
+import type { Command } from '../command.js';
+import { workspaceCreate, workspaceSetSubscription } from './workspace.js';
+import { userCreate } from './user.js';
+import { memberAdd, memberRemove } from './member.js';
+import { keyCreate, keyList, keyRevoke } from './key.js';
+import { serve } from './serve.js';
+
+export const commands: Command[] = [
+  workspaceCreate,
+  workspaceSetSubscription,
+  userCreate,
+  memberAdd,
+  memberRemove,
+  keyCreate,
+  keyRevoke,
+  keyList,
+  serve,
+];

@@ -1,0 +1,79 @@
+import type { Command } from '../command.js';
+import { existingUser, existingWorkspace } from '../validate.js';
+import { CliError } from '../args.js';
+import { createApiKey, KeyRefusal } from '../../keys/api-keys.js';
+import { isScope, parseStoredScopes, type Scope } from '../../keys/scopes.js';
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+function parseScopes(value: string | undefined): Scope[] | undefined {
+  if (value === undefined) return undefined;
+  const scopes = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const s of scopes) if (!isScope(s)) throw new CliError(`--scopes: unknown scope "${s}"`);
+  return scopes as Scope[];
+}
+
+export const keyCreate: Command = {
+  name: 'key create',
+  usage: 'key create --workspace ID --user ID --name NAME [--scopes a,b,...] [--expires-at RFC3339]',
+  run({ options, store }) {
+    const workspace = existingWorkspace(store(), options.required('workspace'));
+    const user = existingUser(store(), options.required('user'));
+    const name = options.required('name');
+    const scopes = parseScopes(options.optional('scopes'));
+    const expiresRaw = options.optional('expires-at');
+    let expiresAt: Date | undefined;
+    if (expiresRaw !== undefined) {
+      expiresAt = new Date(expiresRaw);
+      if (!RFC3339.test(expiresRaw) || Number.isNaN(expiresAt.getTime())) throw new CliError(`--expires-at "${expiresRaw}" is not an RFC 3339 time`);
+    }
+    try {
+      const created = createApiKey(store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt });
+      return { id: created.id, key: created.key, prefix: created.prefix, scopes: created.scopes, expires_at: created.expires_at };
+    } catch (err) {
+      if (err instanceof KeyRefusal) throw new CliError(err.message);
+      throw err;
+    }
+  },
+  text: (r: { id: string; key: string; expires_at: string }) =>
+    `created key ${r.id} (expires ${r.expires_at})\n${r.key}\nStore it now: it is shown only once.`,
+};
+
+export const keyRevoke: Command = {
+  name: 'key revoke',
+  usage: 'key revoke --key ID',
+  run({ options, store }) {
+    const id = options.required('key');
+    const row = store().apiKeys.get(id);
+    if (!row) throw new CliError(`key ${id} does not exist`);
+    if (row.revoked_at !== null) throw new CliError(`key ${id} is already revoked`);
+    const now = new Date().toISOString();
+    store().apiKeys.revoke(id, now);
+    return { id, revoked_at: now };
+  },
+  text: (r: { id: string }) => `revoked key ${r.id}`,
+};
+
+export const keyList: Command = {
+  name: 'key list',
+  usage: 'key list --workspace ID',
+  run({ options, store }) {
+    const workspace = existingWorkspace(store(), options.required('workspace'));
+    const keys = store().apiKeys.listByWorkspace(workspace.id).map((k) => ({
+      id: k.id,
+      name: k.name,
+      prefix: k.prefix,
+      scopes: parseStoredScopes(k.scopes),
+      created_by: k.created_by,
+      created_at: k.created_at,
+      expires_at: k.expires_at,
+      revoked_at: k.revoked_at,
+      last_used_at: k.last_used_at,
+    }));
+    return { keys };
+  },
+  text: (r: { keys: Array<{ id: string; prefix: string; name: string; revoked_at: string | null; expires_at: string }> }) =>
+    r.keys.length === 0
+      ? 'no keys'
+      : r.keys.map((k) => `${k.id}  ${k.prefix}…  ${k.name}  ${k.revoked_at ? `revoked ${k.revoked_at}` : `expires ${k.expires_at}`}`).join('\n'),
+};

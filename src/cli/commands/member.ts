@@ -1,0 +1,31 @@
+import type { Command } from '../command.js';
+import { existingUser, existingWorkspace, oneOf } from '../validate.js';
+import { CliError } from '../args.js';
+import type { Role } from '../../store/accounts.js';
+
+export const memberAdd: Command = {
+  name: 'member add',
+  usage: 'member add --workspace ID --user ID --role owner|member',
+  run({ options, store }) {
+    const workspace = existingWorkspace(store(), options.required('workspace'));
+    const user = existingUser(store(), options.required('user'));
+    const role = oneOf<Role>('role', options.required('role'), ['owner', 'member']);
+    store().accounts.upsertMembership(workspace.id, user.id, role, new Date().toISOString());
+    return { workspace_id: workspace.id, user_id: user.id, role };
+  },
+  text: (r: { workspace_id: string; user_id: string; role: string }) => `user ${r.user_id} is now ${r.role} of workspace ${r.workspace_id}`,
+};
+
+export const memberRemove: Command = {
+  name: 'member remove',
+  usage: 'member remove --workspace ID --user ID',
+  run({ options, store }) {
+    const workspace = existingWorkspace(store(), options.required('workspace'));
+    const user = existingUser(store(), options.required('user'));
+    if (!store().accounts.deleteMembership(workspace.id, user.id)) {
+      throw new CliError(`user ${user.id} is not a member of workspace ${workspace.id}`);
+    }
+    return { workspace_id: workspace.id, user_id: user.id, removed: true };
+  },
+  text: (r: { workspace_id: string; user_id: string }) => `removed user ${r.user_id} from workspace ${r.workspace_id}; their keys no longer work`,
+};

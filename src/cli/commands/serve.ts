@@ -1,0 +1,42 @@
+import type { Command } from '../command.js';
+import { CliError } from '../args.js';
+import { loadConfig } from '../../config.js';
+import { startServer } from '../../server.js';
+import { bootstrapDemo } from '../../demo/bootstrap.js';
+import { loadDemoData } from '../../demo/load-demo-data.js';
+
+export const serve: Command = {
+  name: 'serve',
+  usage: 'serve [--port N] [--host H] [--demo]',
+  async run({ options, store, databasePath, json, stdout }) {
+    const config = loadConfig();
+    const portRaw = options.optional('port');
+    const port = portRaw === undefined ? config.port : Number(portRaw);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port "${portRaw}" is not a port number`);
+    const host = options.optional('host') ?? config.host;
+    const demo = options.flag('demo');
+    const demoAccount = demo ? await bootstrapDemo(store(), loadDemoData) : undefined;
+    const running = await startServer({ ...config, databasePath, port, host }, { store: store() });
+    if (json) {
+      stdout.write(`${JSON.stringify({ url: running.url, demo: demoAccount ?? null })}\n`);
+    } else {
+      stdout.write(`Workspace Read API listening on ${running.url} (database ${databasePath})\n`);
+      if (demoAccount) {
+        stdout.write(`\nDemo workspace ${demoAccount.workspace_id} created. Its API key (shown once):\n\n  ${demoAccount.key}\n\n`);
+        stdout.write(`Try it:\n\n  curl -s -H 'Authorization: Bearer ${demoAccount.key}' ${running.url}/api/v1/me\n\n`);
+        stdout.write(`Reference: ${running.url}/docs   Contract: ${running.url}/openapi.json\n`);
+      } else if (demo) {
+        stdout.write('The demo workspace already exists; its key was shown on first start. Mint another with:\n');
+        stdout.write(`  npm run -s cli -- key list --workspace <id>   and   npm run -s cli -- key create --workspace <id> --user <owner id> --name "New key"\n`);
+      }
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        void running.close().then(resolve);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return { stopped: true };
+  },
+};

@@ -1,0 +1,22 @@
+import { CliError } from './args.js';
+import type { Store } from '../store/index.js';
+import type { WorkspaceRow, UserRow } from '../store/accounts.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function existingWorkspace(store: Store, id: string): WorkspaceRow {
+  const row = UUID.test(id) ? store.accounts.getWorkspace(id) : undefined;
+  if (!row) throw new CliError(`workspace ${id} does not exist`);
+  return row;
+}
+
+export function existingUser(store: Store, id: string): UserRow {
+  const row = UUID.test(id) ? store.accounts.getUser(id) : undefined;
+  if (!row) throw new CliError(`user ${id} does not exist`);
+  return row;
+}
+
+export function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new CliError(`--${name} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}

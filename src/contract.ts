@@ -1,0 +1,6 @@
+import { readFileSync } from 'node:fs';
+
+/** The bundled contract documents, produced by `npm run codegen`. */
+export function loadOpenApiDocument(): object {
+  return JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')) as object;
+}

@@ -1,0 +1,9 @@
+import type { ReadHandlers } from '../http/operation-types.js';
+import { getMe } from './me.js';
+import { getWorkspace } from './workspace.js';
+
+/** One handler per operationId of the contract; the type makes a missing one a compile error. */
+export const handlers: ReadHandlers = {
+  getMe,
+  getWorkspace,
+};

@@ -1,0 +1,14 @@
+import { ApiError } from '../http/api-error.js';
+import type { OperationHandler } from '../http/operation-types.js';
+import { ok } from './success.js';
+
+export const getWorkspace: OperationHandler<'getWorkspace'> = ({ caller, store }) => {
+  const workspace = store.accounts.getWorkspace(caller.principal.workspace_id);
+  if (!workspace) throw ApiError.notFound('Workspace');
+  return ok({
+    id: workspace.id,
+    name: workspace.name,
+    created_at: workspace.created_at,
+    subscription_status: workspace.subscription_status,
+  });
+};

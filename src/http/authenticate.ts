@@ -1,0 +1,53 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ApiError } from './api-error.js';
+import { Codes } from './codes.js';
+import { setCaller } from './request-context.js';
+import { checkApiKey } from '../keys/api-keys.js';
+import type { Store } from '../store/index.js';
+import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js';
+
+/** The key from `Authorization: Bearer <key>` or `X-API-KEY: <key>`; undefined when neither is sent. */
+export function presentedKey(req: Request): string | undefined {
+  const header = req.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  const authorization = req.headers.authorization;
+  if (typeof authorization === 'string') {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+    if (match?.[1]) return match[1].trim();
+    if (authorization.trim() !== '') return authorization.trim(); // present but not Bearer: invalid, not missing
+  }
+  return undefined;
+}
+
+/**
+ * 401 for a missing or bad key. Failed attempts count against the client address only (never a
+ * workspace); beyond that budget they answer 429, which throttles key guessing.
+ */
+export function authenticateApiKey(deps: {
+  store: Store;
+  clientLimiter: RateLimiter;
+  now: () => Date;
+  recordUse: (keyId: string, now: Date) => void;
+}) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const key = presentedKey(req);
+    const now = deps.now();
+    const check = key === undefined ? undefined : checkApiKey(deps.store, key, now);
+    if (check?.ok) {
+      setCaller(res, { kind: 'api_key', principal: check.principal });
+      deps.recordUse(check.principal.key_id, now);
+      next();
+      return;
+    }
+    const decision = deps.clientLimiter.consume(req.ip ?? 'unknown', now.getTime());
+    if (!decision.allowed) {
+      next(new ApiError(429, Codes.RATE_LIMITED,
+        `Too many failed authentications from this address; retry in ${decision.resetSeconds} seconds.`,
+        null, rateLimitHeaders(decision)));
+      return;
+    }
+    next(key === undefined
+      ? new ApiError(401, Codes.KEY_MISSING, 'No API key: send `Authorization: Bearer <key>` or `X-API-KEY: <key>`.')
+      : new ApiError(401, Codes.KEY_INVALID, 'The API key is invalid, revoked or expired.'));
+  };
+}

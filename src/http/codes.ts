@@ -1,0 +1,18 @@
+// The registry of service codes carried in the envelope's `code`. One place: the OpenAPI
+// document pins each response's code to one of these values.
+export const Codes = {
+  OK: 2000,
+  ME_OK: 4020,
+  EVENT_CATALOG_OK: 8010,
+  KEY_MISSING: 4021,
+  KEY_INVALID: 4022,
+  SCOPE_MISSING: 4023,
+  PAYMENT_REQUIRED: 1916,
+  NOT_FOUND: 4040,
+  METHOD_NOT_ALLOWED: 4050,
+  INVALID_PARAMETERS: 4220,
+  RATE_LIMITED: 4290,
+  INTERNAL: 5000,
+} as const;
+
+export type Code = (typeof Codes)[keyof typeof Codes];

@@ -1,0 +1,72 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ApiError } from './api-error.js';
+import { Codes } from './codes.js';
+import { sendEnvelope } from './envelope.js';
+
+interface ValidatorHttpError {
+  status: number;
+  message?: string;
+  headers?: Record<string, string>;
+  errors?: Array<{ path?: string; message?: string; errorCode?: string }>;
+}
+
+function isValidatorError(err: unknown): err is ValidatorHttpError {
+  return typeof err === 'object' && err !== null && typeof (err as { status?: unknown }).status === 'number'
+    && Array.isArray((err as { errors?: unknown }).errors);
+}
+
+/** `/query/range` → `query.range`; names the parameter the way a client wrote it. */
+function describeValidationErrors(errors: NonNullable<ValidatorHttpError['errors']>): string {
+  const parts = errors.map((e) => {
+    const where = (e.path ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const what = e.errorCode === 'additionalProperties.openapi.validation' || /Unknown query parameter/i.test(e.message ?? '')
+      ? 'is not a known parameter'
+      : (e.message ?? 'is invalid');
+    return where ? `${where} ${what}` : what;
+  });
+  return [...new Set(parts)].join('; ');
+}
+
+/** Translates any thrown value into an ApiError; unknown errors become 5000 and are logged. */
+export function toApiError(err: unknown, req: Request): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isValidatorError(err)) {
+    switch (err.status) {
+      case 400:
+        return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid parameters: ${describeValidationErrors(err.errors ?? [])}.`);
+      case 404:
+        return new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.path}.`);
+      case 405: {
+        const allow = (err.headers?.Allow ?? 'GET').toUpperCase();
+        return new ApiError(405, Codes.METHOD_NOT_ALLOWED,
+          `Method ${req.method} is not allowed on this path; allowed: ${allow}.`, null, { Allow: allow });
+      }
+      case 413:
+      case 415:
+        return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid request body: ${err.message ?? 'unsupported'}.`);
+      default:
+        break;
+    }
+  }
+  // body-parser's JSON syntax errors carry `type: 'entity.parse.failed'`.
+  if (typeof err === 'object' && err !== null && (err as { type?: unknown }).type === 'entity.parse.failed') {
+    return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: not valid JSON.');
+  }
+  return new ApiError(500, Codes.INTERNAL, 'Internal error; quote the X-Request-Id header when reporting it.');
+}
+
+export function errorHandler() {
+  // Express recognises error middleware by its four parameters.
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const apiError = toApiError(err, req);
+    if (apiError.status >= 500) {
+      (req as Request & { log?: { error: (o: object, m: string) => void } }).log?.error({ err }, 'unexpected error');
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.set(apiError.headers);
+    sendEnvelope(res, apiError.status, apiError.code, apiError.message, apiError.data);
+  };
+}

@@ -1,0 +1,33 @@
+export const ALL_SCOPES = ['workspace:read', 'visibility:read', 'contentmap:read', 'content:read', 'iq:read'] as const;
+export type Scope = (typeof ALL_SCOPES)[number];
+
+export function isScope(value: string): value is Scope {
+  return (ALL_SCOPES as readonly string[]).includes(value);
+}
+
+/** Canonical order, duplicates removed. */
+export function normaliseScopes(scopes: readonly Scope[]): Scope[] {
+  return ALL_SCOPES.filter((s) => scopes.includes(s));
+}
+
+export function parseStoredScopes(stored: string): Scope[] {
+  return stored === '' ? [] : (stored.split(' ').filter(isScope) as Scope[]);
+}
+
+/**
+ * Each scope unlocks exactly one path prefix of the read API (the first segment after /api/v1).
+ * `/me` needs none; an unknown segment needs none and ends as a 404.
+ */
+const SCOPE_BY_SEGMENT: Record<string, Scope> = {
+  workspace: 'workspace:read',
+  visibility: 'visibility:read',
+  'content-map': 'contentmap:read',
+  content: 'content:read',
+  iq: 'iq:read',
+};
+
+export function requiredScopesFor(readPath: string): Scope[] {
+  const segment = readPath.split('/')[1] ?? '';
+  const scope = SCOPE_BY_SEGMENT[segment];
+  return scope ? [scope] : [];
+}

@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase } from './store/database.js';
+import { createStore, type Store } from './store/index.js';
+import { createLogger } from './logger.js';
+
+export interface RunningServer {
+  server: Server;
+  store: Store;
+  logger: Logger;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** The process side of the service: database, listen, graceful shutdown. */
+export async function startServer(config: Config, options: { store?: Store; logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel, file: config.logFile });
+  const store = options.store ?? createStore(openDatabase(config.databasePath));
+  const app = await createApp({
+    store,
+    logger,
+    rateLimit: {
+      quota: config.rateLimitQuota,
+      windowSeconds: config.rateLimitWindowSeconds,
+      authFailureQuota: config.authFailureQuota,
+    },
+  });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => {
+        if (!options.store) store.db.close();
+        logger.flush();
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+  return { server, store, logger, url: `http://${host}:${port}`, close };
+}

@@ -1,0 +1,14 @@
+import type { Db } from './database.js';
+import { createAccountStore } from './accounts.js';
+import { createApiKeyStore } from './api-keys.js';
+
+/** Every store area over one database; SQL lives only under src/store/. */
+export function createStore(db: Db) {
+  return {
+    db,
+    accounts: createAccountStore(db),
+    apiKeys: createApiKeyStore(db),
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;
