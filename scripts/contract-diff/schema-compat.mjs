@@ -392,7 +392,8 @@ function compareProperties(ctx, o, n, loc) {
     } else if (oReq.has(name) && !nReq.has(name)) {
       report(ctx, here, 'field-became-optional', false, 'request field no longer required');
     }
-    if (name in op && name in np) walk(ctx, op[name], np[name], here);
+    // A name only listed in `required` is a field of any type.
+    if (inOld && inNew) walk(ctx, op[name] ?? {}, np[name] ?? {}, here);
   }
 }
 

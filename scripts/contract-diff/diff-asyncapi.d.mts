@@ -1,0 +1,3 @@
+import type { Change } from './schema-compat.mjs';
+
+export function diffAsyncApi(oldDoc: Record<string, unknown>, newDoc: Record<string, unknown>): Change[];

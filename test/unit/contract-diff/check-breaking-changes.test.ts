@@ -1,0 +1,167 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, it, expect } from 'vitest';
+
+const script = fileURLToPath(new URL('../../../scripts/check-breaking-changes.mjs', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../fixtures/contract-diff/', import.meta.url));
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A temp workspace with `released/` and `current/` holding the given fixtures
+ * (optionally edited), and a CHANGELOG.md when `changelog` is given.
+ */
+function workspace(opts: {
+  released?: { openapi: string; asyncapi?: string };
+  current: { openapi: string; asyncapi?: string; version?: string };
+  changelog?: string;
+}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'contract-diff-'));
+  temps.push(dir);
+  const put = (folder: string, file: string, fixture: string, version?: string) => {
+    mkdirSync(path.join(dir, folder), { recursive: true });
+    const doc = JSON.parse(readFileSync(path.join(fixtures, fixture), 'utf8'));
+    if (version) doc.info.version = version;
+    writeFileSync(path.join(dir, folder, file), JSON.stringify(doc));
+  };
+  if (opts.released) {
+    put('released', 'openapi.json', opts.released.openapi);
+    if (opts.released.asyncapi) put('released', 'asyncapi.json', opts.released.asyncapi);
+  }
+  put('current', 'openapi.json', opts.current.openapi, opts.current.version);
+  if (opts.current.asyncapi) put('current', 'asyncapi.json', opts.current.asyncapi, opts.current.version);
+  if (opts.changelog !== undefined) writeFileSync(path.join(dir, 'CHANGELOG.md'), opts.changelog);
+  return dir;
+}
+
+function run(dir: string, ...extra: string[]) {
+  const r = spawnSync(
+    process.execPath,
+    [script, '--released', path.join(dir, 'released'), '--current', path.join(dir, 'current'), '--changelog', path.join(dir, 'CHANGELOG.md'), ...extra],
+    { encoding: 'utf8' },
+  );
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const BREAKING_CHANGELOG = `# Changelog
+
+## 2.0.0
+
+### Breaking
+- \`createItem\`: removed.
+- \`UserSummary.email\`: users no longer expose their email.
+- \`keyEvents\` channel and its \`sendKeyRevoked\` operation removed.
+- \`ItemRef.revision\` removed from webhook payloads.
+
+## 1.0.0
+- First release.
+`;
+
+describe('check-breaking-changes CLI', () => {
+  it('fails with a clear message when the released folder is missing', () => {
+    const dir = workspace({ current: { openapi: 'openapi.base.json' } });
+    const r = run(dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('No released contract');
+    expect(r.err).toContain('--release');
+  });
+
+  it('fails on a breaking change without a version bump', () => {
+    const dir = workspace({
+      released: { openapi: 'openapi.base.json', asyncapi: 'asyncapi.base.json' },
+      current: { openapi: 'openapi.breaking.json', asyncapi: 'asyncapi.base.json' },
+    });
+    const r = run(dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('BREAKING removed-operation: createItem: operation POST /api/v1/items removed');
+    expect(r.out).toContain('BREAKING removed-field: getMe 200 application/json data.email:');
+    expect(r.err).toContain('not a major bump (needs 2.0.0');
+  });
+
+  it('fails when the major is bumped but the CHANGELOG does not list every break', () => {
+    const dir = workspace({
+      released: { openapi: 'openapi.base.json' },
+      current: { openapi: 'openapi.breaking.json', version: '2.0.0' },
+      changelog: '# Changelog\n\n## 2.0.0\n- `createItem` removed.\n- `UserSummary.emailVerified` added.\n',
+    });
+    const r = run(dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('not named in the "## 2.0.0" CHANGELOG section');
+    // `UserSummary.emailVerified` must not count as naming `UserSummary.email`.
+    expect(r.err).toContain('getItem 200 application/json data.owner.email (or UserSummary.email)');
+    expect(r.err).not.toMatch(/^\s+createItem$/m);
+  });
+
+  it('fails when the major is bumped but there is no section for the new version', () => {
+    const dir = workspace({
+      released: { openapi: 'openapi.base.json' },
+      current: { openapi: 'openapi.breaking.json', version: '2.0.0' },
+      changelog: '# Changelog\n\n## 1.0.0\n- `createItem` removed.\n',
+    });
+    const r = run(dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('no "## 2.0.0" section');
+  });
+
+  it('passes when the major version is bumped and the CHANGELOG lists each break', () => {
+    const dir = workspace({
+      released: { openapi: 'openapi.base.json', asyncapi: 'asyncapi.base.json' },
+      current: { openapi: 'openapi.breaking.json', asyncapi: 'asyncapi.breaking.json', version: '2.0.0' },
+      changelog: BREAKING_CHANGELOG,
+    });
+    const r = run(dir);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('BREAKING removed-channel: keyEvents:');
+    expect(r.out).toContain('Contract check passed.');
+  });
+
+  it('passes on additive changes without a version bump', () => {
+    const dir = workspace({
+      released: { openapi: 'openapi.base.json', asyncapi: 'asyncapi.base.json' },
+      current: { openapi: 'openapi.additive.json', asyncapi: 'asyncapi.additive.json' },
+    });
+    const r = run(dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('NON-BREAKING added-operation: listTags:');
+    expect(r.out).toContain('NON-BREAKING added-message: workspaceEvents itemCreated:');
+    expect(r.out).not.toContain('BREAKING removed');
+  });
+
+  it('--release copies the current documents, after which the check passes', () => {
+    const dir = workspace({ current: { openapi: 'openapi.additive.json', asyncapi: 'asyncapi.base.json', version: '1.1.0' } });
+    const r = run(dir, '--release');
+    expect(r.code).toBe(0);
+    for (const file of ['openapi.json', 'asyncapi.json']) {
+      expect(readFileSync(path.join(dir, 'released', file), 'utf8')).toBe(readFileSync(path.join(dir, 'current', file), 'utf8'));
+    }
+    expect(JSON.parse(readFileSync(path.join(dir, 'released', 'version.json'), 'utf8'))).toEqual({ openapi: '1.1.0', asyncapi: '1.1.0' });
+    const again = run(dir);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('0 change(s)');
+  });
+
+  it('fails when a current document exists that was never released', () => {
+    const dir = workspace({
+      released: { openapi: 'openapi.base.json' },
+      current: { openapi: 'openapi.base.json', asyncapi: 'asyncapi.base.json' },
+    });
+    const r = run(dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/AsyncAPI: .*asyncapi\.json is missing; record it with: .*--release/);
+  });
+
+  it('rejects unknown arguments with exit code 2', () => {
+    const dir = workspace({ current: { openapi: 'openapi.base.json' } });
+    const r = run(dir, '--bogus');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown argument --bogus');
+    expect(existsSync(path.join(dir, 'released'))).toBe(false);
+  });
+});
