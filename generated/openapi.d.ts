@@ -138,18 +138,6 @@ export interface components {
             /** @description Always null on this error. */
             data: null;
         };
-        /** @description Error envelope of a 404. A resource of another workspace answers exactly like a missing one. */
-        NotFoundErrorEnvelope: {
-            /**
-             * @description Always `4040`: no such resource in this workspace, or no such route.
-             * @constant
-             */
-            code: 4040;
-            /** @description Human-readable explanation of the error. */
-            messages: string;
-            /** @description Always null on this error. */
-            data: null;
-        };
         /** @description Error envelope of a 405. */
         MethodNotAllowedErrorEnvelope: {
             /**
@@ -266,25 +254,6 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["UnauthorizedErrorEnvelope"];
-            };
-        };
-        /** @description No such resource in this workspace, or no such route (4040). Resources of other workspaces answer the same. */
-        NotFound: {
-            headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "code": 4040,
-                 *       "messages": "Not found.",
-                 *       "data": null
-                 *     }
-                 */
-                "application/json": components["schemas"]["NotFoundErrorEnvelope"];
             };
         };
         /** @description The path exists but not for this method (4050); the read API answers GET only. */
@@ -483,7 +452,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -525,7 +493,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handlers } from '../../src/handlers/index.js';
+import { contractOperationIds } from '../../src/http/dispatch.js';
+import { casesFor, uncoveredStatuses } from './framework/cases.js';
+import { startHarness, type Harness } from './framework/harness.js';
+import { Contract } from './framework/spec.js';
+import { expectedScopes, exemptFromSubscription, hasPathParameters, isReadApi } from './framework/scopes.js';
+import { scenarios } from './scenarios/index.js';
+
+const contract = new Contract();
+const scenarioById = new Map(scenarios.map((s) => [s.operationId, s]));
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness(contract);
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+describe('the bundled contract and the code', () => {
+  it('registers exactly one handler per operationId, and no handler the contract does not declare', () => {
+    expect(Object.keys(handlers).sort()).toEqual(contract.operations.map((o) => o.operationId).sort());
+    expect(contractOperationIds(contract.document)).toEqual(contract.operations.map((o) => o.operationId).sort());
+  });
+
+  it('has exactly one scenario for every operation, and none for an operation it does not declare', () => {
+    const declared = contract.operations.map((o) => o.operationId).sort();
+    expect(scenarios.map((s) => s.operationId).sort()).toEqual(declared);
+  });
+
+  it('has a way to obtain every documented status of every operation', () => {
+    const uncovered = contract.operations.flatMap((op) =>
+      uncoveredStatuses(op, scenarioById.get(op.operationId)).map((status) => `${op.operationId} ${status}`));
+    expect(uncovered).toEqual([]);
+  });
+
+  it('documents, for every read operation, the statuses its checks can answer', () => {
+    const wrong: string[] = [];
+    for (const op of contract.operations.filter((o) => isReadApi(o.path))) {
+      const expected = new Set([200, 401, 405, 422, 429, 500]);
+      if (expectedScopes(op.path).length > 0) expected.add(403);
+      if (!exemptFromSubscription(op.path)) expected.add(402);
+      if (hasPathParameters(op.path)) expected.add(404);
+      const documented = new Set(op.statuses);
+      for (const s of expected) if (!documented.has(s)) wrong.push(`${op.operationId} does not document ${s}`);
+      if (documented.has(403) && !expected.has(403)) wrong.push(`${op.operationId} documents 403 but needs no scope`);
+      if (documented.has(402) && !expected.has(402)) wrong.push(`${op.operationId} documents 402 but is exempt`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+for (const op of contract.operations) {
+  const scenario = scenarioById.get(op.operationId);
+  if (!scenario) continue; // reported by the coverage test above
+  describe(`${op.method.toUpperCase()} ${op.path} (${op.operationId})`, () => {
+    for (const c of casesFor(op, scenario)) it(c.title, () => c.run(harness));
+  });
+}

@@ -1,0 +1,152 @@
+import { expect } from 'vitest';
+import { createSecretToken } from '../../../src/keys/secret-token.js';
+import { createTestKey } from '../../support/accounts.js';
+import type { OperationScenario, RequestBuilder, RequestSpec, ScenarioContext } from '../scenarios/types.js';
+import { INTERNAL_CAUSE, WINDOW_SECONDS, WORKSPACE_QUOTA, type Harness } from './harness.js';
+import { parseRateLimit } from './http.js';
+import { expectedScopes, isReadApi } from './scopes.js';
+import type { ContractOperation, ObservedResponse } from './spec.js';
+
+/** One way of obtaining one status of one operation. */
+export interface ContractCase {
+  status: number;
+  title: string;
+  run: (harness: Harness) => Promise<void>;
+}
+
+/** The statuses the framework can produce for any read-API operation from its success request. */
+export const GENERIC_STATUSES = [401, 402, 403, 405, 422, 429, 500] as const;
+
+const UNKNOWN_PARAMETER = 'zz_not_a_parameter';
+const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+export function namedCases(entry: OperationScenario['statuses'][number]): Array<[name: string, build: RequestBuilder]> {
+  if (entry === undefined) return [];
+  if (typeof entry === 'function') return [['', entry]];
+  return Object.entries(entry);
+}
+
+/** The first success request of a scenario: the base every generic case starts from. */
+export function successBuilder(scenario: OperationScenario): { status: number; build: RequestBuilder } | undefined {
+  const status = Object.keys(scenario.statuses).map(Number).filter((s) => s >= 200 && s < 300).sort((a, b) => a - b)[0];
+  if (status === undefined) return undefined;
+  const first = namedCases(scenario.statuses[status])[0];
+  return first ? { status, build: first[1] } : undefined;
+}
+
+function withoutCredentials(spec: RequestSpec): RequestSpec {
+  const headers = Object.fromEntries(
+    Object.entries(spec.headers ?? {}).filter(([name]) => !['authorization', 'x-api-key'].includes(name.toLowerCase())),
+  );
+  return { ...spec, headers, key: null };
+}
+
+function errorBody(code: number, data: unknown = null): unknown {
+  return { code, messages: expect.any(String), data };
+}
+
+/** Whether the framework produces this documented status for this operation by itself. */
+export function isGeneric(op: ContractOperation, status: number): boolean {
+  return isReadApi(op.path) && (GENERIC_STATUSES as readonly number[]).includes(status);
+}
+
+function genericCases(op: ContractOperation, scenario: OperationScenario): ContractCase[] {
+  const base = successBuilder(scenario);
+  if (!base || !isReadApi(op.path)) return [];
+  const documented = (status: number) => op.statuses.includes(status);
+  const cases: ContractCase[] = [];
+  const add = (status: number, title: string, body: (h: Harness, ctx: ScenarioContext, spec: RequestSpec) => Promise<void>) => {
+    if (!documented(status)) return;
+    cases.push({
+      status,
+      title,
+      run: async (h) => {
+        const ctx = h.context();
+        await body(h, ctx, await base.build(ctx));
+      },
+    });
+  };
+
+  add(401, 'answers 401 (4021) when no key is sent', async (h, ctx, spec) => {
+    const res = await h.call(op, withoutCredentials(spec), ctx);
+    expect([res.status, res.body]).toEqual([401, errorBody(4021)]);
+  });
+  add(401, 'answers 401 (4022) for a well-formed key nobody issued', async (h, ctx, spec) => {
+    const res = await h.call(op, { ...withoutCredentials(spec), key: createSecretToken('wsk_live_') }, ctx);
+    expect([res.status, res.body]).toEqual([401, errorBody(4022)]);
+  });
+  add(403, 'answers 403 (4023) with required and missing for a key without scopes', async (h, ctx, spec) => {
+    const { key } = createTestKey(ctx.store, ctx.workspace, { scopes: [] });
+    const res = await h.call(op, { ...spec, key }, ctx);
+    const required = expectedScopes(op.path);
+    expect([res.status, res.body]).toEqual([403, errorBody(4023, { required, missing: required })]);
+  });
+  add(402, 'answers 402 (1916) when the workspace is past due', async (h, ctx, spec) => {
+    ctx.store.accounts.setSubscription(ctx.workspace.workspaceId, 'past_due');
+    const res = await h.call(op, spec, ctx);
+    expect([res.status, res.body]).toEqual([402, errorBody(1916)]);
+  });
+  add(405, 'answers 405 (4050) with Allow for another method', async (h, ctx, spec) => {
+    const method = OTHER_METHODS.find((m) => !op.pathMethods.includes(m))!;
+    const res = await h.call(op, { ...spec, method }, ctx);
+    expect([res.status, res.body, res.headers.get('allow')]).toEqual([405, errorBody(4050), op.pathMethods.join(', ')]);
+  });
+  add(422, 'answers 422 (4220) naming an unknown query parameter', async (h, ctx, spec) => {
+    const res = await h.call(op, { ...spec, query: { ...spec.query, [UNKNOWN_PARAMETER]: '1' } }, ctx);
+    expect([res.status, res.body]).toEqual([422, errorBody(4220)]);
+    expect((res.body as { messages: string }).messages).toContain(UNKNOWN_PARAMETER);
+  });
+  add(429, 'answers 429 (4290) with Retry-After equal to t once the window is full', async (h, ctx, spec) => {
+    for (let i = 0; i < WORKSPACE_QUOTA; i++) h.limiter.consume(ctx.workspace.workspaceId, Date.now());
+    const res = await h.call(op, spec, ctx);
+    expect([res.status, res.body]).toEqual([429, errorBody(4290)]);
+    const limit = parseRateLimit(res.headers.get('ratelimit'));
+    expect(limit).toEqual({ policy: 'workspace', r: 0, t: expect.any(Number) });
+    expect(limit.t).toBeGreaterThanOrEqual(1);
+    expect(limit.t).toBeLessThanOrEqual(WINDOW_SECONDS);
+    expect(res.headers.get('retry-after')).toBe(String(limit.t));
+    expect(res.headers.get('ratelimit-policy')).toBe(`"workspace";q=${WORKSPACE_QUOTA};w=${WINDOW_SECONDS}`);
+  });
+  add(500, 'answers 500 (5000) without internals when the handler fails, and logs the cause', async (h, ctx, spec) => {
+    const res = await h.call(op, spec, ctx, h.failing);
+    expect([res.status, res.body]).toEqual([500, errorBody(5000)]);
+    for (const leak of ['SQLITE', 'contract_probe_column', '/srv/', '.ts', ' at ', 'stack']) expect(res.text).not.toContain(leak);
+    const requestId = res.headers.get('x-request-id')!;
+    const logged = h.failing.logLines().filter((line) => line.includes(requestId) && line.includes(INTERNAL_CAUSE.split(' (')[0]!));
+    expect(logged.length).toBeGreaterThan(0);
+  });
+  return cases;
+}
+
+function scenarioCases(op: ContractOperation, scenario: OperationScenario): ContractCase[] {
+  const cases: ContractCase[] = [];
+  for (const [statusText, entry] of Object.entries(scenario.statuses)) {
+    const status = Number(statusText);
+    for (const [name, build] of namedCases(entry)) {
+      cases.push({
+        status,
+        title: `answers ${status}${name ? ` when ${name}` : ''} (scenario)`,
+        run: async (h) => {
+          const ctx = h.context();
+          const res: ObservedResponse = await h.call(op, await build(ctx), ctx);
+          expect(res.status, res.text.slice(0, 500)).toBe(status);
+          await scenario.expect?.[status]?.(res, ctx);
+        },
+      });
+    }
+  }
+  return cases;
+}
+
+/** Every case of one operation: the area's own, then the generic ones, by status. */
+export function casesFor(op: ContractOperation, scenario: OperationScenario): ContractCase[] {
+  return [...scenarioCases(op, scenario), ...genericCases(op, scenario)].sort((a, b) => a.status - b.status);
+}
+
+/** Documented statuses nothing produces: each must get a scenario entry (or leave the contract). */
+export function uncoveredStatuses(op: ContractOperation, scenario: OperationScenario | undefined): number[] {
+  return op.statuses.filter((status) => {
+    if (scenario?.statuses[status] !== undefined) return false;
+    return !(scenario && successBuilder(scenario) && isGeneric(op, status));
+  });
+}

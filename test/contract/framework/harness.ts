@@ -1,0 +1,68 @@
+import { expect } from 'vitest';
+import { handlers as defaultHandlers } from '../../../src/handlers/index.js';
+import type { ReadHandlers } from '../../../src/http/operation-types.js';
+import { SlidingLogLimiter } from '../../../src/http/rate-limit/sliding-log-limiter.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { createTestWorkspace } from '../../support/accounts.js';
+import type { RequestSpec, ScenarioContext } from '../scenarios/types.js';
+import { send } from './http.js';
+import { Contract, type ContractOperation, type ObservedResponse } from './spec.js';
+
+/** What the failing handlers throw: it looks like the internals a 500 must never show. */
+export const INTERNAL_CAUSE = 'SQLITE_ERROR: no such column: contract_probe_column (at /srv/app/src/store/probe.ts:42)';
+
+export const WORKSPACE_QUOTA = 120;
+export const WINDOW_SECONDS = 60;
+
+/**
+ * Two apps over one SQLite file: the real one, and one whose every handler throws, which is how a
+ * 500 is produced on demand (createApp takes the handler map as a dependency). The per-workspace
+ * limiter is held here so a 429 can be reached by filling a workspace's window directly.
+ */
+export interface Harness {
+  contract: Contract;
+  server: TestServer;
+  failing: TestServer;
+  limiter: SlidingLogLimiter;
+  context: () => ScenarioContext;
+  /** Sends and asserts the response is exactly what the contract documents for its status. */
+  call: (op: ContractOperation, spec: RequestSpec, ctx: ScenarioContext, via?: TestServer) => Promise<ObservedResponse>;
+  close: () => Promise<void>;
+}
+
+export async function startHarness(contract: Contract = new Contract()): Promise<Harness> {
+  const limiter = new SlidingLogLimiter({ policy: 'workspace', quota: WORKSPACE_QUOTA, windowSeconds: WINDOW_SECONDS });
+  const server = await startTestServer({ limiter });
+  const throwing = Object.fromEntries(
+    Object.keys(defaultHandlers).map((id) => [id, () => { throw new Error(INTERNAL_CAUSE); }]),
+  ) as unknown as ReadHandlers;
+  const failing = await startTestServer({ store: server.store, handlers: throwing });
+
+  const context = (): ScenarioContext => ({
+    server,
+    store: server.store,
+    workspace: createTestWorkspace(server.store),
+    other: createTestWorkspace(server.store),
+    now: new Date(),
+  });
+
+  const call: Harness['call'] = async (op, spec, ctx, via = server) => {
+    const response = await send(via.url, spec, ctx.workspace.key);
+    expect(contract.violations(op, response), `${spec.method ?? 'GET'} ${spec.path} → ${response.status} ${response.text.slice(0, 500)}`)
+      .toEqual([]);
+    return response;
+  };
+
+  return {
+    contract,
+    server,
+    failing,
+    limiter,
+    context,
+    call,
+    close: async () => {
+      await failing.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { RequestSpec } from '../scenarios/types.js';
+import type { ObservedResponse } from './spec.js';
+
+/** Sends a scenario's request over real HTTP; `defaultKey` applies when the spec names none. */
+export async function send(baseUrl: string, spec: RequestSpec, defaultKey: string | null): Promise<ObservedResponse> {
+  const url = new URL(spec.path, baseUrl);
+  for (const [name, value] of Object.entries(spec.query ?? {})) url.searchParams.append(name, String(value));
+  const headers: Record<string, string> = {};
+  const key = spec.key === undefined ? defaultKey : spec.key;
+  if (key !== null) headers.authorization = `Bearer ${key}`;
+  let body: string | undefined;
+  if (spec.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(spec.body);
+  }
+  Object.assign(headers, spec.headers);
+  const response = await fetch(url, { method: spec.method ?? 'GET', headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** `"workspace";r=117;t=42` → `{ r: 117, t: 42 }` (and the policy name). */
+export function parseRateLimit(value: string | null): { policy: string; r: number; t: number } {
+  const match = /^"([^"]+)";r=(\d+);t=(\d+)$/.exec(value ?? '');
+  if (!match) throw new Error(`RateLimit header ${JSON.stringify(value)} is not "<policy>";r=<n>;t=<n>`);
+  return { policy: match[1]!, r: Number(match[2]), t: Number(match[3]) };
+}

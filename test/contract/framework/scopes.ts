@@ -1,0 +1,40 @@
+import { ALL_SCOPES, type Scope } from '../../../src/keys/scopes.js';
+
+/**
+ * The seed's scope table (§5.8), written out independently of the service's own mapping so the
+ * tests check the service against the document rather than against itself.
+ */
+const SCOPE_BY_PREFIX: Array<[prefix: string, scope: Scope]> = [
+  ['/api/v1/workspace', 'workspace:read'],
+  ['/api/v1/visibility', 'visibility:read'],
+  ['/api/v1/content-map', 'contentmap:read'],
+  ['/api/v1/content', 'content:read'],
+  ['/api/v1/iq', 'iq:read'],
+];
+
+/** The scopes a read path needs: one for its prefix, none for `/api/v1/me`. */
+export function expectedScopes(templatedPath: string): Scope[] {
+  const found = SCOPE_BY_PREFIX.find(([prefix]) => templatedPath === prefix || templatedPath.startsWith(`${prefix}/`));
+  return found ? [found[1]] : [];
+}
+
+/** The seed's exemption from the subscription check: `/me` and `/workspace` and below. */
+export function exemptFromSubscription(templatedPath: string): boolean {
+  return ['/api/v1/me', '/api/v1/workspace'].some((p) => templatedPath === p || templatedPath.startsWith(`${p}/`));
+}
+
+/** Operations behind an API key (the read API); the admin API authenticates differently. */
+export function isReadApi(templatedPath: string): boolean {
+  return templatedPath.startsWith('/api/v1/');
+}
+
+export function hasPathParameters(templatedPath: string): boolean {
+  return /\{[^}]+\}/.test(templatedPath);
+}
+
+/** Every key shape the scope matrix tries: none, each single scope, all of them. */
+export const SCOPE_SETS: Array<{ label: string; scopes: Scope[] }> = [
+  { label: 'no scopes', scopes: [] },
+  ...ALL_SCOPES.map((s) => ({ label: `only ${s}`, scopes: [s] })),
+  { label: 'all scopes', scopes: [...ALL_SCOPES] },
+];
