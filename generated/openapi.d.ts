@@ -44,6 +44,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/visibility/prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tracked prompts
+         * @description Lists the workspace's tracked prompts with their category and their mention and citation rates
+         *     over `range` (default `30d`), each with its change against the previous period of the same
+         *     length. Ordered by `created_at`, then `id`; paged with `limit` and `cursor`. Filters combine
+         *     (all must match). `range` and `limit` may change from one page to the next; `status`,
+         *     `category_id` and `q` must stay the same as on the first page, or the cursor is refused (422).
+         *     Requires `visibility:read`.
+         */
+        get: operations["listPrompts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visibility/prompts/{prompt}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one prompt's analytics
+         * @description Returns one prompt's mention and citation rates over `range` (default `30d`) against the
+         *     previous period of the same length, its daily trend, its results on each of the six platforms
+         *     and how often each tracked competitor is named in its answers.
+         *
+         *     Periods are whole UTC days: with `range=7d` on 2026-11-22 the current period is 2026-11-16 to
+         *     2026-11-22 (today included) and the previous period 2026-11-09 to 2026-11-15. A snapshot
+         *     collected at `2026-11-15T23:59:59.999Z` is in the previous period; one at
+         *     `2026-11-16T00:00:00.000Z` in the current one.
+         *
+         *     Every rate is a fraction 0..1 rounded half away from zero to 4 decimals and is null when it
+         *     would be computed over zero snapshots; a delta is computed from the unrounded rates, then
+         *     rounded. The answer is computed from daily totals, so its cost does not grow with the
+         *     prompt's history. Requires `visibility:read`.
+         */
+        get: operations["getPromptAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -133,6 +190,18 @@ export interface components {
              * @enum {integer}
              */
             code: 4021 | 4022;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
+        /** @description Error envelope of a 404. A resource of another workspace answers exactly like a missing one. */
+        NotFoundErrorEnvelope: {
+            /**
+             * @description Always `4040`: no such resource in this workspace, or no such route.
+             * @constant
+             */
+            code: 4040;
             /** @description Human-readable explanation of the error. */
             messages: string;
             /** @description Always null on this error. */
@@ -237,6 +306,221 @@ export interface components {
             messages: string;
             data: components["schemas"]["ScopeErrorDetails"];
         };
+        /**
+         * @description Length of the reporting period, in UTC days: `7d`, `30d` or `90d`. The current period is the N
+         *     UTC days ending today (today included); the previous period, used for comparison, is the N UTC
+         *     days before it.
+         * @enum {string}
+         */
+        RangeValue: "7d" | "30d" | "90d";
+        /**
+         * @description Lifecycle of a tracked prompt: `PENDING` (queued for its first collection), `GENERATING`
+         *     (answers are being collected), `ACTIVE` (collected on schedule).
+         * @enum {string}
+         */
+        PromptStatus: "PENDING" | "GENERATING" | "ACTIVE";
+        /** @description A category the workspace groups its prompts by, embedded in each prompt that belongs to it. */
+        PromptCategory: {
+            /**
+             * Format: uuid
+             * @description Identifier of the category.
+             */
+            id: string;
+            /** @description Display name of the category. */
+            name: string;
+            /** @description Display colour of the category, as the workspace set it (for example a CSS hex colour such as `#4f46e5`). */
+            color: string;
+        };
+        /**
+         * @description A prompt the workspace tracks: a question asked to every AI platform, with its mention and
+         *     citation rates over the requested `range` (default `30d`) and their change against the previous
+         *     period of the same length.
+         */
+        Prompt: {
+            /**
+             * Format: uuid
+             * @description Identifier of the prompt; use it with `GET /api/v1/visibility/prompts/{prompt}`.
+             */
+            id: string;
+            /** @description The question as it is asked to the AI platforms. */
+            text: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the prompt's category; null when the prompt has none.
+             */
+            category_id: string | null;
+            /** @description The prompt's category; null when the prompt has none. */
+            category: components["schemas"]["PromptCategory"] | null;
+            /**
+             * @description Snapshots in the current period whose answer names the brand, divided by all snapshots of
+             *     the prompt in the current period (fraction 0..1, rounded half away from zero to 4
+             *     decimals). Null when the prompt has no snapshot in the current period.
+             */
+            mention_rate: number | null;
+            /**
+             * @description Current-period mention rate minus previous-period mention rate, computed from the unrounded
+             *     rates, then rounded half away from zero to 4 decimals. Null when either period has no
+             *     snapshot.
+             */
+            mention_rate_delta: number | null;
+            /**
+             * @description Snapshots in the current period whose answer cites one of the brand's pages, divided by all
+             *     snapshots of the prompt in the current period (fraction 0..1, rounded half away from zero to
+             *     4 decimals). Null when the prompt has no snapshot in the current period.
+             */
+            citation_rate: number | null;
+            /**
+             * @description Current-period citation rate minus previous-period citation rate, computed from the
+             *     unrounded rates, then rounded half away from zero to 4 decimals. Null when either period has
+             *     no snapshot.
+             */
+            citation_rate_delta: number | null;
+            /**
+             * Format: date-time
+             * @description Time of the prompt's newest snapshot, whatever the range (RFC 3339, UTC, milliseconds); null when no answer was ever collected.
+             */
+            last_collected_at: string | null;
+            status: components["schemas"]["PromptStatus"];
+            /**
+             * Format: date-time
+             * @description When the prompt started being tracked (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+        };
+        /**
+         * @description One page of prompts, ordered by creation time, then id (a stable order: paging never skips or
+         *     repeats a prompt).
+         */
+        PromptList: {
+            /** @description The prompts of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["Prompt"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/visibility/prompts`. */
+        PromptListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["PromptList"];
+        };
+        /** @description Error envelope of a 402. */
+        PaymentRequiredErrorEnvelope: {
+            /**
+             * @description Always `1916`: the workspace has no active subscription or a payment is past due.
+             * @constant
+             */
+            code: 1916;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
+        /**
+         * @description A rate over the current period and over the previous period of the same length, and their
+         *     difference. Each side is null when its period has no snapshot.
+         */
+        RateBlock: {
+            /** @description Rate over the current period (fraction 0..1, rounded half away from zero to 4 decimals); null when the period has no snapshot. */
+            current: number | null;
+            /** @description Rate over the previous period (fraction 0..1, rounded half away from zero to 4 decimals); null when the period has no snapshot. */
+            previous: number | null;
+            /** @description `current − previous`, computed from the unrounded rates and then rounded half away from zero to 4 decimals; null when either side is null. */
+            delta: number | null;
+        };
+        /** @description One UTC day of the current period that has at least one snapshot, with that day's rate. */
+        TrendPoint: {
+            /**
+             * Format: date
+             * @description The UTC day (`YYYY-MM-DD`).
+             */
+            date: string;
+            /** @description The day's rate over that day's snapshots (fraction 0..1, rounded half away from zero to 4 decimals). */
+            rate: number;
+        };
+        /**
+         * @description Daily rates over the current period, ascending by date. Only days with at least one snapshot
+         *     appear: a day without data is absent, not zero.
+         */
+        TrendSeries: {
+            /** @description Per day, the snapshots naming the brand divided by that day's snapshots. */
+            mention: components["schemas"]["TrendPoint"][];
+            /** @description Per day, the snapshots citing one of the brand's pages divided by that day's snapshots. */
+            citation: components["schemas"]["TrendPoint"][];
+        };
+        /** @description The prompt, its mention and citation rates against the previous period, and their daily trend. */
+        PromptOverview: {
+            range: components["schemas"]["RangeValue"];
+            prompt: components["schemas"]["Prompt"];
+            mention_rate: components["schemas"]["RateBlock"];
+            citation_rate: components["schemas"]["RateBlock"];
+            trend_series: components["schemas"]["TrendSeries"];
+        };
+        /**
+         * @description An AI answer engine whose answers are collected: ChatGPT, Google AI Overview, Perplexity, Gemini,
+         *     Grok, Claude. Responses that list every platform use this order.
+         * @enum {string}
+         */
+        Platform: "chatgpt" | "google_ai_overview" | "perplexity" | "gemini" | "grok" | "claude";
+        /** @description How many of a platform's current-period snapshots have a property, and that count as a fraction of them. */
+        CountRate: {
+            /** @description Number of the platform's current-period snapshots with the property. */
+            count: number;
+            /** @description `count / total` (fraction 0..1, rounded half away from zero to 4 decimals); null when the platform has no snapshot in the period. */
+            rate: number | null;
+        };
+        /** @description One platform's answers to the prompt over the current period. */
+        PlatformResult: {
+            platform: components["schemas"]["Platform"];
+            /** @description Snapshots of this platform in the current period; 0 when none were collected. */
+            total: number;
+            mentioned: components["schemas"]["CountRate"];
+            cited: components["schemas"]["CountRate"];
+        };
+        /** @description How often one tracked competitor is named in the prompt's answers over the current period. */
+        CompetitorMention: {
+            /** @description Name of the competitor, as the workspace tracks it. */
+            competitor: string;
+            /** @description Current-period snapshots whose answer names this competitor. */
+            mentions: number;
+            /** @description `mentions / total_snapshots` (fraction 0..1, rounded half away from zero to 4 decimals); null when the current period has no snapshot. */
+            mention_rate: number | null;
+        };
+        /**
+         * @description One prompt's analytics over the requested range: its overview (rates against the previous
+         *     period and daily trend), its results per platform and the competitors named in its answers.
+         */
+        PromptAnalytics: {
+            overview: components["schemas"]["PromptOverview"];
+            /**
+             * @description Exactly six elements, one per platform, always in this order: chatgpt, google_ai_overview,
+             *     perplexity, gemini, grok, claude. A platform without snapshots has `total` 0 and null rates.
+             */
+            platforms: components["schemas"]["PlatformResult"][];
+            /**
+             * @description Every competitor the workspace tracks, including those never named (0 mentions), ordered by
+             *     `mentions` descending, then by name ascending in Unicode code-point order. Empty when the
+             *     workspace tracks no competitor.
+             */
+            competitors: components["schemas"]["CompetitorMention"][];
+            /** @description Snapshots of the prompt in the current period, all platforms together. */
+            total_snapshots: number;
+        };
+        /** @description Success envelope of `GET /api/v1/visibility/prompts/{prompt}`. */
+        PromptAnalyticsEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["PromptAnalytics"];
+        };
     };
     responses: {
         /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned (4022). */
@@ -254,6 +538,25 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["UnauthorizedErrorEnvelope"];
+            };
+        };
+        /** @description No such resource in this workspace, or no such route (4040). Resources of other workspaces answer the same. */
+        NotFound: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4040,
+                 *       "messages": "Not found.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["NotFoundErrorEnvelope"];
             };
         };
         /** @description The path exists but not for this method (4050); the read API answers GET only. */
@@ -359,8 +662,73 @@ export interface components {
                 "application/json": components["schemas"]["ForbiddenErrorEnvelope"];
             };
         };
+        /** @description The workspace has no active subscription or a payment is past due (1916). `/me` and `/workspace` keep working. */
+        PaymentRequired: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 1916,
+                 *       "messages": "The workspace has no active subscription or a payment is past due; renew the plan or fix the payment.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentRequiredErrorEnvelope"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+         *     is the N days ending today (today included) and the previous period, used for every delta, is
+         *     the N days before it. Any other value is a 422.
+         * @example 30d
+         */
+        Range: components["schemas"]["RangeValue"];
+        /**
+         * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
+         * @example ACTIVE
+         */
+        PromptStatusFilter: components["schemas"]["PromptStatus"];
+        /**
+         * @description Only prompts of this category (a UUID, the `id` of a prompt's `category`); all prompts when
+         *     omitted. A category that does not exist in the workspace matches nothing (an empty page).
+         * @example 9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a
+         */
+        PromptCategoryFilter: string;
+        /**
+         * @description Only prompts whose text contains this string, compared case-insensitively (Unicode lower case).
+         *     Matched literally: `%`, `_` and `*` have no special meaning. 1 to 200 characters.
+         * @example crm
+         */
+        PromptSearch: string;
+        /**
+         * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+         *     next. A value outside 1..100 or not an integer is a 422.
+         * @example 25
+         */
+        Limit: number;
+        /**
+         * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+         *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+         *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+         *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+         * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+         */
+        Cursor: string;
+        /**
+         * @description Identifier (UUID) of a prompt of the key's workspace, as listed by `GET
+         *     /api/v1/visibility/prompts`. A malformed UUID is a 422; a prompt of another workspace answers
+         *     404, exactly like one that does not exist.
+         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+         */
+        PromptId: string;
+    };
     requestBodies: never;
     headers: {
         /**
@@ -452,6 +820,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -493,6 +862,358 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPrompts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
+                 * @example ACTIVE
+                 */
+                status?: components["parameters"]["PromptStatusFilter"];
+                /**
+                 * @description Only prompts of this category (a UUID, the `id` of a prompt's `category`); all prompts when
+                 *     omitted. A category that does not exist in the workspace matches nothing (an empty page).
+                 * @example 9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a
+                 */
+                category_id?: components["parameters"]["PromptCategoryFilter"];
+                /**
+                 * @description Only prompts whose text contains this string, compared case-insensitively (Unicode lower case).
+                 *     Matched literally: `%`, `_` and `*` have no special meaning. 1 to 200 characters.
+                 * @example crm
+                 */
+                q?: components["parameters"]["PromptSearch"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of prompts; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *             "text": "What is the best CRM for a small business?",
+                     *             "category_id": "9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a",
+                     *             "category": {
+                     *               "id": "9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a",
+                     *               "name": "Buying guides",
+                     *               "color": "#4f46e5"
+                     *             },
+                     *             "mention_rate": 0.5714,
+                     *             "mention_rate_delta": 0.0714,
+                     *             "citation_rate": 0.3714,
+                     *             "citation_rate_delta": -0.0286,
+                     *             "last_collected_at": "2026-11-22T07:42:10.512Z",
+                     *             "status": "ACTIVE",
+                     *             "created_at": "2026-09-01T08:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *             "text": "Which CRM integrates with Gmail out of the box?",
+                     *             "category_id": null,
+                     *             "category": null,
+                     *             "mention_rate": null,
+                     *             "mention_rate_delta": null,
+                     *             "citation_rate": null,
+                     *             "citation_rate_delta": null,
+                     *             "last_collected_at": null,
+                     *             "status": "PENDING",
+                     *             "created_at": "2026-11-21T16:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": "eyJwIjpbIjIwMjYtMTEtMjFUMTY6MzA6MDAuMDAwWiIsIjZjMWQyZTNmLTRhNWItNGM2ZC04ZTdmLTlhMGIxYzJkM2U0ZiJdfQ.Zk3l9QxR2vT8mN4pW7yB1c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PromptListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPromptAnalytics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (UUID) of a prompt of the key's workspace, as listed by `GET
+                 *     /api/v1/visibility/prompts`. A malformed UUID is a 422; a prompt of another workspace answers
+                 *     404, exactly like one that does not exist.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt: components["parameters"]["PromptId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt's analytics over the requested range. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "overview": {
+                     *           "range": "7d",
+                     *           "prompt": {
+                     *             "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *             "text": "What is the best CRM for a small business?",
+                     *             "category_id": "9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a",
+                     *             "category": {
+                     *               "id": "9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a",
+                     *               "name": "Buying guides",
+                     *               "color": "#4f46e5"
+                     *             },
+                     *             "mention_rate": 0.5714,
+                     *             "mention_rate_delta": 0.0714,
+                     *             "citation_rate": 0.3714,
+                     *             "citation_rate_delta": -0.0286,
+                     *             "last_collected_at": "2026-11-22T07:42:10.512Z",
+                     *             "status": "ACTIVE",
+                     *             "created_at": "2026-09-01T08:00:00.000Z"
+                     *           },
+                     *           "mention_rate": {
+                     *             "current": 0.5714,
+                     *             "previous": 0.5,
+                     *             "delta": 0.0714
+                     *           },
+                     *           "citation_rate": {
+                     *             "current": 0.3714,
+                     *             "previous": 0.4,
+                     *             "delta": -0.0286
+                     *           },
+                     *           "trend_series": {
+                     *             "mention": [
+                     *               {
+                     *                 "date": "2026-11-16",
+                     *                 "rate": 0.6667
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-17",
+                     *                 "rate": 0.5
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-19",
+                     *                 "rate": 0.5
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-20",
+                     *                 "rate": 0.6667
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-21",
+                     *                 "rate": 0.5
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-22",
+                     *                 "rate": 0.6
+                     *               }
+                     *             ],
+                     *             "citation": [
+                     *               {
+                     *                 "date": "2026-11-16",
+                     *                 "rate": 0.3333
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-17",
+                     *                 "rate": 0.3333
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-19",
+                     *                 "rate": 0.5
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-20",
+                     *                 "rate": 0.3333
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-21",
+                     *                 "rate": 0.3333
+                     *               },
+                     *               {
+                     *                 "date": "2026-11-22",
+                     *                 "rate": 0.4
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "platforms": [
+                     *           {
+                     *             "platform": "chatgpt",
+                     *             "total": 7,
+                     *             "mentioned": {
+                     *               "count": 5,
+                     *               "rate": 0.7143
+                     *             },
+                     *             "cited": {
+                     *               "count": 3,
+                     *               "rate": 0.4286
+                     *             }
+                     *           },
+                     *           {
+                     *             "platform": "google_ai_overview",
+                     *             "total": 7,
+                     *             "mentioned": {
+                     *               "count": 4,
+                     *               "rate": 0.5714
+                     *             },
+                     *             "cited": {
+                     *               "count": 4,
+                     *               "rate": 0.5714
+                     *             }
+                     *           },
+                     *           {
+                     *             "platform": "perplexity",
+                     *             "total": 7,
+                     *             "mentioned": {
+                     *               "count": 6,
+                     *               "rate": 0.8571
+                     *             },
+                     *             "cited": {
+                     *               "count": 5,
+                     *               "rate": 0.7143
+                     *             }
+                     *           },
+                     *           {
+                     *             "platform": "gemini",
+                     *             "total": 7,
+                     *             "mentioned": {
+                     *               "count": 3,
+                     *               "rate": 0.4286
+                     *             },
+                     *             "cited": {
+                     *               "count": 1,
+                     *               "rate": 0.1429
+                     *             }
+                     *           },
+                     *           {
+                     *             "platform": "grok",
+                     *             "total": 0,
+                     *             "mentioned": {
+                     *               "count": 0,
+                     *               "rate": null
+                     *             },
+                     *             "cited": {
+                     *               "count": 0,
+                     *               "rate": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "platform": "claude",
+                     *             "total": 7,
+                     *             "mentioned": {
+                     *               "count": 2,
+                     *               "rate": 0.2857
+                     *             },
+                     *             "cited": {
+                     *               "count": 0,
+                     *               "rate": 0
+                     *             }
+                     *           }
+                     *         ],
+                     *         "competitors": [
+                     *           {
+                     *             "competitor": "HubSpot",
+                     *             "mentions": 18,
+                     *             "mention_rate": 0.5143
+                     *           },
+                     *           {
+                     *             "competitor": "Pipedrive",
+                     *             "mentions": 12,
+                     *             "mention_rate": 0.3429
+                     *           },
+                     *           {
+                     *             "competitor": "Salesforce",
+                     *             "mentions": 12,
+                     *             "mention_rate": 0.3429
+                     *           },
+                     *           {
+                     *             "competitor": "Zoho CRM",
+                     *             "mentions": 5,
+                     *             "mention_rate": 0.1429
+                     *           },
+                     *           {
+                     *             "competitor": "Freshsales",
+                     *             "mentions": 0,
+                     *             "mention_rate": 0
+                     *           }
+                     *         ],
+                     *         "total_snapshots": 35
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PromptAnalyticsEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];

@@ -1,6 +1,8 @@
 import type { Db } from './database.js';
 import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
+import { createPromptStore } from './prompts.js';
+import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
 
 /** Every store area over one database; SQL lives only under src/store/. */
 export function createStore(db: Db) {
@@ -8,6 +10,8 @@ export function createStore(db: Db) {
     db,
     accounts: createAccountStore(db),
     apiKeys: createApiKeyStore(db),
+    prompts: createPromptStore(db),
+    visibilityAnalytics: createVisibilityAnalyticsStore(db),
   };
 }
 

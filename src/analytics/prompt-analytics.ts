@@ -1,0 +1,147 @@
+import type { components } from '../../generated/openapi.js';
+import { dateOfDay, type Periods } from './periods.js';
+import { PLATFORMS, type Platform } from './platforms.js';
+import { rate, rateDelta } from './rates.js';
+
+type Schemas = components['schemas'];
+export type Prompt = Schemas['Prompt'];
+export type PromptAnalytics = Schemas['PromptAnalytics'];
+export type PromptStatus = Schemas['PromptStatus'];
+
+/** A prompt as stored, with its category (null fields when it has none). */
+export interface PromptRecord {
+  id: string;
+  text: string;
+  category_id: string | null;
+  category_name: string | null;
+  category_color: string | null;
+  status: PromptStatus;
+  created_at: string;
+  last_collected_ms: number | null;
+}
+
+/** Snapshot counts over some set of snapshots. */
+export interface Counts {
+  total: number;
+  mentioned: number;
+  cited: number;
+}
+
+/** One rollup row: a prompt's snapshots of one platform on one UTC day. */
+export interface DailyCounts extends Counts {
+  day: number;
+  platform: Platform;
+}
+
+/** A tracked competitor and how many current-period snapshots name it. */
+export interface CompetitorCount {
+  name: string;
+  mentions: number;
+}
+
+export const NO_COUNTS: Readonly<Counts> = Object.freeze({ total: 0, mentioned: 0, cited: 0 });
+
+/** The Prompt object: its rates over the current period and their change against the previous one. */
+export function promptView(record: PromptRecord, current: Counts, previous: Counts): Prompt {
+  return {
+    id: record.id,
+    text: record.text,
+    category_id: record.category_id,
+    // The foreign key guarantees the category row exists whenever category_id is set.
+    category: record.category_id !== null && record.category_name !== null && record.category_color !== null
+      ? { id: record.category_id, name: record.category_name, color: record.category_color }
+      : null,
+    mention_rate: rate(current.mentioned, current.total),
+    mention_rate_delta: rateDelta(current.mentioned, current.total, previous.mentioned, previous.total),
+    citation_rate: rate(current.cited, current.total),
+    citation_rate_delta: rateDelta(current.cited, current.total, previous.cited, previous.total),
+    last_collected_at: record.last_collected_ms === null ? null : new Date(record.last_collected_ms).toISOString(),
+    status: record.status,
+    created_at: record.created_at,
+  };
+}
+
+/** Orders strings by Unicode code point (JS `<` compares UTF-16 units, which differs above U+FFFF). */
+export function compareCodePoints(a: string, b: string): number {
+  const ai = a[Symbol.iterator]();
+  const bi = b[Symbol.iterator]();
+  for (;;) {
+    const x = ai.next();
+    const y = bi.next();
+    if (x.done || y.done) return x.done === y.done ? 0 : x.done ? -1 : 1;
+    const d = x.value.codePointAt(0)! - y.value.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+}
+
+function add(into: Counts, row: Counts): void {
+  into.total += row.total;
+  into.mentioned += row.mentioned;
+  into.cited += row.cited;
+}
+
+/**
+ * The prompt analytics payload (PRODUCT.md §6) from the prompt's rollup rows of both periods and
+ * its competitors' current-period mentions. Rows outside both periods are ignored.
+ */
+export function computePromptAnalytics(input: {
+  periods: Periods;
+  prompt: PromptRecord;
+  daily: readonly DailyCounts[];
+  competitors: readonly CompetitorCount[];
+}): PromptAnalytics {
+  const { periods } = input;
+  const current: Counts = { ...NO_COUNTS };
+  const previous: Counts = { ...NO_COUNTS };
+  const byPlatform = new Map<Platform, Counts>(PLATFORMS.map((p) => [p, { ...NO_COUNTS }]));
+  const byDay = new Map<number, Counts>();
+  for (const row of input.daily) {
+    if (row.day >= periods.currentStart && row.day <= periods.today) {
+      add(current, row);
+      const platform = byPlatform.get(row.platform);
+      if (platform) add(platform, row);
+      let day = byDay.get(row.day);
+      if (!day) byDay.set(row.day, (day = { ...NO_COUNTS }));
+      add(day, row);
+    } else if (row.day >= periods.previousStart && row.day <= periods.previousEnd) {
+      add(previous, row);
+    }
+  }
+  // A rollup row can hold zero snapshots (all of that day's answers moved elsewhere): no point then.
+  const days = [...byDay.entries()].filter(([, c]) => c.total > 0).sort(([a], [b]) => a - b);
+  const total = current.total;
+  const competitors = input.competitors
+    .map((c) => ({ competitor: c.name, mentions: c.mentions, mention_rate: rate(c.mentions, total) }))
+    .sort((a, b) => b.mentions - a.mentions || compareCodePoints(a.competitor, b.competitor));
+  return {
+    overview: {
+      range: periods.range,
+      prompt: promptView(input.prompt, current, previous),
+      mention_rate: {
+        current: rate(current.mentioned, current.total),
+        previous: rate(previous.mentioned, previous.total),
+        delta: rateDelta(current.mentioned, current.total, previous.mentioned, previous.total),
+      },
+      citation_rate: {
+        current: rate(current.cited, current.total),
+        previous: rate(previous.cited, previous.total),
+        delta: rateDelta(current.cited, current.total, previous.cited, previous.total),
+      },
+      trend_series: {
+        mention: days.map(([day, c]) => ({ date: dateOfDay(day), rate: rate(c.mentioned, c.total)! })),
+        citation: days.map(([day, c]) => ({ date: dateOfDay(day), rate: rate(c.cited, c.total)! })),
+      },
+    },
+    platforms: PLATFORMS.map((platform) => {
+      const c = byPlatform.get(platform)!;
+      return {
+        platform,
+        total: c.total,
+        mentioned: { count: c.mentioned, rate: rate(c.mentioned, c.total) },
+        cited: { count: c.cited, rate: rate(c.cited, c.total) },
+      };
+    }),
+    competitors,
+    total_snapshots: total,
+  };
+}

@@ -1,0 +1,69 @@
+import type { components } from '../../generated/openapi.js';
+import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
+import type { PromptStore } from '../store/prompts.js';
+import type { VisibilityAnalyticsStore } from '../store/visibility-analytics.js';
+import { periodsFor, type RangeValue } from './periods.js';
+import { computePromptAnalytics, NO_COUNTS, promptView, type PromptAnalytics, type PromptStatus } from './prompt-analytics.js';
+
+export type PromptList = components['schemas']['PromptList'];
+
+/** The store areas the prompt reads need (the HTTP handlers and the bare benchmark server share them). */
+export interface PromptReadStores {
+  prompts: PromptStore;
+  visibilityAnalytics: VisibilityAnalyticsStore;
+}
+
+/**
+ * One prompt's analytics over `range`, from at most 2 × range days of rollup rows; undefined when
+ * the workspace has no such prompt.
+ */
+export function readPromptAnalytics(
+  stores: PromptReadStores,
+  request: { workspaceId: string; promptId: string; range: RangeValue; now: Date },
+): PromptAnalytics | undefined {
+  const prompt = stores.prompts.get(request.workspaceId, request.promptId);
+  if (!prompt) return undefined;
+  const periods = periodsFor(request.range, request.now);
+  return computePromptAnalytics({
+    periods,
+    prompt,
+    daily: stores.visibilityAnalytics.promptDaily(prompt.id, periods.previousStart, periods.today),
+    competitors: stores.visibilityAnalytics.promptCompetitorMentions(request.workspaceId, prompt.id, periods.currentStart, periods.today),
+  });
+}
+
+export interface PromptListRequest {
+  workspaceId: string;
+  range: RangeValue;
+  status?: PromptStatus | undefined;
+  categoryId?: string | undefined;
+  q?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+  now: Date;
+}
+
+/**
+ * One page of the workspace's prompts in (created_at, id) order, each with its rates over
+ * `range`, read for the whole page in one grouped rollup query.
+ */
+export function readPromptList(stores: PromptReadStores, request: PromptListRequest): PromptList {
+  // `range` and `limit` do not decide which prompts are listed, so they may change between pages.
+  const scope: CursorScope = {
+    list: 'listPrompts',
+    workspaceId: request.workspaceId,
+    filters: { status: request.status, category_id: request.categoryId, q: request.q },
+  };
+  const after = request.cursor === undefined ? undefined : decodeCursor(scope, request.cursor, ['string', 'string'] as const);
+  const filters = { workspaceId: request.workspaceId, status: request.status, categoryId: request.categoryId, q: request.q };
+  const page = takePage(stores.prompts.list(filters, request.limit + 1, after), request.limit, scope, (p) => [p.created_at, p.id]);
+  const periods = periodsFor(request.range, request.now);
+  const counts = new Map(stores.visibilityAnalytics.promptPeriodCounts(page.rows.map((p) => p.id), periods).map((c) => [c.prompt_id, c]));
+  return {
+    items: page.rows.map((p) => {
+      const c = counts.get(p.id);
+      return promptView(p, c?.current ?? NO_COUNTS, c?.previous ?? NO_COUNTS);
+    }),
+    next_cursor: page.next_cursor,
+  };
+}

@@ -1,0 +1,30 @@
+import { ApiError } from '../http/api-error.js';
+import type { OperationHandler } from '../http/operation-types.js';
+import { DEFAULT_RANGE } from '../analytics/periods.js';
+import { readPromptAnalytics, readPromptList } from '../analytics/prompt-reads.js';
+import { ok } from './success.js';
+
+const DEFAULT_LIMIT = 25;
+
+export const listPrompts: OperationHandler<'listPrompts'> = ({ query, caller, store, now }) =>
+  ok(readPromptList(store, {
+    workspaceId: caller.principal.workspace_id,
+    range: query.range ?? DEFAULT_RANGE,
+    status: query.status,
+    categoryId: query.category_id,
+    q: query.q,
+    limit: query.limit ?? DEFAULT_LIMIT,
+    cursor: query.cursor,
+    now,
+  }));
+
+export const getPromptAnalytics: OperationHandler<'getPromptAnalytics'> = ({ path, query, caller, store, now }) => {
+  const analytics = readPromptAnalytics(store, {
+    workspaceId: caller.principal.workspace_id,
+    promptId: path.prompt,
+    range: query.range ?? DEFAULT_RANGE,
+    now,
+  });
+  if (!analytics) throw ApiError.notFound('Prompt');
+  return ok(analytics);
+};
