@@ -195,18 +195,6 @@ export interface components {
             /** @description Always null on this error. */
             data: null;
         };
-        /** @description Error envelope of a 404. A resource of another workspace answers exactly like a missing one. */
-        NotFoundErrorEnvelope: {
-            /**
-             * @description Always `4040`: no such resource in this workspace, or no such route.
-             * @constant
-             */
-            code: 4040;
-            /** @description Human-readable explanation of the error. */
-            messages: string;
-            /** @description Always null on this error. */
-            data: null;
-        };
         /** @description Error envelope of a 405. */
         MethodNotAllowedErrorEnvelope: {
             /**
@@ -521,6 +509,18 @@ export interface components {
             messages: string;
             data: components["schemas"]["PromptAnalytics"];
         };
+        /** @description Error envelope of a 404. A resource of another workspace answers exactly like a missing one. */
+        NotFoundErrorEnvelope: {
+            /**
+             * @description Always `4040`: no such resource in this workspace, or no such route.
+             * @constant
+             */
+            code: 4040;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
     };
     responses: {
         /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned (4022). */
@@ -538,25 +538,6 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["UnauthorizedErrorEnvelope"];
-            };
-        };
-        /** @description No such resource in this workspace, or no such route (4040). Resources of other workspaces answer the same. */
-        NotFound: {
-            headers: {
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "code": 4040,
-                 *       "messages": "Not found.",
-                 *       "data": null
-                 *     }
-                 */
-                "application/json": components["schemas"]["NotFoundErrorEnvelope"];
             };
         };
         /** @description The path exists but not for this method (4050); the read API answers GET only. */
@@ -679,6 +660,25 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["PaymentRequiredErrorEnvelope"];
+            };
+        };
+        /** @description No such resource in this workspace, or no such route (4040). Resources of other workspaces answer the same. */
+        NotFound: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4040,
+                 *       "messages": "Not found.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["NotFoundErrorEnvelope"];
             };
         };
     };
@@ -820,7 +820,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -862,7 +861,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
