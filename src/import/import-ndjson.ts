@@ -1,0 +1,312 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { Statement } from 'better-sqlite3';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Db } from '../store/database.js';
+import type { Store } from '../store/index.js';
+import { enqueueEvent, type EventType } from '../webhooks/outbox.js';
+import { ImportError } from './import-error.js';
+import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
+import { describeSchemaError, schemaValidator } from './schemas.js';
+import { recordTypes } from './records/index.js';
+
+export interface ImportSummary {
+  /** Records read (blank lines are not records). */
+  records: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Webhook events written to the outbox by status or stage changes. */
+  events: number;
+}
+
+export interface ImportOptions {
+  /** A longer line fails the import instead of growing memory without bound. Default 16 Mi characters. */
+  maxLineLength?: number;
+}
+
+const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
+// References already checked in this import; cleared when full so memory stays bounded.
+const VERIFIED_LIMIT = 10_000;
+// Page cache while importing (negative = KiB): big inserts into random-key indexes stay in memory.
+const IMPORT_CACHE_SIZE = -65_536;
+const REPLAY_PAGE = 500;
+
+interface PendingReference {
+  type: string;
+  line: number;
+  field: string;
+}
+
+interface TypeEntry {
+  type: RecordType;
+  validate: ValidateFunction;
+  writer: RecordWriter<Record<string, unknown>>;
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/**
+ * One import inside its transaction: parses and validates each line, claims ids in `record_ids`,
+ * checks references (forward ones are remembered by id, once, and settled at the end), hands the
+ * record to its type's writer and counts outcomes.
+ */
+class ImportRun implements ImportSession {
+  private line = 0;
+  private readonly types = new Map<string, TypeEntry>();
+  private readonly revisions = new Map<string, number>();
+  private readonly verified = new Map<string, string>();
+  private readonly pending = new Map<string, PendingReference>();
+  private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, events: 0 };
+  private readonly claim: Statement;
+  private readonly owner: Statement;
+  private deferred: { insert: Statement; has: Statement; page: Statement } | undefined;
+  private deferredCount = 0;
+  private readonly ctx: ApplyContext & { line: number; isNew: boolean; finalPass: boolean };
+
+  constructor(
+    private readonly db: Db,
+    readonly workspaceId: string,
+  ) {
+    this.claim = db.prepare('INSERT INTO record_ids (id, workspace_id, type) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING');
+    this.owner = db.prepare('SELECT workspace_id, type FROM record_ids WHERE id = ?').raw();
+    for (const type of recordTypes) {
+      this.types.set(type.type, { type, validate: schemaValidator(type.schema), writer: type.open(db, this) });
+    }
+    const fail = (field: string, problem: string): never => {
+      throw new ImportError(this.ctx.line, field, problem);
+    };
+    const emit = (type: EventType, data: object): void => {
+      enqueueEvent(db, { workspaceId, type, data });
+      this.summary.events += 1;
+    };
+    this.ctx = { line: 0, isNew: false, finalPass: false, fail, emit };
+  }
+
+  revision(type: string): number {
+    return this.revisions.get(type) ?? 0;
+  }
+
+  private fail(field: string, problem: string): never {
+    throw new ImportError(this.line, field, problem);
+  }
+
+  /** One physical line of the file (without its newline). */
+  feed(raw: string): void {
+    this.line += 1;
+    let text = raw;
+    if (text.length === 0) return;
+    if (text.charCodeAt(text.length - 1) === 13) text = text.slice(0, -1);
+    if (this.line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      if (/^\s*$/.test(text)) return;
+      this.fail('-', `is not valid JSON (${(err as Error).message})`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) this.fail('-', 'must be a JSON object');
+    const record = value as Record<string, unknown>;
+    const typeName = record.type;
+    if (typeName === undefined) this.fail('type', 'is required');
+    const entry = typeof typeName === 'string' ? this.types.get(typeName) : undefined;
+    if (!entry) this.fail('type', `${shown(typeName)} is not one of ${[...this.types.keys()].join(', ')}`);
+    if (!entry.validate(record)) {
+      const { field, problem } = describeSchemaError(entry.validate.errors![0]!);
+      this.fail(field, problem);
+    }
+    this.summary.records += 1;
+    const id = (record.id as string).toLowerCase();
+    record.id = id;
+    const isNew = this.claimId(id, entry.type.type);
+    for (const ref of entry.type.references) this.checkReference(record, ref.field, ref.type);
+    if (this.deferredCount > 0 && this.deferred!.has.get(id) !== undefined) {
+      // An earlier line with this id is waiting for the end; keep the file's order for it.
+      this.defer(id, text);
+      return;
+    }
+    this.ctx.line = this.line;
+    this.ctx.isNew = isNew;
+    const outcome = entry.writer.apply(record, this.ctx);
+    if (outcome === 'deferred') this.defer(id, text);
+    else this.count(entry.type.type, outcome);
+  }
+
+  private count(type: string, outcome: Outcome): void {
+    this.summary[outcome] += 1;
+    if (outcome !== 'unchanged') this.revisions.set(type, this.revision(type) + 1);
+  }
+
+  /** Registers the id for this workspace and type; true when it is new. */
+  private claimId(id: string, type: string): boolean {
+    if (this.claim.run(id, this.workspaceId, type).changes === 1) {
+      if (this.pending.size > 0) {
+        const waiting = this.pending.get(id);
+        if (waiting) {
+          this.pending.delete(id);
+          if (waiting.type !== type) throw new ImportError(waiting.line, waiting.field, `refers to a ${type}, not a ${waiting.type}`);
+        }
+      }
+      return true;
+    }
+    const [workspace, existing] = this.owner.get(id) as [string, string];
+    if (workspace !== this.workspaceId) this.fail('id', 'is already used by a record of another workspace');
+    if (existing !== type) this.fail('id', `is already used by a ${existing} record`);
+    return false;
+  }
+
+  private checkReference(record: Record<string, unknown>, field: string, type: string): void {
+    const value = record[field];
+    if (typeof value === 'string') {
+      record[field] = this.checkId(value.toLowerCase(), type, field);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i += 1) value[i] = this.checkId((value[i] as string).toLowerCase(), type, `${field}[${i}]`);
+    }
+  }
+
+  private checkId(id: string, type: string, field: string): string {
+    if (this.verified.get(id) === type) return id;
+    const row = this.owner.get(id) as [string, string] | undefined;
+    if (!row) {
+      // Not defined yet: a later line may define it. Remember the first reference only.
+      const waiting = this.pending.get(id);
+      if (!waiting) this.pending.set(id, { type, line: this.line, field });
+      else if (waiting.type !== type) this.fail(field, `refers to a ${type}, but line ${waiting.line} refers to it as a ${waiting.type}`);
+      return id;
+    }
+    if (row[0] !== this.workspaceId) this.fail(field, `refers to a record of another workspace`);
+    if (row[1] !== type) this.fail(field, `refers to a ${row[1]}, not a ${type}`);
+    if (this.verified.size >= VERIFIED_LIMIT) this.verified.clear();
+    this.verified.set(id, type);
+    return id;
+  }
+
+  private defer(id: string, text: string): void {
+    if (this.ctx.finalPass) throw new Error('a record may not wait twice');
+    if (!this.deferred) {
+      this.db.exec(
+        `CREATE TEMP TABLE IF NOT EXISTS import_deferred (seq INTEGER PRIMARY KEY, line INTEGER NOT NULL, id TEXT NOT NULL, text TEXT NOT NULL);
+         CREATE INDEX IF NOT EXISTS temp.import_deferred_by_id ON import_deferred (id);
+         DELETE FROM temp.import_deferred;`,
+      );
+      this.deferred = {
+        insert: this.db.prepare('INSERT INTO temp.import_deferred (line, id, text) VALUES (?, ?, ?)'),
+        has: this.db.prepare('SELECT 1 FROM temp.import_deferred WHERE id = ? LIMIT 1').pluck(),
+        page: this.db.prepare('SELECT seq, line, text FROM temp.import_deferred WHERE seq > ? ORDER BY seq LIMIT ?').raw(),
+      };
+    }
+    this.deferred.insert.run(this.line, id, text);
+    this.deferredCount += 1;
+  }
+
+  /** Applies the records that waited for the end of the file, in file order. */
+  private replay(): void {
+    if (!this.deferred) return;
+    this.ctx.finalPass = true;
+    this.ctx.isNew = false;
+    let after = 0;
+    for (;;) {
+      const rows = this.deferred.page.all(after, REPLAY_PAGE) as [number, number, string][];
+      if (rows.length === 0) break;
+      for (const [seq, line, text] of rows) {
+        after = seq;
+        const record = JSON.parse(text) as Record<string, unknown>;
+        const entry = this.types.get(record.type as string)!;
+        record.id = (record.id as string).toLowerCase();
+        for (const ref of entry.type.references) {
+          const value = record[ref.field];
+          if (typeof value === 'string') record[ref.field] = value.toLowerCase();
+          else if (Array.isArray(value)) record[ref.field] = value.map((v) => (v as string).toLowerCase());
+        }
+        this.ctx.line = line;
+        const outcome = entry.writer.apply(record, this.ctx);
+        this.count(entry.type.type, outcome as Outcome);
+      }
+    }
+    this.db.exec('DROP TABLE temp.import_deferred');
+    this.deferred = undefined;
+  }
+
+  /** Settles everything that waited for the end; the error with the lowest line wins. */
+  finish(): ImportSummary {
+    const unresolved = this.pending.entries().next();
+    const firstUnresolved = unresolved.done
+      ? undefined
+      : new ImportError(unresolved.value[1].line, unresolved.value[1].field, `no ${unresolved.value[1].type} with id ${unresolved.value[0]} in this workspace`);
+    try {
+      this.replay();
+    } catch (err) {
+      if (err instanceof ImportError && firstUnresolved && firstUnresolved.line < err.line) throw firstUnresolved;
+      throw err;
+    }
+    if (firstUnresolved) throw firstUnresolved;
+    for (const entry of this.types.values()) entry.writer.flush?.();
+    return this.summary;
+  }
+}
+
+/** Runs one import in one write transaction: everything or nothing. */
+async function runImport(store: Store, workspaceId: string, body: (run: ImportRun) => Promise<void> | void): Promise<ImportSummary> {
+  const { db } = store;
+  if (!store.accounts.getWorkspace(workspaceId)) throw new Error(`workspace ${workspaceId} does not exist`);
+  if (db.inTransaction) throw new Error('this database connection is already inside a transaction');
+  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma(`cache_size = ${IMPORT_CACHE_SIZE}`);
+  // IMMEDIATE takes the write lock now, so the import never fails half way on a busy database;
+  // WAL lets readers on other connections keep reading the previous state until COMMIT.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const run = new ImportRun(db, workspaceId);
+    await body(run);
+    const summary = run.finish();
+    db.exec('COMMIT');
+    return summary;
+  } catch (err) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw err;
+  } finally {
+    db.pragma(`cache_size = ${cacheSize}`);
+  }
+}
+
+/**
+ * Imports newline-delimited JSON from a stream, reading it chunk by chunk (memory does not grow
+ * with the file). Fails with an ImportError (`line N: field: problem`) and leaves the database as
+ * it was, or resolves with what changed. The import holds this connection's transaction until it
+ * settles: do not use the same connection for other writes meanwhile.
+ */
+export function importNdjson(
+  store: Store,
+  workspaceId: string,
+  input: NodeJS.ReadableStream | AsyncIterable<string | Buffer>,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  return runImport(store, workspaceId, async (run) => {
+    const decoder = new StringDecoder('utf8');
+    let carry = '';
+    let carryLine = 1;
+    for await (const chunk of input as AsyncIterable<string | Buffer>) {
+      const text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+        run.feed(text.slice(start, nl));
+        carryLine += 1;
+        start = nl + 1;
+      }
+      carry = start === 0 ? text : text.slice(start);
+      if (carry.length > maxLineLength) throw new ImportError(carryLine, '-', `is longer than ${maxLineLength} characters`);
+    }
+    carry += decoder.end();
+    if (carry.length > 0) run.feed(carry);
+  });
+}
+
+/** Imports lines already in memory (tests, generated demo data); same rules as importNdjson. */
+export function importLines(store: Store, workspaceId: string, lines: Iterable<string>): Promise<ImportSummary> {
+  return runImport(store, workspaceId, (run) => {
+    for (const line of lines) run.feed(line);
+  });
+}

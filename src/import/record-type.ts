@@ -1,0 +1,63 @@
+import type { Db } from '../store/database.js';
+import type { EventType } from '../webhooks/outbox.js';
+
+export type Outcome = 'inserted' | 'updated' | 'unchanged';
+
+/** A field holding the id (or null, or an array of ids) of a record of another type in the same workspace. */
+export interface Reference {
+  field: string;
+  type: string;
+}
+
+export interface ApplyContext {
+  /** 1-based line of the record in the file. */
+  readonly line: number;
+  /**
+   * True when the framework has just claimed the id for this record, so no row can exist yet and
+   * the writer may insert without looking. False on updates and on the end-of-file pass.
+   */
+  readonly isNew: boolean;
+  /** True on the end-of-file pass over records that asked to wait; such a record may not wait again. */
+  readonly finalPass: boolean;
+  /** Rejects the record: the whole import fails with `line N: field: problem`. */
+  fail(field: string, problem: string): never;
+  /** Writes a webhook event to the outbox in the import's transaction (status and stage changes). */
+  emit(type: EventType, data: object): void;
+}
+
+/** What one import shares between the writers of different record types. */
+export interface ImportSession {
+  readonly workspaceId: string;
+  /**
+   * How many records of `type` this import has inserted or updated so far: a writer that caches
+   * another type's rows (a name → id map) reloads when this moves.
+   */
+  revision(type: string): number;
+}
+
+export interface RecordWriter<R> {
+  /**
+   * Writes one validated record (ids already lower-cased, references already checked) and reports
+   * what happened. Returns 'deferred' to be called again after the last line, when the record
+   * depends on something only a later line can supply (a competitor named before it is defined).
+   */
+  apply(record: R, ctx: ApplyContext): Outcome | 'deferred';
+  /** Writes whatever the writer batches (rollup deltas). Called before the import commits. */
+  flush?(): void;
+}
+
+/**
+ * One record type of the import format. Add a type by writing `records/<type>.ts` exporting one of
+ * these, its schema `import-format/records/<type>.schema.json`, a branch in
+ * `import-format/import-record.schema.json`, and a line in `records/index.ts`.
+ */
+export interface RecordType<R = Record<string, unknown>> {
+  /** The value of the record's `type` field. */
+  type: string;
+  /** Its schema, relative to import-format/ (`records/<type>.schema.json`). */
+  schema: string;
+  /** Top-level fields that refer to other records; checked and lower-cased by the framework. */
+  references: readonly Reference[];
+  /** Prepares statements and per-import state; called once per import, inside its transaction. */
+  open(db: Db, session: ImportSession): RecordWriter<R>;
+}

@@ -1,0 +1,9 @@
+import type { RecordType } from '../record-type.js';
+import { category } from './category.js';
+import { competitor } from './competitor.js';
+
+/** Every record type of the import format, by its `type` value. One line per type. */
+export const recordTypes: readonly RecordType<any>[] = [
+  category,
+  competitor,
+];

@@ -1,0 +1,44 @@
+import type { RecordType } from '../record-type.js';
+import { createWorkspaceProfileStore, type CollectionCadence } from '../../store/workspace-profile.js';
+import { PLATFORMS, type Platform } from '../../analytics/platforms.js';
+import { normaliseDomain } from '../../visibility/domains.js';
+
+export type WorkspaceProfileRecord = {
+  type: 'workspace_profile';
+  id: string;
+  brand_name: string;
+  domains: string[];
+  tracked_platforms: Platform[];
+  collection_cadence: CollectionCadence;
+};
+
+/** Whether every field of `next` holds the same value in `existing` (arrays compared in order). */
+export function sameValues<T extends object>(existing: T, next: T): boolean {
+  return (Object.keys(next) as Array<keyof T>).every((k) => JSON.stringify(existing[k]) === JSON.stringify(next[k]));
+}
+
+/** The workspace's brand profile: one per workspace, the latest import wins. */
+export const workspaceProfile: RecordType<WorkspaceProfileRecord> = {
+  type: 'workspace_profile',
+  schema: 'records/workspace-profile.schema.json',
+  references: [],
+  open(db, { workspaceId }) {
+    const profiles = createWorkspaceProfileStore(db);
+    return {
+      apply(record) {
+        const next = {
+          id: record.id,
+          workspace_id: workspaceId,
+          brand_name: record.brand_name,
+          domains: [...new Set(record.domains.map(normaliseDomain))],
+          tracked_platforms: PLATFORMS.filter((p) => record.tracked_platforms.includes(p)),
+          collection_cadence: record.collection_cadence,
+        };
+        const existing = profiles.getProfile(workspaceId);
+        if (existing && sameValues(existing, next)) return 'unchanged';
+        profiles.upsertProfile(next);
+        return existing ? 'updated' : 'inserted';
+      },
+    };
+  },
+};

@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+/** The published import format: one JSON Schema per record type plus the root that selects by `type`. */
+export const IMPORT_FORMAT_DIR = fileURLToPath(new URL('../../import-format/', import.meta.url));
+export const ROOT_SCHEMA = 'import-record.schema.json';
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+
+interface CompiledFormat {
+  ajv: Ajv2020;
+  validators: Map<string, ValidateFunction>;
+}
+
+let compiled: CompiledFormat | undefined;
+
+function schemaFiles(): string[] {
+  const records = readdirSync(path.join(IMPORT_FORMAT_DIR, 'records'))
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((f) => `records/${f}`);
+  const top = readdirSync(IMPORT_FORMAT_DIR).filter((f) => f.endsWith('.schema.json'));
+  return [...top, ...records].sort();
+}
+
+/** Loads and compiles every schema file once per process; the root is compiled too, so a broken published root fails loudly. */
+function load(): CompiledFormat {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: false, strict: true, verbose: true });
+  addFormats(ajv);
+  for (const file of schemaFiles()) {
+    const schema = JSON.parse(readFileSync(path.join(IMPORT_FORMAT_DIR, file), 'utf8')) as { $id?: string };
+    if (schema.$id !== file) throw new Error(`import-format/${file}: $id must be "${file}"`);
+    ajv.addSchema(schema);
+  }
+  ajv.getSchema(ROOT_SCHEMA);
+  compiled = { ajv, validators: new Map() };
+  return compiled;
+}
+
+/** The compiled validator of one schema file of import-format/ (e.g. `records/snapshot.schema.json`). */
+export function schemaValidator(file: string): ValidateFunction {
+  const format = load();
+  let validate = format.validators.get(file);
+  if (!validate) {
+    validate = format.ajv.getSchema(file);
+    if (!validate) throw new Error(`import-format/${file} does not exist`);
+    format.validators.set(file, validate);
+  }
+  return validate;
+}
+
+/** `/citations/0/url` → `citations[0].url`. */
+export function fieldPath(instancePath: string, child?: string): string {
+  let out = '';
+  const parts = instancePath === '' ? [] : instancePath.slice(1).split('/');
+  if (child !== undefined) parts.push(child);
+  for (const raw of parts) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else out += out === '' ? part : `.${part}`;
+  }
+  return out === '' ? '-' : out;
+}
+
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+const FORMAT_PROBLEM: Record<string, string> = {
+  uuid: 'must be a UUID',
+  'date-time': 'must be an RFC 3339 date-time with a time zone, e.g. 2026-11-22T09:15:00.000Z',
+  hostname: 'must be a domain name, e.g. example.com',
+  uri: 'must be an absolute URL',
+};
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** Turns ajv's first error (compiled with `verbose`, so it carries the value and its schema) into the field path and a problem a person can act on. */
+export function describeSchemaError(error: ErrorObject): { field: string; problem: string } {
+  const params = error.params as Record<string, unknown>;
+  const at = fieldPath(error.instancePath);
+  const value: unknown = error.data;
+  switch (error.keyword) {
+    case 'required':
+      return { field: fieldPath(error.instancePath, String(params.missingProperty)), problem: 'is required' };
+    case 'additionalProperties':
+      return { field: fieldPath(error.instancePath, String(params.additionalProperty)), problem: 'is not a known field' };
+    case 'type': {
+      const types = String(params.type).split(',');
+      return { field: at, problem: `must be ${types.map((t) => ARTICLE[t] ?? t).join(' or ')}, not ${shown(value)}` };
+    }
+    case 'enum':
+      return { field: at, problem: `${shown(value)} is not one of ${(params.allowedValues as unknown[]).join(', ')}` };
+    case 'const':
+      return { field: at, problem: `must be ${shown(params.allowedValue)}` };
+    case 'format':
+    case 'pattern': {
+      // Patterns only narrow a format (no urn: prefix on UUIDs, only http(s) URLs), so the format names the problem.
+      const format = error.keyword === 'format' ? String(params.format) : (error.parentSchema as { format?: string } | undefined)?.format;
+      const problem = (format && FORMAT_PROBLEM[format]) ?? `must match ${String(params.pattern)}`;
+      return { field: at, problem: format === 'uri' && error.keyword === 'pattern' ? 'must be an http or https URL' : `${problem} (got ${shown(value)})` };
+    }
+    case 'minLength':
+      return { field: at, problem: params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters` };
+    case 'maxLength':
+      return { field: at, problem: `must be at most ${String(params.limit)} characters` };
+    case 'maxItems':
+      return { field: at, problem: `must have at most ${String(params.limit)} items` };
+    default:
+      return { field: at, problem: error.message ?? 'is invalid' };
+  }
+}

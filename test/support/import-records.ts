@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/store/database.js';
+
+/** Import lines for tests: each builder takes the fields to override and returns `{id, line}`. */
+type Fields = Record<string, unknown>;
+
+function line(fields: Fields): { id: string; line: string; record: Fields } {
+  return { id: fields.id as string, line: JSON.stringify(fields), record: fields };
+}
+
+export function categoryLine(fields: Fields = {}) {
+  return line({ type: 'category', id: randomUUID(), name: 'Pricing', color: '#4F46E5', ...fields });
+}
+
+export function competitorLine(fields: Fields = {}) {
+  const id = (fields.id as string | undefined) ?? randomUUID();
+  return line({ type: 'competitor', id, name: `Rival ${id.slice(0, 8)}`, domain: 'rival.example', ...fields });
+}
+
+export function promptLine(fields: Fields = {}) {
+  return line({
+    type: 'prompt',
+    id: randomUUID(),
+    text: 'best analytics tool for startups',
+    category_id: null,
+    status: 'ACTIVE',
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  });
+}
+
+export function snapshotLine(fields: Fields & { prompt_id: string }) {
+  return line({
+    type: 'snapshot',
+    id: randomUUID(),
+    platform: 'chatgpt',
+    collected_at: '2026-03-01T12:00:00.000Z',
+    mentioned: true,
+    cited: false,
+    competitors: [],
+    citations: [],
+    answer: 'An answer.',
+    ...fields,
+  });
+}
+
+/**
+ * Every row of every table, as sorted JSON lines per table: two equal results mean the database
+ * holds exactly the same data.
+ */
+export function databaseContents(db: Db): Record<string, string[]> {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  const out: Record<string, string[]> = {};
+  for (const table of tables) {
+    out[table] = (db.prepare(`SELECT * FROM "${table}"`).all() as object[]).map((row) => JSON.stringify(row)).sort();
+  }
+  return out;
+}
+
+/** The four analytics rollups, sorted, for comparing against a from-scratch import. */
+export function rollups(db: Db, workspaceId: string): Record<string, unknown[]> {
+  const prompts = 'SELECT id FROM prompts WHERE workspace_id = ?';
+  return {
+    prompt_daily: db.prepare(`SELECT * FROM prompt_daily WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, day, platform`).all(workspaceId),
+    prompt_competitor_daily: db
+      .prepare(`SELECT * FROM prompt_competitor_daily WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, day, competitor_id`)
+      .all(workspaceId),
+    workspace_daily: db.prepare('SELECT * FROM workspace_daily WHERE workspace_id = ? ORDER BY day, platform').all(workspaceId),
+    workspace_competitor_daily: db
+      .prepare('SELECT * FROM workspace_competitor_daily WHERE workspace_id = ? ORDER BY day, competitor_id')
+      .all(workspaceId),
+  };
+}
