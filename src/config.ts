@@ -13,6 +13,58 @@ export interface Config {
   rateLimitWindowSeconds: number;
   /** Failed authentications per window per client address. */
   authFailureQuota: number;
+  /** Webhook delivery (see src/webhooks/delivery/README.md). */
+  webhooks: WebhookDeliveryConfig;
+}
+
+export interface WebhookDeliveryConfig {
+  /** Development/test switch: lets webhook URLs resolve to loopback and private addresses. */
+  allowPrivate: boolean;
+  /** Whole-attempt deadline (name resolution, connect, response). */
+  timeoutMs: number;
+  /** Waits between attempts; a delivery gets `retryScheduleMs.length + 1` attempts. */
+  retryScheduleMs: number[];
+  /** How often the dispatcher looks for due deliveries when it has nothing in flight. */
+  pollIntervalMs: number;
+  /** How long a claimed delivery stays reserved; a lease that expires (the process died) is claimed again. */
+  leaseMs: number;
+  /** Concurrent attempts per webhook, so one slow receiver cannot take every slot. */
+  perWebhookConcurrency: number;
+  /** Concurrent attempts in the whole process. */
+  maxConcurrency: number;
+  /** Consecutive failed deliveries after which a webhook is disabled. */
+  disableAfterFailures: number;
+  /** How long `stop()` lets in-flight attempts finish before abandoning them to lease expiry. */
+  shutdownGraceMs: number;
+}
+
+// The default spans more than three days even with the largest downward jitter (-20%).
+export const DEFAULT_RETRY_SCHEDULE = '1m,5m,30m,2h,6h,12h,24h,24h,24h';
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `"1m,5m,2h"` or `"50ms,100ms"` → milliseconds; a bare number is milliseconds. */
+export function parseDurationList(value: string, name: string): number[] {
+  const parts = value.split(',').map((p) => p.trim());
+  const out = parts.map((part) => {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(part);
+    if (!match) throw new Error(`${name} must be a comma-separated list of durations like 1m,5m,2h or 50ms, got "${value}"`);
+    return Math.round(Number(match[1]) * (DURATION_UNITS_MS[match[2] ?? 'ms'] ?? 1));
+  });
+  if (out.length === 0) throw new Error(`${name} must list at least one duration`);
+  return out;
+}
+
+function boolFrom(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+function positiveIntFrom(value: string | undefined, fallback: number, name: string): number {
+  const n = intFrom(value, fallback, name);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
+  return n;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -32,5 +84,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitQuota: intFrom(env.RATE_LIMIT_QUOTA, 120, 'RATE_LIMIT_QUOTA'),
     rateLimitWindowSeconds: intFrom(env.RATE_LIMIT_WINDOW_SECONDS, 60, 'RATE_LIMIT_WINDOW_SECONDS'),
     authFailureQuota: intFrom(env.AUTH_FAILURE_QUOTA, 30, 'AUTH_FAILURE_QUOTA'),
+    webhooks: {
+      allowPrivate: boolFrom(env.WEBHOOK_ALLOW_PRIVATE, false, 'WEBHOOK_ALLOW_PRIVATE'),
+      timeoutMs: positiveIntFrom(env.WEBHOOK_TIMEOUT_MS, 15_000, 'WEBHOOK_TIMEOUT_MS'),
+      retryScheduleMs: parseDurationList(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_RETRY_SCHEDULE, 'WEBHOOK_RETRY_SCHEDULE'),
+      pollIntervalMs: positiveIntFrom(env.WEBHOOK_POLL_INTERVAL_MS, 200, 'WEBHOOK_POLL_INTERVAL_MS'),
+      leaseMs: positiveIntFrom(env.WEBHOOK_LEASE_MS, 60_000, 'WEBHOOK_LEASE_MS'),
+      perWebhookConcurrency: positiveIntFrom(env.WEBHOOK_PER_WEBHOOK_CONCURRENCY, 8, 'WEBHOOK_PER_WEBHOOK_CONCURRENCY'),
+      maxConcurrency: positiveIntFrom(env.WEBHOOK_MAX_CONCURRENCY, 256, 'WEBHOOK_MAX_CONCURRENCY'),
+      disableAfterFailures: positiveIntFrom(env.WEBHOOK_DISABLE_AFTER_FAILURES, 10, 'WEBHOOK_DISABLE_AFTER_FAILURES'),
+      shutdownGraceMs: intFrom(env.WEBHOOK_SHUTDOWN_GRACE_MS, 3_000, 'WEBHOOK_SHUTDOWN_GRACE_MS'),
+    },
   };
 }
