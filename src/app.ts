@@ -49,8 +49,15 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(requestLogger(deps.logger));
 
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
-  app.get('/readyz', (_req, res) => {
-    deps.store.db.prepare('SELECT 1').get();
+  app.get('/readyz', (req, res) => {
+    try {
+      deps.store.db.prepare('SELECT 1').get();
+    } catch (err) {
+      // Not ready is an answer, not a failure: load balancers act on the 503.
+      req.log.warn({ err }, 'not ready: the database does not answer');
+      sendEnvelope(res, 503, Codes.INTERNAL, 'Not ready: the database does not answer.');
+      return;
+    }
     sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ready' });
   });
   app.get('/openapi.json', (_req, res) => {

@@ -12,9 +12,12 @@ export function presentedKey(req: Request): string | undefined {
   if (typeof header === 'string' && header.trim() !== '') return header.trim();
   const authorization = req.headers.authorization;
   if (typeof authorization === 'string') {
-    const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+    const value = authorization.trim();
+    // `Bearer` with nothing after it sends no key at all: missing (4021), not invalid.
+    if (/^Bearer$/i.test(value)) return undefined;
+    const match = /^Bearer\s+(.+)$/i.exec(value);
     if (match?.[1]) return match[1].trim();
-    if (authorization.trim() !== '') return authorization.trim(); // present but not Bearer: invalid, not missing
+    if (value !== '') return value; // present but not Bearer: invalid, not missing
   }
   return undefined;
 }

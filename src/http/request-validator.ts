@@ -1,6 +1,7 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
+import { rejectUnknownQueryParameters } from './query-parameters.js';
 
 /**
  * Validates every /api request against the bundled contract: unknown query parameters, bad values
@@ -9,13 +10,16 @@ import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.j
  * between a handler and the contract fails loudly.
  */
 export function validateAgainstContract(document: object, options: { validateResponses: boolean }): RequestHandler[] {
-  return OpenApiValidator.middleware({
+  const validator = OpenApiValidator.middleware({
     // The validator mutates the document it is given; the served copy must stay untouched.
     apiSpec: structuredClone(document) as OpenAPIV3.DocumentV3_1,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+    // Unknown parameters are checked by rejectUnknownQueryParameters, so that one 422 names them
+    // all together with every bad value (allErrors), instead of only the first problem found.
+    validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true, allErrors: true },
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
     ignorePaths: /^(?!\/api\/)/,
     ajvFormats: { mode: 'full' },
   }) as unknown as RequestHandler[];
+  return [...validator, ...(rejectUnknownQueryParameters(document) as unknown as RequestHandler[])];
 }

@@ -58,7 +58,7 @@ export function createApiKeyStore(db: Db) {
     listByWorkspace: db.prepare('SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id'),
     revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
     touch: db.prepare(
-      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
+      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
     ),
   };
 
@@ -79,7 +79,7 @@ export function createApiKeyStore(db: Db) {
     revoke(id: string, now: string): boolean {
       return statements.revoke.run(now, id).changes === 1;
     },
-    /** Records use unless a use newer than `notBefore` is already recorded. */
+    /** Records use unless a use later than `notBefore` is already recorded (the in-memory check agrees at the boundary). */
     touch(id: string, now: string, notBefore: string): void {
       statements.touch.run(now, id, notBefore);
     },

@@ -1,8 +1,29 @@
-import type { RequestSpec } from '../scenarios/types.js';
-import type { ObservedResponse } from './spec.js';
+/** One HTTP request, with every id already substituted into the path. */
+export interface RequestSpec {
+  /** Default `GET`. */
+  method?: string;
+  /** The concrete path, e.g. `/api/v1/visibility/prompts/3f2b…`. */
+  path: string;
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /**
+   * The API key sent as `Authorization: Bearer`; defaults to the caller's default key.
+   * `null` sends no key (admin-API requests put their own credentials in `headers`).
+   */
+  key?: string | null;
+}
 
-/** Sends a scenario's request over real HTTP; `defaultKey` applies when the spec names none. */
-export async function send(baseUrl: string, spec: RequestSpec, defaultKey: string | null): Promise<ObservedResponse> {
+export interface ObservedResponse {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body; undefined when the body is empty or not JSON. */
+  body: unknown;
+  text: string;
+}
+
+/** Sends a request over real HTTP; `defaultKey` applies when the spec names none. */
+export async function send(baseUrl: string, spec: RequestSpec, defaultKey: string | null = null): Promise<ObservedResponse> {
   const url = new URL(spec.path, baseUrl);
   for (const [name, value] of Object.entries(spec.query ?? {})) url.searchParams.append(name, String(value));
   const headers: Record<string, string> = {};

@@ -3,7 +3,7 @@ import { createSecretToken } from '../../../src/keys/secret-token.js';
 import { createTestKey } from '../../support/accounts.js';
 import type { OperationScenario, RequestBuilder, RequestSpec, ScenarioContext } from '../scenarios/types.js';
 import { INTERNAL_CAUSE, WINDOW_SECONDS, WORKSPACE_QUOTA, type Harness } from './harness.js';
-import { parseRateLimit } from './http.js';
+import { parseRateLimit } from '../../support/http.js';
 import { expectedScopes, isReadApi } from './scopes.js';
 import type { ContractOperation, ObservedResponse } from './spec.js';
 

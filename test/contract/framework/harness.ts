@@ -5,7 +5,7 @@ import { SlidingLogLimiter } from '../../../src/http/rate-limit/sliding-log-limi
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import type { RequestSpec, ScenarioContext } from '../scenarios/types.js';
-import { send } from './http.js';
+import { send } from '../../support/http.js';
 import { Contract, type ContractOperation, type ObservedResponse } from './spec.js';
 
 /** What the failing handlers throw: it looks like the internals a 500 must never show. */

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { loadOpenApiDocument } from '../../../src/contract.js';
+import type { ObservedResponse } from '../../support/http.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -35,12 +36,7 @@ export interface ContractOperation {
   queryParameters: string[];
 }
 
-export interface ObservedResponse {
-  status: number;
-  headers: Headers;
-  body: unknown;
-  text: string;
-}
+export type { ObservedResponse } from '../../support/http.js';
 
 const DOCUMENT_ID = 'https://contract.test/openapi.json';
 

@@ -1,23 +1,9 @@
 import type { Store } from '../../../src/store/index.js';
 import type { TestServer } from '../../support/test-server.js';
 import type { TestWorkspace } from '../../support/accounts.js';
-import type { ObservedResponse } from '../framework/spec.js';
+import type { ObservedResponse, RequestSpec } from '../../support/http.js';
 
-/** One HTTP request, with every id already substituted into the path. */
-export interface RequestSpec {
-  /** Default `GET`. */
-  method?: string;
-  /** The concrete path, e.g. `/api/v1/visibility/prompts/3f2b…`. */
-  path: string;
-  query?: Record<string, string | number | boolean>;
-  headers?: Record<string, string>;
-  body?: unknown;
-  /**
-   * The API key sent as `Authorization: Bearer`; defaults to `ctx.workspace.key` (all scopes).
-   * `null` sends no key (admin-API scenarios put their own credentials in `headers`).
-   */
-  key?: string | null;
-}
+export type { RequestSpec } from '../../support/http.js';
 
 /** What a scenario gets: the running server and two fresh workspaces nobody else touches. */
 export interface ScenarioContext {
