@@ -6,12 +6,15 @@ import type { Config } from './config.js';
 import { openDatabase } from './store/database.js';
 import { createStore, type Store } from './store/index.js';
 import { createLogger } from './logger.js';
+import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
 
 export interface RunningServer {
   server: Server;
   store: Store;
   logger: Logger;
   url: string;
+  /** Sends webhook deliveries while the server runs. */
+  dispatcher: DeliveryDispatcher;
   close: () => Promise<void>;
 }
 
@@ -35,10 +38,15 @@ export async function startServer(config: Config, options: { store?: Store; logg
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const dispatcher = createDeliveryDispatcher({ store, logger, config: config.webhooks });
+  dispatcher.start();
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
+    // Attempts in flight finish (or are abandoned to their leases) while the server drains.
+    const dispatcherStopped = dispatcher.stop();
     closing ??= new Promise<void>((resolve) => {
-      server.close(() => {
+      server.close(async () => {
+        await dispatcherStopped;
         if (!options.store) store.db.close();
         logger.flush();
         resolve();
@@ -47,5 +55,5 @@ export async function startServer(config: Config, options: { store?: Store; logg
     });
     return closing;
   };
-  return { server, store, logger, url: `http://${host}:${port}`, close };
+  return { server, store, logger, url: `http://${host}:${port}`, dispatcher, close };
 }

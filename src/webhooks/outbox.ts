@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/database.js';
+import { outboxStatements } from '../store/webhook-deliveries.js';
+import { DEFAULT_RETRY_SCHEDULE, parseDurationList } from '../config.js';
 
 export type EventType =
   | 'content.status_updated'
@@ -9,13 +11,53 @@ export type EventType =
   | 'iq.status_updated'
   | 'sitemap_url.status_updated';
 
+/** The body of every delivery (seed §6), serialised once at enqueue time. */
+export interface DeliveryEnvelope<Data = object> {
+  event: string;
+  timestamp: string;
+  workspace_id: string;
+  is_test: boolean;
+  data: Data;
+}
+
+// Shown until the dispatcher's first claim sets the figure of its configured schedule.
+const DEFAULT_MAX_ATTEMPTS = parseDurationList(DEFAULT_RETRY_SCHEDULE, 'default schedule').length + 1;
+
+/** The exact bytes a delivery sends; the property order is the seed's. */
+export function serializeEnvelope(envelope: DeliveryEnvelope): string {
+  const { event, timestamp, workspace_id, is_test, data } = envelope;
+  return JSON.stringify({ event, timestamp, workspace_id, is_test, data });
+}
+
 /**
- * Writes an event to the outbox. Call it inside the transaction that changes the record, so the
- * change and its event commit together or not at all.
+ * Writes an event to the outbox and fans it out into one pending delivery per enabled webhook of the
+ * workspace subscribed to its type. Call it inside the transaction that changes the record, so the
+ * change, its event and its deliveries commit together or not at all (it opens its own transaction
+ * when called outside one). Returns the event id.
  */
 export function enqueueEvent(db: Db, event: { workspaceId: string; type: EventType; data: object; at?: Date }): string {
+  const statements = outboxStatements(db);
   const id = randomUUID();
-  db.prepare('INSERT INTO webhook_events (id, workspace_id, event_type, data, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(id, event.workspaceId, event.type, JSON.stringify(event.data), (event.at ?? new Date()).toISOString());
+  const at = (event.at ?? new Date()).toISOString();
+  const write = (): void => {
+    statements.insertEvent.run(id, event.workspaceId, event.type, JSON.stringify(event.data), at);
+    const webhooks = statements.subscribedWebhooks.all(event.workspaceId, event.type) as string[];
+    if (webhooks.length === 0) return;
+    const payload = serializeEnvelope({ event: event.type, timestamp: at, workspace_id: event.workspaceId, is_test: false, data: event.data });
+    for (const webhookId of webhooks) {
+      statements.insertDelivery.run({
+        id: randomUUID(),
+        event_id: id,
+        webhook_id: webhookId,
+        workspace_id: event.workspaceId,
+        event_type: event.type,
+        payload,
+        max_attempts: DEFAULT_MAX_ATTEMPTS,
+        created_at: at,
+      });
+    }
+  };
+  if (db.inTransaction) write();
+  else db.transaction(write).immediate();
   return id;
 }

@@ -1,0 +1,369 @@
+import type { Db } from './database.js';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'recovered' | 'failed';
+
+export interface DeliveryRow {
+  id: string;
+  event_id: string;
+  webhook_id: string;
+  workspace_id: string;
+  event_type: string;
+  payload: string;
+  status: DeliveryStatus;
+  requeued: 0 | 1;
+  attempt: number;
+  max_attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  lease_token: string | null;
+  http_status: number | null;
+  response_body: string | null;
+  response_time_ms: number | null;
+  error: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface AttemptRow {
+  id: number;
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  outcome: 'success' | 'failure';
+  http_status: number | null;
+  response_time_ms: number;
+  response_body: string | null;
+  error: string | null;
+}
+
+/** A delivery reserved for one attempt, with what sending it needs from its webhook. */
+export interface ClaimedDelivery {
+  id: string;
+  webhook_id: string;
+  workspace_id: string;
+  event_type: string;
+  payload: string;
+  attempt: number;
+  max_attempts: number;
+  lease_token: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+}
+
+export interface AttemptOutcome {
+  http_status: number | null;
+  response_body: string | null;
+  response_time_ms: number;
+  error: string | null;
+}
+
+/**
+ * How an attempt ends: `delivered`, `retry` at a later time, or `failed` for good (the last attempt).
+ * `recorded` is false when the lease was lost meanwhile (another claimer owns the delivery, or it was
+ * dropped): the attempt is still logged if the delivery exists, but its state is left alone.
+ */
+export type AttemptResolution =
+  | { kind: 'delivered' }
+  | { kind: 'retry'; next_attempt_at: string }
+  | { kind: 'failed'; disable_after: number };
+
+export interface RecordedAttempt {
+  recorded: boolean;
+  /** The webhook was disabled by this failure (its consecutive failed deliveries reached the limit). */
+  webhook_disabled: boolean;
+  consecutive_failures: number | null;
+}
+
+interface DueWebhook {
+  id: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  busy: number;
+}
+
+const outboxByDb = new WeakMap<Db, ReturnType<typeof prepareOutbox>>();
+
+function prepareOutbox(db: Db) {
+  return {
+    insertEvent: db.prepare(
+      'INSERT INTO webhook_events (id, workspace_id, event_type, data, created_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    subscribedWebhooks: db
+      .prepare(
+        `SELECT w.id FROM webhooks w
+         WHERE w.workspace_id = ? AND w.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value = ?)
+         ORDER BY w.id`,
+      )
+      .pluck(),
+    insertDelivery: db.prepare(
+      `INSERT INTO webhook_deliveries (id, event_id, webhook_id, workspace_id, event_type, payload, max_attempts, next_attempt_at, created_at)
+       VALUES (@id, @event_id, @webhook_id, @workspace_id, @event_type, @payload, @max_attempts, @created_at, @created_at)`,
+    ),
+  };
+}
+
+/**
+ * The outbox's statements for a connection, prepared once. The outbox is called with a bare `Db`
+ * from inside importers' transactions, so it cannot reach the Store object.
+ */
+export function outboxStatements(db: Db): ReturnType<typeof prepareOutbox> {
+  let statements = outboxByDb.get(db);
+  if (!statements) {
+    statements = prepareOutbox(db);
+    outboxByDb.set(db, statements);
+  }
+  return statements;
+}
+
+/** Deliveries and their attempts: the claim, the outcome of each attempt, the owner's views and actions. */
+export function createWebhookDeliveryStore(db: Db) {
+  const statements = {
+    // Enabled webhooks with due work and room for more attempts in flight (leases of every process count).
+    dueWebhooks: db.prepare(
+      `SELECT * FROM (
+         SELECT w.id, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at,
+                (SELECT count(*) FROM webhook_deliveries l
+                 WHERE l.webhook_id = w.id AND l.status = 'pending' AND l.lease_until IS NOT NULL AND l.lease_until >= @now) AS busy
+         FROM webhooks w
+         WHERE w.enabled = 1 AND EXISTS (
+           SELECT 1 FROM webhook_deliveries d
+           WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= @now
+             AND (d.lease_until IS NULL OR d.lease_until < @now)))
+       WHERE busy < @per_webhook`,
+    ),
+    // An interrupted attempt (its lease expired without a recorded outcome) resumes under its own number.
+    claim: db.prepare(
+      `UPDATE webhook_deliveries
+       SET lease_until = @lease_until, lease_token = @lease_token,
+           attempt = attempt + (lease_until IS NULL),
+           max_attempts = max(@max_attempts, attempt + (lease_until IS NULL))
+       WHERE id IN (
+         SELECT id FROM webhook_deliveries
+         WHERE webhook_id = @webhook_id AND status = 'pending' AND next_attempt_at <= @now
+           AND (lease_until IS NULL OR lease_until < @now)
+         ORDER BY next_attempt_at, id
+         LIMIT @limit)
+       RETURNING id, webhook_id, workspace_id, event_type, payload, attempt, max_attempts, lease_token`,
+    ),
+    markDelivered: db.prepare(
+      `UPDATE webhook_deliveries
+       SET status = CASE WHEN requeued = 1 THEN 'recovered' ELSE 'delivered' END, requeued = 0,
+           lease_until = NULL, lease_token = NULL, completed_at = @now,
+           http_status = @http_status, response_body = @response_body, response_time_ms = @response_time_ms, error = @error
+       WHERE id = @id AND lease_token = @lease_token AND status = 'pending'`,
+    ),
+    markRetry: db.prepare(
+      `UPDATE webhook_deliveries
+       SET next_attempt_at = @next_attempt_at, lease_until = NULL, lease_token = NULL,
+           http_status = @http_status, response_body = @response_body, response_time_ms = @response_time_ms, error = @error
+       WHERE id = @id AND lease_token = @lease_token AND status = 'pending'`,
+    ),
+    markFailed: db.prepare(
+      `UPDATE webhook_deliveries
+       SET status = 'failed', requeued = 0, lease_until = NULL, lease_token = NULL, completed_at = @now,
+           http_status = @http_status, response_body = @response_body, response_time_ms = @response_time_ms, error = @error
+       WHERE id = @id AND lease_token = @lease_token AND status = 'pending'`,
+    ),
+    exists: db.prepare('SELECT 1 FROM webhook_deliveries WHERE id = ?').pluck(),
+    insertAttempt: db.prepare(
+      `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, outcome, http_status, response_time_ms, response_body, error)
+       VALUES (@delivery_id, @attempt, @started_at, @outcome, @http_status, @response_time_ms, @response_body, @error)`,
+    ),
+    webhookEnabled: db.prepare('SELECT enabled FROM webhooks WHERE id = ?').pluck(),
+    resetFailures: db.prepare('UPDATE webhooks SET consecutive_failures = 0 WHERE id = ? AND consecutive_failures <> 0'),
+    countFailure: db.prepare(
+      `UPDATE webhooks
+       SET consecutive_failures = consecutive_failures + 1,
+           enabled = CASE WHEN consecutive_failures + 1 >= @disable_after THEN 0 ELSE enabled END,
+           disabled_at = CASE WHEN enabled = 1 AND consecutive_failures + 1 >= @disable_after THEN @now ELSE disabled_at END,
+           updated_at = CASE WHEN enabled = 1 AND consecutive_failures + 1 >= @disable_after THEN @now ELSE updated_at END
+       WHERE id = @webhook_id
+       RETURNING enabled, consecutive_failures`,
+    ),
+    // Shutdown: the attempt was abandoned before an outcome; it resumes under the same number.
+    release: db.prepare(
+      `UPDATE webhook_deliveries SET lease_until = @expired
+       WHERE id = @id AND lease_token = @lease_token AND status = 'pending'`,
+    ),
+    list: db.prepare(
+      `SELECT * FROM webhook_deliveries
+       WHERE webhook_id = @webhook_id AND workspace_id = @workspace_id
+         AND (@event_type IS NULL OR event_type = @event_type)
+         AND (@status IS NULL OR status = @status)
+         AND (@after_created_at IS NULL OR (created_at, id) < (@after_created_at, @after_id))
+       ORDER BY created_at DESC, id DESC
+       LIMIT @limit`,
+    ),
+    get: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND workspace_id = ?'),
+    getById: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
+    // A completed delivery starts a new round of attempts; a pending one just becomes due now.
+    // A failed one is marked so that its success shows as `recovered`.
+    requeue: db.prepare(
+      `UPDATE webhook_deliveries
+       SET requeued = CASE status WHEN 'failed' THEN 1 WHEN 'pending' THEN requeued ELSE 0 END,
+           attempt = CASE status WHEN 'pending' THEN attempt ELSE 0 END,
+           completed_at = CASE status WHEN 'pending' THEN completed_at ELSE NULL END,
+           status = 'pending',
+           next_attempt_at = @now
+       WHERE id = @id AND webhook_id = @webhook_id AND workspace_id = @workspace_id`,
+    ),
+    recoverFailedSince: db.prepare(
+      `UPDATE webhook_deliveries
+       SET status = 'pending', requeued = 1, attempt = 0, completed_at = NULL, next_attempt_at = @now
+       WHERE webhook_id = @webhook_id AND workspace_id = @workspace_id AND status = 'failed' AND created_at >= @since`,
+    ),
+    dropPending: db.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ? AND status = 'pending'"),
+    attempts: db.prepare('SELECT * FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY id'),
+    countPending: db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'").pluck(),
+  };
+
+  const claimTx = db.transaction(
+    (input: { now: string; lease_until: string; lease_token: string; per_webhook: number; limit: number; max_attempts: number }) => {
+      const webhooks = statements.dueWebhooks.all({ now: input.now, per_webhook: input.per_webhook }) as DueWebhook[];
+      // Shuffled so that, when capacity is short, no webhook is always served last.
+      for (let i = webhooks.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [webhooks[i], webhooks[j]] = [webhooks[j] as DueWebhook, webhooks[i] as DueWebhook];
+      }
+      const claimed: ClaimedDelivery[] = [];
+      for (const w of webhooks) {
+        const room = Math.min(input.per_webhook - w.busy, input.limit - claimed.length);
+        if (room <= 0) continue;
+        const rows = statements.claim.all({
+          now: input.now,
+          lease_until: input.lease_until,
+          lease_token: input.lease_token,
+          max_attempts: input.max_attempts,
+          webhook_id: w.id,
+          limit: room,
+        }) as Omit<ClaimedDelivery, 'url' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'>[];
+        for (const row of rows) {
+          claimed.push({
+            ...row,
+            url: w.url,
+            secret: w.secret,
+            previous_secret: w.previous_secret,
+            previous_secret_expires_at: w.previous_secret_expires_at,
+          });
+        }
+        if (claimed.length >= input.limit) break;
+      }
+      return claimed;
+    },
+  );
+
+  const recordTx = db.transaction(
+    (input: {
+      delivery: Pick<ClaimedDelivery, 'id' | 'webhook_id' | 'lease_token' | 'attempt'>;
+      started_at: string;
+      now: string;
+      outcome: AttemptOutcome;
+      resolution: AttemptResolution;
+    }): RecordedAttempt => {
+      const { delivery, outcome, resolution, now } = input;
+      const params = { id: delivery.id, lease_token: delivery.lease_token, now, ...outcome };
+      let changes: number;
+      if (resolution.kind === 'delivered') changes = statements.markDelivered.run(params).changes;
+      else if (resolution.kind === 'retry') changes = statements.markRetry.run({ ...params, next_attempt_at: resolution.next_attempt_at }).changes;
+      else changes = statements.markFailed.run(params).changes;
+
+      const recorded = changes === 1;
+      if (!recorded && statements.exists.get(delivery.id) === undefined) {
+        return { recorded: false, webhook_disabled: false, consecutive_failures: null };
+      }
+      statements.insertAttempt.run({
+        delivery_id: delivery.id,
+        attempt: delivery.attempt,
+        started_at: input.started_at,
+        outcome: resolution.kind === 'delivered' ? 'success' : 'failure',
+        ...outcome,
+      });
+      if (!recorded) return { recorded: false, webhook_disabled: false, consecutive_failures: null };
+      if (resolution.kind === 'delivered') {
+        statements.resetFailures.run(delivery.webhook_id);
+        return { recorded: true, webhook_disabled: false, consecutive_failures: 0 };
+      }
+      if (resolution.kind === 'failed') {
+        const before = statements.webhookEnabled.get(delivery.webhook_id);
+        const after = statements.countFailure.get({ webhook_id: delivery.webhook_id, disable_after: resolution.disable_after, now }) as
+          | { enabled: number; consecutive_failures: number }
+          | undefined;
+        return {
+          recorded: true,
+          webhook_disabled: before === 1 && after?.enabled === 0,
+          consecutive_failures: after?.consecutive_failures ?? null,
+        };
+      }
+      return { recorded: true, webhook_disabled: false, consecutive_failures: null };
+    },
+  );
+
+  return {
+    /** Whether a claim would find work: a read, so an idle poll never takes the write lock. */
+    hasClaimable(now: string, perWebhook: number): boolean {
+      return statements.dueWebhooks.get({ now, per_webhook: perWebhook }) !== undefined;
+    },
+    /**
+     * Reserves due deliveries of enabled webhooks in one write transaction: at most `limit` in all and
+     * at most `per_webhook` in flight per webhook (leases of other processes count too).
+     */
+    claimDue(input: { now: string; lease_until: string; lease_token: string; per_webhook: number; limit: number; max_attempts: number }): ClaimedDelivery[] {
+      if (input.limit <= 0) return [];
+      return claimTx.immediate(input);
+    },
+    /** Logs one attempt and moves its delivery (and the webhook's failure counter) on, atomically. */
+    recordAttempt(input: Parameters<typeof recordTx>[0]): RecordedAttempt {
+      return recordTx.immediate(input);
+    },
+    /** Gives up a lease early (shutdown), so the delivery is claimed again at once, under the same attempt number. */
+    release(id: string, leaseToken: string, now: Date): void {
+      statements.release.run({ id, lease_token: leaseToken, expired: new Date(now.getTime() - 1).toISOString() });
+    },
+    list(input: {
+      workspace_id: string;
+      webhook_id: string;
+      event_type: string | null;
+      status: DeliveryStatus | null;
+      after: readonly [string, string] | null;
+      limit: number;
+    }): DeliveryRow[] {
+      return statements.list.all({
+        workspace_id: input.workspace_id,
+        webhook_id: input.webhook_id,
+        event_type: input.event_type,
+        status: input.status,
+        after_created_at: input.after?.[0] ?? null,
+        after_id: input.after?.[1] ?? null,
+        limit: input.limit,
+      }) as DeliveryRow[];
+    },
+    get(workspaceId: string, webhookId: string, deliveryId: string): DeliveryRow | undefined {
+      return statements.get.get(deliveryId, webhookId, workspaceId) as DeliveryRow | undefined;
+    },
+    getById(deliveryId: string): DeliveryRow | undefined {
+      return statements.getById.get(deliveryId) as DeliveryRow | undefined;
+    },
+    /** Returns false when there is no such delivery of that webhook in that workspace. */
+    requeue(input: { workspace_id: string; webhook_id: string; id: string; now: string }): boolean {
+      return statements.requeue.run(input).changes === 1;
+    },
+    recoverFailedSince(input: { workspace_id: string; webhook_id: string; since: string; now: string }): number {
+      return statements.recoverFailedSince.run(input).changes;
+    },
+    dropPending(webhookId: string): number {
+      return statements.dropPending.run(webhookId).changes;
+    },
+    attempts(deliveryId: string): AttemptRow[] {
+      return statements.attempts.all(deliveryId) as AttemptRow[];
+    },
+    countPending(): number {
+      return statements.countPending.get() as number;
+    },
+  };
+}
+
+export type WebhookDeliveryStore = ReturnType<typeof createWebhookDeliveryStore>;

@@ -1,0 +1,110 @@
+import type { Store } from '../../store/index.js';
+import type { DeliveryRow, DeliveryStatus } from '../../store/webhook-deliveries.js';
+import { decodeCursor, takePage, type CursorScope } from '../../pagination/cursor.js';
+import { ApiError } from '../../http/api-error.js';
+
+/** One delivery as the owner sees it: the latest attempt's figures, and the state of the whole. */
+export interface DeliveryView {
+  id: string;
+  webhook_id: string;
+  event_type: string;
+  /** The exact envelope sent (and re-sent) to the receiver. */
+  payload: unknown;
+  /** Of the latest attempt; null before the first answer or when none came. */
+  http_status: number | null;
+  /** The first 2 KB of the latest answer's body. */
+  response_body: string | null;
+  response_time_ms: number | null;
+  /** Attempts made in the current round (a redelivery starts a new round). */
+  attempt: number;
+  max_attempts: number;
+  /** `recovered`: delivered after it had failed and was queued again (redeliver, recover). */
+  delivery_status: DeliveryStatus;
+  created_at: string;
+}
+
+export function toDeliveryView(row: DeliveryRow): DeliveryView {
+  return {
+    id: row.id,
+    webhook_id: row.webhook_id,
+    event_type: row.event_type,
+    payload: JSON.parse(row.payload) as unknown,
+    http_status: row.http_status,
+    response_body: row.response_body,
+    response_time_ms: row.response_time_ms,
+    attempt: row.attempt,
+    max_attempts: row.max_attempts,
+    delivery_status: row.status,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * A webhook's deliveries, newest first (ties broken by id, so paging never skips or repeats one).
+ * A cursor is bound to the webhook and the filters; anything else is a 422 naming `cursor`.
+ */
+export function listDeliveries(
+  store: Store,
+  input: { workspaceId: string; webhookId: string; eventType?: string | undefined; status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
+): { items: DeliveryView[]; next_cursor: string | null } {
+  const scope: CursorScope = {
+    list: `listWebhookDeliveries:${input.webhookId}`,
+    workspaceId: input.workspaceId,
+    filters: { event_type: input.eventType, status: input.status },
+  };
+  const after = input.cursor === undefined ? null : decodeCursor(scope, input.cursor, ['string', 'string'] as const);
+  const rows = store.webhookDeliveries.list({
+    workspace_id: input.workspaceId,
+    webhook_id: input.webhookId,
+    event_type: input.eventType ?? null,
+    status: input.status ?? null,
+    after,
+    limit: input.limit + 1,
+  });
+  const page = takePage(rows, input.limit, scope, (row) => [row.created_at, row.id]);
+  return { items: page.rows.map(toDeliveryView), next_cursor: page.next_cursor };
+}
+
+/**
+ * Sends one delivery again, with the same body and `webhook-id`: a completed one starts a new round
+ * of attempts now (a failed one shows `recovered` once it gets through); a pending one is made due
+ * now. Undefined when the webhook of that workspace has no such delivery.
+ */
+export function redeliver(
+  store: Store,
+  input: { workspaceId: string; webhookId: string; deliveryId: string; now: Date },
+): DeliveryView | undefined {
+  const found = store.webhookDeliveries.requeue({
+    workspace_id: input.workspaceId,
+    webhook_id: input.webhookId,
+    id: input.deliveryId,
+    now: input.now.toISOString(),
+  });
+  if (!found) return undefined;
+  const row = store.webhookDeliveries.get(input.workspaceId, input.webhookId, input.deliveryId);
+  return row && toDeliveryView(row);
+}
+
+/**
+ * Queues again every failed delivery of the webhook created at or after `since`; each shows
+ * `recovered` once it gets through. Deliveries of a disabled webhook wait until it is enabled.
+ */
+export function recoverFailedSince(
+  store: Store,
+  input: { workspaceId: string; webhookId: string; since: Date | string; now: Date },
+): { recovered: number } {
+  const since = input.since instanceof Date ? input.since : new Date(input.since);
+  if (Number.isNaN(since.getTime())) throw ApiError.invalid('since must be an RFC 3339 date-time, e.g. 2026-01-15T00:00:00Z');
+  const recovered = store.webhookDeliveries.recoverFailedSince({
+    workspace_id: input.workspaceId,
+    webhook_id: input.webhookId,
+    since: since.toISOString(),
+    now: input.now.toISOString(),
+  });
+  return { recovered };
+}
+
+/** Drops a webhook's deliveries that were not sent yet (the webhook is being deleted). */
+export function dropPendingDeliveries(store: Store, webhookId: string): number {
+  return store.webhookDeliveries.dropPending(webhookId);
+}

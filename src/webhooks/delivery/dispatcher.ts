@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { WebhookDeliveryConfig } from '../../config.js';
+import type { Db } from '../../store/database.js';
+import type { Store } from '../../store/index.js';
+import type { AttemptResolution, ClaimedDelivery, RecordedAttempt } from '../../store/webhook-deliveries.js';
+import type { Resolver } from '../ssrf-guard.js';
+import { deliveryHeaders, signingSecrets } from '../signing.js';
+import { postWebhook, type PostResult } from './http-post.js';
+import { maxAttemptsOf, retryDelayMs } from './schedule.js';
+
+export interface DeliveryDispatcher {
+  /** Starts polling for due deliveries. */
+  start(): void;
+  /** Stops claiming, lets attempts in flight finish for the grace period, then abandons the rest to their leases. */
+  stop(): Promise<void>;
+  /**
+   * Sends everything due, also when not started, and resolves once nothing is due and nothing is in
+   * flight (tests, scripts); rejects after `timeoutMs`. Retries scheduled later are not waited for.
+   */
+  drain(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+export interface DispatcherDeps {
+  store: Store;
+  logger: Logger;
+  config: WebhookDeliveryConfig;
+  now?: () => Date;
+  /** Name resolver for the connect-time SSRF check (tests simulate DNS rebinding with it). */
+  resolve?: Resolver;
+}
+
+// The dispatcher shares the connection with the HTTP API. A write that waits for the lock (an import
+// in another process holds it for its whole file) would block the event loop, so the dispatcher's
+// writes wait only briefly and are retried later instead.
+const DISPATCHER_BUSY_TIMEOUT_MS = 20;
+const BUSY = Symbol('busy');
+
+function tryWrite<T>(db: Db, write: () => T): T | typeof BUSY {
+  const previous = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${DISPATCHER_BUSY_TIMEOUT_MS}`);
+  try {
+    return write();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return BUSY;
+    throw err;
+  } finally {
+    db.pragma(`busy_timeout = ${previous}`);
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The delivery loop: claims due deliveries with a lease, sends each one signed, records the outcome
+ * and schedules retries. Attempts run concurrently, bounded per webhook and per process, so a slow or
+ * dead receiver only ever holds its own slots. At-least-once: a delivery leaves `pending` only after
+ * its outcome is committed; if the process dies mid-attempt, the lease expires and the attempt is
+ * made again with the same `webhook-id`.
+ */
+export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatcher {
+  const { store, logger, config } = deps;
+  const clock = deps.now ?? (() => new Date());
+  if (config.leaseMs <= config.timeoutMs) {
+    throw new Error(`webhook lease (${config.leaseMs} ms) must outlast the attempt timeout (${config.timeoutMs} ms)`);
+  }
+  const maxAttempts = maxAttemptsOf(config.retryScheduleMs);
+  const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function schedule(delayMs: number): void {
+    if (!running) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+  }
+
+  function tick(): void {
+    timer = undefined;
+    if (!running) return;
+    try {
+      claimAndLaunch();
+    } catch (err) {
+      logger.error({ err }, 'webhook dispatcher: claiming due deliveries failed');
+    }
+    schedule(config.pollIntervalMs);
+  }
+
+  function claimAndLaunch(): void {
+    const capacity = config.maxConcurrency - inFlight.size;
+    if (capacity <= 0) return;
+    const now = clock();
+    const nowText = now.toISOString();
+    const deliveries = store.webhookDeliveries;
+    if (!deliveries.hasClaimable(nowText, config.perWebhookConcurrency)) return;
+    const claimed = tryWrite(store.db, () =>
+      deliveries.claimDue({
+        now: nowText,
+        lease_until: new Date(now.getTime() + config.leaseMs).toISOString(),
+        lease_token: randomUUID(),
+        per_webhook: config.perWebhookConcurrency,
+        limit: capacity,
+        max_attempts: maxAttempts,
+      }),
+    );
+    if (claimed === BUSY) return;
+    for (const delivery of claimed) launch(delivery);
+  }
+
+  function launch(delivery: ClaimedDelivery): void {
+    const controller = new AbortController();
+    const done = attempt(delivery, controller.signal)
+      .catch((err: unknown) => logger.error({ err, delivery_id: delivery.id }, 'webhook dispatcher: attempt failed unexpectedly'))
+      .finally(() => {
+        inFlight.delete(delivery.id);
+        // A freed slot may let a waiting delivery of the same webhook go now rather than at the next poll.
+        schedule(0);
+      });
+    inFlight.set(delivery.id, { controller, done });
+  }
+
+  async function attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
+    const startedAt = clock();
+    const result = await postWebhook({
+      url: delivery.url,
+      body: delivery.payload,
+      headers: deliveryHeaders({
+        deliveryId: delivery.id,
+        eventType: delivery.event_type,
+        body: delivery.payload,
+        secrets: signingSecrets(delivery, startedAt),
+        sentAt: startedAt,
+      }),
+      timeoutMs: config.timeoutMs,
+      allowPrivate: config.allowPrivate,
+      resolve: deps.resolve,
+      signal,
+    });
+    if (signal.aborted && result.http_status === null) {
+      // Shutdown cut it short: no outcome to record. Giving the lease back lets the next start resume it.
+      tryWrite(store.db, () => store.webhookDeliveries.release(delivery.id, delivery.lease_token, clock()));
+      return;
+    }
+    await record(delivery, startedAt, result);
+  }
+
+  function resolutionOf(delivery: ClaimedDelivery, result: PostResult, now: Date): AttemptResolution {
+    if (result.error === null) return { kind: 'delivered' };
+    if (delivery.attempt >= delivery.max_attempts) return { kind: 'failed', disable_after: config.disableAfterFailures };
+    const wait = retryDelayMs(config.retryScheduleMs, delivery.attempt);
+    return { kind: 'retry', next_attempt_at: new Date(now.getTime() + wait).toISOString() };
+  }
+
+  /** Commits the outcome, retrying while the database is busy; gives up only when the lease has run out. */
+  async function record(delivery: ClaimedDelivery, startedAt: Date, result: PostResult): Promise<void> {
+    let wait = 10;
+    const leaseEnd = startedAt.getTime() + config.leaseMs;
+    for (;;) {
+      const now = clock();
+      const outcome = tryWrite(store.db, () =>
+        store.webhookDeliveries.recordAttempt({
+          delivery,
+          started_at: startedAt.toISOString(),
+          now: now.toISOString(),
+          outcome: result,
+          resolution: resolutionOf(delivery, result, now),
+        }),
+      );
+      if (outcome !== BUSY) {
+        report(delivery, result, outcome);
+        return;
+      }
+      if (now.getTime() + wait >= leaseEnd) {
+        logger.warn({ delivery_id: delivery.id }, 'webhook dispatcher: database busy until the lease ran out; the attempt will be made again');
+        return;
+      }
+      await sleep(wait);
+      wait = Math.min(wait * 2, 1_000);
+    }
+  }
+
+  function report(delivery: ClaimedDelivery, result: PostResult, recorded: RecordedAttempt): void {
+    const fields = {
+      delivery_id: delivery.id,
+      webhook_id: delivery.webhook_id,
+      event_type: delivery.event_type,
+      attempt: delivery.attempt,
+      http_status: result.http_status,
+      response_time_ms: result.response_time_ms,
+    };
+    if (result.error === null) logger.debug(fields, 'webhook delivered');
+    else logger.warn({ ...fields, error: result.error }, 'webhook attempt failed');
+    if (recorded.webhook_disabled) {
+      logger.warn(
+        { webhook_id: delivery.webhook_id, consecutive_failures: recorded.consecutive_failures },
+        'webhook disabled after consecutive failed deliveries',
+      );
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      const pending = [...inFlight.values()];
+      if (pending.length === 0) return;
+      const all = Promise.all(pending.map((p) => p.done));
+      let grace: NodeJS.Timeout | undefined;
+      const expired = new Promise<'expired'>((resolve) => {
+        grace = setTimeout(() => resolve('expired'), config.shutdownGraceMs);
+      });
+      const first = await Promise.race([all, expired]);
+      clearTimeout(grace);
+      if (first === 'expired') {
+        for (const p of inFlight.values()) p.controller.abort();
+        await Promise.all([...inFlight.values()].map((p) => p.done));
+      }
+    },
+    async drain(options = {}) {
+      const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+      for (;;) {
+        if (inFlight.size === 0 && !store.webhookDeliveries.hasClaimable(clock().toISOString(), Number.MAX_SAFE_INTEGER)) return;
+        if (Date.now() > deadline) throw new Error('webhook deliveries did not drain in time');
+        try {
+          claimAndLaunch();
+        } catch (err) {
+          logger.error({ err }, 'webhook dispatcher: claiming due deliveries failed');
+        }
+        await sleep(Math.min(config.pollIntervalMs, 20));
+      }
+    },
+  };
+}

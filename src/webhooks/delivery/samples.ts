@@ -1,0 +1,117 @@
+import type { EventType } from '../outbox.js';
+
+/** Every identifier of a test delivery's data: recognisable, and never the id of a real record. */
+export const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
+
+const AT = '2026-01-15T09:30:00.000Z';
+const LATER = '2026-01-15T09:42:10.000Z';
+
+/**
+ * A realistic `data` object per event type, as the test endpoint sends it (`is_test: true`). Shapes
+ * are those of the event payloads (seed §6.1–6.6); the contract tests validate them.
+ */
+export const SAMPLE_EVENT_DATA: Readonly<Record<EventType, object>> = {
+  'content.status_updated': {
+    id: ZERO_UUID,
+    title: 'How to measure your brand in AI answers',
+    buyer_stage: 'consideration',
+    metadata: { topic: 'AI visibility', keywords: ['ai visibility', 'brand mentions'], source: 'research' },
+    status: 'GENERATED',
+    config: { autowrite: true, planned_for: null, planned_time: null },
+    written_on: LATER,
+    published_on: null,
+    research_batch_id: ZERO_UUID,
+    topic: 'AI visibility',
+    keywords: ['ai visibility', 'brand mentions'],
+    source: 'research',
+    body: '<h1>How to measure your brand in AI answers</h1><p>This is a test delivery.</p>',
+    cover_image: null,
+    slug: 'measure-brand-in-ai-answers',
+    permalink: '/blog/measure-brand-in-ai-answers',
+    meta_title: 'How to measure your brand in AI answers',
+    meta_description: 'A sample article sent by the webhook test endpoint.',
+    post_url: null,
+    createdAt: AT,
+    updatedAt: LATER,
+  },
+  'research_batch.status_updated': {
+    id: ZERO_UUID,
+    name: 'AI visibility: consideration ideas',
+    ideas_count: 1,
+    status: 'COMPLETED',
+    topic_id: ZERO_UUID,
+    topic_name: 'AI visibility',
+    buyer_stage: 'consideration',
+    persona_name: 'Marketing lead',
+    source: 'research',
+    agent_log: [{ at: AT, message: 'Research started' }, { at: LATER, message: 'Research completed' }],
+    research_log: null,
+    ideas: [{ id: ZERO_UUID, title: 'Benchmarks for AI answer share', keywords: ['ai answer share'], buyer_stage: 'consideration' }],
+    createdAt: AT,
+    updatedAt: LATER,
+  },
+  'agent_task.status_updated': {
+    id: ZERO_UUID,
+    agent_id: ZERO_UUID,
+    agent: { id: ZERO_UUID, name: 'Article writer', icon: 'pen', short_description: 'Writes an article from an idea' },
+    name: 'Write: How to measure your brand in AI answers',
+    status: 'SUCCEEDED',
+    inputs: { idea_id: ZERO_UUID },
+    outputs: { article_id: ZERO_UUID },
+    usage: { input_tokens: 1200, output_tokens: 3400, total_tokens: 4600 },
+    execution_duration: 730_000,
+    started_at: AT,
+    ended_at: LATER,
+    created_at: AT,
+  },
+  'topic.status_updated': {
+    id: ZERO_UUID,
+    name: 'AI visibility',
+    stage: 'READY',
+    keywords: [
+      { keyword: 'ai visibility', msv: 1900, kd: 42 },
+      { keyword: 'brand mentions in chatgpt', msv: 320, kd: 18 },
+    ],
+    totalMsv: 2220,
+    msvBadge: 'MEDIUM',
+    avgKd: 30,
+    kdBadge: 'LOW',
+    coverage: 25,
+    createdAt: AT,
+    updatedAt: LATER,
+  },
+  'iq.status_updated': {
+    id: ZERO_UUID,
+    type: 'persona',
+    title: 'Marketing lead',
+    description: 'Leads marketing at a mid-sized software company.',
+    content: null,
+    metadata: {
+      job_title: 'Head of Marketing',
+      seniority: 'director',
+      industries: ['software'],
+      goals: ['Grow organic pipeline'],
+      pain_points: ['No view of how AI assistants describe the brand'],
+      objections: ['Another dashboard to check'],
+    },
+    productId: null,
+    productUrls: null,
+    voiceSampleUrls: null,
+    contentSampleUrls: null,
+    isDefault: false,
+    stage: 'READY',
+    imagesUrls: null,
+    createdAt: AT,
+    updatedAt: LATER,
+  },
+  'sitemap_url.status_updated': {
+    id: ZERO_UUID,
+    url: 'https://www.example.com/sitemap.xml',
+    type: 'sitemap',
+    urlCount: 120,
+    lastFetchedAt: LATER,
+    createdAt: AT,
+    updatedAt: LATER,
+    processing: { total: 120, ready: 118, failed: 2, completed: true },
+  },
+};

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Resolver } from '../ssrf-guard.js';
+import { deliveryHeaders, signingSecrets, type WebhookSecrets } from '../signing.js';
+import { serializeEnvelope, type EventType } from '../outbox.js';
+import { postWebhook } from './http-post.js';
+import { SAMPLE_EVENT_DATA } from './samples.js';
+
+export interface TestDeliveryResult {
+  http_status: number | null;
+  response_time_ms: number;
+  error: string | null;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * Sends a sample of one event (`is_test: true`, zeroed ids in `data`), signed exactly like a real
+ * delivery, whether the webhook is enabled or not. Nothing is recorded and the remote body is never
+ * returned (it could echo something the owner should not see through us). Each test gets a fresh
+ * `webhook-id`, so receivers that drop duplicates still see every test.
+ */
+export async function sendTestDelivery(input: {
+  webhook: WebhookSecrets & { url: string; workspace_id: string };
+  eventType: EventType;
+  now: Date;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  resolve?: Resolver;
+}): Promise<TestDeliveryResult> {
+  const deliveryId = randomUUID();
+  const body = serializeEnvelope({
+    event: input.eventType,
+    timestamp: input.now.toISOString(),
+    workspace_id: input.webhook.workspace_id,
+    is_test: true,
+    data: SAMPLE_EVENT_DATA[input.eventType],
+  });
+  const result = await postWebhook({
+    url: input.webhook.url,
+    body,
+    headers: deliveryHeaders({
+      deliveryId,
+      eventType: input.eventType,
+      body,
+      secrets: signingSecrets(input.webhook, input.now),
+      sentAt: input.now,
+    }),
+    timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    allowPrivate: input.allowPrivate,
+    resolve: input.resolve,
+  });
+  return { http_status: result.http_status, response_time_ms: result.response_time_ms, error: result.error };
+}

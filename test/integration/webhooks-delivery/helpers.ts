@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { afterEach } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import type { Store } from '../../../src/store/index.js';
+import type { WebhookDeliveryConfig } from '../../../src/config.js';
+import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
+import { enqueueEvent, type EventType } from '../../../src/webhooks/outbox.js';
+import type { Resolver } from '../../../src/webhooks/ssrf-guard.js';
+import { createTestStore } from '../../support/test-server.js';
+import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
+import { silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
+import { startReceiver, type ReceivedRequest } from '../../support/webhook-receiver.js';
+
+/** Everything a test started, stopped after it in reverse order. */
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+export function onCleanup(fn: () => Promise<void> | void): void {
+  cleanups.push(fn);
+}
+
+export interface DeliveryWorld {
+  store: Store;
+  workspace: TestWorkspace;
+  dispatcher: DeliveryDispatcher;
+}
+
+/** A fresh database and workspace with a started dispatcher, all torn down after the test. */
+export function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> = {}, options: { resolve?: Resolver } = {}): DeliveryWorld {
+  const { store, cleanup } = createTestStore();
+  onCleanup(cleanup);
+  const workspace = createTestWorkspace(store);
+  const dispatcher = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig(config), ...options });
+  dispatcher.start();
+  onCleanup(() => dispatcher.stop());
+  return { store, workspace, dispatcher };
+}
+
+/** A status change's event, as importers write it. */
+export function emit(store: Store, workspaceId: string, type: EventType = 'content.status_updated', data: object = { id: crypto.randomUUID(), status: 'PUBLISHED' }): string {
+  return enqueueEvent(store.db, { workspaceId, type, data });
+}
+
+/** Both checks a receiver makes; throws like the library when a check fails. */
+export function verifyDelivery(secret: string, request: ReceivedRequest): unknown {
+  const headers = request.headers as Record<string, string>;
+  const payload = new Webhook(secret).verify(request.rawBody, headers);
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(request.rawBody).digest('hex')}`);
+  const given = Buffer.from(headers['x-webhook-signature'] ?? '');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Error('X-Webhook-Signature does not match');
+  return payload;
+}
+
+export async function until(condition: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A loopback receiver closed after the test. */
+export async function receiver(...args: Parameters<typeof startReceiver>) {
+  const r = await startReceiver(...args);
+  onCleanup(r.close);
+  return r;
+}

@@ -1,0 +1,91 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createDeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
+import { answer } from '../../support/webhook-receiver.js';
+import { createTestWebhook, silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
+import { emit, onCleanup, startDeliveryWorld, until, receiver } from './helpers.js';
+
+describe('webhook delivery: leases and at-least-once', () => {
+  it('when a claimed delivery\'s lease runs out with no outcome (the process died), it is sent again under the same attempt number', async () => {
+    const { store, workspace, dispatcher } = startDeliveryWorld();
+    await dispatcher.stop();
+    const r = await receiver();
+    createTestWebhook(store, workspace, { url: r.url });
+    emit(store, workspace.workspaceId);
+    // A process claims it and dies before sending or recording anything.
+    const now = new Date();
+    const [claimed] = store.webhookDeliveries.claimDue({
+      now: now.toISOString(),
+      lease_until: new Date(now.getTime() + 150).toISOString(),
+      lease_token: 'dead-process',
+      per_webhook: 4,
+      limit: 10,
+      max_attempts: 4,
+    });
+    expect(claimed).toMatchObject({ attempt: 1, lease_token: 'dead-process' });
+
+    const next = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig() });
+    next.start();
+    onCleanup(() => next.stop());
+    await new Promise((done) => setTimeout(done, 60));
+    expect(r.requests).toEqual([]); // still leased
+    const [request] = await r.waitForRequests(1);
+    expect(request!.headers['webhook-id']).toBe(claimed!.id);
+    await until(() => store.webhookDeliveries.getById(claimed!.id)?.status === 'delivered', 5_000, 'delivered');
+    expect(store.webhookDeliveries.attempts(claimed!.id).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
+  });
+
+  it('when the dispatcher stops while a receiver hangs, it gives the lease back and the next start sends the delivery again', async () => {
+    const { store, workspace, dispatcher } = startDeliveryWorld({ shutdownGraceMs: 50, timeoutMs: 10_000, leaseMs: 60_000 });
+    let hang = true;
+    const r = await receiver(() => (hang ? 'hang' : answer(200)));
+    createTestWebhook(store, workspace, { url: r.url });
+    emit(store, workspace.workspaceId);
+    const [first] = await r.waitForRequests(1);
+    await dispatcher.stop();
+    const id = first!.headers['webhook-id'] as string;
+    expect(store.webhookDeliveries.getById(id)).toMatchObject({ status: 'pending', attempt: 1 });
+    expect(store.webhookDeliveries.attempts(id)).toEqual([]);
+
+    hang = false;
+    const next = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig() });
+    next.start();
+    onCleanup(() => next.stop());
+    const [, second] = await r.waitForRequests(2, 2_000);
+    expect(second!.headers['webhook-id']).toBe(id);
+    await until(() => store.webhookDeliveries.getById(id)?.status === 'delivered', 5_000, 'delivered');
+    expect(store.webhookDeliveries.attempts(id).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
+  });
+
+  it('when another process holds the write lock, the dispatcher keeps the event loop free and records the outcome once the lock is released', async () => {
+    const { store, workspace } = startDeliveryWorld();
+    const other = new Database(store.db.name);
+    onCleanup(() => {
+      other.close();
+    });
+    // An import in another process takes the lock while the receiver is answering.
+    const r = await receiver(() => {
+      other.exec('BEGIN IMMEDIATE');
+      return answer(200);
+    });
+    createTestWebhook(store, workspace, { url: r.url });
+
+    emit(store, workspace.workspaceId);
+    await r.waitForRequests(1);
+    let maxLag = 0;
+    let last = Date.now();
+    const probe = setInterval(() => {
+      const t = Date.now();
+      maxLag = Math.max(maxLag, t - last - 5);
+      last = t;
+    }, 5);
+    await new Promise((done) => setTimeout(done, 600));
+    clearInterval(probe);
+    expect(store.webhookDeliveries.countPending()).toBe(1);
+    other.exec('COMMIT');
+    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'recorded');
+    // The default busy timeout (5 s) would have frozen the loop; the dispatcher waits 20 ms at most per try.
+    expect(maxLag).toBeLessThan(250);
+    expect(r.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dropPendingDeliveries,
+  listDeliveries,
+  recoverFailedSince,
+  redeliver,
+} from '../../../src/webhooks/delivery/index.js';
+import { ApiError } from '../../../src/http/api-error.js';
+import { createTestWorkspace } from '../../support/accounts.js';
+import { answer } from '../../support/webhook-receiver.js';
+import { createTestWebhook } from '../../support/webhooks.js';
+import { emit, startDeliveryWorld, until, verifyDelivery, receiver } from './helpers.js';
+
+describe('webhook deliveries: list, redeliver, recover, drop', () => {
+  it('when listing, answers each delivery with its latest attempt, newest first, filtered and paged', async () => {
+    const { store, workspace, dispatcher } = startDeliveryWorld({ retryScheduleMs: [] });
+    const r = await receiver((q) => (q.rawBody.includes('"fail"') ? answer(500, 'nope') : answer(200, 'thanks')));
+    const hook = createTestWebhook(store, workspace, { url: r.url });
+    const ok = emit(store, workspace.workspaceId, 'content.status_updated', { id: crypto.randomUUID(), status: 'ok' });
+    await dispatcher.drain();
+    const bad = emit(store, workspace.workspaceId, 'topic.status_updated', { id: crypto.randomUUID(), stage: 'fail' });
+    await dispatcher.drain();
+    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'all attempted');
+    const idOf = (eventId: string) => (store.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(eventId) as { id: string }).id;
+
+    const all = listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 25 });
+    expect(all).toEqual({
+      items: [
+        {
+          id: idOf(bad),
+          webhook_id: hook.id,
+          event_type: 'topic.status_updated',
+          payload: { event: 'topic.status_updated', timestamp: expect.any(String), workspace_id: workspace.workspaceId, is_test: false, data: { id: expect.any(String), stage: 'fail' } },
+          http_status: 500,
+          response_body: 'nope',
+          response_time_ms: expect.any(Number),
+          attempt: 1,
+          max_attempts: 1,
+          delivery_status: 'failed',
+          created_at: expect.any(String),
+        },
+        {
+          id: idOf(ok),
+          webhook_id: hook.id,
+          event_type: 'content.status_updated',
+          payload: { event: 'content.status_updated', timestamp: expect.any(String), workspace_id: workspace.workspaceId, is_test: false, data: { id: expect.any(String), status: 'ok' } },
+          http_status: 200,
+          response_body: 'thanks',
+          response_time_ms: expect.any(Number),
+          attempt: 1,
+          max_attempts: 1,
+          delivery_status: 'delivered',
+          created_at: expect.any(String),
+        },
+      ],
+      next_cursor: null,
+    });
+
+    expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 25 }).items.map((d) => d.id)).toEqual([idOf(bad)]);
+    expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, eventType: 'content.status_updated', limit: 25 }).items.map((d) => d.id)).toEqual([idOf(ok)]);
+
+    const first = listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1 });
+    expect(first.items.map((d) => d.id)).toEqual([idOf(bad)]);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1, cursor: first.next_cursor! });
+    expect(second).toEqual({ items: [expect.objectContaining({ id: idOf(ok) })], next_cursor: null });
+
+    // A cursor is bound to its list and filters; another workspace sees nothing of this webhook.
+    expect(() => listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 1, cursor: first.next_cursor! })).toThrow(ApiError);
+    const other = createTestWorkspace(store);
+    expect(listDeliveries(store, { workspaceId: other.workspaceId, webhookId: hook.id, limit: 25 })).toEqual({ items: [], next_cursor: null });
+  });
+
+  it('when a delivered delivery is redelivered, sends the same body under the same webhook-id again and shows delivered', async () => {
+    const { store, workspace, dispatcher } = startDeliveryWorld();
+    const r = await receiver();
+    const hook = createTestWebhook(store, workspace, { url: r.url });
+    emit(store, workspace.workspaceId);
+    const [original] = await r.waitForRequests(1);
+    await dispatcher.drain();
+    const id = original!.headers['webhook-id'] as string;
+    await until(() => store.webhookDeliveries.getById(id)?.status === 'delivered', 5_000, 'delivered');
+
+    const view = redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: id, now: new Date() });
+    expect(view).toMatchObject({ id, delivery_status: 'pending', attempt: 0 });
+    const [, again] = await r.waitForRequests(2);
+    expect(again!.headers['webhook-id']).toBe(id);
+    expect(again!.rawBody).toBe(original!.rawBody);
+    verifyDelivery(hook.secret, again!);
+    await until(() => store.webhookDeliveries.getById(id)?.status === 'delivered', 5_000, 'delivered again');
+    expect(store.webhookDeliveries.attempts(id).map((a) => [a.attempt, a.outcome])).toEqual([
+      [1, 'success'],
+      [1, 'success'],
+    ]);
+  });
+
+  it('when a failed delivery is redelivered and gets through, shows recovered and resets the failure count', async () => {
+    const { store, workspace, dispatcher } = startDeliveryWorld({ retryScheduleMs: [] });
+    let up = false;
+    const r = await receiver(() => (up ? answer(200) : answer(503)));
+    const hook = createTestWebhook(store, workspace, { url: r.url });
+    emit(store, workspace.workspaceId);
+    const [request] = await r.waitForRequests(1);
+    const id = request!.headers['webhook-id'] as string;
+    await until(() => store.webhookDeliveries.getById(id)?.status === 'failed', 5_000, 'failed');
+    expect(store.db.prepare('SELECT consecutive_failures FROM webhooks WHERE id = ?').pluck().get(hook.id)).toBe(1);
+
+    up = true;
+    redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: id, now: new Date() });
+    await dispatcher.drain();
+    await until(() => store.webhookDeliveries.getById(id)?.status === 'recovered', 5_000, 'recovered');
+    expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'recovered', limit: 5 }).items).toEqual([
+      expect.objectContaining({ id, delivery_status: 'recovered', http_status: 200, attempt: 1 }),
+    ]);
+    expect(store.db.prepare('SELECT consecutive_failures FROM webhooks WHERE id = ?').pluck().get(hook.id)).toBe(0);
+  });
+
+  it('when the delivery is not one of that webhook in that workspace, redeliver answers undefined', () => {
+    const { store, workspace } = startDeliveryWorld();
+    const hook = createTestWebhook(store, workspace, { url: 'http://127.0.0.1:9/hooks', enabled: false });
+    emit(store, workspace.workspaceId);
+    expect(redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: crypto.randomUUID(), now: new Date() })).toBeUndefined();
+    const other = createTestWorkspace(store);
+    const otherHook = createTestWebhook(store, other, { url: 'http://127.0.0.1:9/hooks', enabled: false });
+    expect(redeliver(store, { workspaceId: workspace.workspaceId, webhookId: otherHook.id, deliveryId: crypto.randomUUID(), now: new Date() })).toBeUndefined();
+  });
+
+  it('when recovering failed deliveries since a time, queues again only the failed ones created since then; each shows recovered once through', async () => {
+    const { store, workspace, dispatcher } = startDeliveryWorld({ retryScheduleMs: [], perWebhookConcurrency: 1 });
+    let up = false;
+    const r = await receiver(() => (up ? answer(200) : answer(500)));
+    const hook = createTestWebhook(store, workspace, { url: r.url });
+    emit(store, workspace.workspaceId); // fails before the cut-off
+    await dispatcher.drain();
+    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'first failed');
+    await new Promise((done) => setTimeout(done, 5));
+    const since = new Date();
+    for (let i = 0; i < 3; i += 1) emit(store, workspace.workspaceId);
+    await dispatcher.drain();
+    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'all failed');
+    expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 10 }).items).toHaveLength(4);
+
+    up = true;
+    expect(recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: since.toISOString(), now: new Date() })).toEqual({ recovered: 3 });
+    await dispatcher.drain();
+    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'recovered sent');
+    const byStatus = (status: 'failed' | 'recovered') =>
+      listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status, limit: 10 }).items.length;
+    expect({ failed: byStatus('failed'), recovered: byStatus('recovered') }).toEqual({ failed: 1, recovered: 3 });
+    expect(recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since, now: new Date() })).toEqual({ recovered: 0 });
+    expect(() => recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: 'yesterday', now: new Date() })).toThrow(/since must be/);
+  });
+
+  it('when a webhook is being deleted, its pending deliveries are dropped and the completed ones kept', async () => {
+    const { store, workspace, dispatcher } = startDeliveryWorld();
+    const r = await receiver();
+    const hook = createTestWebhook(store, workspace, { url: r.url });
+    emit(store, workspace.workspaceId);
+    await dispatcher.drain();
+    await r.waitForRequests(1);
+    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'sent');
+    await dispatcher.stop();
+    emit(store, workspace.workspaceId);
+    emit(store, workspace.workspaceId);
+    expect(dropPendingDeliveries(store, hook.id)).toBe(2);
+    expect(store.db.prepare('SELECT status FROM webhook_deliveries WHERE webhook_id = ?').pluck().all(hook.id)).toEqual(['delivered']);
+  });
+});

@@ -1,0 +1,104 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import pino from 'pino';
+import type { Store } from '../../src/store/index.js';
+import type { WebhookDeliveryConfig } from '../../src/config.js';
+import type { EventType } from '../../src/webhooks/outbox.js';
+import type { TestWorkspace } from './accounts.js';
+
+export const ALL_EVENT_TYPES: readonly EventType[] = [
+  'content.status_updated',
+  'research_batch.status_updated',
+  'agent_task.status_updated',
+  'topic.status_updated',
+  'iq.status_updated',
+  'sitemap_url.status_updated',
+];
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+export interface TestWebhook {
+  id: string;
+  secret: string;
+  url: string;
+}
+
+/**
+ * A webhook row written straight into the table, bypassing the save-time URL check: tests point
+ * webhooks at loopback receivers, and the SSRF tests simulate a name that was public when saved.
+ */
+export function createTestWebhook(
+  store: Store,
+  workspace: Pick<TestWorkspace, 'workspaceId' | 'ownerId'>,
+  options: {
+    url: string;
+    events?: readonly EventType[];
+    secret?: string;
+    previousSecret?: string;
+    previousSecretExpiresAt?: Date;
+    enabled?: boolean;
+  },
+): TestWebhook {
+  const id = randomUUID();
+  const secret = options.secret ?? newWebhookSecret();
+  const now = new Date().toISOString();
+  store.db
+    .prepare(
+      `INSERT INTO webhooks (id, workspace_id, url, name, description, events, secret, previous_secret, previous_secret_expires_at,
+                             enabled, consecutive_failures, disabled_at, created_by, created_at, updated_at)
+       VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      workspace.workspaceId,
+      options.url,
+      `Test webhook ${id.slice(0, 8)}`,
+      JSON.stringify(options.events ?? ALL_EVENT_TYPES),
+      secret,
+      options.previousSecret ?? null,
+      options.previousSecretExpiresAt?.toISOString() ?? null,
+      options.enabled === false ? 0 : 1,
+      workspace.ownerId,
+      now,
+      now,
+    );
+  return { id, secret, url: options.url };
+}
+
+export interface WebhookState {
+  enabled: number;
+  consecutive_failures: number;
+  disabled_at: string | null;
+}
+
+export function webhookState(store: Store, webhookId: string): WebhookState {
+  return store.db
+    .prepare('SELECT enabled, consecutive_failures, disabled_at FROM webhooks WHERE id = ?')
+    .get(webhookId) as WebhookState;
+}
+
+/** What the owner's "enable" does to the row: enabled, failure counter reset. */
+export function enableWebhookRow(store: Store, webhookId: string): void {
+  store.db
+    .prepare('UPDATE webhooks SET enabled = 1, consecutive_failures = 0, disabled_at = NULL WHERE id = ?')
+    .run(webhookId);
+}
+
+/** A shrunk, loopback-friendly delivery configuration; override what a test is about. */
+export function testDeliveryConfig(overrides: Partial<WebhookDeliveryConfig> = {}): WebhookDeliveryConfig {
+  return {
+    allowPrivate: true,
+    timeoutMs: 2_000,
+    retryScheduleMs: [20, 40, 80],
+    pollIntervalMs: 10,
+    leaseMs: 5_000,
+    perWebhookConcurrency: 4,
+    maxConcurrency: 64,
+    disableAfterFailures: 10,
+    shutdownGraceMs: 200,
+    ...overrides,
+  };
+}
+
+export const silentLogger = pino({ level: 'silent' });
