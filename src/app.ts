@@ -10,6 +10,7 @@ import { requireScopeForPath } from './http/scope-guard.js';
 import { requireActiveSubscription } from './http/subscription-guard.js';
 import { validateAgainstContract } from './http/request-validator.js';
 import { createDispatcher } from './http/dispatch.js';
+import { countApiRequests } from './workspace/api-request-counter.js';
 import { SlidingLogLimiter } from './http/rate-limit/sliding-log-limiter.js';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.js';
 import { createLastUsedRecorder } from './keys/last-used-recorder.js';
@@ -68,6 +69,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/api/v1',
     authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: createLastUsedRecorder(deps.store) }),
     limitPerWorkspace({ limiter, now }),
+    countApiRequests({ store: deps.store, now }),
     requireScopeForPath(),
     requireActiveSubscription(),
   );

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './store/database.js';
 import { createStore, type Store } from './store/index.js';
 import { createLogger } from './logger.js';
+import { flushApiRequestCounts } from './workspace/api-request-counter.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
 
 export interface RunningServer {
@@ -47,6 +48,11 @@ export async function startServer(config: Config, options: { store?: Store; logg
     closing ??= new Promise<void>((resolve) => {
       server.close(async () => {
         await dispatcherStopped;
+        try {
+          flushApiRequestCounts(store);
+        } catch (err) {
+          logger.error({ err }, 'could not write the pending API request counts');
+        }
         if (!options.store) store.db.close();
         logger.flush();
         resolve();

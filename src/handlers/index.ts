@@ -1,12 +1,16 @@
 import type { ReadHandlers } from '../http/operation-types.js';
 import { getMe } from './me.js';
 import { getWorkspace } from './workspace.js';
+import { getWorkspacePlan } from './workspace-plan.js';
+import { getWorkspaceUsage } from './workspace-usage.js';
 import { getPromptAnalytics, listPrompts } from './visibility-prompts.js';
 
 /** One handler per operationId of the contract; the type makes a missing one a compile error. */
 export const handlers: ReadHandlers = {
   getMe,
   getWorkspace,
+  getWorkspacePlan,
+  getWorkspaceUsage,
   listPrompts,
   getPromptAnalytics,
 };

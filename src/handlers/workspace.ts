@@ -5,10 +5,13 @@ import { ok } from './success.js';
 export const getWorkspace: OperationHandler<'getWorkspace'> = ({ caller, store }) => {
   const workspace = store.accounts.getWorkspace(caller.principal.workspace_id);
   if (!workspace) throw ApiError.notFound('Workspace');
+  const profile = store.workspaceProfile.getProfile(workspace.id);
   return ok({
     id: workspace.id,
     name: workspace.name,
     created_at: workspace.created_at,
     subscription_status: workspace.subscription_status,
+    brand_name: profile?.brand_name ?? null,
+    domains: profile?.domains ?? [],
   });
 };

@@ -3,6 +3,7 @@ import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
 import { createPromptStore } from './prompts.js';
 import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
+import { createWorkspaceProfileStore } from './workspace-profile.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 
 /** Every store area over one database; SQL lives only under src/store/. */
@@ -13,6 +14,7 @@ export function createStore(db: Db) {
     apiKeys: createApiKeyStore(db),
     prompts: createPromptStore(db),
     visibilityAnalytics: createVisibilityAnalyticsStore(db),
+    workspaceProfile: createWorkspaceProfileStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
   };
 }

@@ -1,9 +1,13 @@
 import type { RecordType } from '../record-type.js';
 import { category } from './category.js';
 import { competitor } from './competitor.js';
+import { workspaceProfile } from './workspace-profile.js';
+import { workspacePlan } from './workspace-plan.js';
 
 /** Every record type of the import format, by its `type` value. One line per type. */
 export const recordTypes: readonly RecordType<any>[] = [
   category,
   competitor,
+  workspaceProfile,
+  workspacePlan,
 ];
