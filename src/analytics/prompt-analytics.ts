@@ -80,22 +80,27 @@ function add(into: Counts, row: Counts): void {
   into.cited += row.cited;
 }
 
+/** Rates, trend and per-platform results of a set of rollup rows: what every analytics payload shares. */
+export interface RollupSummary {
+  current: Counts;
+  previous: Counts;
+  mention_rate: Schemas['RateBlock'];
+  citation_rate: Schemas['RateBlock'];
+  trend_series: Schemas['TrendSeries'];
+  platforms: Schemas['PlatformResult'][];
+}
+
 /**
- * The prompt analytics payload (PRODUCT.md §6) from the prompt's rollup rows of both periods and
- * its competitors' current-period mentions. Rows outside both periods are ignored.
+ * Sums rollup rows (one prompt's, or the whole workspace's) into the current and previous periods,
+ * the daily trend of the current period and the six platform results. Rows outside both periods
+ * are ignored.
  */
-export function computePromptAnalytics(input: {
-  periods: Periods;
-  prompt: PromptRecord;
-  daily: readonly DailyCounts[];
-  competitors: readonly CompetitorCount[];
-}): PromptAnalytics {
-  const { periods } = input;
+export function summariseRollups(periods: Periods, daily: readonly DailyCounts[]): RollupSummary {
   const current: Counts = { ...NO_COUNTS };
   const previous: Counts = { ...NO_COUNTS };
   const byPlatform = new Map<Platform, Counts>(PLATFORMS.map((p) => [p, { ...NO_COUNTS }]));
   const byDay = new Map<number, Counts>();
-  for (const row of input.daily) {
+  for (const row of daily) {
     if (row.day >= periods.currentStart && row.day <= periods.today) {
       add(current, row);
       const platform = byPlatform.get(row.platform);
@@ -109,28 +114,22 @@ export function computePromptAnalytics(input: {
   }
   // A rollup row can hold zero snapshots (all of that day's answers moved elsewhere): no point then.
   const days = [...byDay.entries()].filter(([, c]) => c.total > 0).sort(([a], [b]) => a - b);
-  const total = current.total;
-  const competitors = input.competitors
-    .map((c) => ({ competitor: c.name, mentions: c.mentions, mention_rate: rate(c.mentions, total) }))
-    .sort((a, b) => b.mentions - a.mentions || compareCodePoints(a.competitor, b.competitor));
   return {
-    overview: {
-      range: periods.range,
-      prompt: promptView(input.prompt, current, previous),
-      mention_rate: {
-        current: rate(current.mentioned, current.total),
-        previous: rate(previous.mentioned, previous.total),
-        delta: rateDelta(current.mentioned, current.total, previous.mentioned, previous.total),
-      },
-      citation_rate: {
-        current: rate(current.cited, current.total),
-        previous: rate(previous.cited, previous.total),
-        delta: rateDelta(current.cited, current.total, previous.cited, previous.total),
-      },
-      trend_series: {
-        mention: days.map(([day, c]) => ({ date: dateOfDay(day), rate: rate(c.mentioned, c.total)! })),
-        citation: days.map(([day, c]) => ({ date: dateOfDay(day), rate: rate(c.cited, c.total)! })),
-      },
+    current,
+    previous,
+    mention_rate: {
+      current: rate(current.mentioned, current.total),
+      previous: rate(previous.mentioned, previous.total),
+      delta: rateDelta(current.mentioned, current.total, previous.mentioned, previous.total),
+    },
+    citation_rate: {
+      current: rate(current.cited, current.total),
+      previous: rate(previous.cited, previous.total),
+      delta: rateDelta(current.cited, current.total, previous.cited, previous.total),
+    },
+    trend_series: {
+      mention: days.map(([day, c]) => ({ date: dateOfDay(day), rate: rate(c.mentioned, c.total)! })),
+      citation: days.map(([day, c]) => ({ date: dateOfDay(day), rate: rate(c.cited, c.total)! })),
     },
     platforms: PLATFORMS.map((platform) => {
       const c = byPlatform.get(platform)!;
@@ -141,6 +140,34 @@ export function computePromptAnalytics(input: {
         cited: { count: c.cited, rate: rate(c.cited, c.total) },
       };
     }),
+  };
+}
+
+/**
+ * The prompt analytics payload (PRODUCT.md §6) from the prompt's rollup rows of both periods and
+ * its competitors' current-period mentions. Rows outside both periods are ignored.
+ */
+export function computePromptAnalytics(input: {
+  periods: Periods;
+  prompt: PromptRecord;
+  daily: readonly DailyCounts[];
+  competitors: readonly CompetitorCount[];
+}): PromptAnalytics {
+  const { periods } = input;
+  const summary = summariseRollups(periods, input.daily);
+  const total = summary.current.total;
+  const competitors = input.competitors
+    .map((c) => ({ competitor: c.name, mentions: c.mentions, mention_rate: rate(c.mentions, total) }))
+    .sort((a, b) => b.mentions - a.mentions || compareCodePoints(a.competitor, b.competitor));
+  return {
+    overview: {
+      range: periods.range,
+      prompt: promptView(input.prompt, summary.current, summary.previous),
+      mention_rate: summary.mention_rate,
+      citation_rate: summary.citation_rate,
+      trend_series: summary.trend_series,
+    },
+    platforms: summary.platforms,
     competitors,
     total_snapshots: total,
   };

@@ -4,6 +4,7 @@ import { getWorkspace } from './workspace.js';
 import { getWorkspacePlan } from './workspace-plan.js';
 import { getWorkspaceUsage } from './workspace-usage.js';
 import { getPromptAnalytics, listPrompts } from './visibility-prompts.js';
+import { getVisibilityCompetitors, getVisibilityRates, getVisibilitySetup } from './visibility-overview.js';
 
 /** One handler per operationId of the contract; the type makes a missing one a compile error. */
 export const handlers: ReadHandlers = {
@@ -13,4 +14,7 @@ export const handlers: ReadHandlers = {
   getWorkspaceUsage,
   listPrompts,
   getPromptAnalytics,
+  getVisibilitySetup,
+  getVisibilityRates,
+  getVisibilityCompetitors,
 };

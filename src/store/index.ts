@@ -3,6 +3,7 @@ import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
 import { createPromptStore } from './prompts.js';
 import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
+import { createVisibilityOverviewStore } from './visibility-overview.js';
 import { createWorkspaceProfileStore } from './workspace-profile.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 
@@ -14,6 +15,7 @@ export function createStore(db: Db) {
     apiKeys: createApiKeyStore(db),
     prompts: createPromptStore(db),
     visibilityAnalytics: createVisibilityAnalyticsStore(db),
+    visibilityOverview: createVisibilityOverviewStore(db),
     workspaceProfile: createWorkspaceProfileStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
   };

@@ -1,0 +1,15 @@
+import type { OperationHandler } from '../http/operation-types.js';
+import { DEFAULT_RANGE } from '../analytics/periods.js';
+import { readVisibilityCompetitors } from '../visibility/competitors.js';
+import { readVisibilityRates } from '../visibility/rates.js';
+import { readVisibilitySetup } from '../visibility/setup.js';
+import { ok } from './success.js';
+
+export const getVisibilitySetup: OperationHandler<'getVisibilitySetup'> = ({ caller, store }) =>
+  ok(readVisibilitySetup(store, caller.principal.workspace_id));
+
+export const getVisibilityRates: OperationHandler<'getVisibilityRates'> = ({ caller, store, query, now }) =>
+  ok(readVisibilityRates(store.visibilityOverview, { workspaceId: caller.principal.workspace_id, range: query.range ?? DEFAULT_RANGE, now }));
+
+export const getVisibilityCompetitors: OperationHandler<'getVisibilityCompetitors'> = ({ caller, store, query, now }) =>
+  ok(readVisibilityCompetitors(store, { workspaceId: caller.principal.workspace_id, range: query.range ?? DEFAULT_RANGE, now }));

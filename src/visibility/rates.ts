@@ -1,0 +1,26 @@
+import type { components } from '../../generated/openapi.js';
+import { periodsFor, type RangeValue } from '../analytics/periods.js';
+import { summariseRollups } from '../analytics/prompt-analytics.js';
+import type { VisibilityOverviewStore } from '../store/visibility-overview.js';
+
+export type VisibilityRates = components['schemas']['VisibilityRates'];
+
+/**
+ * The workspace-wide rates: the prompt analytics' computation applied to the workspace rollup,
+ * which the import keeps as the sum of every prompt's, so the cost is that of one prompt.
+ */
+export function readVisibilityRates(
+  overview: VisibilityOverviewStore,
+  request: { workspaceId: string; range: RangeValue; now: Date },
+): VisibilityRates {
+  const periods = periodsFor(request.range, request.now);
+  const summary = summariseRollups(periods, overview.workspaceDaily(request.workspaceId, periods.previousStart, periods.today));
+  return {
+    range: periods.range,
+    mention_rate: summary.mention_rate,
+    citation_rate: summary.citation_rate,
+    trend_series: summary.trend_series,
+    platforms: summary.platforms,
+    total_snapshots: summary.current.total,
+  };
+}

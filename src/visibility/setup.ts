@@ -1,0 +1,19 @@
+import type { components } from '../../generated/openapi.js';
+import type { Store } from '../store/index.js';
+
+export type VisibilitySetup = components['schemas']['VisibilitySetup'];
+
+/** How tracking is set up; the profile's fields are empty until a profile is imported. */
+export function readVisibilitySetup(store: Store, workspaceId: string): VisibilitySetup {
+  const profile = store.workspaceProfile.getProfile(workspaceId);
+  const counts = store.visibilityOverview.setupCounts(workspaceId);
+  return {
+    brand_name: profile?.brand_name ?? null,
+    domains: profile?.domains ?? [],
+    tracked_platforms: profile?.tracked_platforms ?? [],
+    collection_cadence: profile?.collection_cadence ?? null,
+    competitor_count: counts.competitor_count,
+    prompt_counts: { total: counts.total, pending: counts.pending, generating: counts.generating, active: counts.active },
+    last_collected_at: counts.last_collected_ms === null ? null : new Date(counts.last_collected_ms).toISOString(),
+  };
+}
