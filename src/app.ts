@@ -19,6 +19,7 @@ import type { ReadHandlers } from './http/operation-types.js';
 import type { Store } from './store/index.js';
 import { loadOpenApiDocument } from './contract.js';
 import { ApiError } from './http/api-error.js';
+import { docsRouter } from './http/docs.js';
 
 export interface AppDeps {
   store: Store;
@@ -64,6 +65,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
+  app.use(docsRouter(document));
 
   app.use(
     '/api/v1',

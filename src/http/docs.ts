@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Router, type Response } from 'express';
+import { buildReferenceDocument } from '../docs/reference-document.js';
+
+/**
+ * Nothing on the page may come from, or go to, another origin: scripts, styles, fonts, images and
+ * fetches are limited to the service itself. Redoc styles its components with injected <style>
+ * elements (hence 'unsafe-inline' for styles only) and runs its search index in a blob: worker.
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const page = (name: string) => new URL(`../docs/page/${name}`, import.meta.url);
+
+function readJsonIfPresent(url: URL): Record<string, unknown> | undefined {
+  return existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>) : undefined;
+}
+
+// Redoc's sidebar footer shows its maker's logo from a CDN; the page must make no outside request,
+// so the bundle is served with that one address replaced by an empty inline image.
+const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const EMPTY_IMAGE = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%221%22 height=%221%22/%3E';
+
+function redocBundle(): string {
+  const source = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+  return source.replaceAll(REDOC_CDN_LOGO, EMPTY_IMAGE);
+}
+
+function secure(res: Response, contentType: string, cache: string): Response {
+  return res.set({
+    'Content-Type': contentType,
+    'Content-Security-Policy': DOCS_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': cache,
+  });
+}
+
+/**
+ * The interactive reference at GET /docs: Redoc's standalone bundle (served from node_modules)
+ * rendering both APIs and the AsyncAPI events from a docs copy of the contract.
+ */
+export function docsRouter(openapi: object): Router {
+  const asyncapi = readJsonIfPresent(new URL('../../generated/asyncapi.json', import.meta.url));
+  const reference = JSON.stringify(buildReferenceDocument(openapi as Record<string, unknown>, asyncapi));
+  const html = readFileSync(page('index.html'), 'utf8');
+  const assets: Record<string, { body: Buffer | string; type: string }> = {
+    'redoc.standalone.js': { body: redocBundle(), type: 'text/javascript; charset=utf-8' },
+    'init.js': { body: readFileSync(page('init.js'), 'utf8'), type: 'text/javascript; charset=utf-8' },
+    'docs.css': { body: readFileSync(page('docs.css'), 'utf8'), type: 'text/css; charset=utf-8' },
+  };
+
+  const router = Router({ strict: true });
+  router.get('/docs', (_req, res) => {
+    secure(res, 'text/html; charset=utf-8', 'no-cache').send(html);
+  });
+  router.get('/docs/', (_req, res) => res.redirect(301, '/docs'));
+  router.get('/docs/reference.json', (_req, res) => {
+    secure(res, 'application/json; charset=utf-8', 'no-cache').send(reference);
+  });
+  router.get('/docs/assets/:name', (req, res, next) => {
+    const asset = assets[req.params.name];
+    if (!asset) {
+      next();
+      return;
+    }
+    secure(res, asset.type, 'public, max-age=3600').send(asset.body);
+  });
+  return router;
+}

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+// Debian's chromium package; .ci/run installs it. Missing means the check cannot run: fail, loudly.
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+type Json = Record<string, any>;
+const readGenerated = (name: string): Json | undefined => {
+  const url = new URL(`../../generated/${name}`, import.meta.url);
+  return existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as Json) : undefined;
+};
+
+/** Every operation the published OpenAPI document declares, read API and administration API alike. */
+function contractOperations(doc: Json): Array<{ operationId: string; summary: string; path: string }> {
+  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    Object.values(item as Json)
+      .filter((op): op is Json => typeof op === 'object' && op !== null && typeof op.operationId === 'string')
+      .map((op) => ({ operationId: op.operationId as string, summary: op.summary as string, path })));
+}
+
+/** Every event type the published AsyncAPI document declares. */
+function contractEvents(doc: Json | undefined): string[] {
+  return Object.values((doc?.components?.messages ?? {}) as Json).map((m) => (m as Json).name as string);
+}
+
+describe('GET /docs in headless Chromium', () => {
+  const openapi = readGenerated('openapi.json')!;
+  const asyncapi = readGenerated('asyncapi.json');
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const requests: string[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium); .ci/run does this in CI.`);
+    }
+    server = await startTestServer();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    page = await browser.newPage();
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await page.goto(`${server.url}/docs`);
+    await page.waitForSelector('body[data-rendered="true"], #reference[data-render-error]', { timeout: 60_000 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('renders the reference without errors or Content-Security-Policy violations', async () => {
+    expect(await page.getAttribute('#reference', 'data-render-error')).toBeNull();
+    expect(await page.title()).toBe('Workspace Read API reference');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows every operation of the read API and the administration API, with its summary', async () => {
+    const operations = contractOperations(openapi);
+    expect(operations.some((o) => o.path.startsWith('/api/v1/'))).toBe(true);
+    const shown = await page.$$eval('[id^="operation/"]', (els) =>
+      Object.fromEntries(els.map((e) => [e.id.slice('operation/'.length), (e as HTMLElement).innerText])));
+    const missing = operations.filter((o) => !(shown[o.operationId] ?? '').includes(o.summary));
+    expect(missing.map((o) => `${o.operationId} (${o.path})`)).toEqual([]);
+  });
+
+  it('shows every webhook event with its payload example', async () => {
+    const events = contractEvents(asyncapi);
+    const webhooksGroup = await page.$$eval('[id^="operation/webhook_"]', (els) => els.map((e) => (e as HTMLElement).innerText));
+    const missing = events.filter((event) => !webhooksGroup.some((text) => text.startsWith(event) && text.includes(`"event": "${event}"`)));
+    expect(missing).toEqual([]);
+    expect(webhooksGroup).toHaveLength(events.length);
+  });
+
+  it('makes no request outside the service', () => {
+    const origin = new URL(server.url).origin;
+    expect(requests.length).toBeGreaterThan(0);
+    const outside = requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin);
+    expect(outside).toEqual([]);
+  });
+});

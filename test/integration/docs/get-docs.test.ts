@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_CSP } from '../../../src/http/docs.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+
+type Json = Record<string, any>;
+const generated = (name: string): Json | undefined => {
+  const url = new URL(`../../../generated/${name}`, import.meta.url);
+  return existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as Json) : undefined;
+};
+
+describe('GET /docs', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('when asked for the page, answers HTML that loads only the service\'s own assets, under a strict policy', async () => {
+    const res = await fetch(`${server.url}/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBe(DOCS_CSP);
+    expect(DOCS_CSP).toContain("default-src 'none'");
+    expect(DOCS_CSP).toContain("script-src 'self'");
+    const html = await res.text();
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.filter((s) => !s!.startsWith('/') && !s!.startsWith('data:'))).toEqual([]);
+  });
+
+  it('when asked for the Redoc bundle, answers it without any address outside the service to load', async () => {
+    const res = await fetch(`${server.url}/docs/assets/redoc.standalone.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await res.text()).not.toContain('cdn.redoc.ly');
+  });
+
+  it('when asked for the docs copy of the contract, answers every operation plus every webhook event', async () => {
+    const res = await fetch(`${server.url}/docs/reference.json`);
+    expect(res.status).toBe(200);
+    const reference = (await res.json()) as Json;
+    const openapi = generated('openapi.json')!;
+    expect(reference.paths).toEqual(openapi.paths);
+    const events = Object.values((generated('asyncapi.json')?.components?.messages ?? {}) as Json).map((m) => m.name);
+    expect(Object.keys(reference.webhooks ?? {}).sort()).toEqual([...events].sort());
+  });
+
+  it('when the published contract is fetched, it is the bundled document, untouched by the docs copy', async () => {
+    const res = await fetch(`${server.url}/openapi.json`);
+    expect(await res.json()).toEqual(generated('openapi.json'));
+  });
+
+  it('when an asset does not exist, answers the 404 envelope', async () => {
+    const res = await fetch(`${server.url}/docs/assets/nope.js`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 4040, messages: expect.any(String), data: null });
+  });
+});

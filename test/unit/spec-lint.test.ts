@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+
+// The spec quality gate (`npm run spec:lint`) run on our contract and on copies of it, each broken
+// in exactly one way: the gate must name that break.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const scratch: string[] = [];
+
+type Doc = Record<string, any>;
+
+function lint(spec?: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['scripts/spec-lint.mjs', ...(spec ? [spec] : [])], { cwd: root, maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }));
+  });
+}
+
+/** A fresh copy of openapi/ with `edit` applied; returns the root file of the copy. */
+function brokenCopy(edit: (file: (name: string, change: (doc: Doc) => void) => void) => void): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'spec-lint-case-'));
+  scratch.push(dir);
+  cpSync(path.join(root, 'openapi'), path.join(dir, 'openapi'), { recursive: true });
+  edit((name, change) => {
+    const file = path.join(dir, 'openapi', name);
+    const doc = parse(readFileSync(file, 'utf8')) as Doc;
+    change(doc);
+    writeFileSync(file, stringify(doc));
+  });
+  return path.join(dir, 'openapi', 'openapi.yaml');
+}
+
+const ME = 'paths/api_v1_me.yaml';
+
+const cases: Array<{ name: string; expected: RegExp; edit: Parameters<typeof brokenCopy>[0] }> = [
+  {
+    name: 'a schema property without a description',
+    expected: /components\.schemas\.ApiKey\.name: property has no description/,
+    edit: (file) => file('components/schemas/ApiKey.yaml', (d) => { delete d.properties.name.description; }),
+  },
+  {
+    name: 'a parameter without a description',
+    expected: /Every parameter needs a description/,
+    edit: (file) => file(ME, (d) => { d.get.parameters = [{ name: 'verbose', in: 'query', schema: { type: 'boolean' } }]; }),
+  },
+  {
+    name: 'an inline anonymous object schema',
+    expected: /GET \/api\/v1\/me 200 application\/json: inline object schema/,
+    edit: (file) => file(ME, (d) => {
+      d.get.responses['200'].content['application/json'].schema = {
+        type: 'object',
+        description: 'The envelope, written inline instead of as a named schema.',
+        properties: {
+          code: { type: 'integer', description: 'The service code.' },
+          messages: { type: 'string', description: 'What happened.' },
+          data: { $ref: '../components/schemas/Me.yaml' },
+        },
+      };
+    }),
+  },
+  {
+    name: 'an operation without any 4xx response',
+    expected: /operation-4xx-response/,
+    edit: (file) => file(ME, (d) => {
+      for (const status of Object.keys(d.get.responses)) if (status.startsWith('4')) delete d.get.responses[status];
+    }),
+  },
+  {
+    name: 'a duplicate operationId',
+    expected: /operation-operationId-unique/,
+    edit: (file) => file('paths/api_v1_workspace.yaml', (d) => { d.get.operationId = 'getMe'; }),
+  },
+  {
+    name: 'an unused component',
+    expected: /no-unused-components/,
+    edit: (file) => file('openapi.yaml', (d) => {
+      d.components.schemas = { UnusedThing: { type: 'string', description: 'Nothing refers to this schema.' } };
+    }),
+  },
+  {
+    name: 'an operation without a summary',
+    expected: /operation-summary/,
+    edit: (file) => file(ME, (d) => { delete d.get.summary; }),
+  },
+  {
+    name: 'an operation without a description',
+    expected: /operation-description/,
+    edit: (file) => file(ME, (d) => { delete d.get.description; }),
+  },
+  {
+    name: 'an operation without a tag',
+    expected: /operation-tags/,
+    edit: (file) => file(ME, (d) => { delete d.get.tags; }),
+  },
+];
+
+/** Runs `jobs` at most `width` at a time (each lint is a few CPU-bound processes; the machine has 2 cores). */
+async function pool<T>(jobs: Array<() => Promise<T>>, width: number): Promise<T[]> {
+  const results: T[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]!();
+    }
+  }));
+  return results;
+}
+
+// Redocly's stylish format prints one `line:col  error|warning  rule  message` line per finding.
+const FINDING = /^\s*\d+:\d+\s+(error|warning)\s|\byou have \d+ warnings?\b/im;
+
+describe('spec quality gate (scripts/spec-lint.mjs)', () => {
+  let ours: { code: number; output: string };
+  let broken: Array<{ code: number; output: string }>;
+
+  beforeAll(async () => {
+    const specs = cases.map((c) => brokenCopy(c.edit));
+    [ours, ...broken] = await pool([() => lint(), ...specs.map((spec) => () => lint(spec))], 2);
+  }, 180_000);
+
+  afterAll(() => {
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes on our OpenAPI and AsyncAPI documents with zero findings', () => {
+    expect(ours.output).not.toMatch(FINDING);
+    expect(ours.code, ours.output).toBe(0);
+  });
+
+  it.each(cases.map((c, i) => ({ ...c, i })))('fails on $name', ({ expected, i }) => {
+    const { code, output } = broken[i]!;
+    expect(code).not.toBe(0);
+    expect(output).toMatch(expected);
+  });
+});
