@@ -33,9 +33,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
 /** Reads options, refusing unknown ones so a typo never silently falls back to a default. */
 export class Options {
-  private readonly used = new Set<string>(['db', 'json']);
+  private readonly used: Set<string>;
 
-  constructor(private readonly parsed: ParsedArgs) {}
+  /** `accepted`: the command's options besides the global --db and --json. */
+  constructor(private readonly parsed: ParsedArgs, accepted: readonly string[] = []) {
+    this.used = new Set(['db', 'json', ...accepted]);
+  }
 
   required(name: string): string {
     const value = this.optional(name);

@@ -4,6 +4,11 @@ import { createStore, type Store } from '../store/index.js';
 import { CliError, Options, parseArgs } from './args.js';
 import { commands } from './commands/index.js';
 
+/** The options a command accepts are the ones its usage line shows. */
+function optionsOf(usageLine: string): string[] {
+  return [...usageLine.matchAll(/--([a-z][a-z0-9-]*)/g)].map((m) => m[1]!);
+}
+
 function usage(): string {
   return ['usage: workspace-api <command> [--db PATH] [--json]', '', ...commands.map((c) => `  ${c.usage}`)].join('\n');
 }
@@ -23,18 +28,23 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`error: unknown command "${parsed.words.join(' ')}"; run with --help for the list\n`);
     return 1;
   }
-  const options = new Options({ ...parsed, words: parsed.words.slice(command.name.split(' ').length) });
+  if (parsed.options.has('help')) {
+    process.stdout.write(`usage: workspace-api ${command.usage} [--db PATH] [--json]\n`);
+    return 0;
+  }
+  const options = new Options({ ...parsed, words: parsed.words.slice(command.name.split(' ').length) }, optionsOf(command.usage));
   const json = options.flag('json');
   let store: Store | undefined;
   let databasePath = '';
   try {
+    // Before anything runs: a mistyped option must never fall back to a default and write.
+    options.assertNoUnknown();
     const dbOption = options.optional('db');
     databasePath = dbOption ?? loadConfig().databasePath;
     const result = await command.run({
       options,
       databasePath,
       store: () => {
-        options.assertNoUnknown();
         store ??= createStore(openDatabase(databasePath));
         return store;
       },
@@ -43,7 +53,6 @@ export async function main(argv: readonly string[]): Promise<number> {
       stderr: process.stderr,
       stdin: process.stdin,
     });
-    options.assertNoUnknown();
     if (command.name !== 'serve') {
       process.stdout.write(json || !command.text ? `${JSON.stringify(result)}\n` : `${(command.text as (r: object) => string)(result)}\n`);
     }

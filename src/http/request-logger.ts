@@ -20,7 +20,9 @@ export function requestLogger(logger: Logger) {
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
       const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      // A secret pasted into the id would be echoed and logged with every line of the request.
+      const usable = typeof incoming === 'string' && REQUEST_ID.test(incoming) && scrubSecrets(incoming) === incoming;
+      const id = usable ? incoming : randomUUID();
       res.setHeader('X-Request-Id', id);
       return id;
     },

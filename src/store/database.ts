@@ -13,10 +13,11 @@ export type Db = Database.Database;
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file);
+  // First, so that switching a new file to WAL waits for a concurrent opener instead of failing.
+  db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   applyMigrations(db);
   return db;
 }

@@ -18,15 +18,21 @@ export function applyMigrations(db: Database.Database): string[] {
     db.prepare('SELECT name FROM schema_migrations').pluck().all() as string[],
   );
   const record = db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
+  const isRecorded = db.prepare('SELECT 1 FROM schema_migrations WHERE name = ?').pluck();
   const pending = readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql') && !applied.has(f))
     .sort();
+  const appliedNow: string[] = [];
   for (const file of pending) {
     const sql = readFileSync(MIGRATIONS_DIR + file, 'utf8');
     db.transaction(() => {
+      // Another process opening the same new file may have applied it since the read above;
+      // the immediate transaction holds the write lock, so this second look is the one that counts.
+      if (isRecorded.get(file) !== undefined) return;
       db.exec(sql);
       record.run(file, new Date().toISOString());
+      appliedNow.push(file);
     }).immediate();
   }
-  return pending;
+  return appliedNow;
 }

@@ -47,7 +47,15 @@ export async function startTestServer(overrides: Partial<AppDeps> & { store?: St
     },
   });
   const logger = pino({ level: 'info' }, sink);
-  const app = await createApp({ store, logger, validateResponses: true, ...overrides });
+  const app = await createApp({
+    store,
+    logger,
+    validateResponses: true,
+    // Every test request comes from 127.0.0.1, so the per-address budget for failed keys would be
+    // shared by a whole file's 401 tests; tests of that limiter pass their own `rateLimit`.
+    rateLimit: { quota: 120, windowSeconds: 60, authFailureQuota: 100_000 },
+    ...overrides,
+  });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -4,7 +4,18 @@ import { CliError } from '../args.js';
 import { createApiKey, KeyRefusal } from '../../keys/api-keys.js';
 import { isScope, parseStoredScopes, type Scope } from '../../keys/scopes.js';
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** A real RFC 3339 instant: Date would quietly turn 2031-02-30 into March 2. */
+function parseRfc3339(value: string): Date | undefined {
+  const match = RFC3339.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
 
 function parseScopes(value: string | undefined): Scope[] | undefined {
   if (value === undefined) return undefined;
@@ -22,11 +33,8 @@ export const keyCreate: Command = {
     const name = options.required('name');
     const scopes = parseScopes(options.optional('scopes'));
     const expiresRaw = options.optional('expires-at');
-    let expiresAt: Date | undefined;
-    if (expiresRaw !== undefined) {
-      expiresAt = new Date(expiresRaw);
-      if (!RFC3339.test(expiresRaw) || Number.isNaN(expiresAt.getTime())) throw new CliError(`--expires-at "${expiresRaw}" is not an RFC 3339 time`);
-    }
+    const expiresAt = expiresRaw === undefined ? undefined : parseRfc3339(expiresRaw);
+    if (expiresRaw !== undefined && expiresAt === undefined) throw new CliError(`--expires-at "${expiresRaw}" is not an RFC 3339 time`);
     try {
       const created = createApiKey(store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt });
       return { id: created.id, key: created.key, prefix: created.prefix, scopes: created.scopes, expires_at: created.expires_at };

@@ -1,9 +1,6 @@
 import type { Command } from '../command.js';
 import { CliError } from '../args.js';
 import { loadConfig } from '../../config.js';
-import { startServer } from '../../server.js';
-import { bootstrapDemo } from '../../demo/bootstrap.js';
-import { loadDemoData } from '../../demo/load-demo-data.js';
 
 export const serve: Command = {
   name: 'serve',
@@ -15,6 +12,12 @@ export const serve: Command = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port "${portRaw}" is not a port number`);
     const host = options.optional('host') ?? config.host;
     const demo = options.flag('demo');
+    // Loaded here, not at the top: every other command starts without the HTTP stack.
+    const [{ startServer }, { bootstrapDemo }, { loadDemoData }] = await Promise.all([
+      import('../../server.js'),
+      import('../../demo/bootstrap.js'),
+      import('../../demo/load-demo-data.js'),
+    ]);
     const demoAccount = demo ? await bootstrapDemo(store(), loadDemoData) : undefined;
     const running = await startServer({ ...config, databasePath, port, host }, { store: store() });
     if (json) {

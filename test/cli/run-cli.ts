@@ -1,0 +1,65 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../src/store/database.js';
+import { createStore, type Store } from '../../src/store/index.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The installed `workspace-api` bin, run the way npm links it; measured slightly faster to start
+// than `node --import tsx src/cli/main.ts`, and it is what a user runs.
+const BIN = path.join(ROOT, 'bin', 'workspace-api.js');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one command to completion in a child process, as a user would. */
+export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      });
+  });
+}
+
+/** Starts a long-running command (serve); the caller signals it and awaits `exited`. */
+export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited };
+}
+
+/** The one JSON object a `--json` command prints: stdout must be exactly that, on one line. */
+export function jsonOf(result: CliResult): Record<string, unknown> {
+  if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr}`);
+  const lines = result.stdout.split('\n');
+  if (lines.length !== 2 || lines[1] !== '') throw new Error(`expected one line of JSON, got ${JSON.stringify(result.stdout)}`);
+  const parsed = JSON.parse(lines[0]!) as unknown;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`not a JSON object: ${lines[0]}`);
+  return parsed as Record<string, unknown>;
+}
+
+/** A temp folder holding the database the commands work on; `open` reads it back for assertions. */
+export function tempDatabase(): { file: string; open: () => Store; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-cli-'));
+  const file = path.join(dir, 'cli.db');
+  const opened: Store[] = [];
+  return {
+    file,
+    open: () => {
+      const store = createStore(openDatabase(file));
+      opened.push(store);
+      return store;
+    },
+    cleanup: () => {
+      for (const s of opened) if (s.db.open) s.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
