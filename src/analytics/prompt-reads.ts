@@ -52,7 +52,8 @@ export function readPromptList(stores: PromptReadStores, request: PromptListRequ
   const scope: CursorScope = {
     list: 'listPrompts',
     workspaceId: request.workspaceId,
-    filters: { status: request.status, category_id: request.categoryId, q: request.q },
+    // q matches case-insensitively, so `CRM` and `crm` list the same prompts and share cursors.
+    filters: { status: request.status, category_id: request.categoryId, q: request.q?.toLowerCase() },
   };
   const after = request.cursor === undefined ? undefined : decodeCursor(scope, request.cursor, ['string', 'string'] as const);
   const filters = { workspaceId: request.workspaceId, status: request.status, categoryId: request.categoryId, q: request.q };

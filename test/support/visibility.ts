@@ -1,0 +1,23 @@
+import { importLines } from '../../src/import/import-ndjson.js';
+import type { Store } from '../../src/store/index.js';
+import type { TestServer } from './test-server.js';
+import type { TestWorkspace } from './accounts.js';
+import { send, type ObservedResponse } from './http.js';
+
+/** Imports builder lines (`categoryLine(...)`, `snapshotLine(...)`, ...) into the workspace; the only way tests write visibility data. */
+export async function importRecords(store: Store, workspace: TestWorkspace, records: ReadonlyArray<{ line: string }>): Promise<void> {
+  await importLines(store, workspace.workspaceId, records.map((r) => r.line));
+}
+
+/** GET with the workspace's key. */
+export function getWith(server: TestServer, workspace: TestWorkspace, path: string, query: Record<string, string | number> = {}): Promise<ObservedResponse> {
+  return send(server.url, { path, query }, workspace.key);
+}
+
+/** The six platforms in response order, each with no snapshot: what a period without data shows. */
+export const EMPTY_PLATFORMS = ['chatgpt', 'google_ai_overview', 'perplexity', 'gemini', 'grok', 'claude'].map((platform) => ({
+  platform,
+  total: 0,
+  mentioned: { count: 0, rate: null },
+  cited: { count: 0, rate: null },
+}));
