@@ -217,6 +217,887 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/visibility/cited-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the pages cited in answers
+         * @description Lists the pages cited by the workspace's answers over `range` (default `30d`), optionally from
+         *     one `platform`: each page's URL, domain and title, how many answers and distinct prompts cite
+         *     it, which platforms, whether it is one of the brand's own pages and, if so, the matching
+         *     content-map page. Ordered by `citations` descending, then `url`; paged with `limit` and
+         *     `cursor`. A walk keeps the period of its first page (it does not move at midnight UTC), and
+         *     `range` and `platform` must stay the same as on the first page, or the cursor is refused (422).
+         *     Counts are read when each page is served: answers imported during a walk can move a page across
+         *     the cursor. Requires `visibility:read`.
+         */
+        get: operations["listCitedPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visibility/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the collected answers
+         * @description Lists the answers (snapshots) collected over `range` (default `30d`), newest first, with their
+         *     full text, the competitors they name and the pages they cite. Filters combine (all must match):
+         *     `prompt`, `platform`, `mentioned`, `cited`. Ordered by `collected_at` descending, then `id`
+         *     descending; paged with `limit` and `cursor`. A walk keeps the period of its first page (it does
+         *     not move at midnight UTC), and answers newer than its position, such as those collected while
+         *     walking, do not enter it. The filters and `range` must stay the same as on the first page, or
+         *     the cursor is refused (422). Requires `visibility:read`.
+         */
+        get: operations["listAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visibility/answers/{answer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one answer
+         * @description Returns one answer (snapshot) of the workspace with its full text, the competitors it names and
+         *     the pages it cites. An answer of another workspace answers 404, exactly like one that does not
+         *     exist. Requires `visibility:read`.
+         */
+        get: operations["getAnswer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visibility/exports/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the answers
+         * @description Downloads every answer of `range` (default `30d`) that matches the filters (the same as `GET
+         *     /api/v1/visibility/answers`), newest first, as a file: CSV or NDJSON (`format`), served as an
+         *     attachment and streamed, so any number of answers can be exported. NDJSON lines are exactly the
+         *     `Answer` objects of the answers list. CSV columns, in order: `id`, `collected_at`, `prompt_id`,
+         *     `prompt_text`, `platform`, `mentioned` and `cited` (`true`/`false`), `competitors` (names joined
+         *     by `; `), `citation_urls` (URLs joined by a space), `text`. Errors are JSON envelopes, sent
+         *     before the file starts. Requires `visibility:read`.
+         */
+        get: operations["exportAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visibility/exports/daily-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the daily rates
+         * @description Downloads the workspace's daily mention and citation rates over `range` (default `30d`),
+         *     optionally for one `platform`: one row per UTC day that has at least one snapshot, ascending by
+         *     date, as CSV or NDJSON (`format`), served as an attachment. The rates equal the points of
+         *     `trend_series` in `GET /api/v1/visibility/rates`. CSV columns, in order: `date`, `snapshots`,
+         *     `mentioned`, `cited`, `mention_rate`, `citation_rate`. Errors are JSON envelopes, sent before the
+         *     file starts. Requires `visibility:read`.
+         */
+        get: operations["exportDailyRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List topics
+         * @description Lists the topic clusters of the content map, oldest first, page by page (`limit`, `cursor`),
+         *     optionally only those in one `stage`. Requires `contentmap:read`.
+         */
+        get: operations["listTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/topics/{topic}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a topic
+         * @description Returns one topic cluster with its keywords and metrics. Requires `contentmap:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getTopic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sites
+         * @description Lists the sites of the content map (sitemaps and single page URLs the workspace added), oldest
+         *     first, page by page (`limit`, `cursor`), optionally only one `type`. Requires `contentmap:read`.
+         */
+        get: operations["listSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/sites/{site}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a site
+         * @description Returns one site of the content map with its processing progress. Requires `contentmap:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pages
+         * @description Lists the pages of the content map, oldest first, page by page (`limit`, `cursor`), optionally
+         *     only those of one `site`, one `topic` or one `status` (filters combine with AND). Requires
+         *     `contentmap:read`. A filter id that matches nothing in the workspace gives an empty list.
+         */
+        get: operations["listPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a page
+         * @description Returns one page of the content map. Requires `contentmap:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List articles
+         * @description Lists the articles of the content library, oldest first, page by page (`limit`, `cursor`),
+         *     optionally only those in one `status`, for one `buyer_stage` or of one `topic` (filters combine
+         *     with AND). Items leave out `body`; get one article for its body. Requires `content:read`.
+         */
+        get: operations["listArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/articles/{article}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an article
+         * @description Returns one article with its HTML `body`. Requires `content:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/ideas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ideas
+         * @description Lists the content ideas, oldest first, page by page (`limit`, `cursor`), optionally only those of
+         *     one `research_batch`, for one `buyer_stage` or of one `topic` (filters combine with AND).
+         *     Requires `content:read`.
+         */
+        get: operations["listIdeas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/ideas/{idea}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an idea
+         * @description Returns one content idea. Requires `content:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getIdea"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Lists the workspace's product briefs (brand-intelligence records of type `product`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `product` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/products/{product}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a product
+         * @description Returns one brand-intelligence record of type `product`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/personas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List personas
+         * @description Lists the workspace's buyer personas (brand-intelligence records of type `persona`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `persona` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listPersonas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/personas/{persona}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a persona
+         * @description Returns one brand-intelligence record of type `persona`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getPersona"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/brand-voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List brand voice profiles
+         * @description Lists the workspace's brand voice profiles (brand-intelligence records of type `voice`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `voice` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listBrandVoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/brand-voice/{voice}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a brand voice profile
+         * @description Returns one brand-intelligence record of type `voice`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getBrandVoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/content-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List content types
+         * @description Lists the workspace's content types (brand-intelligence records of type `content_type`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `content_type` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listContentTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/content-types/{content_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a content type
+         * @description Returns one brand-intelligence record of type `content_type`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getContentType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/visual-guidelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List visual guidelines
+         * @description Lists the workspace's visual guidelines (brand-intelligence records of type `visual_guideline`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `visual_guideline` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listVisualGuidelines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/visual-guidelines/{visual_guideline}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a visual guideline
+         * @description Returns one brand-intelligence record of type `visual_guideline`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getVisualGuideline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the webhook event types
+         * @description Lists every event a webhook can subscribe to, with a label, a description and a group, as the
+         *     AsyncAPI document (`GET /asyncapi.json`) describes them. Success code `8010`. Accepts a member
+         *     token of the workspace (any role) or an API key of the workspace (any scopes, `Authorization:
+         *     Bearer wsk_live_…` or `X-API-KEY`).
+         */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Lists the workspace's webhooks, enabled and disabled, ordered by creation time, then id; paged
+         *     with `limit` and `cursor`. Secrets are masked. Owners only: any other member gets 403 (4030).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Subscribes an endpoint to some of the six events. Answers the webhook and its signing secret
+         *     (`whsec_` + base64), shown this once. The URL is refused (422 naming `url`) when its host is, or
+         *     resolves to, a loopback, private, link-local or unique-local address, in any notation. The webhook
+         *     starts enabled. Success code `2010`. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Returns one webhook; its secret is masked to the last four characters. Owners only: any other member gets 403 (4030).
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook with its delivery history; deliveries not yet sent are dropped. Success code
+         *     `2040`. Owners only: any other member gets 403 (4030).
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook
+         * @description Changes the fields sent, at least one: `url` (checked like at creation), `name`, `description`,
+         *     `events` (the whole list is replaced). The secret and the enabled state do not change. Owners only: any other member gets 403 (4030).
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a webhook
+         * @description Resumes deliveries (those queued before it was disabled go out) and resets the count of
+         *     consecutive failures to 0. Deliveries that failed can be sent again with the recover operation.
+         *     Enabling an enabled webhook changes nothing. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a webhook
+         * @description Stops deliveries until the webhook is enabled again: deliveries already queued wait, and
+         *     events that occur meanwhile are not sent to it. Test deliveries still work. Disabling a disabled
+         *     webhook changes nothing. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["disableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook secret
+         * @description Creates a new signing secret, answered this once. For a grace period (default 24 hours) every
+         *     delivery is signed with both the new and the previous secret (`webhook-signature` carries two
+         *     `v1,` signatures; `X-Webhook-Signature` uses the new one), so the receiver can switch without
+         *     losing a delivery. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description Sends one sample of the chosen event to the webhook's URL now, signed like a real delivery,
+         *     with `is_test: true` and zeroed UUIDs in `data`; it works while the webhook is disabled and is not
+         *     recorded as a delivery. Answers the receiver's status code and the time taken, never the
+         *     receiver's body. A receiver that fails or cannot be reached is still a 200 here, with
+         *     `success: false`. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries
+         * @description Lists the webhook's deliveries, newest first, each with its payload and the outcome of its
+         *     latest attempt (status, response body cut to 2 KB, time taken, attempt count). Filter by
+         *     `event_type` and `status`; paged with `limit` and `cursor`. Owners only: any other member gets 403 (4030).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover failed deliveries
+         * @description Queues a new attempt of every `failed` delivery of the webhook created at or after `since`, for
+         *     example after an outage of the receiver; each keeps its `webhook-id` and shows `recovered` once it
+         *     gets through. On a disabled webhook they wait until it is enabled. Success code `2020`.
+         *     Owners only: any other member gets 403 (4030).
+         */
+        post: operations["recoverWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery
+         * @description Queues one more attempt of a delivery, whatever its state, with the same payload and the same
+         *     `webhook-id`, so a receiver that already processed it can recognise the duplicate. The attempt
+         *     runs in the background (once the webhook is enabled, if it is disabled); follow it in the
+         *     delivery list.
+         *     Success code `2020`. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Lists the workspace's API keys, revoked ones included, ordered by creation time, then id; paged
+         *     with `limit` and `cursor`. Secrets are never shown. Owners only: any other member gets 403 (4030).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates an API key that acts as the calling owner, with the scopes asked for (all five by
+         *     default) and an expiry (one year by default). Answers the key, shown this once: only its hash is
+         *     stored. Success code `2010`. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes the key: its next request answers 401 (4022). The key stays in the list with its
+         *     `revoked_at`. Revoking a revoked key changes nothing. Owners only: any other member gets 403 (4030).
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List members
+         * @description Lists the workspace's members with their roles, ordered by joining time, then user id; paged
+         *     with `limit` and `cursor`. Open to every member, owner or not.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Removes the user from the workspace. At once, every API key they created and every member token
+         *     they hold stop working (401, 4022). The last owner cannot be removed (409). Success code `2040`.
+         *     Owners only: any other member gets 403 (4030).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -853,6 +1734,1671 @@ export interface components {
             messages: string;
             data: components["schemas"]["VisibilityCompetitors"];
         };
+        /** @description A page cited in the workspace's answers over the current period. */
+        CitedPage: {
+            /**
+             * Format: uri
+             * @description The page's URL, as the answers cite it.
+             */
+            url: string;
+            /** @description Lower-case host name of the URL. */
+            domain: string;
+            /** @description The page's title as the most recent answer citing it shows it; `null` when no answer gave a title. */
+            title: string | null;
+            /** @description Answers (snapshots) in the current period citing the page; an answer citing it twice counts once. */
+            citations: number;
+            /** @description Distinct prompts whose current-period answers cite the page. */
+            prompts: number;
+            /** @description The platforms whose answers cite the page, in the order of `Platform`. */
+            platforms: components["schemas"]["Platform"][];
+            /** @description Whether the page is on one of the brand's domains (or a subdomain of one). */
+            is_own: boolean;
+            /**
+             * Format: uuid
+             * @description For one of the brand's own pages, the id of the content-map page with the same address
+             *     (scheme, a leading `www.`, and a trailing `/` are ignored); `null` otherwise.
+             */
+            content_map_page_id: string | null;
+        };
+        /** @description One page of cited pages, ordered by `citations` descending, then `url` ascending (byte order). */
+        CitedPageList: {
+            /** @description The cited pages of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["CitedPage"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/visibility/cited-pages`. */
+        CitedPageListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["CitedPageList"];
+        };
+        /** @description The prompt an answer responds to. */
+        AnswerPrompt: {
+            /**
+             * Format: uuid
+             * @description Identifier of the prompt, as listed by `GET /api/v1/visibility/prompts`.
+             */
+            id: string;
+            /** @description The prompt's text. */
+            text: string;
+        };
+        /** @description A page an answer cites. */
+        AnswerCitation: {
+            /**
+             * Format: uri
+             * @description The page's URL.
+             */
+            url: string;
+            /** @description The page's title as the answer shows it; may be empty. */
+            title: string;
+            /** @description Lower-case host name of the URL. */
+            domain: string;
+            /** @description Whether the page is on one of the brand's domains (or a subdomain of one). */
+            is_own: boolean;
+        };
+        /**
+         * @description One answer (snapshot) collected from one platform for one prompt at one instant, with whether it
+         *     mentions the brand, whether it cites one of the brand's pages, the competitors it names and the
+         *     pages it cites.
+         */
+        Answer: {
+            /**
+             * Format: uuid
+             * @description Identifier of the answer.
+             */
+            id: string;
+            prompt: components["schemas"]["AnswerPrompt"];
+            platform: components["schemas"]["Platform"];
+            /**
+             * Format: date-time
+             * @description When the answer was collected (RFC 3339, UTC).
+             */
+            collected_at: string;
+            /** @description Whether the answer names the brand. */
+            mentioned: boolean;
+            /** @description Whether the answer cites one of the brand's pages. */
+            cited: boolean;
+            /** @description Names of the tracked competitors the answer names, ascending in Unicode code-point order. */
+            competitors: string[];
+            /** @description The pages the answer cites, in the order it cites them. */
+            citations: components["schemas"]["AnswerCitation"][];
+            /** @description The full text of the answer. */
+            text: string;
+        };
+        /**
+         * @description One page of answers, newest first: ordered by `collected_at` descending, then `id` descending
+         *     (a stable order: paging never skips or repeats an answer).
+         */
+        AnswerList: {
+            /** @description The answers of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["Answer"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/visibility/answers`. */
+        AnswerListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["AnswerList"];
+        };
+        /** @description Success envelope of `GET /api/v1/visibility/answers/{answer}`. */
+        AnswerEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Answer"];
+        };
+        /**
+         * @description One UTC day of the current period that has at least one snapshot: its counts and rates. One
+         *     line of the NDJSON daily-rates export (the CSV export has the same columns).
+         */
+        DailyRate: {
+            /**
+             * Format: date
+             * @description The UTC day (`YYYY-MM-DD`).
+             */
+            date: string;
+            /** @description Snapshots collected that day (of the requested platform, or of all). */
+            snapshots: number;
+            /** @description Of those, the snapshots naming the brand. */
+            mentioned: number;
+            /** @description Of those, the snapshots citing one of the brand's pages. */
+            cited: number;
+            /** @description `mentioned / snapshots` (fraction 0..1, rounded half away from zero to 4 decimals); equal to that day's point of `trend_series.mention`. */
+            mention_rate: number;
+            /** @description `cited / snapshots` (fraction 0..1, rounded half away from zero to 4 decimals); equal to that day's point of `trend_series.citation`. */
+            citation_rate: number;
+        };
+        /**
+         * @description Lifecycle of a topic cluster: `PROCESSING` (keywords are being researched), `READY` (keywords and
+         *     metrics are known), `COMPLETED` (the cluster is covered by content). A change of stage sends the
+         *     `topic.status_updated` webhook event.
+         * @enum {string}
+         */
+        TopicStage: "PROCESSING" | "READY" | "COMPLETED";
+        /** @description A search keyword of a topic cluster, with its search metrics. */
+        TopicKeyword: {
+            /** @description The search query. */
+            keyword: string;
+            /** @description Monthly search volume of the keyword. */
+            msv: number;
+            /** @description Keyword difficulty, 0 (easy) to 100 (hardest to rank for). */
+            kd: number;
+        };
+        /**
+         * @description A coarse level of a topic metric, for display: `LOW`, `MEDIUM` or `HIGH`. On `msvBadge` it rates
+         *     the topic's search demand; on `kdBadge`, how hard its keywords are to rank for.
+         * @enum {string}
+         */
+        TopicBadge: "LOW" | "MEDIUM" | "HIGH";
+        /**
+         * @description A topic cluster of the content map: a theme with its search keywords, their demand and
+         *     difficulty, and how much of it the workspace's content covers. The same object is the `data` of
+         *     the `topic.status_updated` webhook event, which is why some fields are camelCase.
+         */
+        Topic: {
+            /**
+             * Format: uuid
+             * @description Identifier of the topic; use it with `GET /api/v1/content-map/topics/{topic}` and as the `topic` filter of pages, articles and ideas.
+             */
+            id: string;
+            /** @description Name of the topic. */
+            name: string;
+            stage: components["schemas"]["TopicStage"];
+            /** @description The cluster's keywords, by monthly search volume descending, then keyword ascending. */
+            keywords: components["schemas"]["TopicKeyword"][];
+            /** @description Total monthly search volume, the sum of the keywords' `msv`. */
+            totalMsv: number;
+            msvBadge: components["schemas"]["TopicBadge"];
+            /** @description Average keyword difficulty of the keywords, rounded half away from zero to an integer; 0 when the topic has no keyword. */
+            avgKd: number;
+            kdBadge: components["schemas"]["TopicBadge"];
+            /** @description How much of the topic the workspace's content covers, as a percentage 0..100. */
+            coverage: number;
+            /**
+             * Format: date-time
+             * @description When the topic was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the topic last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description One page of topics, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        TopicList: {
+            /** @description The topics of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["Topic"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/topics`. */
+        TopicListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["TopicList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/topics/{topic}`. */
+        TopicEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Topic"];
+        };
+        /**
+         * @description What a content-map site URL points to: `sitemap` (an XML sitemap whose URLs are fetched) or `page`
+         *     (a single page added on its own).
+         * @enum {string}
+         */
+        SitemapUrlType: "sitemap" | "page";
+        /** @description Progress of fetching and analysing the pages of a site URL. */
+        SitemapProcessing: {
+            /** @description Pages to process. */
+            total: number;
+            /** @description Pages fetched and analysed. */
+            ready: number;
+            /** @description Pages that could not be fetched or analysed. */
+            failed: number;
+            /** @description True when processing has finished (every page is ready or failed). */
+            completed: boolean;
+        };
+        /**
+         * @description A site of the content map: a sitemap, or a single page URL, that the workspace added so its pages
+         *     are fetched and analysed. The same object is the `data` of the `sitemap_url.status_updated`
+         *     webhook event, which is why its fields are camelCase.
+         */
+        SitemapUrl: {
+            /**
+             * Format: uuid
+             * @description Identifier of the site; use it with `GET /api/v1/content-map/sites/{site}` and as the `site` filter of pages.
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Absolute URL of the sitemap or page.
+             */
+            url: string;
+            type: components["schemas"]["SitemapUrlType"];
+            /** @description Number of page URLs found at `url` (1 for a `page`). */
+            urlCount: number;
+            /**
+             * Format: date-time
+             * @description When `url` was last fetched (RFC 3339, UTC, milliseconds).
+             */
+            lastFetchedAt: string;
+            /**
+             * Format: date-time
+             * @description When the site was added (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the site last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+            processing: components["schemas"]["SitemapProcessing"];
+        };
+        /**
+         * @description One page of sites, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        SitemapUrlList: {
+            /** @description The sites of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["SitemapUrl"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/sites`. */
+        SitemapUrlListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["SitemapUrlList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/sites/{site}`. */
+        SitemapUrlEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["SitemapUrl"];
+        };
+        /**
+         * @description Processing state of a content-map page: `PROCESSING` (queued or being fetched and analysed),
+         *     `READY` (fetched and analysed), `FAILED` (could not be fetched or analysed).
+         * @enum {string}
+         */
+        PageStatus: "PROCESSING" | "READY" | "FAILED";
+        /** @description A page of the content map, found through one of the workspace's sites and assigned to a topic. */
+        Page: {
+            /**
+             * Format: uuid
+             * @description Identifier of the page; use it with `GET /api/v1/content-map/pages/{page}`.
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Absolute URL of the page.
+             */
+            url: string;
+            /** @description Title of the page as fetched; null until it has been fetched. */
+            title: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the site (sitemap or page URL) the page was found through.
+             */
+            site_id: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the topic the page is assigned to; null when it is not assigned.
+             */
+            topic_id: string | null;
+            status: components["schemas"]["PageStatus"];
+            /**
+             * Format: date-time
+             * @description When the page was last fetched (RFC 3339, UTC, milliseconds); null when never.
+             */
+            last_fetched_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the page was added to the content map (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the page last changed (RFC 3339, UTC, milliseconds).
+             */
+            updated_at: string;
+        };
+        /**
+         * @description One page of pages, ordered by creation time (`created_at`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        PageList: {
+            /** @description The pages of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["Page"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/pages`. */
+        PageListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["PageList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/pages/{page}`. */
+        PageEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Page"];
+        };
+        /**
+         * @description Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
+         *     `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
+         *     failed). A change of status sends the `content.status_updated` webhook event.
+         * @enum {string}
+         */
+        ArticleStatus: "DRAFT" | "PROCESSING" | "GENERATED" | "PUBLISHED" | "FAILED";
+        /**
+         * @description The stage of the buyer's journey a piece of content addresses: `awareness` (the reader is
+         *     discovering the problem), `consideration` (comparing approaches), `decision` (choosing a vendor).
+         * @enum {string}
+         */
+        BuyerStage: "awareness" | "consideration" | "decision";
+        /** @description What the article was written about and where the idea came from; mirrors the article's top-level `topic`, `keywords` and `source`. */
+        ArticleMetadata: {
+            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one). */
+            topic: string;
+            /** @description Target search keywords of the article, most important first. */
+            keywords: string[];
+            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
+            source: string;
+        };
+        /** @description How the article is produced and scheduled. */
+        ArticleConfig: {
+            /** @description True when the article is written automatically at its planned date, without a person starting it. */
+            autowrite: boolean;
+            /**
+             * Format: date
+             * @description UTC calendar day (`YYYY-MM-DD`) the article is planned for; null when it is not scheduled.
+             */
+            planned_for: string | null;
+            /** @description UTC time of day (`HH:MM`, 24-hour) on `planned_for` when it is due; null when no time is set. */
+            planned_time: string | null;
+        };
+        /**
+         * @description An article as lists return it: every field of `Article` except `body`, which only
+         *     `GET /api/v1/content/articles/{article}` returns (article bodies are large).
+         */
+        ArticleSummary: {
+            /**
+             * Format: uuid
+             * @description Identifier of the article; use it with `GET /api/v1/content/articles/{article}`.
+             */
+            id: string;
+            /** @description Headline of the article. */
+            title: string;
+            /** @description Buyer's-journey stage the article targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            metadata: components["schemas"]["ArticleMetadata"];
+            status: components["schemas"]["ArticleStatus"];
+            config: components["schemas"]["ArticleConfig"];
+            /**
+             * Format: date-time
+             * @description When the article's text was written (RFC 3339, UTC, milliseconds); null until it is written.
+             */
+            written_on: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was published (RFC 3339, UTC, milliseconds); null until it is published.
+             */
+            published_on: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch the article's idea came from; null when it came from elsewhere.
+             */
+            research_batch_id: string | null;
+            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one; filter the list by that topic's id with `topic`). */
+            topic: string;
+            /** @description Target search keywords of the article, most important first. */
+            keywords: string[];
+            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
+            source: string;
+            /**
+             * Format: uri
+             * @description Absolute URL of the cover image; null when there is none.
+             */
+            cover_image: string | null;
+            /** @description URL slug of the article, for example `ai-visibility-guide`; null until set. */
+            slug: string | null;
+            /** @description Path of the article relative to the site root, for example `/blog/ai-visibility-guide`; null until set. */
+            permalink: string | null;
+            /** @description HTML title tag for search engines; null until set. */
+            meta_title: string | null;
+            /** @description Meta description for search engines; null until set. */
+            meta_description: string | null;
+            /**
+             * Format: uri
+             * @description Absolute URL where the article is published; null until it is published.
+             */
+            post_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the article last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description One page of articles (without `body`), ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        ArticleList: {
+            /** @description The articles (without `body`) of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["ArticleSummary"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content/articles`. */
+        ArticleListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["ArticleList"];
+        };
+        /**
+         * @description An article of the workspace's content library, with its HTML body. The same object is the `data`
+         *     of the `content.status_updated` webhook event, which is why its timestamps are named
+         *     `createdAt` and `updatedAt`. Lists return `ArticleSummary` (the same fields without `body`).
+         */
+        Article: {
+            /**
+             * Format: uuid
+             * @description Identifier of the article; use it with `GET /api/v1/content/articles/{article}`.
+             */
+            id: string;
+            /** @description Headline of the article. */
+            title: string;
+            /** @description Buyer's-journey stage the article targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            metadata: components["schemas"]["ArticleMetadata"];
+            status: components["schemas"]["ArticleStatus"];
+            config: components["schemas"]["ArticleConfig"];
+            /**
+             * Format: date-time
+             * @description When the article's text was written (RFC 3339, UTC, milliseconds); null until it is written.
+             */
+            written_on: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was published (RFC 3339, UTC, milliseconds); null until it is published.
+             */
+            published_on: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch the article's idea came from; null when it came from elsewhere.
+             */
+            research_batch_id: string | null;
+            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one; filter the list by that topic's id with `topic`). */
+            topic: string;
+            /** @description Target search keywords of the article, most important first. */
+            keywords: string[];
+            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
+            source: string;
+            /** @description The article's text as HTML; null until it is written. */
+            body: string | null;
+            /**
+             * Format: uri
+             * @description Absolute URL of the cover image; null when there is none.
+             */
+            cover_image: string | null;
+            /** @description URL slug of the article, for example `ai-visibility-guide`; null until set. */
+            slug: string | null;
+            /** @description Path of the article relative to the site root, for example `/blog/ai-visibility-guide`; null until set. */
+            permalink: string | null;
+            /** @description HTML title tag for search engines; null until set. */
+            meta_title: string | null;
+            /** @description Meta description for search engines; null until set. */
+            meta_description: string | null;
+            /**
+             * Format: uri
+             * @description Absolute URL where the article is published; null until it is published.
+             */
+            post_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the article last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /** @description Success envelope of `GET /api/v1/content/articles/{article}`. */
+        ArticleEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Article"];
+        };
+        /** @description A content idea, usually produced by a research batch, that can become an article. */
+        Idea: {
+            /**
+             * Format: uuid
+             * @description Identifier of the idea; use it with `GET /api/v1/content/ideas/{idea}`.
+             */
+            id: string;
+            /** @description Working title of the idea. */
+            title: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the content-map topic the idea belongs to; null when none.
+             */
+            topic_id: string | null;
+            /** @description Name of that topic; null when the idea belongs to none. */
+            topic_name: string | null;
+            /** @description Target search keywords of the idea, most important first. */
+            keywords: string[];
+            /** @description Buyer's-journey stage the idea targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            /** @description Name of the buyer persona the idea is written for; null when none. */
+            persona_name: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch that produced the idea; null when it was added by hand.
+             */
+            research_batch_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the idea was created (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+        };
+        /**
+         * @description One page of ideas, ordered by creation time (`created_at`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        IdeaList: {
+            /** @description The ideas of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["Idea"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content/ideas`. */
+        IdeaListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["IdeaList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content/ideas/{idea}`. */
+        IdeaEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Idea"];
+        };
+        /**
+         * @description Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
+         *     analysis is complete). A change of stage sends the `iq.status_updated` webhook event.
+         * @enum {string}
+         */
+        IqStage: "PROCESSING" | "READY";
+        /**
+         * @description Kind of brand-intelligence record: `product` (a product brief), `persona` (a buyer persona),
+         *     `voice` (the brand voice profile), `content_type` (a content format the brand publishes),
+         *     `visual_guideline` (colours, fonts and imagery rules). The kind fixes the shape of `metadata`.
+         * @enum {string}
+         */
+        IqRecordType: "product" | "persona" | "voice" | "content_type" | "visual_guideline";
+        /** @description Analysis of a product (`type` `product`). */
+        ProductMetadata: {
+            /** @description Market category the product competes in, for example `AI visibility analytics`. */
+            category: string;
+            /** @description Main features of the product. */
+            features: string[];
+            /** @description Benefits a customer gets from the product. */
+            benefits: string[];
+            /** @description What sets the product apart from competitors. */
+            differentiators: string[];
+            /** @description Price range as marketed, for example `$99–$499 per month`; null when unknown. */
+            price_range: string | null;
+        };
+        /** @description Analysis of a buyer persona (`type` `persona`). */
+        PersonaMetadata: {
+            /** @description Typical job title of the persona, for example `Head of Content`. */
+            job_title: string;
+            /** @description Typical seniority, for example `manager` or `executive`; null when not determined. */
+            seniority: string | null;
+            /** @description Industries the persona typically works in. */
+            industries: string[];
+            /** @description What the persona wants to achieve. */
+            goals: string[];
+            /** @description Problems the persona struggles with. */
+            pain_points: string[];
+            /** @description Reasons the persona may hesitate to buy. */
+            objections: string[];
+        };
+        /** @description Analysis of the brand voice (`type` `voice`). */
+        VoiceMetadata: {
+            /** @description Adjectives that describe the voice, for example `confident`, `plain-spoken`. */
+            tone_attributes: string[];
+            /** @description Target reading level, for example `grade 9`; null when not determined. */
+            reading_level: string | null;
+            /** @description Writing habits to follow. */
+            dos: string[];
+            /** @description Writing habits to avoid. */
+            donts: string[];
+        };
+        /** @description Description of a content format the brand publishes (`type` `content_type`). */
+        ContentTypeMetadata: {
+            /** @description The format, for example `how-to guide`, `listicle` or `comparison`. */
+            format: string;
+            /** @description Shortest usual length in words; null when not set. */
+            word_count_min: number | null;
+            /** @description Longest usual length in words; null when not set. */
+            word_count_max: number | null;
+            /** @description The usual outline, in order. */
+            sections: string[];
+        };
+        /** @description One colour of the brand palette. */
+        BrandColor: {
+            /** @description Name of the colour in the palette, for example `Primary`. */
+            name: string;
+            /** @description The colour as a CSS hex value, for example `#4f46e5`. */
+            hex: string;
+        };
+        /** @description The brand's visual rules (`type` `visual_guideline`). */
+        VisualGuidelineMetadata: {
+            /** @description The brand palette. */
+            colors: components["schemas"]["BrandColor"][];
+            /** @description Font families the brand uses, main font first. */
+            fonts: string[];
+            /** @description How images should look, for example `flat illustrations, no stock photos`; null when not set. */
+            image_style: string | null;
+        };
+        /**
+         * @description The analysis of a brand-intelligence record. Its shape is fixed by the record's `type`:
+         *     `product` → `ProductMetadata`, `persona` → `PersonaMetadata`, `voice` → `VoiceMetadata`,
+         *     `content_type` → `ContentTypeMetadata`, `visual_guideline` → `VisualGuidelineMetadata`.
+         */
+        IqMetadata: components["schemas"]["ProductMetadata"] | components["schemas"]["PersonaMetadata"] | components["schemas"]["VoiceMetadata"] | components["schemas"]["ContentTypeMetadata"] | components["schemas"]["VisualGuidelineMetadata"];
+        /**
+         * @description A brand-intelligence record: a product brief, buyer persona, brand voice profile, content type
+         *     or set of visual guidelines, analysed from the brand's own material. The same object is the
+         *     `data` of the `iq.status_updated` webhook event, which is why some fields are camelCase.
+         */
+        IqRecord: {
+            /**
+             * Format: uuid
+             * @description Identifier of the record; use it with the `GET /api/v1/iq/...{id}` operation of its kind.
+             */
+            id: string;
+            type: components["schemas"]["IqRecordType"];
+            /** @description Display title, for example the product or persona name. */
+            title: string;
+            /** @description Short summary of the record; null when none. */
+            description: string | null;
+            /** @description The full write-up as Markdown; null until the analysis produced it. */
+            content: string | null;
+            metadata: components["schemas"]["IqMetadata"];
+            /**
+             * Format: uuid
+             * @description Identifier of the `product` record this record is about (a persona or voice specific to one product); null when it is brand-wide or is itself a product.
+             */
+            productId: string | null;
+            /** @description Pages describing the product, analysed for a `product` record; null for other kinds or when none were given. */
+            productUrls: string[] | null;
+            /** @description Pages whose writing was analysed for a `voice` record; null for other kinds or when none were given. */
+            voiceSampleUrls: string[] | null;
+            /** @description Example pages of a `content_type` record; null for other kinds or when none were given. */
+            contentSampleUrls: string[] | null;
+            /** @description True when this record is the default one of its `type` (at most one per type in a workspace). */
+            isDefault: boolean;
+            stage: components["schemas"]["IqStage"];
+            /** @description Images analysed or produced for the record (for example the examples of a `visual_guideline`); null when none. */
+            imagesUrls: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the record was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description One page of brand-intelligence records of one kind, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        IqRecordList: {
+            /** @description The brand-intelligence records of one kind of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["IqRecord"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of the `GET /api/v1/iq/{collection}` lists (products, personas, brand voice, content types, visual guidelines). */
+        IqRecordListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["IqRecordList"];
+        };
+        /** @description Success envelope of the `GET /api/v1/iq/{collection}/{id}` operations (one brand-intelligence record). */
+        IqRecordEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["IqRecord"];
+        };
+        /**
+         * @description A webhook event type. Each fires when the status or stage of one kind of record changes:
+         *     `content.status_updated` (an article), `research_batch.status_updated` (a research batch),
+         *     `agent_task.status_updated` (an agent task), `topic.status_updated` (a topic cluster),
+         *     `iq.status_updated` (a brand-intelligence record), `sitemap_url.status_updated` (a sitemap URL).
+         * @enum {string}
+         */
+        EventType: "content.status_updated" | "research_batch.status_updated" | "agent_task.status_updated" | "topic.status_updated" | "iq.status_updated" | "sitemap_url.status_updated";
+        /**
+         * @description The kind of record an event is about, for grouping events in a user interface: `content`,
+         *     `research_batch`, `agent_task`, `topic`, `iq` (brand intelligence), `sitemap_url`.
+         * @enum {string}
+         */
+        EventGroup: "content" | "research_batch" | "agent_task" | "topic" | "iq" | "sitemap_url";
+        /** @description One event a webhook can subscribe to, as described by the AsyncAPI document (`GET /asyncapi.json`). */
+        EventCatalogEntry: {
+            event: components["schemas"]["EventType"];
+            /** @description Short human-readable name of the event, for a subscription form. */
+            label: string;
+            /** @description When the event fires. */
+            description: string;
+            group: components["schemas"]["EventGroup"];
+        };
+        /** @description Success envelope of the event catalog. */
+        EventCatalogEnvelope: {
+            /**
+             * @description Always `8010`, the event-catalog success code.
+             * @constant
+             */
+            code: 8010;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            /** @description Every event a webhook can subscribe to, in the order of the AsyncAPI document. */
+            data: components["schemas"]["EventCatalogEntry"][];
+        };
+        /** @description Error envelope of a 401 on the administration API: the request carries no usable credential. */
+        AdminUnauthorizedErrorEnvelope: {
+            /**
+             * @description `4021` no credential was sent; `4022` the member token (or, for the event catalog, the API key) is malformed, unknown, revoked, expired, or its user is no longer a member of the workspace.
+             * @enum {integer}
+             */
+            code: 4021 | 4022;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
+        /**
+         * @description A webhook subscription: an endpoint that receives the events it subscribes to, signed with its
+         *     secret. The secret itself is shown only at creation and at rotation; afterwards only its last
+         *     four characters.
+         */
+        Webhook: {
+            /**
+             * Format: uuid
+             * @description Identifier of the webhook; deliveries carry it as `webhook_id`.
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description The endpoint every delivery is POSTed to.
+             */
+            url: string;
+            /** @description Name given by the owner who created the webhook. */
+            name: string;
+            /** @description Free text about the webhook; null when none was given. */
+            description: string | null;
+            /** @description The event types the webhook receives, in catalog order. */
+            events: components["schemas"]["EventType"][];
+            /**
+             * @description Whether deliveries are sent. An owner disables and enables the webhook; the service disables
+             *     it after 10 consecutive failed deliveries. Test deliveries are sent either way.
+             */
+            enabled: boolean;
+            /** @description The signing secret with all but its last four characters hidden, for example `whsec_…k3Zq`. */
+            secret_masked: string;
+            /**
+             * Format: date-time
+             * @description During a secret rotation, when the previous secret stops signing (RFC 3339, UTC); until then
+             *     every delivery carries a signature for each secret. Null when no rotation is under way.
+             */
+            previous_secret_expires_at: string | null;
+            /** @description Failed deliveries in a row; the webhook is disabled when this reaches 10. Enabling it resets the count. */
+            consecutive_failures: number;
+            /**
+             * Format: date-time
+             * @description When the webhook was disabled (RFC 3339, UTC); null while enabled.
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the webhook was created (RFC 3339, UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the webhook was last changed (RFC 3339, UTC).
+             */
+            updated_at: string;
+        };
+        /** @description One page of webhooks, ordered by creation time, then id. */
+        WebhookList: {
+            /** @description The webhooks of this page, at most `limit` of them. */
+            items: components["schemas"]["Webhook"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of listing webhooks. */
+        WebhookListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WebhookList"];
+        };
+        /** @description Error envelope of a 403 on the administration API. */
+        RoleForbiddenErrorEnvelope: {
+            /**
+             * @description Always `4030`: the caller is a member of the workspace, but the operation is for owners only.
+             * @constant
+             */
+            code: 4030;
+            /** @description Human-readable explanation naming the role the operation needs. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
+        /** @description A new webhook. Unknown fields are refused. */
+        CreateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description The HTTPS endpoint to POST deliveries to. Refused when its host is, or resolves to, a
+             *     loopback, private, link-local or unique-local address in any notation; checked again at
+             *     each connection. Plain `http` is accepted only where the service allows private targets
+             *     (local development).
+             */
+            url: string;
+            /** @description A name for the webhook, 1 to 100 characters. */
+            name: string;
+            /** @description Free text about the webhook, up to 500 characters; default null. */
+            description?: string | null;
+            /** @description The event types to receive, at least one; duplicates are ignored. */
+            events: components["schemas"]["EventType"][];
+        };
+        /** @description A webhook together with its full signing secret, answered only when the secret is created or rotated. */
+        WebhookWithSecret: {
+            webhook: components["schemas"]["Webhook"];
+            /**
+             * @description The signing secret, `whsec_` followed by base64: store it now, it is not shown again. Use it
+             *     as is with a Standard Webhooks library, or as the HMAC-SHA256 key of `X-Webhook-Signature`.
+             */
+            secret: string;
+        };
+        /** @description Success envelope of creating a webhook. */
+        WebhookCreatedEnvelope: {
+            /**
+             * @description Always `2010`, the created success code.
+             * @constant
+             */
+            code: 2010;
+            /** @description Human-readable status, reminding that the secret is shown once. */
+            messages: string;
+            data: components["schemas"]["WebhookWithSecret"];
+        };
+        /** @description Success envelope of an operation answering one webhook. */
+        WebhookEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Webhook"];
+        };
+        /** @description What a delete or removal removed. */
+        DeletedResource: {
+            /**
+             * Format: uuid
+             * @description Identifier of what was removed.
+             */
+            id: string;
+            /**
+             * @description Always true.
+             * @constant
+             */
+            deleted: true;
+        };
+        /** @description Success envelope of a delete or removal. */
+        DeletedEnvelope: {
+            /**
+             * @description Always `2040`, the deleted success code.
+             * @constant
+             */
+            code: 2040;
+            /** @description Human-readable status. */
+            messages: string;
+            data: components["schemas"]["DeletedResource"];
+        };
+        /**
+         * @description Changes to a webhook: only the fields sent change, and at least one must be sent. `events`
+         *     replaces the whole list. Unknown fields are refused.
+         */
+        UpdateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description The new endpoint, checked like at creation.
+             */
+            url?: string;
+            /** @description The new name, 1 to 100 characters. */
+            name?: string;
+            /** @description The new description, up to 500 characters; null clears it. */
+            description?: string | null;
+            /** @description The complete new list of event types, at least one; it replaces the old list. */
+            events?: components["schemas"]["EventType"][];
+        };
+        /** @description Options of a secret rotation. The body may be omitted. Unknown fields are refused. */
+        RotateWebhookSecretRequest: {
+            /**
+             * @description How long the previous secret keeps signing next to the new one, in seconds (0 to 7 days;
+             *     default 24 hours). 0 retires it at once.
+             * @default 86400
+             */
+            grace_period_seconds: number;
+        };
+        /** @description Success envelope of rotating a webhook's signing secret. */
+        WebhookSecretEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, reminding that the secret is shown once. */
+            messages: string;
+            data: components["schemas"]["WebhookWithSecret"];
+        };
+        /** @description Which event to send as a test. Unknown fields are refused. */
+        TestWebhookRequest: {
+            event: components["schemas"]["EventType"];
+        };
+        /**
+         * @description The outcome of one test delivery. The receiver's response body is never returned, so the
+         *     endpoint cannot be used to read other servers' answers.
+         */
+        WebhookTestResult: {
+            event: components["schemas"]["EventType"];
+            /** @description True when the receiver answered with a 2xx status. */
+            success: boolean;
+            /** @description The receiver's HTTP status; null when no response arrived (connection refused, timeout, refused address). */
+            http_status: number | null;
+            /** @description Time from sending the request to the end of the response, or to the failure, in milliseconds. */
+            response_time_ms: number;
+            /** @description Why no 2xx response arrived (for example `timeout after 15000 ms`, a redirect, a refused address); null on success. */
+            error: string | null;
+        };
+        /** @description Success envelope of a test delivery (the test itself may have failed; see `data.success`). */
+        WebhookTestResultEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable summary of the outcome. */
+            messages: string;
+            data: components["schemas"]["WebhookTestResult"];
+        };
+        /**
+         * @description State of a delivery: `pending` (waiting for its first attempt or for a retry), `delivered` (the
+         *     receiver answered 2xx), `failed` (retries exhausted, or the webhook was disabled or deleted
+         *     before it succeeded), `recovered` (it had failed, then succeeded through a redelivery or a
+         *     recovery).
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "delivered" | "recovered" | "failed";
+        /**
+         * @description Body of a `content.status_updated` delivery: the delivery envelope whose `data` is the article after its
+         *     status or stage changed.
+         */
+        ContentStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `content.status_updated`.
+             * @constant
+             */
+            event: "content.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["Article"];
+        };
+        /**
+         * @description Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
+         *     researched), `COMPLETED` (its ideas are ready), `FAILED`. A change of status sends the
+         *     `research_batch.status_updated` webhook event.
+         * @enum {string}
+         */
+        ResearchBatchStatus: "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
+        /** @description One step a research agent logged while working on a batch. */
+        AgentLogEntry: {
+            /**
+             * Format: date-time
+             * @description When the step happened (RFC 3339, UTC, milliseconds).
+             */
+            at: string;
+            /** @description What the agent did or found, in plain text. */
+            message: string;
+        };
+        /**
+         * @description Free-form notes the research produced (sources consulted, search results, reasoning), as the
+         *     research engine recorded them. Its members vary by engine; treat it as opaque JSON.
+         */
+        ResearchLog: {
+            [key: string]: unknown;
+        };
+        /** @description An idea a research batch produced, as embedded in the batch; the full idea is `GET /api/v1/content/ideas/{idea}`. */
+        GeneratedIdea: {
+            /**
+             * Format: uuid
+             * @description Identifier of the idea; use it with `GET /api/v1/content/ideas/{idea}`.
+             */
+            id: string;
+            /** @description Working title of the idea. */
+            title: string;
+            /** @description Target search keywords of the idea, most important first. */
+            keywords: string[];
+            /** @description Buyer's-journey stage the idea targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+        };
+        /**
+         * @description A run of idea research on one topic, with the ideas it produced. The same object is the `data` of
+         *     the `research_batch.status_updated` webhook event, which is why its timestamps are named
+         *     `createdAt` and `updatedAt`. The batch's ideas are also listed by
+         *     `GET /api/v1/content/ideas?research_batch={id}`.
+         */
+        ResearchBatch: {
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch; ideas and articles carry it as `research_batch_id`.
+             */
+            id: string;
+            /** @description Display name of the batch. */
+            name: string;
+            /** @description Number of ideas the batch has produced so far (the length of `ideas`). */
+            ideas_count: number;
+            status: components["schemas"]["ResearchBatchStatus"];
+            /**
+             * Format: uuid
+             * @description Identifier of the content-map topic the batch researched.
+             */
+            topic_id: string;
+            /** @description Name of that topic. */
+            topic_name: string;
+            /** @description Buyer's-journey stage the research targeted; null when it targeted none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            /** @description Name of the buyer persona the research targeted; null when none. */
+            persona_name: string | null;
+            /** @description What started the batch, for example `manual`, `topic_cluster` or `schedule`. */
+            source: string;
+            /** @description Steps the research agent logged, oldest first; empty before the batch runs. */
+            agent_log: components["schemas"]["AgentLogEntry"][];
+            /** @description Free-form research notes; null when the engine recorded none. */
+            research_log: components["schemas"]["ResearchLog"] | null;
+            /** @description The ideas the batch produced, oldest first; empty until it produces some. */
+            ideas: components["schemas"]["GeneratedIdea"][];
+            /**
+             * Format: date-time
+             * @description When the batch was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the batch last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description Body of a `research_batch.status_updated` delivery: the delivery envelope whose `data` is the research batch after its
+         *     status or stage changed.
+         */
+        ResearchBatchStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `research_batch.status_updated`.
+             * @constant
+             */
+            event: "research_batch.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["ResearchBatch"];
+        };
+        /** @description The AI agent that runs a task, as embedded in the task. */
+        AgentRef: {
+            /**
+             * Format: uuid
+             * @description Identifier of the agent (equal to the task's `agent_id`).
+             */
+            id: string;
+            /** @description Display name of the agent. */
+            name: string;
+            /** @description Icon of the agent for display, an emoji or an icon name such as `search`. */
+            icon: string;
+            /** @description One-line description of what the agent does. */
+            short_description: string;
+        };
+        /**
+         * @description Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. A change of status sends
+         *     the `agent_task.status_updated` webhook event.
+         * @enum {string}
+         */
+        AgentTaskStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+        /** @description The parameters an agent task was started with; their names depend on the agent. Treat as opaque JSON. */
+        AgentTaskInputs: {
+            [key: string]: unknown;
+        };
+        /** @description What an agent task produced; its members depend on the agent. Treat as opaque JSON. */
+        AgentTaskOutputs: {
+            [key: string]: unknown;
+        };
+        /** @description Language-model tokens an agent task consumed. */
+        TokenUsage: {
+            /** @description Tokens sent to the model. */
+            input_tokens: number;
+            /** @description Tokens the model produced. */
+            output_tokens: number;
+            /** @description Sum of `input_tokens` and `output_tokens`. */
+            total_tokens: number;
+        };
+        /**
+         * @description One run of an AI agent (for example a research or writing agent). Agent tasks have no read
+         *     endpoint; this object is the `data` of the `agent_task.status_updated` webhook event.
+         */
+        AgentTask: {
+            /**
+             * Format: uuid
+             * @description Identifier of the task.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the agent that runs the task.
+             */
+            agent_id: string;
+            agent: components["schemas"]["AgentRef"];
+            /** @description Display name of the task. */
+            name: string;
+            status: components["schemas"]["AgentTaskStatus"];
+            inputs: components["schemas"]["AgentTaskInputs"];
+            /** @description What the task produced; null until it succeeds. */
+            outputs: components["schemas"]["AgentTaskOutputs"] | null;
+            usage: components["schemas"]["TokenUsage"];
+            /** @description How long the task ran, in milliseconds; null until it ends. */
+            execution_duration: number | null;
+            /**
+             * Format: date-time
+             * @description When the task started running (RFC 3339, UTC, milliseconds); null while queued.
+             */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the task succeeded or failed (RFC 3339, UTC, milliseconds); null until then.
+             */
+            ended_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the task was queued (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+        };
+        /**
+         * @description Body of a `agent_task.status_updated` delivery: the delivery envelope whose `data` is the agent task after its
+         *     status or stage changed.
+         */
+        AgentTaskStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `agent_task.status_updated`.
+             * @constant
+             */
+            event: "agent_task.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["AgentTask"];
+        };
+        /**
+         * @description Body of a `topic.status_updated` delivery: the delivery envelope whose `data` is the topic cluster after its
+         *     status or stage changed.
+         */
+        TopicStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `topic.status_updated`.
+             * @constant
+             */
+            event: "topic.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["Topic"];
+        };
+        /**
+         * @description Body of a `iq.status_updated` delivery: the delivery envelope whose `data` is the brand-intelligence record after its
+         *     status or stage changed.
+         */
+        IqStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `iq.status_updated`.
+             * @constant
+             */
+            event: "iq.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["IqRecord"];
+        };
+        /**
+         * @description Body of a `sitemap_url.status_updated` delivery: the delivery envelope whose `data` is the sitemap URL after its
+         *     status or stage changed.
+         */
+        SitemapUrlStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `sitemap_url.status_updated`.
+             * @constant
+             */
+            event: "sitemap_url.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["SitemapUrl"];
+        };
+        /**
+         * @description The body of any webhook delivery: one of the six event envelopes, told apart by `event`. The
+         *     AsyncAPI document (`GET /asyncapi.json`) describes each with its delivery headers.
+         */
+        WebhookEvent: components["schemas"]["ContentStatusUpdatedEvent"] | components["schemas"]["ResearchBatchStatusUpdatedEvent"] | components["schemas"]["AgentTaskStatusUpdatedEvent"] | components["schemas"]["TopicStatusUpdatedEvent"] | components["schemas"]["IqStatusUpdatedEvent"] | components["schemas"]["SitemapUrlStatusUpdatedEvent"];
+        /**
+         * @description One event sent, or to be sent, to one webhook, with the outcome of its latest attempt. Its `id`
+         *     is the `webhook-id` / `X-Webhook-Delivery` header of every attempt, so a receiver can drop
+         *     duplicates.
+         */
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Identifier of the delivery, stable across retries and redeliveries.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The webhook the delivery goes to.
+             */
+            webhook_id: string;
+            event_type: components["schemas"]["EventType"];
+            payload: components["schemas"]["WebhookEvent"];
+            /** @description HTTP status of the latest attempt; null before the first attempt or when no response arrived. */
+            http_status: number | null;
+            /** @description The receiver's response body of the latest attempt, cut to 2 KB; null before the first attempt or when no response arrived. */
+            response_body: string | null;
+            /** @description Duration of the latest attempt in milliseconds; null before the first attempt. */
+            response_time_ms: number | null;
+            /** @description Number of attempts made so far. */
+            attempt: number;
+            /** @description Number of attempts the retry schedule allows before the delivery counts as failed. */
+            max_attempts: number;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            /**
+             * Format: date-time
+             * @description When the delivery was created, that is when the event fanned out to this webhook (RFC 3339, UTC).
+             */
+            created_at: string;
+        };
+        /** @description One page of deliveries, newest first (creation time, then id, descending). */
+        WebhookDeliveryList: {
+            /** @description The deliveries of this page, at most `limit` of them. */
+            items: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of listing a webhook's deliveries. */
+        WebhookDeliveryListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WebhookDeliveryList"];
+        };
+        /** @description Which failed deliveries to send again. Unknown fields are refused. */
+        RecoverDeliveriesRequest: {
+            /**
+             * Format: date-time
+             * @description Every delivery of the webhook created at or after this time (RFC 3339) whose status is `failed` is queued again.
+             */
+            since: string;
+        };
+        /** @description How many failed deliveries were queued again. */
+        RecoveredDeliveries: {
+            /** @description Number of failed deliveries queued for a new attempt; 0 when there were none. */
+            recovered: number;
+        };
+        /** @description Success envelope of recovering failed deliveries. */
+        RecoveredDeliveriesEnvelope: {
+            /**
+             * @description Always `2020`, the accepted success code; the attempts run in the background.
+             * @constant
+             */
+            code: 2020;
+            /** @description Human-readable status. */
+            messages: string;
+            data: components["schemas"]["RecoveredDeliveries"];
+        };
+        /** @description Success envelope of queueing a redelivery. */
+        WebhookDeliveryEnvelope: {
+            /**
+             * @description Always `2020`, the accepted success code; the attempt runs in the background.
+             * @constant
+             */
+            code: 2020;
+            /** @description Human-readable status. */
+            messages: string;
+            data: components["schemas"]["WebhookDelivery"];
+        };
+        /** @description An API key of the workspace as owners see it; the secret itself is shown only once, at creation. */
+        WorkspaceApiKey: {
+            /**
+             * Format: uuid
+             * @description Identifier of the key.
+             */
+            id: string;
+            /** @description Name given to the key by the owner who created it. */
+            name: string;
+            /** @description The first characters of the key (`wsk_live_` and four more), enough to recognise it. */
+            prefix: string;
+            /** @description The scopes granted to the key; may be empty (then only `/me` answers). */
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * Format: uuid
+             * @description The user who created the key and whom it acts as; the key stops working when that user leaves the workspace.
+             */
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description When the key was created (RFC 3339, UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the key stops working (RFC 3339, UTC).
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the key was revoked (RFC 3339, UTC); null while it is not.
+             */
+            revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @description Last time the key was used, recorded at most once a minute; null if never used.
+             */
+            last_used_at: string | null;
+        };
+        /** @description One page of the workspace's API keys, revoked ones included, ordered by creation time, then id. */
+        WorkspaceApiKeyList: {
+            /** @description The keys of this page, at most `limit` of them. */
+            items: components["schemas"]["WorkspaceApiKey"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of listing API keys. */
+        WorkspaceApiKeyListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WorkspaceApiKeyList"];
+        };
+        /** @description A new API key, acting as the owner who creates it. Unknown fields are refused. */
+        CreateApiKeyRequest: {
+            /** @description A name for the key, 1 to 100 characters. */
+            name: string;
+            /** @description The scopes to grant; default all five. An empty list makes a key that only reaches `/me`. */
+            scopes?: components["schemas"]["Scope"][];
+            /**
+             * Format: date-time
+             * @description When the key stops working (RFC 3339), in the future; default one year from now.
+             */
+            expires_at?: string;
+        };
+        /** @description A new API key with its secret, answered only at creation. */
+        CreatedApiKey: {
+            api_key: components["schemas"]["WorkspaceApiKey"];
+            /** @description The full key, `wsk_live_…`. Store it now; only its hash is kept, so it cannot be shown again. */
+            key: string;
+        };
+        /** @description Success envelope of creating an API key. */
+        CreatedApiKeyEnvelope: {
+            /**
+             * @description Always `2010`, the created success code.
+             * @constant
+             */
+            code: 2010;
+            /** @description Human-readable status, reminding that the key is shown once. */
+            messages: string;
+            data: components["schemas"]["CreatedApiKey"];
+        };
+        /** @description Success envelope of an operation answering one API key. */
+        WorkspaceApiKeyEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status. */
+            messages: string;
+            data: components["schemas"]["WorkspaceApiKey"];
+        };
+        /**
+         * @description A member's role in the workspace. `owner` manages webhooks, API keys and members; `member` can
+         *     read the member list and the event catalog.
+         * @enum {string}
+         */
+        MemberRole: "owner" | "member";
+        /** @description A user who is a member of the workspace, with their role. */
+        WorkspaceMember: {
+            /**
+             * Format: uuid
+             * @description Identifier of the user.
+             */
+            user_id: string;
+            /** @description Full name of the user. */
+            name: string;
+            /**
+             * Format: email
+             * @description Email address of the user.
+             */
+            email: string;
+            role: components["schemas"]["MemberRole"];
+            /**
+             * Format: date-time
+             * @description When the user joined the workspace (RFC 3339, UTC).
+             */
+            joined_at: string;
+        };
+        /** @description One page of the workspace's members, ordered by joining time, then user id. */
+        WorkspaceMemberList: {
+            /** @description The members of this page, at most `limit` of them. */
+            items: components["schemas"]["WorkspaceMember"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of listing members. */
+        WorkspaceMemberListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WorkspaceMemberList"];
+        };
+        /** @description Error envelope of a 409. */
+        ConflictErrorEnvelope: {
+            /**
+             * @description Always `4090`: the request conflicts with the state of the workspace (for example removing its last owner).
+             * @constant
+             */
+            code: 4090;
+            /** @description Human-readable explanation of the conflict. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
     };
     responses: {
         /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned (4022). */
@@ -1013,6 +3559,82 @@ export interface components {
                 "application/json": components["schemas"]["PaymentRequiredErrorEnvelope"];
             };
         };
+        /**
+         * @description No usable credential: missing (4021), or a member token that is malformed, unknown, revoked or
+         *     whose user has left the workspace (4022). Send `Authorization: Bearer wsm_live_…`.
+         */
+        AdminUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4022,
+                 *       "messages": "The member token is invalid or revoked, or its user is no longer a member of the workspace.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminUnauthorizedErrorEnvelope"];
+            };
+        };
+        /** @description The path exists but not for this method (4050); the `Allow` header lists the methods it accepts. */
+        AdminMethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4050,
+                 *       "messages": "Method PUT is not allowed on this path; allowed: GET, POST.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["MethodNotAllowedErrorEnvelope"];
+            };
+        };
+        /** @description The caller is a member of the workspace but not an owner, and the operation is for owners only (4030). */
+        RoleForbidden: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4030,
+                 *       "messages": "Only owners of the workspace can do this; your role is member.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["RoleForbiddenErrorEnvelope"];
+            };
+        };
+        /** @description The request conflicts with the workspace's current state (4090). */
+        Conflict: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4090,
+                 *       "messages": "The workspace must keep at least one owner: make another member an owner first.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConflictErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1060,6 +3682,127 @@ export interface components {
          * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
          */
         PromptId: string;
+        /**
+         * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+         * @example perplexity
+         */
+        PlatformFilter: components["schemas"]["Platform"];
+        /**
+         * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+         *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+         */
+        AnswerPromptFilter: string;
+        /**
+         * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+         * @example true
+         */
+        MentionedFilter: boolean;
+        /**
+         * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+         * @example false
+         */
+        CitedFilter: boolean;
+        /**
+         * @description Identifier (UUID) of an answer of the key's workspace, as listed by `GET
+         *     /api/v1/visibility/answers`. A malformed UUID is a 422; an answer of another workspace answers
+         *     404, exactly like one that does not exist.
+         * @example 8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a
+         */
+        AnswerId: string;
+        /**
+         * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
+         *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
+         *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+         *     line ended by LF).
+         * @example csv
+         */
+        ExportFormat: "csv" | "ndjson";
+        /**
+         * @description Only topics in this stage; all stages when omitted.
+         * @example READY
+         */
+        TopicStageFilter: components["schemas"]["TopicStage"];
+        /**
+         * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
+         * @example sitemap
+         */
+        SitemapUrlTypeFilter: components["schemas"]["SitemapUrlType"];
+        /**
+         * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
+         *     when omitted. An id that matches no site of the workspace gives an empty list.
+         * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+         */
+        SiteFilter: string;
+        /**
+         * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+         *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+         * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+         */
+        TopicFilter: string;
+        /**
+         * @description Only pages in this processing state; all states when omitted.
+         * @example READY
+         */
+        PageStatusFilter: components["schemas"]["PageStatus"];
+        /**
+         * @description Only articles in this status; all statuses when omitted.
+         * @example PUBLISHED
+         */
+        ArticleStatusFilter: components["schemas"]["ArticleStatus"];
+        /**
+         * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+         * @example consideration
+         */
+        BuyerStageFilter: components["schemas"]["BuyerStage"];
+        /**
+         * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
+         *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
+         *     the workspace gives an empty list.
+         * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
+         */
+        ResearchBatchFilter: string;
+        /**
+         * @description Only records in this stage; all stages when omitted.
+         * @example READY
+         */
+        IqStageFilter: components["schemas"]["IqStage"];
+        /**
+         * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+         *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+         * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+         */
+        WorkspaceId: string;
+        /**
+         * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+         * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+         */
+        WebhookId: string;
+        /**
+         * @description Only deliveries of this event type. Keep it the same while paging.
+         * @example content.status_updated
+         */
+        DeliveryEventTypeFilter: components["schemas"]["EventType"];
+        /**
+         * @description Only deliveries in this state. Keep it the same while paging.
+         * @example failed
+         */
+        DeliveryStatusFilter: components["schemas"]["DeliveryStatus"];
+        /**
+         * @description Identifier of a delivery of the webhook (a UUID), as listed by its deliveries and sent as `webhook-id`.
+         * @example 9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a
+         */
+        DeliveryId: string;
+        /**
+         * @description Identifier of an API key of the workspace (a UUID), as listed by the key list.
+         * @example 5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21
+         */
+        ApiKeyId: string;
+        /**
+         * @description Identifier of a user who is a member of the workspace (a UUID), as listed by the member list.
+         * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+         */
+        MemberUserId: string;
     };
     requestBodies: never;
     headers: {
@@ -1093,6 +3836,11 @@ export interface components {
          * @example 12
          */
         RetryAfter: number;
+        /**
+         * @description `attachment` with the suggested file name, for example `attachment; filename="answers-30d-2026-11-22.csv"`.
+         * @example attachment; filename="answers-30d-2026-11-22.csv"
+         */
+        ContentDisposition: string;
     };
     pathItems: never;
 }
@@ -1951,6 +4699,3380 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCitedPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cited pages; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "url": "https://acme.example/pricing",
+                     *             "domain": "acme.example",
+                     *             "title": "Acme pricing",
+                     *             "citations": 31,
+                     *             "prompts": 12,
+                     *             "platforms": [
+                     *               "chatgpt",
+                     *               "perplexity",
+                     *               "gemini"
+                     *             ],
+                     *             "is_own": true,
+                     *             "content_map_page_id": "4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8"
+                     *           },
+                     *           {
+                     *             "url": "https://reviews.example.org/best-crm",
+                     *             "domain": "reviews.example.org",
+                     *             "title": "The best CRM tools of 2026",
+                     *             "citations": 18,
+                     *             "prompts": 9,
+                     *             "platforms": [
+                     *               "google_ai_overview",
+                     *               "perplexity"
+                     *             ],
+                     *             "is_own": false,
+                     *             "content_map_page_id": null
+                     *           }
+                     *         ],
+                     *         "next_cursor": "WzE4LCJodHRwczovL3Jldmlld3MuZXhhbXBsZS5vcmcvYmVzdC1jcm0iXQ.Zm9vYmFyYmF6cXV4"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CitedPageListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAnswers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt?: components["parameters"]["AnswerPromptFilter"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+                 * @example true
+                 */
+                mentioned?: components["parameters"]["MentionedFilter"];
+                /**
+                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+                 * @example false
+                 */
+                cited?: components["parameters"]["CitedFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of answers; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a",
+                     *             "prompt": {
+                     *               "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *               "text": "What is the best CRM for a small business?"
+                     *             },
+                     *             "platform": "perplexity",
+                     *             "collected_at": "2026-11-22T07:42:10.512Z",
+                     *             "mentioned": true,
+                     *             "cited": true,
+                     *             "competitors": [
+                     *               "Globex",
+                     *               "Initech"
+                     *             ],
+                     *             "citations": [
+                     *               {
+                     *                 "url": "https://acme.example/pricing",
+                     *                 "title": "Acme pricing",
+                     *                 "domain": "acme.example",
+                     *                 "is_own": true
+                     *               },
+                     *               {
+                     *                 "url": "https://reviews.example.org/best-crm",
+                     *                 "title": "The best CRM tools of 2026",
+                     *                 "domain": "reviews.example.org",
+                     *                 "is_own": false
+                     *               }
+                     *             ],
+                     *             "text": "For a small business, Acme, Globex and Initech are the usual choices. Acme's pricing starts at ..."
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AnswerListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (UUID) of an answer of the key's workspace, as listed by `GET
+                 *     /api/v1/visibility/answers`. A malformed UUID is a 422; an answer of another workspace answers
+                 *     404, exactly like one that does not exist.
+                 * @example 8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a
+                 */
+                answer: components["parameters"]["AnswerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a",
+                     *         "prompt": {
+                     *           "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *           "text": "What is the best CRM for a small business?"
+                     *         },
+                     *         "platform": "perplexity",
+                     *         "collected_at": "2026-11-22T07:42:10.512Z",
+                     *         "mentioned": true,
+                     *         "cited": true,
+                     *         "competitors": [
+                     *           "Globex",
+                     *           "Initech"
+                     *         ],
+                     *         "citations": [
+                     *           {
+                     *             "url": "https://acme.example/pricing",
+                     *             "title": "Acme pricing",
+                     *             "domain": "acme.example",
+                     *             "is_own": true
+                     *           },
+                     *           {
+                     *             "url": "https://reviews.example.org/best-crm",
+                     *             "title": "The best CRM tools of 2026",
+                     *             "domain": "reviews.example.org",
+                     *             "is_own": false
+                     *           }
+                     *         ],
+                     *         "text": "For a small business, Acme, Globex and Initech are the usual choices. Acme's pricing starts at ..."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AnswerEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportAnswers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
+                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
+                 *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     line ended by LF).
+                 * @example csv
+                 */
+                format?: components["parameters"]["ExportFormat"];
+                /**
+                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt?: components["parameters"]["AnswerPromptFilter"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+                 * @example true
+                 */
+                mentioned?: components["parameters"]["MentionedFilter"];
+                /**
+                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+                 * @example false
+                 */
+                cited?: components["parameters"]["CitedFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers as a CSV or NDJSON attachment. The NDJSON schema and example show one line. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,collected_at,prompt_id,prompt_text,platform,mentioned,cited,competitors,citation_urls,text
+                     *     8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a,2026-11-22T07:42:10.512Z,3fa85f64-5717-4562-b3fc-2c963f66afa6,What is the best CRM for a small business?,perplexity,true,true,Globex; Initech,https://acme.example/pricing https://reviews.example.org/best-crm,"Acme, Globex and Initech are the usual choices."
+                     */
+                    "text/csv": string;
+                    /**
+                     * @example {
+                     *       "id": "8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a",
+                     *       "prompt": {
+                     *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "text": "What is the best CRM for a small business?"
+                     *       },
+                     *       "platform": "perplexity",
+                     *       "collected_at": "2026-11-22T07:42:10.512Z",
+                     *       "mentioned": true,
+                     *       "cited": true,
+                     *       "competitors": [
+                     *         "Globex",
+                     *         "Initech"
+                     *       ],
+                     *       "citations": [
+                     *         {
+                     *           "url": "https://acme.example/pricing",
+                     *           "title": "Acme pricing",
+                     *           "domain": "acme.example",
+                     *           "is_own": true
+                     *         }
+                     *       ],
+                     *       "text": "Acme, Globex and Initech are the usual choices."
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["Answer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportDailyRates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
+                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
+                 *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     line ended by LF).
+                 * @example csv
+                 */
+                format?: components["parameters"]["ExportFormat"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The daily rates as a CSV or NDJSON attachment. The NDJSON schema and example show one line. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example date,snapshots,mentioned,cited,mention_rate,citation_rate
+                     *     2026-11-20,14,7,4,0.5,0.2857
+                     *     2026-11-22,10,4,2,0.4,0.2
+                     */
+                    "text/csv": string;
+                    /**
+                     * @example {
+                     *       "date": "2026-11-20",
+                     *       "snapshots": 14,
+                     *       "mentioned": 7,
+                     *       "cited": 4,
+                     *       "mention_rate": 0.5,
+                     *       "citation_rate": 0.2857
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["DailyRate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTopics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only topics in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["TopicStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of topics. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *             "name": "AI search visibility",
+                     *             "stage": "READY",
+                     *             "keywords": [
+                     *               {
+                     *                 "keyword": "ai search visibility",
+                     *                 "msv": 2400,
+                     *                 "kd": 38
+                     *               },
+                     *               {
+                     *                 "keyword": "chatgpt brand mentions",
+                     *                 "msv": 880,
+                     *                 "kd": 22
+                     *               }
+                     *             ],
+                     *             "totalMsv": 3280,
+                     *             "msvBadge": "MEDIUM",
+                     *             "avgKd": 30,
+                     *             "kdBadge": "LOW",
+                     *             "coverage": 45,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopicListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A topic id from `GET /api/v1/content-map/topics`.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *         "name": "AI search visibility",
+                     *         "stage": "READY",
+                     *         "keywords": [
+                     *           {
+                     *             "keyword": "ai search visibility",
+                     *             "msv": 2400,
+                     *             "kd": 38
+                     *           },
+                     *           {
+                     *             "keyword": "chatgpt brand mentions",
+                     *             "msv": 880,
+                     *             "kd": 22
+                     *           }
+                     *         ],
+                     *         "totalMsv": 3280,
+                     *         "msvBadge": "MEDIUM",
+                     *         "avgKd": 30,
+                     *         "kdBadge": "LOW",
+                     *         "coverage": 45,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopicEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
+                 * @example sitemap
+                 */
+                type?: components["parameters"]["SitemapUrlTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sites. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *             "url": "https://www.acme.example/sitemap.xml",
+                     *             "type": "sitemap",
+                     *             "urlCount": 128,
+                     *             "lastFetchedAt": "2026-11-21T14:02:11.000Z",
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z",
+                     *             "processing": {
+                     *               "total": 128,
+                     *               "ready": 120,
+                     *               "failed": 3,
+                     *               "completed": false
+                     *             }
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SitemapUrlListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A site id from `GET /api/v1/content-map/sites`.
+                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *         "url": "https://www.acme.example/sitemap.xml",
+                     *         "type": "sitemap",
+                     *         "urlCount": 128,
+                     *         "lastFetchedAt": "2026-11-21T14:02:11.000Z",
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z",
+                     *         "processing": {
+                     *           "total": 128,
+                     *           "ready": 120,
+                     *           "failed": 3,
+                     *           "completed": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SitemapUrlEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
+                 *     when omitted. An id that matches no site of the workspace gives an empty list.
+                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                site?: components["parameters"]["SiteFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+                /**
+                 * @description Only pages in this processing state; all states when omitted.
+                 * @example READY
+                 */
+                status?: components["parameters"]["PageStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pages. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *             "url": "https://www.acme.example/blog/ai-visibility-guide",
+                     *             "title": "The complete guide to AI search visibility",
+                     *             "site_id": "8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *             "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *             "status": "READY",
+                     *             "last_fetched_at": "2026-11-21T14:02:11.000Z",
+                     *             "created_at": "2026-11-20T09:15:00.000Z",
+                     *             "updated_at": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PageListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A page id from `GET /api/v1/content-map/pages`.
+                 * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "url": "https://www.acme.example/blog/ai-visibility-guide",
+                     *         "title": "The complete guide to AI search visibility",
+                     *         "site_id": "8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *         "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *         "status": "READY",
+                     *         "last_fetched_at": "2026-11-21T14:02:11.000Z",
+                     *         "created_at": "2026-11-20T09:15:00.000Z",
+                     *         "updated_at": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listArticles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only articles in this status; all statuses when omitted.
+                 * @example PUBLISHED
+                 */
+                status?: components["parameters"]["ArticleStatusFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of articles, without their bodies. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *             "title": "How to get your brand cited by ChatGPT",
+                     *             "buyer_stage": "consideration",
+                     *             "metadata": {
+                     *               "topic": "AI search visibility",
+                     *               "keywords": [
+                     *                 "chatgpt brand mentions",
+                     *                 "ai citations"
+                     *               ],
+                     *               "source": "research_batch"
+                     *             },
+                     *             "status": "PUBLISHED",
+                     *             "config": {
+                     *               "autowrite": false,
+                     *               "planned_for": "2026-11-21",
+                     *               "planned_time": "09:00"
+                     *             },
+                     *             "written_on": "2026-11-20T16:40:00.000Z",
+                     *             "published_on": "2026-11-21T14:02:11.000Z",
+                     *             "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *             "topic": "AI search visibility",
+                     *             "keywords": [
+                     *               "chatgpt brand mentions",
+                     *               "ai citations"
+                     *             ],
+                     *             "source": "research_batch",
+                     *             "cover_image": "https://cdn.acme.example/covers/chatgpt-citations.png",
+                     *             "slug": "get-cited-by-chatgpt",
+                     *             "permalink": "/blog/get-cited-by-chatgpt",
+                     *             "meta_title": "How to get your brand cited by ChatGPT | Acme",
+                     *             "meta_description": "Seven changes that make AI assistants cite your pages.",
+                     *             "post_url": "https://www.acme.example/blog/get-cited-by-chatgpt",
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArticleListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An article id from `GET /api/v1/content/articles`.
+                 * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+                 */
+                article: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article with its body. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *         "title": "How to get your brand cited by ChatGPT",
+                     *         "buyer_stage": "consideration",
+                     *         "metadata": {
+                     *           "topic": "AI search visibility",
+                     *           "keywords": [
+                     *             "chatgpt brand mentions",
+                     *             "ai citations"
+                     *           ],
+                     *           "source": "research_batch"
+                     *         },
+                     *         "status": "PUBLISHED",
+                     *         "config": {
+                     *           "autowrite": false,
+                     *           "planned_for": "2026-11-21",
+                     *           "planned_time": "09:00"
+                     *         },
+                     *         "written_on": "2026-11-20T16:40:00.000Z",
+                     *         "published_on": "2026-11-21T14:02:11.000Z",
+                     *         "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *         "topic": "AI search visibility",
+                     *         "keywords": [
+                     *           "chatgpt brand mentions",
+                     *           "ai citations"
+                     *         ],
+                     *         "source": "research_batch",
+                     *         "body": "<h1>How to get your brand cited by ChatGPT</h1><p>AI assistants cite pages that answer the question directly…</p>",
+                     *         "cover_image": "https://cdn.acme.example/covers/chatgpt-citations.png",
+                     *         "slug": "get-cited-by-chatgpt",
+                     *         "permalink": "/blog/get-cited-by-chatgpt",
+                     *         "meta_title": "How to get your brand cited by ChatGPT | Acme",
+                     *         "meta_description": "Seven changes that make AI assistants cite your pages.",
+                     *         "post_url": "https://www.acme.example/blog/get-cited-by-chatgpt",
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArticleEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listIdeas: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
+                 *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
+                 *     the workspace gives an empty list.
+                 * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
+                 */
+                research_batch?: components["parameters"]["ResearchBatchFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ideas. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *             "title": "Which pages do AI assistants cite, and why?",
+                     *             "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *             "topic_name": "AI search visibility",
+                     *             "keywords": [
+                     *               "ai citations",
+                     *               "llm sources"
+                     *             ],
+                     *             "buyer_stage": "awareness",
+                     *             "persona_name": "Head of Content",
+                     *             "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *             "created_at": "2026-11-20T09:15:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdeaListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIdea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An idea id from `GET /api/v1/content/ideas`.
+                 * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+                 */
+                idea: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The idea. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *         "title": "Which pages do AI assistants cite, and why?",
+                     *         "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *         "topic_name": "AI search visibility",
+                     *         "keywords": [
+                     *           "ai citations",
+                     *           "llm sources"
+                     *         ],
+                     *         "buyer_stage": "awareness",
+                     *         "persona_name": "Head of Content",
+                     *         "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *         "created_at": "2026-11-20T09:15:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdeaEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of product briefs. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "type": "product",
+                     *             "title": "Acme Visibility Tracker",
+                     *             "description": "Tracks how AI assistants mention and cite the brand.",
+                     *             "content": "## Acme Visibility Tracker\n\nTracks prompts across six AI platforms…",
+                     *             "metadata": {
+                     *               "category": "AI visibility analytics",
+                     *               "features": [
+                     *                 "Prompt tracking",
+                     *                 "Citation analysis"
+                     *               ],
+                     *               "benefits": [
+                     *                 "See where AI assistants send buyers"
+                     *               ],
+                     *               "differentiators": [
+                     *                 "Six platforms tracked daily"
+                     *               ],
+                     *               "price_range": "$99–$499 per month"
+                     *             },
+                     *             "productId": null,
+                     *             "productUrls": [
+                     *               "https://www.acme.example/product"
+                     *             ],
+                     *             "voiceSampleUrls": null,
+                     *             "contentSampleUrls": null,
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": null,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A product id from `GET /api/v1/iq/products`.
+                 * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
+                 */
+                product: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *         "type": "product",
+                     *         "title": "Acme Visibility Tracker",
+                     *         "description": "Tracks how AI assistants mention and cite the brand.",
+                     *         "content": "## Acme Visibility Tracker\n\nTracks prompts across six AI platforms…",
+                     *         "metadata": {
+                     *           "category": "AI visibility analytics",
+                     *           "features": [
+                     *             "Prompt tracking",
+                     *             "Citation analysis"
+                     *           ],
+                     *           "benefits": [
+                     *             "See where AI assistants send buyers"
+                     *           ],
+                     *           "differentiators": [
+                     *             "Six platforms tracked daily"
+                     *           ],
+                     *           "price_range": "$99–$499 per month"
+                     *         },
+                     *         "productId": null,
+                     *         "productUrls": [
+                     *           "https://www.acme.example/product"
+                     *         ],
+                     *         "voiceSampleUrls": null,
+                     *         "contentSampleUrls": null,
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": null,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPersonas: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of buyer personas. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *             "type": "persona",
+                     *             "title": "Head of Content",
+                     *             "description": "Leads content strategy at a B2B software company.",
+                     *             "content": "## Head of Content\n\nOwns the editorial calendar and organic growth…",
+                     *             "metadata": {
+                     *               "job_title": "Head of Content",
+                     *               "seniority": "manager",
+                     *               "industries": [
+                     *                 "B2B software"
+                     *               ],
+                     *               "goals": [
+                     *                 "Grow organic pipeline"
+                     *               ],
+                     *               "pain_points": [
+                     *                 "Traffic lost to AI answers"
+                     *               ],
+                     *               "objections": [
+                     *                 "Another analytics tool to learn"
+                     *               ]
+                     *             },
+                     *             "productId": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "productUrls": null,
+                     *             "voiceSampleUrls": null,
+                     *             "contentSampleUrls": null,
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": null,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPersona: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A persona id from `GET /api/v1/iq/personas`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                persona: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The persona record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *         "type": "persona",
+                     *         "title": "Head of Content",
+                     *         "description": "Leads content strategy at a B2B software company.",
+                     *         "content": "## Head of Content\n\nOwns the editorial calendar and organic growth…",
+                     *         "metadata": {
+                     *           "job_title": "Head of Content",
+                     *           "seniority": "manager",
+                     *           "industries": [
+                     *             "B2B software"
+                     *           ],
+                     *           "goals": [
+                     *             "Grow organic pipeline"
+                     *           ],
+                     *           "pain_points": [
+                     *             "Traffic lost to AI answers"
+                     *           ],
+                     *           "objections": [
+                     *             "Another analytics tool to learn"
+                     *           ]
+                     *         },
+                     *         "productId": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *         "productUrls": null,
+                     *         "voiceSampleUrls": null,
+                     *         "contentSampleUrls": null,
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": null,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBrandVoices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of brand voice profiles. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *             "type": "voice",
+                     *             "title": "Acme house voice",
+                     *             "description": "How Acme sounds in writing.",
+                     *             "content": "## Voice\n\nConfident, plain-spoken, answer first…",
+                     *             "metadata": {
+                     *               "tone_attributes": [
+                     *                 "confident",
+                     *                 "plain-spoken"
+                     *               ],
+                     *               "reading_level": "grade 9",
+                     *               "dos": [
+                     *                 "Lead with the answer"
+                     *               ],
+                     *               "donts": [
+                     *                 "Use jargon without explaining it"
+                     *               ]
+                     *             },
+                     *             "productId": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "productUrls": null,
+                     *             "voiceSampleUrls": [
+                     *               "https://www.acme.example/blog/ai-visibility-guide"
+                     *             ],
+                     *             "contentSampleUrls": null,
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": null,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBrandVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                voice: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voice record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *         "type": "voice",
+                     *         "title": "Acme house voice",
+                     *         "description": "How Acme sounds in writing.",
+                     *         "content": "## Voice\n\nConfident, plain-spoken, answer first…",
+                     *         "metadata": {
+                     *           "tone_attributes": [
+                     *             "confident",
+                     *             "plain-spoken"
+                     *           ],
+                     *           "reading_level": "grade 9",
+                     *           "dos": [
+                     *             "Lead with the answer"
+                     *           ],
+                     *           "donts": [
+                     *             "Use jargon without explaining it"
+                     *           ]
+                     *         },
+                     *         "productId": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *         "productUrls": null,
+                     *         "voiceSampleUrls": [
+                     *           "https://www.acme.example/blog/ai-visibility-guide"
+                     *         ],
+                     *         "contentSampleUrls": null,
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": null,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContentTypes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of content types. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *             "type": "content_type",
+                     *             "title": "How-to guide",
+                     *             "description": "Step-by-step guides for practitioners.",
+                     *             "content": "## How-to guide\n\nOpens with the outcome, then numbered steps…",
+                     *             "metadata": {
+                     *               "format": "how-to guide",
+                     *               "word_count_min": 1200,
+                     *               "word_count_max": 2000,
+                     *               "sections": [
+                     *                 "Introduction",
+                     *                 "Steps",
+                     *                 "FAQ"
+                     *               ]
+                     *             },
+                     *             "productId": null,
+                     *             "productUrls": null,
+                     *             "voiceSampleUrls": null,
+                     *             "contentSampleUrls": [
+                     *               "https://www.acme.example/blog/get-cited-by-chatgpt"
+                     *             ],
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": null,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getContentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A content type id from `GET /api/v1/iq/content-types`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                content_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content type record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *         "type": "content_type",
+                     *         "title": "How-to guide",
+                     *         "description": "Step-by-step guides for practitioners.",
+                     *         "content": "## How-to guide\n\nOpens with the outcome, then numbered steps…",
+                     *         "metadata": {
+                     *           "format": "how-to guide",
+                     *           "word_count_min": 1200,
+                     *           "word_count_max": 2000,
+                     *           "sections": [
+                     *             "Introduction",
+                     *             "Steps",
+                     *             "FAQ"
+                     *           ]
+                     *         },
+                     *         "productId": null,
+                     *         "productUrls": null,
+                     *         "voiceSampleUrls": null,
+                     *         "contentSampleUrls": [
+                     *           "https://www.acme.example/blog/get-cited-by-chatgpt"
+                     *         ],
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": null,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVisualGuidelines: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of visual guidelines. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *             "type": "visual_guideline",
+                     *             "title": "Acme brand visuals",
+                     *             "description": "Colours, type and imagery.",
+                     *             "content": "## Visuals\n\nIndigo primary, Inter for all text…",
+                     *             "metadata": {
+                     *               "colors": [
+                     *                 {
+                     *                   "name": "Primary",
+                     *                   "hex": "#4f46e5"
+                     *                 }
+                     *               ],
+                     *               "fonts": [
+                     *                 "Inter"
+                     *               ],
+                     *               "image_style": "flat illustrations, no stock photos"
+                     *             },
+                     *             "productId": null,
+                     *             "productUrls": null,
+                     *             "voiceSampleUrls": null,
+                     *             "contentSampleUrls": null,
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": [
+                     *               "https://cdn.acme.example/brand/palette.png"
+                     *             ],
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVisualGuideline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                visual_guideline: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visual guideline record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *         "type": "visual_guideline",
+                     *         "title": "Acme brand visuals",
+                     *         "description": "Colours, type and imagery.",
+                     *         "content": "## Visuals\n\nIndigo primary, Inter for all text…",
+                     *         "metadata": {
+                     *           "colors": [
+                     *             {
+                     *               "name": "Primary",
+                     *               "hex": "#4f46e5"
+                     *             }
+                     *           ],
+                     *           "fonts": [
+                     *             "Inter"
+                     *           ],
+                     *           "image_style": "flat illustrations, no stock photos"
+                     *         },
+                     *         "productId": null,
+                     *         "productUrls": null,
+                     *         "voiceSampleUrls": null,
+                     *         "contentSampleUrls": null,
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": [
+                     *           "https://cdn.acme.example/brand/palette.png"
+                     *         ],
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every event type, in catalog order. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 8010,
+                     *       "messages": "OK",
+                     *       "data": [
+                     *         {
+                     *           "event": "content.status_updated",
+                     *           "label": "Article status updated",
+                     *           "description": "An article's status changes (for example from GENERATED to PUBLISHED).",
+                     *           "group": "content"
+                     *         },
+                     *         {
+                     *           "event": "research_batch.status_updated",
+                     *           "label": "Research batch status updated",
+                     *           "description": "A research batch completes processing or fails.",
+                     *           "group": "research_batch"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventCatalogEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhooks; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *             "url": "https://hooks.acme.example/workspace-events",
+                     *             "name": "Publishing pipeline",
+                     *             "description": "Rebuilds the blog when an article is published.",
+                     *             "events": [
+                     *               "content.status_updated",
+                     *               "research_batch.status_updated"
+                     *             ],
+                     *             "enabled": true,
+                     *             "secret_masked": "whsec_…k3Zq",
+                     *             "previous_secret_expires_at": null,
+                     *             "consecutive_failures": 0,
+                     *             "disabled_at": null,
+                     *             "created_at": "2026-11-20T10:00:00.000Z",
+                     *             "updated_at": "2026-11-20T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookListEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.acme.example/workspace-events",
+                 *       "name": "Publishing pipeline",
+                 *       "description": "Rebuilds the blog when an article is published.",
+                 *       "events": [
+                 *         "content.status_updated",
+                 *         "research_batch.status_updated"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook, and its secret shown this once. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2010,
+                     *       "messages": "Created. Store the secret now: it is not shown again.",
+                     *       "data": {
+                     *         "webhook": {
+                     *           "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *           "url": "https://hooks.acme.example/workspace-events",
+                     *           "name": "Publishing pipeline",
+                     *           "description": "Rebuilds the blog when an article is published.",
+                     *           "events": [
+                     *             "content.status_updated",
+                     *             "research_batch.status_updated"
+                     *           ],
+                     *           "enabled": true,
+                     *           "secret_masked": "whsec_…k3Zq",
+                     *           "previous_secret_expires_at": null,
+                     *           "consecutive_failures": 0,
+                     *           "disabled_at": null,
+                     *           "created_at": "2026-11-20T10:00:00.000Z",
+                     *           "updated_at": "2026-11-20T10:00:00.000Z"
+                     *         },
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw4X1U0nk3Zq="
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookCreatedEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "url": "https://hooks.acme.example/workspace-events",
+                     *         "name": "Publishing pipeline",
+                     *         "description": "Rebuilds the blog when an article is published.",
+                     *         "events": [
+                     *           "content.status_updated",
+                     *           "research_batch.status_updated"
+                     *         ],
+                     *         "enabled": true,
+                     *         "secret_masked": "whsec_…k3Zq",
+                     *         "previous_secret_expires_at": null,
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-20T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2040,
+                     *       "messages": "Deleted.",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "content.status_updated"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated webhook. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "url": "https://hooks.acme.example/workspace-events",
+                     *         "name": "Publishing pipeline",
+                     *         "description": "Rebuilds the blog when an article is published.",
+                     *         "events": [
+                     *           "content.status_updated"
+                     *         ],
+                     *         "enabled": true,
+                     *         "secret_masked": "whsec_…k3Zq",
+                     *         "previous_secret_expires_at": null,
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-22T11:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled webhook. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "url": "https://hooks.acme.example/workspace-events",
+                     *         "name": "Publishing pipeline",
+                     *         "description": "Rebuilds the blog when an article is published.",
+                     *         "events": [
+                     *           "content.status_updated",
+                     *           "research_batch.status_updated"
+                     *         ],
+                     *         "enabled": true,
+                     *         "secret_masked": "whsec_…k3Zq",
+                     *         "previous_secret_expires_at": null,
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-20T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled webhook. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "url": "https://hooks.acme.example/workspace-events",
+                     *         "name": "Publishing pipeline",
+                     *         "description": "Rebuilds the blog when an article is published.",
+                     *         "events": [
+                     *           "content.status_updated",
+                     *           "research_batch.status_updated"
+                     *         ],
+                     *         "enabled": false,
+                     *         "secret_masked": "whsec_…k3Zq",
+                     *         "previous_secret_expires_at": null,
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": "2026-11-22T11:30:00.000Z",
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-22T11:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "grace_period_seconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook and its new secret, shown this once. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "Rotated. Store the new secret now: it is not shown again.",
+                     *       "data": {
+                     *         "webhook": {
+                     *           "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *           "url": "https://hooks.acme.example/workspace-events",
+                     *           "name": "Publishing pipeline",
+                     *           "description": "Rebuilds the blog when an article is published.",
+                     *           "events": [
+                     *             "content.status_updated",
+                     *             "research_batch.status_updated"
+                     *           ],
+                     *           "enabled": true,
+                     *           "secret_masked": "whsec_…Q7w=",
+                     *           "previous_secret_expires_at": "2026-11-23T12:00:00.000Z",
+                     *           "consecutive_failures": 0,
+                     *           "disabled_at": null,
+                     *           "created_at": "2026-11-20T10:00:00.000Z",
+                     *           "updated_at": "2026-11-22T12:00:00.000Z"
+                     *         },
+                     *         "secret": "whsec_x4NwT0aZp1QeR6sLmV2bKcY8uJ9dH3gF5iO7tE0nQ7w="
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecretEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "content.status_updated"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of the test delivery. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "Test delivery answered 204.",
+                     *       "data": {
+                     *         "event": "content.status_updated",
+                     *         "success": true,
+                     *         "http_status": 204,
+                     *         "response_time_ms": 87,
+                     *         "error": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTestResultEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only deliveries of this event type. Keep it the same while paging.
+                 * @example content.status_updated
+                 */
+                event_type?: components["parameters"]["DeliveryEventTypeFilter"];
+                /**
+                 * @description Only deliveries in this state. Keep it the same while paging.
+                 * @example failed
+                 */
+                status?: components["parameters"]["DeliveryStatusFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a",
+                     *             "webhook_id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *             "event_type": "content.status_updated",
+                     *             "payload": {
+                     *               "event": "content.status_updated",
+                     *               "timestamp": "2026-11-22T09:00:01.250Z",
+                     *               "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *               "is_test": false,
+                     *               "data": {
+                     *                 "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *                 "title": "How AI assistants choose which CRM to recommend",
+                     *                 "buyer_stage": "consideration",
+                     *                 "metadata": {
+                     *                   "topic": "CRM for small business",
+                     *                   "keywords": [
+                     *                     "best crm for small business",
+                     *                     "ai crm recommendations"
+                     *                   ],
+                     *                   "source": "research_batch"
+                     *                 },
+                     *                 "status": "PUBLISHED",
+                     *                 "config": {
+                     *                   "autowrite": true,
+                     *                   "planned_for": null,
+                     *                   "planned_time": null
+                     *                 },
+                     *                 "written_on": "2026-11-21T14:05:00.000Z",
+                     *                 "published_on": "2026-11-22T09:00:00.000Z",
+                     *                 "research_batch_id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *                 "topic": "CRM for small business",
+                     *                 "keywords": [
+                     *                   "best crm for small business",
+                     *                   "ai crm recommendations"
+                     *                 ],
+                     *                 "source": "research_batch",
+                     *                 "body": "<h1>How AI assistants choose which CRM to recommend</h1><p>…</p>",
+                     *                 "cover_image": "https://cdn.acme.example/covers/ai-crm.png",
+                     *                 "slug": "ai-assistants-crm-recommendations",
+                     *                 "permalink": "/blog/ai-assistants-crm-recommendations",
+                     *                 "meta_title": "How AI assistants choose a CRM",
+                     *                 "meta_description": "What ChatGPT, Perplexity and Gemini look at when they recommend a CRM.",
+                     *                 "post_url": "https://acme.example/blog/ai-assistants-crm-recommendations",
+                     *                 "createdAt": "2026-11-20T08:00:00.000Z",
+                     *                 "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *               }
+                     *             },
+                     *             "http_status": 503,
+                     *             "response_body": "Service Unavailable",
+                     *             "response_time_ms": 412,
+                     *             "attempt": 3,
+                     *             "max_attempts": 12,
+                     *             "delivery_status": "pending",
+                     *             "created_at": "2026-11-22T09:00:01.250Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryListEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-21T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverDeliveriesRequest"];
+            };
+        };
+        responses: {
+            /** @description How many failed deliveries were queued again. */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2020,
+                     *       "messages": "17 failed deliveries queued again.",
+                     *       "data": {
+                     *         "recovered": 17
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoveredDeliveriesEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+                /**
+                 * @description Identifier of a delivery of the webhook (a UUID), as listed by its deliveries and sent as `webhook-id`.
+                 * @example 9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a
+                 */
+                delivery_id: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued again. */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2020,
+                     *       "messages": "Redelivery queued.",
+                     *       "data": {
+                     *         "id": "9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a",
+                     *         "webhook_id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "event_type": "content.status_updated",
+                     *         "payload": {
+                     *           "event": "content.status_updated",
+                     *           "timestamp": "2026-11-22T09:00:01.250Z",
+                     *           "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "is_test": false,
+                     *           "data": {
+                     *             "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *             "title": "How AI assistants choose which CRM to recommend",
+                     *             "buyer_stage": "consideration",
+                     *             "metadata": {
+                     *               "topic": "CRM for small business",
+                     *               "keywords": [
+                     *                 "best crm for small business",
+                     *                 "ai crm recommendations"
+                     *               ],
+                     *               "source": "research_batch"
+                     *             },
+                     *             "status": "PUBLISHED",
+                     *             "config": {
+                     *               "autowrite": true,
+                     *               "planned_for": null,
+                     *               "planned_time": null
+                     *             },
+                     *             "written_on": "2026-11-21T14:05:00.000Z",
+                     *             "published_on": "2026-11-22T09:00:00.000Z",
+                     *             "research_batch_id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *             "topic": "CRM for small business",
+                     *             "keywords": [
+                     *               "best crm for small business",
+                     *               "ai crm recommendations"
+                     *             ],
+                     *             "source": "research_batch",
+                     *             "body": "<h1>How AI assistants choose which CRM to recommend</h1><p>…</p>",
+                     *             "cover_image": "https://cdn.acme.example/covers/ai-crm.png",
+                     *             "slug": "ai-assistants-crm-recommendations",
+                     *             "permalink": "/blog/ai-assistants-crm-recommendations",
+                     *             "meta_title": "How AI assistants choose a CRM",
+                     *             "meta_description": "What ChatGPT, Perplexity and Gemini look at when they recommend a CRM.",
+                     *             "post_url": "https://acme.example/blog/ai-assistants-crm-recommendations",
+                     *             "createdAt": "2026-11-20T08:00:00.000Z",
+                     *             "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "http_status": 503,
+                     *         "response_body": "Service Unavailable",
+                     *         "response_time_ms": 412,
+                     *         "attempt": 3,
+                     *         "max_attempts": 12,
+                     *         "delivery_status": "pending",
+                     *         "created_at": "2026-11-22T09:00:01.250Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of API keys; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21",
+                     *             "name": "Reporting dashboard",
+                     *             "prefix": "wsk_live_7Hq2",
+                     *             "scopes": [
+                     *               "workspace:read",
+                     *               "visibility:read",
+                     *               "contentmap:read",
+                     *               "content:read",
+                     *               "iq:read"
+                     *             ],
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "created_at": "2026-11-01T08:00:00.000Z",
+                     *             "expires_at": "2027-11-01T08:00:00.000Z",
+                     *             "revoked_at": null,
+                     *             "last_used_at": "2026-11-22T09:14:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkspaceApiKeyListEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reporting dashboard",
+                 *       "scopes": [
+                 *         "visibility:read",
+                 *         "content:read"
+                 *       ],
+                 *       "expires_at": "2027-11-01T08:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, shown this once. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2010,
+                     *       "messages": "Created. Store the key now: it is not shown again.",
+                     *       "data": {
+                     *         "api_key": {
+                     *           "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21",
+                     *           "name": "Reporting dashboard",
+                     *           "prefix": "wsk_live_7Hq2",
+                     *           "scopes": [
+                     *             "visibility:read",
+                     *             "content:read"
+                     *           ],
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "created_at": "2026-11-01T08:00:00.000Z",
+                     *           "expires_at": "2027-11-01T08:00:00.000Z",
+                     *           "revoked_at": null,
+                     *           "last_used_at": null
+                     *         },
+                     *         "key": "wsk_live_7Hq2mXb9Vw3LkPz8Qr5NtY1cJd6Fs0Ag4Ue2Kx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of an API key of the workspace (a UUID), as listed by the key list.
+                 * @example 5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21
+                 */
+                key_id: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "Revoked.",
+                     *       "data": {
+                     *         "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21",
+                     *         "name": "Reporting dashboard",
+                     *         "prefix": "wsk_live_7Hq2",
+                     *         "scopes": [
+                     *           "workspace:read",
+                     *           "visibility:read",
+                     *           "contentmap:read",
+                     *           "content:read",
+                     *           "iq:read"
+                     *         ],
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-11-01T08:00:00.000Z",
+                     *         "expires_at": "2027-11-01T08:00:00.000Z",
+                     *         "revoked_at": "2026-11-22T12:00:00.000Z",
+                     *         "last_used_at": "2026-11-22T09:14:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkspaceApiKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "Ada Owner",
+                     *             "email": "ada@acme.example",
+                     *             "role": "owner",
+                     *             "joined_at": "2026-01-15T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "user_id": "a3bb189e-8bf9-3888-9912-ace4e6543002",
+                     *             "name": "Grace Member",
+                     *             "email": "grace@acme.example",
+                     *             "role": "member",
+                     *             "joined_at": "2026-03-02T12:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkspaceMemberListEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a user who is a member of the workspace (a UUID), as listed by the member list.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is removed. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2040,
+                     *       "messages": "Member removed; their API keys and tokens no longer work.",
+                     *       "data": {
+                     *         "id": "a3bb189e-8bf9-3888-9912-ace4e6543002",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -5,6 +5,7 @@ import { getWorkspacePlan } from './workspace-plan.js';
 import { getWorkspaceUsage } from './workspace-usage.js';
 import { getPromptAnalytics, listPrompts } from './visibility-prompts.js';
 import { getVisibilityCompetitors, getVisibilityRates, getVisibilitySetup } from './visibility-overview.js';
+import { listCitedPages } from './visibility-cited-pages.js';
 
 /** One handler per operationId of the contract; the type makes a missing one a compile error. */
 export const handlers: ReadHandlers = {
@@ -17,4 +18,5 @@ export const handlers: ReadHandlers = {
   getVisibilitySetup,
   getVisibilityRates,
   getVisibilityCompetitors,
+  listCitedPages,
 };

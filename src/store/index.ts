@@ -4,6 +4,7 @@ import { createApiKeyStore } from './api-keys.js';
 import { createPromptStore } from './prompts.js';
 import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
 import { createVisibilityOverviewStore } from './visibility-overview.js';
+import { createCitedPageStore } from './visibility-cited-pages.js';
 import { createWorkspaceProfileStore } from './workspace-profile.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 
@@ -16,6 +17,7 @@ export function createStore(db: Db) {
     prompts: createPromptStore(db),
     visibilityAnalytics: createVisibilityAnalyticsStore(db),
     visibilityOverview: createVisibilityOverviewStore(db),
+    citedPages: createCitedPageStore(db),
     workspaceProfile: createWorkspaceProfileStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
   };

@@ -1,0 +1,14 @@
+import type { OperationHandler } from '../http/operation-types.js';
+import { DEFAULT_RANGE } from '../analytics/periods.js';
+import { readCitedPages } from '../visibility/cited-pages.js';
+import { ok } from './success.js';
+
+export const listCitedPages: OperationHandler<'listCitedPages'> = ({ caller, store, query, now }) =>
+  ok(readCitedPages(store, {
+    workspaceId: caller.principal.workspace_id,
+    range: query.range ?? DEFAULT_RANGE,
+    platform: query.platform,
+    limit: query.limit ?? 25,
+    cursor: query.cursor,
+    now,
+  }));

@@ -1,0 +1,52 @@
+import type { components } from '../../generated/openapi.js';
+import { DAY_MS, periodsFor, type RangeValue } from '../analytics/periods.js';
+import { PLATFORMS, type Platform } from '../analytics/platforms.js';
+import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
+import type { Store } from '../store/index.js';
+import { addressVariants, isOwnHost } from './domains.js';
+
+export type CitedPageList = components['schemas']['CitedPageList'];
+
+export interface CitedPageListRequest {
+  workspaceId: string;
+  range: RangeValue;
+  platform?: Platform | undefined;
+  limit: number;
+  cursor?: string | undefined;
+  now: Date;
+}
+
+/**
+ * One page of the pages cited over the range, most cited first. The cursor carries the walk's
+ * "today", so a walk that crosses midnight UTC keeps reading the period it started on.
+ */
+export function readCitedPages(store: Store, request: CitedPageListRequest): CitedPageList {
+  const { workspaceId } = request;
+  const scope: CursorScope = { list: 'listCitedPages', workspaceId, filters: { range: request.range, platform: request.platform } };
+  const after = request.cursor === undefined ? undefined : decodeCursor(scope, request.cursor, ['number', 'number', 'string'] as const);
+  const periods = periodsFor(request.range, after ? new Date(after[0] * DAY_MS) : request.now);
+  const rows = store.citedPages.list(
+    { workspaceId, fromDay: periods.currentStart, toDay: periods.today, platform: request.platform },
+    request.limit + 1,
+    after ? [after[1], after[2]] : undefined,
+  );
+  const page = takePage(rows, request.limit, scope, (r) => [periods.today, r.citations, r.url]);
+  const domains = store.workspaceProfile.getProfile(workspaceId)?.domains ?? [];
+  return {
+    items: page.rows.map((r) => {
+      const isOwn = isOwnHost(r.domain, domains);
+      const cited = new Set(r.platforms.split(','));
+      return {
+        url: r.url,
+        domain: r.domain,
+        title: r.title,
+        citations: r.citations,
+        prompts: r.prompts,
+        platforms: PLATFORMS.filter((p) => cited.has(p)),
+        is_own: isOwn,
+        content_map_page_id: isOwn ? (store.citedPages.contentMapPageId(workspaceId, r.url, addressVariants(r.url)) ?? null) : null,
+      };
+    }),
+    next_cursor: page.next_cursor,
+  };
+}
