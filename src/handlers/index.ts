@@ -6,6 +6,7 @@ import { getWorkspaceUsage } from './workspace-usage.js';
 import { getPromptAnalytics, listPrompts } from './visibility-prompts.js';
 import { getVisibilityCompetitors, getVisibilityRates, getVisibilitySetup } from './visibility-overview.js';
 import { listCitedPages } from './visibility-cited-pages.js';
+import { getAnswer, listAnswers } from './visibility-answers.js';
 
 /** One handler per operationId of the contract; the type makes a missing one a compile error. */
 export const handlers: ReadHandlers = {
@@ -19,4 +20,6 @@ export const handlers: ReadHandlers = {
   getVisibilityRates,
   getVisibilityCompetitors,
   listCitedPages,
+  listAnswers,
+  getAnswer,
 };

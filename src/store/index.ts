@@ -5,6 +5,7 @@ import { createPromptStore } from './prompts.js';
 import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
 import { createVisibilityOverviewStore } from './visibility-overview.js';
 import { createCitedPageStore } from './visibility-cited-pages.js';
+import { createAnswerStore } from './visibility-answers.js';
 import { createWorkspaceProfileStore } from './workspace-profile.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 
@@ -18,6 +19,7 @@ export function createStore(db: Db) {
     visibilityAnalytics: createVisibilityAnalyticsStore(db),
     visibilityOverview: createVisibilityOverviewStore(db),
     citedPages: createCitedPageStore(db),
+    answers: createAnswerStore(db),
     workspaceProfile: createWorkspaceProfileStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
   };

@@ -1,0 +1,24 @@
+import { ApiError } from '../http/api-error.js';
+import type { OperationHandler } from '../http/operation-types.js';
+import { DEFAULT_RANGE } from '../analytics/periods.js';
+import { readAnswer, readAnswers } from '../visibility/answers.js';
+import { ok } from './success.js';
+
+export const listAnswers: OperationHandler<'listAnswers'> = ({ caller, store, query, now }) =>
+  ok(readAnswers(store, {
+    workspaceId: caller.principal.workspace_id,
+    range: query.range ?? DEFAULT_RANGE,
+    prompt: query.prompt,
+    platform: query.platform,
+    mentioned: query.mentioned,
+    cited: query.cited,
+    limit: query.limit ?? 25,
+    cursor: query.cursor,
+    now,
+  }));
+
+export const getAnswer: OperationHandler<'getAnswer'> = ({ caller, store, path }) => {
+  const answer = readAnswer(store, caller.principal.workspace_id, path.answer.toLowerCase());
+  if (!answer) throw ApiError.notFound('Answer');
+  return ok(answer);
+};
