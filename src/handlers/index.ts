@@ -7,6 +7,7 @@ import { getPromptAnalytics, listPrompts } from './visibility-prompts.js';
 import { getVisibilityCompetitors, getVisibilityRates, getVisibilitySetup } from './visibility-overview.js';
 import { listCitedPages } from './visibility-cited-pages.js';
 import { getAnswer, listAnswers } from './visibility-answers.js';
+import { exportAnswers, exportDailyRates } from './visibility-exports.js';
 
 /** One handler per operationId of the contract; the type makes a missing one a compile error. */
 export const handlers: ReadHandlers = {
@@ -22,4 +23,6 @@ export const handlers: ReadHandlers = {
   listCitedPages,
   listAnswers,
   getAnswer,
+  exportAnswers,
+  exportDailyRates,
 };

@@ -1,0 +1,92 @@
+import type { components } from '../../generated/openapi.js';
+import { dateOfDay, periodsFor, type RangeValue } from '../analytics/periods.js';
+import type { Platform } from '../analytics/platforms.js';
+import { rate } from '../analytics/rates.js';
+import type { Counts } from '../analytics/prompt-analytics.js';
+import type { Store } from '../store/index.js';
+import { answerFilter, answerFormatter, type Answer, type AnswerQuery } from './answers.js';
+import { csvRecord } from './csv.js';
+
+export type ExportFormat = 'csv' | 'ndjson';
+export type DailyRate = components['schemas']['DailyRate'];
+
+/** A download: its media type, suggested file name and lines, read lazily as they are written. */
+export interface ExportFile {
+  contentType: string;
+  filename: string;
+  lines: () => Iterable<string>;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8; header=present',
+  ndjson: 'application/x-ndjson',
+};
+
+const ANSWER_COLUMNS = ['id', 'collected_at', 'prompt_id', 'prompt_text', 'platform', 'mentioned', 'cited', 'competitors', 'citation_urls', 'text'];
+const DAILY_RATE_COLUMNS = ['date', 'snapshots', 'mentioned', 'cited', 'mention_rate', 'citation_rate'] as const;
+
+function answerCsv(a: Answer): string {
+  return csvRecord([
+    a.id, a.collected_at, a.prompt.id, a.prompt.text, a.platform, a.mentioned, a.cited,
+    a.competitors.join('; '), a.citations.map((c) => c.url).join(' '), a.text,
+  ]);
+}
+
+function* mapped<T, U>(rows: Iterable<T>, f: (row: T) => U): Generator<U> {
+  for (const row of rows) yield f(row);
+}
+
+function* lines<T>(format: ExportFormat, header: readonly string[], rows: Iterable<T>, toCsv: (row: T) => string): Generator<string> {
+  if (format === 'csv') yield csvRecord(header);
+  for (const row of rows) yield format === 'csv' ? toCsv(row) : `${JSON.stringify(row)}\n`;
+}
+
+/** Every answer of the range matching the filters, newest first, as the answers list shows them. */
+export function exportAnswers(store: Store, query: AnswerQuery & { format: ExportFormat; now: Date }): ExportFile {
+  const periods = periodsFor(query.range, query.now);
+  return {
+    contentType: CONTENT_TYPES[query.format],
+    filename: `answers-${query.range}-${dateOfDay(periods.today)}.${query.format}`,
+    lines: () => {
+      const format = answerFormatter(store, query.workspaceId);
+      return lines(query.format, ANSWER_COLUMNS, mapped(store.answers.all(answerFilter(query, periods)), format), answerCsv);
+    },
+  };
+}
+
+/** The range's days that have snapshots (of `platform`, or all), ascending, with their counts and rates. */
+export function dailyRates(store: Store, request: { workspaceId: string; range: RangeValue; platform?: Platform | undefined; now: Date }): DailyRate[] {
+  const periods = periodsFor(request.range, request.now);
+  const byDay = new Map<number, Counts>();
+  for (const row of store.visibilityOverview.workspaceDaily(request.workspaceId, periods.currentStart, periods.today, request.platform)) {
+    const day = byDay.get(row.day) ?? { total: 0, mentioned: 0, cited: 0 };
+    day.total += row.total;
+    day.mentioned += row.mentioned;
+    day.cited += row.cited;
+    byDay.set(row.day, day);
+  }
+  return [...byDay.entries()]
+    .filter(([, c]) => c.total > 0)
+    .sort(([a], [b]) => a - b)
+    .map(([day, c]) => ({
+      date: dateOfDay(day),
+      snapshots: c.total,
+      mentioned: c.mentioned,
+      cited: c.cited,
+      mention_rate: rate(c.mentioned, c.total)!,
+      citation_rate: rate(c.cited, c.total)!,
+    }));
+}
+
+export function exportDailyRates(
+  store: Store,
+  request: { workspaceId: string; range: RangeValue; platform?: Platform | undefined; format: ExportFormat; now: Date },
+): ExportFile {
+  const periods = periodsFor(request.range, request.now);
+  const suffix = request.platform === undefined ? '' : `-${request.platform}`;
+  return {
+    contentType: CONTENT_TYPES[request.format],
+    filename: `daily-rates-${request.range}${suffix}-${dateOfDay(periods.today)}.${request.format}`,
+    lines: () => lines(request.format, DAILY_RATE_COLUMNS, dailyRates(store, request), (r) => csvRecord(DAILY_RATE_COLUMNS.map((c) => r[c]))),
+  };
+}

@@ -1,0 +1,137 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { getWith } from '../../support/visibility.js';
+import { seedAnswers } from './answers-fixture.js';
+
+// Today is 2026-11-22 (UTC).
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ now: () => NOW });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Answer {
+  id: string;
+  prompt: { id: string; text: string };
+  platform: string;
+  collected_at: string;
+  mentioned: boolean;
+  cited: boolean;
+  competitors: string[];
+  citations: Array<{ url: string }>;
+  text: string;
+}
+
+/** Every answer the JSON list shows for the query, walking all pages. */
+async function listAll(ws: TestWorkspace, query: Record<string, string>): Promise<Answer[]> {
+  const all: Answer[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await getWith(server, ws, '/api/v1/visibility/answers', { ...query, limit: 2, ...(cursor ? { cursor } : {}) });
+    const data = (res.body as { data: { items: Answer[]; next_cursor: string | null } }).data;
+    all.push(...data.items);
+    cursor = data.next_cursor ?? undefined;
+  } while (cursor);
+  return all;
+}
+
+/** The CSV row of an answer, as documented: booleans as true/false, names joined by "; ", URLs by a space. */
+function csvRow(a: Answer): Record<string, string> {
+  return {
+    id: a.id,
+    collected_at: a.collected_at,
+    prompt_id: a.prompt.id,
+    prompt_text: a.prompt.text,
+    platform: a.platform,
+    mentioned: String(a.mentioned),
+    cited: String(a.cited),
+    competitors: a.competitors.join('; '),
+    citation_urls: a.citations.map((c) => c.url).join(' '),
+    text: a.text,
+  };
+}
+
+const exportOf = (ws: TestWorkspace, query: Record<string, string>) => getWith(server, ws, '/api/v1/visibility/exports/answers', query);
+
+describe('GET /api/v1/visibility/exports/answers', () => {
+  it('when CSV is asked for, serves an attachment whose rows parse back to the answers list', async () => {
+    const ws = createTestWorkspace(server.store);
+    await seedAnswers(server, ws);
+    const res = await exportOf(ws, { range: '30d', format: 'csv' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="answers-30d-2026-11-22.csv"');
+    expect(res.text.split('\r\n')[0]).toBe('id,collected_at,prompt_id,prompt_text,platform,mentioned,cited,competitors,citation_urls,text');
+    expect(res.text.endsWith('\r\n')).toBe(true);
+    const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
+    const listed = await listAll(ws, { range: '30d' });
+    expect(listed).toHaveLength(4);
+    expect(rows).toEqual(listed.map(csvRow));
+  });
+
+  it('when format is omitted, serves CSV', async () => {
+    const ws = createTestWorkspace(server.store);
+    await seedAnswers(server, ws);
+    const res = await exportOf(ws, {});
+    expect([res.status, res.headers.get('content-disposition')]).toEqual([200, 'attachment; filename="answers-30d-2026-11-22.csv"']);
+  });
+
+  it('when NDJSON is asked for, serves one line per answer, each exactly the list\'s answer', async () => {
+    const ws = createTestWorkspace(server.store);
+    await seedAnswers(server, ws);
+    const res = await exportOf(ws, { range: '7d', format: 'ndjson', mentioned: 'true' });
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="answers-7d-2026-11-22.ndjson"');
+    expect(res.text.endsWith('\n')).toBe(true);
+    const lines = res.text.slice(0, -1).split('\n').map((l) => JSON.parse(l) as Answer);
+    const listed = await listAll(ws, { range: '7d', mentioned: 'true' });
+    expect(listed).toHaveLength(2);
+    expect(lines).toEqual(listed);
+  });
+
+  it('when filters are given, exports the answers the list shows for them', async () => {
+    const ws = createTestWorkspace(server.store);
+    const s = await seedAnswers(server, ws);
+    for (const query of [{ prompt: s.p1.id }, { platform: 'perplexity' }, { cited: 'false' }, { prompt: s.p2.id, mentioned: 'true' }]) {
+      const res = await exportOf(ws, { ...query, range: '30d', format: 'csv' });
+      expect(parse(res.text, { columns: true })).toEqual((await listAll(ws, { ...query, range: '30d' })).map(csvRow));
+    }
+  });
+
+  it('when nothing matches, serves the header row only (CSV) or an empty file (NDJSON)', async () => {
+    const ws = createTestWorkspace(server.store);
+    expect((await exportOf(ws, { format: 'csv' })).text).toBe('id,collected_at,prompt_id,prompt_text,platform,mentioned,cited,competitors,citation_urls,text\r\n');
+    expect((await exportOf(ws, { format: 'ndjson' })).text).toBe('');
+  });
+
+  it('when another workspace has answers, exports none of them', async () => {
+    const ws = createTestWorkspace(server.store);
+    const other = createTestWorkspace(server.store);
+    const mine = await seedAnswers(server, ws);
+    await seedAnswers(server, other);
+    const res = await exportOf(ws, { range: '90d', format: 'ndjson' });
+    const ids = res.text.trim().split('\n').map((l) => (JSON.parse(l) as Answer).id);
+    expect(ids.sort()).toEqual([mine.a1.id, mine.a2.id, mine.a3.id, mine.a4.id].sort());
+  });
+
+  it('when a parameter is invalid, answers a JSON 422 envelope instead of a file', async () => {
+    const ws = createTestWorkspace(server.store);
+    for (const query of [{ format: 'xlsx' }, { range: '1y' }, { cursor: 'abc' }]) {
+      const res = await exportOf(ws, query);
+      expect([res.status, res.headers.get('content-type'), (res.body as { code: number }).code]).toEqual([422, 'application/json; charset=utf-8', 4220]);
+    }
+  });
+
+  it('when the key lacks visibility:read, answers a JSON 403 envelope', async () => {
+    const ws = createTestWorkspace(server.store);
+    const key = createTestKey(server.store, ws, { scopes: ['workspace:read'] });
+    const res = await getWith(server, { ...ws, key: key.key }, '/api/v1/visibility/exports/answers', {});
+    expect([res.status, (res.body as { code: number }).code]).toEqual([403, 4023]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { addressVariants, hostOf, isOwnHost, normaliseDomain } from '../../../src/visibility/domains.js';
+import { csvRecord } from '../../../src/visibility/csv.js';
+
+describe('own domains', () => {
+  it('when a host is a domain, a www. form or a subdomain of one, counts it as own', () => {
+    const domains = ['acme.example'];
+    expect(['acme.example', 'www.acme.example', 'docs.acme.example', 'ACME.example'].map((h) => isOwnHost(h, domains))).toEqual([true, true, true, true]);
+    expect(['notacme.example', 'acme.example.evil', 'example'].map((h) => isOwnHost(h, domains))).toEqual([false, false, false]);
+  });
+
+  it('when a domain is written with www., upper case or a final dot, normalises it', () => {
+    expect(normaliseDomain('WWW.Acme.Example.')).toBe('acme.example');
+  });
+
+  it('when a URL is not a URL, has no host', () => {
+    expect([hostOf('https://Docs.Acme.Example:8443/x'), hostOf('not a url')]).toEqual(['docs.acme.example', '']);
+  });
+
+  it('when matching content-map pages, lists both schemes, with and without www. and a trailing slash, never the fragment', () => {
+    expect(addressVariants('https://acme.example/pricing?plan=pro#faq').sort()).toEqual([
+      'http://acme.example/pricing/?plan=pro',
+      'http://acme.example/pricing?plan=pro',
+      'http://www.acme.example/pricing/?plan=pro',
+      'http://www.acme.example/pricing?plan=pro',
+      'https://acme.example/pricing/?plan=pro',
+      'https://acme.example/pricing?plan=pro',
+      'https://acme.example/pricing?plan=pro#faq',
+      'https://www.acme.example/pricing/?plan=pro',
+      'https://www.acme.example/pricing?plan=pro',
+    ]);
+  });
+});
+
+describe('csvRecord', () => {
+  it('when fields hold commas, quotes or line breaks, quotes them and doubles the quotes (RFC 4180)', () => {
+    expect(csvRecord(['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', 42, true, null])).toBe(
+      'plain,"a,b","say ""hi""","two\nlines","cr\rhere",42,true,\r\n',
+    );
+  });
+});
