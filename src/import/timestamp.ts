@@ -1,5 +1,6 @@
-// RFC 3339 with a time zone; ajv's date-time format has already checked the calendar.
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/;
+// RFC 3339 with a time zone, as loosely as ajv's date-time format reads it (offset minutes
+// optional), which has already checked the calendar.
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/;
 
 /**
  * Epoch milliseconds of an RFC 3339 timestamp, or undefined when it is not one. Written out rather
@@ -17,7 +18,7 @@ export function parseTimestamp(text: string): number | undefined {
   // Date.UTC reads years 0–99 as 1900–1999.
   if (year < 100) ms = new Date(ms).setUTCFullYear(year);
   if (m[8] !== undefined) {
-    const offset = (Number(m[9]) * 60 + Number(m[10])) * 60_000;
+    const offset = (Number(m[9]) * 60 + Number(m[10] ?? 0)) * 60_000;
     ms += m[8] === '+' ? -offset : offset;
   }
   return Number.isFinite(ms) ? ms : undefined;

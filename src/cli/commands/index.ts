@@ -4,6 +4,7 @@ import { userCreate } from './user.js';
 import { memberAdd, memberRemove } from './member.js';
 import { keyCreate, keyList, keyRevoke } from './key.js';
 import { serve } from './serve.js';
+import { importFile } from './import.js';
 
 export const commands: Command[] = [
   workspaceCreate,
@@ -14,5 +15,6 @@ export const commands: Command[] = [
   keyCreate,
   keyRevoke,
   keyList,
+  importFile,
   serve,
 ];

@@ -23,7 +23,7 @@ export const competitor: RecordType<CompetitorRecord> = {
         if (existing && existing[0] === record.name && existing[1] === record.domain) return 'unchanged';
         const key = competitorNameKey(record.name);
         const clash = namedLike.get(workspaceId, key, record.id) as [string, string] | undefined;
-        if (clash) ctx.fail('name', `competitor ${clash[0]} of this workspace is already named ${JSON.stringify(clash[1])} (names are matched case-insensitively)`);
+        if (clash) return ctx.fail('name', `competitor ${clash[0]} of this workspace is already named ${JSON.stringify(clash[1])} (names are matched case-insensitively)`);
         if (!existing) {
           insert.run(record.id, workspaceId, record.name, key, record.domain);
           return 'inserted';

@@ -1,6 +1,8 @@
 import type { RecordType } from '../record-type.js';
 import { category } from './category.js';
 import { competitor } from './competitor.js';
+import { prompt } from './prompt.js';
+import { snapshot } from './snapshot.js';
 import { workspaceProfile } from './workspace-profile.js';
 import { workspacePlan } from './workspace-plan.js';
 
@@ -8,6 +10,8 @@ import { workspacePlan } from './workspace-plan.js';
 export const recordTypes: readonly RecordType<any>[] = [
   category,
   competitor,
+  prompt,
+  snapshot,
   workspaceProfile,
   workspacePlan,
 ];

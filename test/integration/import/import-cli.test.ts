@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../../src/store/index.js';
+import { createTestStore } from '../../support/test-server.js';
+import { createTestWorkspace } from '../../support/accounts.js';
+import { competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+let store: Store;
+let file: string;
+let cleanup: () => void;
+
+beforeEach(() => {
+  ({ store, file, cleanup } = createTestStore());
+});
+afterEach(() => cleanup());
+
+/** Runs the real command line as a separate process on the test database. */
+function cli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), ...args, '--db', file], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+function dataset() {
+  const rival = competitorLine({ name: 'Chartwise' });
+  const prompt = promptLine();
+  return [rival.line, prompt.line, snapshotLine({ prompt_id: prompt.id, competitors: ['chartwise'] }).line, snapshotLine({ prompt_id: prompt.id, platform: 'claude' }).line];
+}
+
+describe('cli: import', () => {
+  it('when given a file, imports it and prints the summary; --json prints it as JSON', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const ndjson = path.join(path.dirname(file), 'data.ndjson');
+    writeFileSync(ndjson, `${dataset().join('\n')}\n`);
+
+    const first = await cli(['import', '--workspace', workspaceId, ndjson]);
+    expect(first).toEqual({ code: 0, stdout: 'imported 4 records: 4 inserted, 0 updated, 0 unchanged; 0 webhook events\n', stderr: '' });
+
+    const again = await cli(['import', ndjson, '--workspace', workspaceId, '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ records: 4, inserted: 0, updated: 0, unchanged: 4, events: 0 });
+  });
+
+  it('when FILE is -, reads standard input', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const result = await cli(['import', '--workspace', workspaceId, '-', '--json'], dataset().join('\n'));
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ records: 4, inserted: 4, updated: 0, unchanged: 0, events: 0 });
+    expect(store.db.prepare('SELECT count(*) FROM snapshots WHERE workspace_id = ?').pluck().get(workspaceId)).toBe(2);
+  });
+
+  it('when a line is not JSON, exits 1 naming the line on stderr and writes nothing', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const before = databaseContents(store.db);
+    const result = await cli(['import', '--workspace', workspaceId, '-'], `${dataset().join('\n')}\nnot json\n`);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: line 5: -: is not valid JSON \(.+\)\n$/);
+    expect(databaseContents(store.db)).toEqual(before);
+  });
+
+  it('when a snapshot names an untracked competitor, exits 1 with line and field and writes nothing', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const prompt = promptLine();
+    const before = databaseContents(store.db);
+    const result = await cli(['import', '--workspace', workspaceId, '-'], [prompt.line, snapshotLine({ prompt_id: prompt.id, competitors: ['Nobody'] }).line].join('\n'));
+    expect(result).toEqual({ code: 1, stdout: '', stderr: 'error: line 2: competitors[0]: "Nobody" is not a competitor this workspace tracks\n' });
+    expect(databaseContents(store.db)).toEqual(before);
+  });
+
+  it('when the file or the workspace does not exist, exits 1 saying so', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    expect(await cli(['import', '--workspace', workspaceId, path.join(path.dirname(file), 'missing.ndjson')])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: cannot read ${path.join(path.dirname(file), 'missing.ndjson')}: ENOENT\n`,
+    });
+    expect(await cli(['import', '--workspace', '00000000-0000-4000-8000-000000000000', '-'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: workspace 00000000-0000-4000-8000-000000000000 does not exist\n',
+    });
+  });
+});

@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { importLines } from '../../../src/import/import-ndjson.js';
+import type { Store } from '../../../src/store/index.js';
+import { createTestStore } from '../../support/test-server.js';
+import { createTestWorkspace } from '../../support/accounts.js';
+import { categoryLine, competitorLine, databaseContents, promptLine, rollups, snapshotLine } from '../../support/import-records.js';
+
+let store: Store;
+let cleanup: () => void;
+
+beforeEach(() => {
+  ({ store, cleanup } = createTestStore());
+});
+afterEach(() => cleanup());
+
+const DAY = 86_400_000;
+const day = (iso: string) => Math.floor(Date.parse(iso) / DAY);
+
+/** The rollups as they would be if built from scratch from the snapshots table. */
+function rollupsFromSnapshots(workspaceId: string) {
+  const db = store.db;
+  return {
+    prompt_daily: db
+      .prepare(
+        `SELECT prompt_id, day, platform, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
+         FROM snapshots WHERE workspace_id = ? GROUP BY prompt_id, day, platform ORDER BY prompt_id, day, platform`,
+      )
+      .all(workspaceId),
+    prompt_competitor_daily: db
+      .prepare(
+        `SELECT s.prompt_id, s.day, c.value AS competitor_id, count(*) AS mentions
+         FROM snapshots s, json_each(s.competitors) c WHERE s.workspace_id = ?
+         GROUP BY s.prompt_id, s.day, c.value ORDER BY s.prompt_id, s.day, c.value`,
+      )
+      .all(workspaceId),
+    workspace_daily: db
+      .prepare(
+        `SELECT workspace_id, day, platform, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
+         FROM snapshots WHERE workspace_id = ? GROUP BY day, platform ORDER BY day, platform`,
+      )
+      .all(workspaceId),
+    workspace_competitor_daily: db
+      .prepare(
+        `SELECT s.workspace_id, s.day, c.value AS competitor_id, count(*) AS mentions
+         FROM snapshots s, json_each(s.competitors) c WHERE s.workspace_id = ?
+         GROUP BY s.day, c.value ORDER BY s.day, c.value`,
+      )
+      .all(workspaceId),
+  };
+}
+
+function lastCollected(promptId: string): number | null {
+  return store.db.prepare('SELECT last_collected_ms FROM prompts WHERE id = ?').pluck().get(promptId) as number | null;
+}
+
+describe('import: visibility records', () => {
+  it('when snapshots come before their prompt, the prompt before its category and competitors after the snapshots naming them, imports them all', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const category = categoryLine();
+    const prompt = promptLine({ category_id: category.id });
+    const chartwise = competitorLine({ name: 'Chartwise' });
+    const first = snapshotLine({ prompt_id: prompt.id, collected_at: '2026-03-01T23:59:59.999Z', competitors: ['CHARTWISE'] });
+    const second = snapshotLine({ prompt_id: prompt.id, collected_at: '2026-03-02T00:00:00.000+00:00', competitors: [], mentioned: false, cited: true });
+
+    const summary = await importLines(store, workspaceId, [first.line, second.line, prompt.line, category.line, chartwise.line]);
+
+    expect(summary).toEqual({ records: 5, inserted: 5, updated: 0, unchanged: 0, events: 0 });
+    expect(store.db.prepare('SELECT id, prompt_id, platform, collected_ms, day, mentioned, cited, competitors, citations, answer FROM snapshots WHERE workspace_id = ? ORDER BY collected_ms').all(workspaceId)).toEqual([
+      { id: first.id, prompt_id: prompt.id, platform: 'chatgpt', collected_ms: Date.parse('2026-03-01T23:59:59.999Z'), day: day('2026-03-01T00:00:00Z'), mentioned: 1, cited: 0, competitors: JSON.stringify([chartwise.id]), citations: '[]', answer: 'An answer.' },
+      { id: second.id, prompt_id: prompt.id, platform: 'chatgpt', collected_ms: Date.parse('2026-03-02T00:00:00.000Z'), day: day('2026-03-02T00:00:00Z'), mentioned: 0, cited: 1, competitors: '[]', citations: '[]', answer: 'An answer.' },
+    ]);
+    expect(store.db.prepare('SELECT category_id, created_at, last_collected_ms FROM prompts WHERE id = ?').get(prompt.id)).toEqual({
+      category_id: category.id,
+      created_at: '2026-01-01T00:00:00.000Z',
+      last_collected_ms: Date.parse('2026-03-02T00:00:00.000Z'),
+    });
+    expect(rollups(store.db, workspaceId)).toEqual({
+      prompt_daily: [
+        { prompt_id: prompt.id, day: day('2026-03-01T00:00:00Z'), platform: 'chatgpt', total: 1, mentioned: 1, cited: 0 },
+        { prompt_id: prompt.id, day: day('2026-03-02T00:00:00Z'), platform: 'chatgpt', total: 1, mentioned: 0, cited: 1 },
+      ],
+      prompt_competitor_daily: [{ prompt_id: prompt.id, day: day('2026-03-01T00:00:00Z'), competitor_id: chartwise.id, mentions: 1 }],
+      workspace_daily: [
+        { workspace_id: workspaceId, day: day('2026-03-01T00:00:00Z'), platform: 'chatgpt', total: 1, mentioned: 1, cited: 0 },
+        { workspace_id: workspaceId, day: day('2026-03-02T00:00:00Z'), platform: 'chatgpt', total: 1, mentioned: 0, cited: 1 },
+      ],
+      workspace_competitor_daily: [{ workspace_id: workspaceId, day: day('2026-03-01T00:00:00Z'), competitor_id: chartwise.id, mentions: 1 }],
+    });
+  });
+
+  it('when timestamps carry offsets and extra digits, stores UTC milliseconds on the right UTC day', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const prompt = promptLine({ created_at: '2026-01-01T01:30:00+02:00' });
+    const late = snapshotLine({ prompt_id: prompt.id, collected_at: '2026-03-01T20:00:00.1234567-05:00' });
+    await importLines(store, workspaceId, [prompt.line, late.line]);
+
+    expect(store.db.prepare('SELECT created_at FROM prompts WHERE id = ?').pluck().get(prompt.id)).toBe('2025-12-31T23:30:00.000Z');
+    expect(store.db.prepare('SELECT collected_ms, day FROM snapshots WHERE id = ?').get(late.id)).toEqual({
+      collected_ms: Date.parse('2026-03-02T01:00:00.123Z'),
+      day: day('2026-03-02T00:00:00Z'),
+    });
+  });
+
+  it('when the same file is imported twice, the second import counts everything unchanged and the database is identical', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const rival = competitorLine({ name: 'Metricly' });
+    const prompt = promptLine();
+    const lines = [
+      rival.line,
+      prompt.line,
+      ...['chatgpt', 'perplexity', 'claude'].map(
+        (platform, i) =>
+          snapshotLine({ prompt_id: prompt.id, platform, collected_at: `2026-03-0${i + 1}T10:00:00Z`, competitors: ['metricly'], citations: [{ title: 'Pricing', url: 'https://acme.example/pricing' }] }).line,
+      ),
+    ];
+    await importLines(store, workspaceId, lines);
+    const before = databaseContents(store.db);
+
+    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 5, inserted: 0, updated: 0, unchanged: 5, events: 0 });
+    expect(databaseContents(store.db)).toEqual(before);
+  });
+
+  it('when a snapshot is updated to another day, platform, prompt and competitors, moves its contribution in every rollup', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const [a, b] = [competitorLine({ name: 'Alpha' }), competitorLine({ name: 'Beta' })];
+    const [p1, p2] = [promptLine(), promptLine()];
+    const moving = snapshotLine({ prompt_id: p1.id, collected_at: '2026-03-05T10:00:00Z', competitors: ['Alpha'], mentioned: true, cited: true });
+    const staying = snapshotLine({ prompt_id: p1.id, collected_at: '2026-03-01T10:00:00Z', competitors: ['Alpha'], mentioned: true, cited: false });
+    await importLines(store, workspaceId, [a.line, b.line, p1.line, p2.line, moving.line, staying.line]);
+    expect(lastCollected(p1.id)).toBe(Date.parse('2026-03-05T10:00:00Z'));
+
+    const moved = snapshotLine({ id: moving.id, prompt_id: p2.id, platform: 'gemini', collected_at: '2026-03-03T10:00:00Z', competitors: ['beta'], mentioned: false, cited: true });
+    expect(await importLines(store, workspaceId, [moved.line])).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, events: 0 });
+
+    const d1 = day('2026-03-01T00:00:00Z');
+    const d3 = day('2026-03-03T00:00:00Z');
+    expect(rollups(store.db, workspaceId)).toEqual({
+      prompt_daily: [
+        { prompt_id: p1.id, day: d1, platform: 'chatgpt', total: 1, mentioned: 1, cited: 0 },
+        { prompt_id: p2.id, day: d3, platform: 'gemini', total: 1, mentioned: 0, cited: 1 },
+      ].sort((x, y) => x.prompt_id.localeCompare(y.prompt_id)),
+      prompt_competitor_daily: [
+        { prompt_id: p1.id, day: d1, competitor_id: a.id, mentions: 1 },
+        { prompt_id: p2.id, day: d3, competitor_id: b.id, mentions: 1 },
+      ].sort((x, y) => x.prompt_id.localeCompare(y.prompt_id)),
+      workspace_daily: [
+        { workspace_id: workspaceId, day: d1, platform: 'chatgpt', total: 1, mentioned: 1, cited: 0 },
+        { workspace_id: workspaceId, day: d3, platform: 'gemini', total: 1, mentioned: 0, cited: 1 },
+      ],
+      workspace_competitor_daily: [
+        { workspace_id: workspaceId, day: d1, competitor_id: a.id, mentions: 1 },
+        { workspace_id: workspaceId, day: d3, competitor_id: b.id, mentions: 1 },
+      ],
+    });
+    expect(rollups(store.db, workspaceId)).toEqual(rollupsFromSnapshots(workspaceId));
+    expect(lastCollected(p1.id)).toBe(Date.parse('2026-03-01T10:00:00Z'));
+    expect(lastCollected(p2.id)).toBe(Date.parse('2026-03-03T10:00:00Z'));
+  });
+
+  it('when only the answer or citations change, updates the snapshot and leaves the rollups as they were', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const prompt = promptLine();
+    const snap = snapshotLine({ prompt_id: prompt.id });
+    await importLines(store, workspaceId, [prompt.line, snap.line]);
+    const before = rollups(store.db, workspaceId);
+
+    const edited = snapshotLine({ ...snap.record, prompt_id: prompt.id, answer: 'A longer answer.', citations: [{ url: 'https://acme.example/', title: 'Acme' }] });
+    expect(await importLines(store, workspaceId, [edited.line])).toMatchObject({ updated: 1 });
+    expect(rollups(store.db, workspaceId)).toEqual(before);
+    expect(store.db.prepare('SELECT citations, answer FROM snapshots WHERE id = ?').get(snap.id)).toEqual({
+      citations: '[{"url":"https://acme.example/","title":"Acme"}]',
+      answer: 'A longer answer.',
+    });
+  });
+
+  it('when citations come with their keys in another order, counts the snapshot unchanged', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const prompt = promptLine();
+    const snap = snapshotLine({ prompt_id: prompt.id, citations: [{ url: 'https://acme.example/', title: 'Acme' }] });
+    await importLines(store, workspaceId, [prompt.line, snap.line]);
+    const reordered = snapshotLine({ ...snap.record, prompt_id: prompt.id, citations: [{ title: 'Acme', url: 'https://acme.example/' }] });
+    expect(await importLines(store, workspaceId, [reordered.line])).toMatchObject({ unchanged: 1 });
+  });
+
+  it('when a competitor is renamed, later snapshots match the new name and the rollups keep its id', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const rival = competitorLine({ name: 'Chartwise' });
+    const prompt = promptLine();
+    await importLines(store, workspaceId, [rival.line, prompt.line, snapshotLine({ prompt_id: prompt.id, competitors: ['Chartwise'] }).line]);
+
+    await importLines(store, workspaceId, [
+      competitorLine({ id: rival.id, name: 'Chartwise Cloud', domain: 'chartwise.example' }).line,
+      snapshotLine({ prompt_id: prompt.id, collected_at: '2026-03-01T13:00:00Z', competitors: ['chartwise cloud'] }).line,
+    ]);
+
+    expect(rollups(store.db, workspaceId).prompt_competitor_daily).toEqual([
+      { prompt_id: prompt.id, day: day('2026-03-01T00:00:00Z'), competitor_id: rival.id, mentions: 2 },
+    ]);
+  });
+
+  it('when many snapshots spread over many days are imported in several files with overlaps, the rollups equal a from-scratch computation', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const rivals = ['Alpha', 'Beta', 'Gamma'].map((name) => competitorLine({ name }));
+    const prompts = [promptLine(), promptLine(), promptLine()];
+    const platforms = ['chatgpt', 'google_ai_overview', 'perplexity', 'gemini', 'grok', 'claude'];
+    const snaps = Array.from({ length: 300 }, (_, i) =>
+      snapshotLine({
+        prompt_id: prompts[i % 3]!.id,
+        platform: platforms[(i * 7) % 6],
+        collected_at: new Date(Date.parse('2026-02-01T00:00:00Z') + i * 3_600_000 * 5).toISOString(),
+        mentioned: i % 3 !== 0,
+        cited: i % 4 === 0,
+        competitors: rivals.filter((_, r) => (i + r) % (r + 2) === 0).map((c) => c.record.name as string),
+      }),
+    );
+    await importLines(store, workspaceId, [...rivals, ...prompts, ...snaps.slice(0, 200)].map((l) => l.line));
+    // The second file repeats half of the first, changes some of it and adds the rest.
+    const changed = snaps.slice(100, 200).map((s, i) =>
+      i % 2 === 0 ? snapshotLine({ ...s.record, prompt_id: prompts[(i + 1) % 3]!.id, mentioned: !s.record.mentioned, collected_at: '2026-03-15T08:00:00Z', competitors: ['gamma'] }) : s,
+    );
+    const summary = await importLines(store, workspaceId, [...changed, ...snaps.slice(200)].map((l) => l.line));
+
+    expect(summary).toEqual({ records: 200, inserted: 100, updated: 50, unchanged: 50, events: 0 });
+    expect(rollups(store.db, workspaceId)).toEqual(rollupsFromSnapshots(workspaceId));
+    for (const p of prompts) {
+      expect(lastCollected(p.id)).toBe(store.db.prepare('SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?').pluck().get(p.id));
+    }
+  });
+});
