@@ -1,7 +1,11 @@
 import type { OperationScenario } from './types.js';
 import { accountScenarios } from './account.js';
+import { workspaceScenarios } from './workspace.js';
+import { visibilityScenarios } from './visibility.js';
 
 /** Every area's scenarios; add one spread line per area file. */
 export const scenarios: OperationScenario[] = [
   ...accountScenarios,
+  ...workspaceScenarios,
+  ...visibilityScenarios,
 ];
