@@ -1,11 +1,13 @@
 import type { OperationScenario } from './types.js';
 import { accountScenarios } from './account.js';
+import { visibilityPromptScenarios } from './visibility-prompts.js';
 import { workspaceScenarios } from './workspace.js';
 import { visibilityScenarios } from './visibility.js';
 
 /** Every area's scenarios; add one spread line per area file. */
 export const scenarios: OperationScenario[] = [
   ...accountScenarios,
+  ...visibilityPromptScenarios,
   ...workspaceScenarios,
   ...visibilityScenarios,
 ];

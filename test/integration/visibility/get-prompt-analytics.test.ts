@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
+import { categoryLine, competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { EMPTY_PLATFORMS, getWith, importRecords } from '../../support/visibility.js';
+
+// "Today" is 2026-11-22 (UTC) for every request of this file; it ends at the last millisecond so
+// that a snapshot at 23:59:59.999Z today is in the past.
+const NOW = new Date('2026-11-22T23:59:59.999Z');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ now: () => NOW });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Platform = 'chatgpt' | 'google_ai_overview' | 'perplexity' | 'gemini' | 'grok' | 'claude';
+
+/** One snapshot: where, when, and whether the brand is mentioned (m) and cited (c). */
+function snap(promptId: string, at: string, platform: Platform, flags: 'mc' | 'm' | 'c' | '', competitors: string[] = []) {
+  return snapshotLine({
+    prompt_id: promptId, collected_at: at, platform,
+    mentioned: flags.includes('m'), cited: flags.includes('c'), competitors,
+  });
+}
+
+function analytics(ws: TestWorkspace, promptId: string, query: Record<string, string> = {}) {
+  return getWith(server, ws, `/api/v1/visibility/prompts/${promptId}`, query);
+}
+
+function platform(name: Platform, total: number, mentioned: number, mentionRate: number | null, cited: number, citedRate: number | null) {
+  return { platform: name, total, mentioned: { count: mentioned, rate: mentionRate }, cited: { count: cited, rate: citedRate } };
+}
+
+/** The embedded Prompt object of an uncategorised ACTIVE prompt made by promptLine(). */
+function promptObject(id: string, rates: { mention: [number | null, number | null]; citation: [number | null, number | null] }, lastCollectedAt: string | null) {
+  return {
+    id,
+    text: 'best analytics tool for startups',
+    category_id: null,
+    category: null,
+    mention_rate: rates.mention[0],
+    mention_rate_delta: rates.mention[1],
+    citation_rate: rates.citation[0],
+    citation_rate_delta: rates.citation[1],
+    last_collected_at: lastCollectedAt,
+    status: 'ACTIVE',
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+describe('GET /api/v1/visibility/prompts/{prompt}', () => {
+  it('when the prompt has no snapshot, answers null rates, six empty platforms and every competitor with 0 mentions', async () => {
+    const ws = createTestWorkspace(server.store);
+    const category = categoryLine({ name: 'Buying guides', color: '#4f46e5' });
+    const prompt = promptLine({ text: 'Which CRM is best for a small team?', category_id: category.id, status: 'PENDING', created_at: '2026-11-20T09:30:00+02:00' });
+    await importRecords(server.store, ws, [
+      category, prompt,
+      competitorLine({ name: 'Beta CRM' }), competitorLine({ name: 'acme' }), competitorLine({ name: 'Acme Suite' }),
+    ]);
+
+    const res = await analytics(ws, prompt.id, { range: '7d' });
+
+    expect([res.status, res.body]).toEqual([200, {
+      code: 2000,
+      messages: 'OK',
+      data: {
+        overview: {
+          range: '7d',
+          prompt: {
+            id: prompt.id,
+            text: 'Which CRM is best for a small team?',
+            category_id: category.id,
+            category: { id: category.id, name: 'Buying guides', color: '#4f46e5' },
+            mention_rate: null,
+            mention_rate_delta: null,
+            citation_rate: null,
+            citation_rate_delta: null,
+            last_collected_at: null,
+            status: 'PENDING',
+            created_at: '2026-11-20T07:30:00.000Z',
+          },
+          mention_rate: { current: null, previous: null, delta: null },
+          citation_rate: { current: null, previous: null, delta: null },
+          trend_series: { mention: [], citation: [] },
+        },
+        platforms: EMPTY_PLATFORMS,
+        // All tied at 0: by name in code-point order (upper case before lower case).
+        competitors: [
+          { competitor: 'Acme Suite', mentions: 0, mention_rate: null },
+          { competitor: 'Beta CRM', mentions: 0, mention_rate: null },
+          { competitor: 'acme', mentions: 0, mention_rate: null },
+        ],
+        total_snapshots: 0,
+      },
+    }]);
+  });
+
+  it('when the prompt has data only in the previous period, answers previous rates, null current rates and deltas, and empty platforms', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine();
+    const rival = competitorLine({ name: 'Rival' });
+    await importRecords(server.store, ws, [
+      prompt, rival,
+      snap(prompt.id, '2026-11-08T23:59:59.999Z', 'chatgpt', ''), // before the previous period: ignored
+      snap(prompt.id, '2026-11-10T08:00:00.000Z', 'chatgpt', 'mc', ['Rival']),
+      snap(prompt.id, '2026-11-12T08:00:00.000Z', 'claude', '', ['Rival']),
+      snap(prompt.id, '2026-11-15T23:59:59.999Z', 'gemini', 'm'),
+    ]);
+
+    const res = await analytics(ws, prompt.id, { range: '7d' });
+
+    expect([res.status, res.body]).toEqual([200, {
+      code: 2000,
+      messages: 'OK',
+      data: {
+        overview: {
+          range: '7d',
+          prompt: promptObject(prompt.id, { mention: [null, null], citation: [null, null] }, '2026-11-15T23:59:59.999Z'),
+          mention_rate: { current: null, previous: 0.6667, delta: null },
+          citation_rate: { current: null, previous: 0.3333, delta: null },
+          trend_series: { mention: [], citation: [] },
+        },
+        platforms: EMPTY_PLATFORMS,
+        competitors: [{ competitor: 'Rival', mentions: 0, mention_rate: null }],
+        total_snapshots: 0,
+      },
+    }]);
+  });
+
+  it('when snapshots sit on the period boundaries, counts 00:00:00.000Z in the day it starts and 23:59:59.999Z in the day it ends', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine();
+    await importRecords(server.store, ws, [
+      prompt,
+      snap(prompt.id, '2026-11-08T23:59:59.999Z', 'chatgpt', 'mc'), // last ms before the previous period
+      snap(prompt.id, '2026-11-09T00:00:00.000Z', 'chatgpt', ''), // first ms of the previous period
+      snap(prompt.id, '2026-11-15T23:59:59.999Z', 'chatgpt', 'm'), // last ms of the previous period
+      snap(prompt.id, '2026-11-16T00:00:00.000Z', 'chatgpt', 'mc'), // first ms of the current period
+      snap(prompt.id, '2026-11-22T23:59:59.999Z', 'chatgpt', 'c'), // last ms of today
+      snap(prompt.id, '2026-11-23T00:00:00.000Z', 'chatgpt', ''), // tomorrow: in no period
+    ]);
+
+    const res = await analytics(ws, prompt.id, { range: '7d' });
+
+    expect([res.status, res.body]).toEqual([200, {
+      code: 2000,
+      messages: 'OK',
+      data: {
+        overview: {
+          range: '7d',
+          // last_collected_at is the newest snapshot, whatever the period.
+          prompt: promptObject(prompt.id, { mention: [0.5, 0], citation: [1, 1] }, '2026-11-23T00:00:00.000Z'),
+          mention_rate: { current: 0.5, previous: 0.5, delta: 0 },
+          citation_rate: { current: 1, previous: 0, delta: 1 },
+          trend_series: {
+            mention: [{ date: '2026-11-16', rate: 1 }, { date: '2026-11-22', rate: 0 }],
+            citation: [{ date: '2026-11-16', rate: 1 }, { date: '2026-11-22', rate: 1 }],
+          },
+        },
+        platforms: [platform('chatgpt', 2, 1, 0.5, 2, 1), ...EMPTY_PLATFORMS.slice(1)],
+        competitors: [],
+        total_snapshots: 2,
+      },
+    }]);
+  });
+
+  it('when today has just begun, counts a snapshot at 00:00:00.000Z today in the current period', async () => {
+    const early = await startTestServer({ store: server.store, now: () => new Date('2026-11-22T00:00:00.000Z') });
+    try {
+      const ws = createTestWorkspace(server.store);
+      const prompt = promptLine();
+      await importRecords(server.store, ws, [
+        prompt,
+        snap(prompt.id, '2026-11-15T23:59:59.999Z', 'perplexity', ''),
+        snap(prompt.id, '2026-11-22T00:00:00.000Z', 'perplexity', 'm'),
+      ]);
+
+      const res = await getWith(early, ws, `/api/v1/visibility/prompts/${prompt.id}`, { range: '7d' });
+
+      expect((res.body as { data: { overview: unknown } }).data.overview).toEqual({
+        range: '7d',
+        prompt: promptObject(prompt.id, { mention: [1, 1], citation: [0, 0] }, '2026-11-22T00:00:00.000Z'),
+        mention_rate: { current: 1, previous: 0, delta: 1 },
+        citation_rate: { current: 0, previous: 0, delta: 0 },
+        trend_series: { mention: [{ date: '2026-11-22', rate: 1 }], citation: [{ date: '2026-11-22', rate: 0 }] },
+      });
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('when a day has several snapshots and other days none, answers one trend point per day with data and per-platform counts', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine();
+    const s = (at: string, p: Platform, f: 'mc' | 'm' | 'c' | '') => snap(prompt.id, at, p, f);
+    await importRecords(server.store, ws, [
+      prompt,
+      // 2026-11-01: 3 snapshots, 2 mentioned, 1 cited
+      s('2026-11-01T01:00:00.000Z', 'chatgpt', 'mc'), s('2026-11-01T13:00:00.000Z', 'chatgpt', 'm'), s('2026-11-01T23:00:00.000Z', 'perplexity', ''),
+      // 2026-11-05: 6 snapshots, 4 mentioned, 3 cited
+      s('2026-11-05T02:00:00.000Z', 'grok', 'mc'), s('2026-11-05T03:00:00.000Z', 'grok', ''),
+      s('2026-11-05T04:00:00.000Z', 'claude', 'm'), s('2026-11-05T05:00:00.000Z', 'claude', 'm'),
+      s('2026-11-05T06:00:00.000Z', 'gemini', 'c'), s('2026-11-05T07:00:00.000Z', 'google_ai_overview', 'mc'),
+      // 2026-11-20: 1 snapshot
+      s('2026-11-20T10:00:00.000Z', 'chatgpt', ''),
+      // previous period (2026-09-24 … 2026-10-23): 7 snapshots, 3 mentioned, 1 cited
+      s('2026-10-01T10:00:00.000Z', 'chatgpt', 'mc'), s('2026-10-01T11:00:00.000Z', 'chatgpt', 'm'), s('2026-10-02T10:00:00.000Z', 'gemini', 'm'),
+      s('2026-10-03T10:00:00.000Z', 'gemini', ''), s('2026-10-04T10:00:00.000Z', 'gemini', ''), s('2026-10-05T10:00:00.000Z', 'claude', ''),
+      s('2026-10-23T23:59:59.999Z', 'claude', ''),
+    ]);
+
+    const res = await analytics(ws, prompt.id, { range: '30d' });
+
+    expect([res.status, res.body]).toEqual([200, {
+      code: 2000,
+      messages: 'OK',
+      data: {
+        overview: {
+          range: '30d',
+          prompt: promptObject(prompt.id, { mention: [0.6, 0.1714], citation: [0.4, 0.2571] }, '2026-11-20T10:00:00.000Z'),
+          mention_rate: { current: 0.6, previous: 0.4286, delta: 0.1714 },
+          citation_rate: { current: 0.4, previous: 0.1429, delta: 0.2571 },
+          trend_series: {
+            mention: [{ date: '2026-11-01', rate: 0.6667 }, { date: '2026-11-05', rate: 0.6667 }, { date: '2026-11-20', rate: 0 }],
+            citation: [{ date: '2026-11-01', rate: 0.3333 }, { date: '2026-11-05', rate: 0.5 }, { date: '2026-11-20', rate: 0 }],
+          },
+        },
+        platforms: [
+          platform('chatgpt', 3, 2, 0.6667, 1, 0.3333),
+          platform('google_ai_overview', 1, 1, 1, 1, 1),
+          platform('perplexity', 1, 0, 0, 0, 0),
+          platform('gemini', 1, 0, 0, 1, 1),
+          platform('grok', 2, 1, 0.5, 1, 0.5),
+          platform('claude', 2, 2, 1, 0, 0),
+        ],
+        competitors: [],
+        total_snapshots: 10,
+      },
+    }]);
+  });
+
+  it('when asked for each range, compares the N days ending today with the N days before, and defaults to 30d', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine();
+    const daysAgo = (n: number) => new Date(Date.parse('2026-11-22T12:00:00.000Z') - n * 86_400_000).toISOString();
+    const marks: Array<[number, 'mc' | 'm' | 'c' | '']> = [
+      [0, 'mc'], [6, 'm'], [7, ''], [13, 'mc'], [14, 'c'], [29, 'm'], [30, ''], [59, 'mc'], [60, ''], [89, 'c'], [90, 'm'], [179, 'mc'], [180, ''],
+    ];
+    await importRecords(server.store, ws, [prompt, ...marks.map(([n, f]) => snap(prompt.id, daysAgo(n), 'gemini', f))]);
+
+    const summary = async (query: Record<string, string>) => {
+      const { data } = (await analytics(ws, prompt.id, query)).body as { data: { overview: Record<string, unknown>; total_snapshots: number } };
+      const trend = data.overview.trend_series as { mention: Array<{ date: string }> };
+      return {
+        range: data.overview.range,
+        mention_rate: data.overview.mention_rate,
+        citation_rate: data.overview.citation_rate,
+        total: data.total_snapshots,
+        first_day: trend.mention[0]?.date,
+        days: trend.mention.length,
+      };
+    };
+
+    expect(await summary({ range: '7d' })).toEqual({
+      range: '7d', total: 2, first_day: '2026-11-16', days: 2,
+      mention_rate: { current: 1, previous: 0.5, delta: 0.5 },
+      citation_rate: { current: 0.5, previous: 0.5, delta: 0 },
+    });
+    const thirty = {
+      range: '30d', total: 6, first_day: '2026-10-24', days: 6,
+      mention_rate: { current: 0.6667, previous: 0.5, delta: 0.1667 },
+      citation_rate: { current: 0.5, previous: 0.5, delta: 0 },
+    };
+    expect(await summary({ range: '30d' })).toEqual(thirty);
+    expect(await summary({})).toEqual(thirty);
+    expect(await summary({ range: '90d' })).toEqual({
+      range: '90d', total: 10, first_day: '2026-08-25', days: 10,
+      mention_rate: { current: 0.5, previous: 1, delta: -0.5 },
+      citation_rate: { current: 0.5, previous: 0.5, delta: 0 },
+    });
+  });
+
+  it('rounds every rate half away from zero to 4 decimals, and each delta from the unrounded rates', async () => {
+    const ws = createTestWorkspace(server.store);
+    const halves = promptLine();
+    const thirds = promptLine();
+    const rival = competitorLine({ name: 'Rival' });
+    const many = (promptId: string, day: string, n: number, flags: (i: number) => 'mc' | 'm' | 'c' | '', competitors: (i: number) => string[] = () => []) =>
+      Array.from({ length: n }, (_, i) => snap(promptId, `${day}T${String(i % 24).padStart(2, '0')}:00:00.000Z`, 'chatgpt', flags(i), competitors(i)));
+    await importRecords(server.store, ws, [
+      halves, thirds, rival,
+      // current: 32 snapshots, 1 mentioned (0.03125), 3 cited (0.09375), Rival named in 1 (0.03125)
+      ...many(halves.id, '2026-11-20', 32, (i) => (i === 0 ? 'm' : i <= 3 ? 'c' : ''), (i) => (i === 5 ? ['Rival'] : [])),
+      // previous: 16 snapshots, 1 mentioned (0.0625), none cited
+      ...many(halves.id, '2026-11-10', 16, (i) => (i === 0 ? 'm' : '')),
+      // current: 3 snapshots, 1 mentioned, 2 cited; previous: 6 snapshots, 1 mentioned, 2 cited
+      ...many(thirds.id, '2026-11-21', 3, (i) => (i === 0 ? 'mc' : i === 1 ? 'c' : '')),
+      ...many(thirds.id, '2026-11-11', 6, (i) => (i === 0 ? 'mc' : i === 1 ? 'c' : '')),
+    ]);
+
+    const h = (await analytics(ws, halves.id, { range: '7d' })).body as { data: Record<string, any> };
+    expect(h.data.overview.mention_rate).toEqual({ current: 0.0313, previous: 0.0625, delta: -0.0313 });
+    expect(h.data.overview.citation_rate).toEqual({ current: 0.0938, previous: 0, delta: 0.0938 });
+    expect(h.data.platforms[0]).toEqual(platform('chatgpt', 32, 1, 0.0313, 3, 0.0938));
+    expect(h.data.competitors).toEqual([{ competitor: 'Rival', mentions: 1, mention_rate: 0.0313 }]);
+
+    const t = (await analytics(ws, thirds.id, { range: '7d' })).body as { data: Record<string, any> };
+    // 1/3 − 1/6 = 0.16666… → 0.1667 (the rounded rates would give 0.3333 − 0.1667 = 0.1666)
+    expect(t.data.overview.mention_rate).toEqual({ current: 0.3333, previous: 0.1667, delta: 0.1667 });
+    // 2/3 − 1/3 = 0.33333… → 0.3333 (the rounded rates would give 0.6667 − 0.3333 = 0.3334)
+    expect(t.data.overview.citation_rate).toEqual({ current: 0.6667, previous: 0.3333, delta: 0.3333 });
+    expect(t.data.overview.prompt).toMatchObject({ mention_rate: 0.3333, mention_rate_delta: 0.1667, citation_rate: 0.6667, citation_rate_delta: 0.3333 });
+  });
+
+  it('lists every tracked competitor by mentions descending, ties by name in code-point order, matching names case-insensitively', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine();
+    const names = ['Zeta', 'alpha', 'Beta', 'Acme', 'Émile', 'Gamma', 'Delta'];
+    await importRecords(server.store, ws, [
+      prompt,
+      ...names.map((name) => competitorLine({ name })),
+      snap(prompt.id, '2026-11-20T10:00:00.000Z', 'chatgpt', 'm', ['zeta', 'Beta', 'ALPHA', 'émile']),
+      snap(prompt.id, '2026-11-20T11:00:00.000Z', 'claude', '', ['Zeta', 'beta', 'Alpha', 'Émile', 'Acme']),
+      snap(prompt.id, '2026-11-21T10:00:00.000Z', 'grok', ''),
+      snap(prompt.id, '2026-11-22T10:00:00.000Z', 'grok', ''),
+      // previous period: does not count
+      snap(prompt.id, '2026-11-12T10:00:00.000Z', 'grok', '', ['Gamma', 'Delta', 'Acme']),
+    ]);
+    // Another workspace tracking a competitor of the same name changes nothing here.
+    const other = createTestWorkspace(server.store);
+    await importRecords(server.store, other, [competitorLine({ name: 'Zeta' }), competitorLine({ name: 'Omega' })]);
+
+    const res = await analytics(ws, prompt.id, { range: '7d' });
+
+    expect((res.body as { data: { competitors: unknown } }).data.competitors).toEqual([
+      { competitor: 'Beta', mentions: 2, mention_rate: 0.5 },
+      { competitor: 'Zeta', mentions: 2, mention_rate: 0.5 },
+      { competitor: 'alpha', mentions: 2, mention_rate: 0.5 },
+      { competitor: 'Émile', mentions: 2, mention_rate: 0.5 },
+      { competitor: 'Acme', mentions: 1, mention_rate: 0.25 },
+      { competitor: 'Delta', mentions: 0, mention_rate: 0 },
+      { competitor: 'Gamma', mentions: 0, mention_rate: 0 },
+    ]);
+  });
+
+  it('when the prompt belongs to another workspace or does not exist, answers the same 404', async () => {
+    const ws = createTestWorkspace(server.store);
+    const other = createTestWorkspace(server.store);
+    const foreign = promptLine();
+    await importRecords(server.store, other, [foreign, snap(foreign.id, '2026-11-20T10:00:00.000Z', 'chatgpt', 'mc')]);
+
+    const foreignRes = await analytics(ws, foreign.id);
+    const unknownRes = await analytics(ws, randomUUID());
+
+    expect([foreignRes.status, foreignRes.body]).toEqual([404, { code: 4040, messages: 'Prompt not found.', data: null }]);
+    expect([unknownRes.status, unknownRes.text]).toEqual([404, foreignRes.text]);
+  });
+
+  it.each([
+    ['a malformed UUID', 'not-a-uuid', {}, 'prompt must match format "uuid"'],
+    ['range=14d', randomUUID(), { range: '14d' }, 'query.range'],
+    ['range=7D', randomUUID(), { range: '7D' }, 'query.range'],
+    ['an unknown parameter', randomUUID(), { period: '7d' }, 'query.period'],
+  ])('when given %s, answers 422 naming the parameter', async (_what, id, query, named) => {
+    const ws = createTestWorkspace(server.store);
+    const res = await analytics(ws, id, query);
+    expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
+    expect((res.body as { messages: string }).messages).toContain(named);
+    expect((res.body as { data: unknown }).data).toBeNull();
+  });
+});
