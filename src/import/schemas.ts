@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { parseTimestamp } from './timestamp.js';
 
 /** The published import format: one JSON Schema per record type plus the root that selects by `type`. */
 export const IMPORT_FORMAT_DIR = fileURLToPath(new URL('../../import-format/', import.meta.url));
@@ -18,6 +19,8 @@ interface CompiledFormat {
 
 let compiled: CompiledFormat | undefined;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function schemaFiles(): string[] {
   const records = readdirSync(path.join(IMPORT_FORMAT_DIR, 'records'))
     .filter((f) => f.endsWith('.schema.json'))
@@ -31,6 +34,13 @@ function load(): CompiledFormat {
   if (compiled) return compiled;
   const ajv = new Ajv2020({ allErrors: false, strict: true, verbose: true });
   addFormats(ajv);
+  // Three formats every line checks, replaced by stricter or cheaper equivalents (together they
+  // were half the validation time): uuid in its hex-and-dash form only (RFC 4122 text, no
+  // `urn:uuid:`); date-time by the same parser that turns it into milliseconds; uri by a scheme and
+  // no whitespace (the schemas narrow URLs to http(s) with a pattern).
+  ajv.addFormat('uuid', UUID);
+  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => parseTimestamp(text) !== undefined });
+  ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:[^\s]+$/i);
   for (const file of schemaFiles()) {
     const schema = JSON.parse(readFileSync(path.join(IMPORT_FORMAT_DIR, file), 'utf8')) as { $id?: string };
     if (schema.$id !== file) throw new Error(`import-format/${file}: $id must be "${file}"`);
@@ -108,7 +118,7 @@ export function describeSchemaError(error: ErrorObject): { field: string; proble
       return { field: at, problem: `must be ${shown(params.allowedValue)}` };
     case 'format':
     case 'pattern': {
-      // Patterns only narrow a format (no urn: prefix on UUIDs, only http(s) URLs), so the format names the problem.
+      // Patterns only narrow a format (only http(s) URLs), so the format names the problem.
       const format = error.keyword === 'format' ? String(params.format) : (error.parentSchema as { format?: string } | undefined)?.format;
       const problem = (format && FORMAT_PROBLEM[format]) ?? `must match ${String(params.pattern)}`;
       return { field: at, problem: format === 'uri' && error.keyword === 'pattern' ? 'must be an http or https URL' : `${problem} (got ${shown(value)})` };
