@@ -343,6 +343,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/content-map/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List topics
+         * @description Lists the topic clusters of the content map, oldest first, page by page (`limit`, `cursor`),
+         *     optionally only those in one `stage`. Requires `contentmap:read`.
+         */
+        get: operations["listTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/topics/{topic}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a topic
+         * @description Returns one topic cluster with its keywords and metrics. Requires `contentmap:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getTopic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sites
+         * @description Lists the sites of the content map (sitemaps and single page URLs the workspace added), oldest
+         *     first, page by page (`limit`, `cursor`), optionally only one `type`. Requires `contentmap:read`.
+         */
+        get: operations["listSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/sites/{site}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a site
+         * @description Returns one site of the content map with its processing progress. Requires `contentmap:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pages
+         * @description Lists the pages of the content map, oldest first, page by page (`limit`, `cursor`), optionally
+         *     only those of one `site`, one `topic` or one `status` (filters combine with AND). Requires
+         *     `contentmap:read`. A filter id that matches nothing in the workspace gives an empty list.
+         */
+        get: operations["listPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content-map/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a page
+         * @description Returns one page of the content map. Requires `contentmap:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1129,6 +1253,260 @@ export interface components {
             /** @description `cited / snapshots` (fraction 0..1, rounded half away from zero to 4 decimals); equal to that day's point of `trend_series.citation`. */
             citation_rate: number;
         };
+        /**
+         * @description Lifecycle of a topic cluster: `PROCESSING` (keywords are being researched), `READY` (keywords and
+         *     metrics are known), `COMPLETED` (the cluster is covered by content). When an existing topic's
+         *     stage changes, the `topic.status_updated` webhook event is sent; a new topic sends none.
+         * @enum {string}
+         */
+        TopicStage: "PROCESSING" | "READY" | "COMPLETED";
+        /** @description A search keyword of a topic cluster, with its search metrics. */
+        TopicKeyword: {
+            /** @description The search query. */
+            keyword: string;
+            /** @description Monthly search volume of the keyword. */
+            msv: number;
+            /** @description Keyword difficulty, 0 (easy) to 100 (hardest to rank for). */
+            kd: number;
+        };
+        /**
+         * @description A coarse level of a topic metric, for display: `LOW`, `MEDIUM` or `HIGH`. On `msvBadge` it rates
+         *     the topic's search demand; on `kdBadge`, how hard its keywords are to rank for.
+         * @enum {string}
+         */
+        TopicBadge: "LOW" | "MEDIUM" | "HIGH";
+        /**
+         * @description A topic cluster of the content map: a theme with its search keywords, their demand and
+         *     difficulty, and how much of it the workspace's content covers. The same object is the `data` of
+         *     the `topic.status_updated` webhook event, which is why some fields are camelCase.
+         */
+        Topic: {
+            /**
+             * Format: uuid
+             * @description Identifier of the topic; use it with `GET /api/v1/content-map/topics/{topic}` and as the `topic` filter of pages, articles and ideas.
+             */
+            id: string;
+            /** @description Name of the topic. */
+            name: string;
+            stage: components["schemas"]["TopicStage"];
+            /** @description The cluster's keywords, by monthly search volume descending, then keyword ascending. */
+            keywords: components["schemas"]["TopicKeyword"][];
+            /** @description Total monthly search volume, the sum of the keywords' `msv`. */
+            totalMsv: number;
+            msvBadge: components["schemas"]["TopicBadge"];
+            /** @description Average keyword difficulty of the keywords, rounded half away from zero to an integer; 0 when the topic has no keyword. */
+            avgKd: number;
+            kdBadge: components["schemas"]["TopicBadge"];
+            /** @description How much of the topic the workspace's content covers, as a percentage 0..100. */
+            coverage: number;
+            /**
+             * Format: date-time
+             * @description When the topic was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the topic last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description One page of topics, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        TopicList: {
+            /** @description The topics of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["Topic"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/topics`. */
+        TopicListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["TopicList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/topics/{topic}`. */
+        TopicEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Topic"];
+        };
+        /**
+         * @description What a content-map site URL points to: `sitemap` (an XML sitemap whose URLs are fetched) or `page`
+         *     (a single page added on its own).
+         * @enum {string}
+         */
+        SitemapUrlType: "sitemap" | "page";
+        /** @description Progress of fetching and analysing the pages of a site URL. */
+        SitemapProcessing: {
+            /** @description Pages to process. */
+            total: number;
+            /** @description Pages fetched and analysed. */
+            ready: number;
+            /** @description Pages that could not be fetched or analysed. */
+            failed: number;
+            /** @description True when processing has finished (every page is ready or failed). */
+            completed: boolean;
+        };
+        /**
+         * @description A site of the content map: a sitemap, or a single page URL, that the workspace added so its pages
+         *     are fetched and analysed. The same object is the `data` of the `sitemap_url.status_updated`
+         *     webhook event (sent when an existing site's processing completes or reopens, or its failed
+         *     count changes; not for a new site or for progress alone), which is why its fields are camelCase.
+         */
+        SitemapUrl: {
+            /**
+             * Format: uuid
+             * @description Identifier of the site; use it with `GET /api/v1/content-map/sites/{site}` and as the `site` filter of pages.
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Absolute URL of the sitemap or page.
+             */
+            url: string;
+            type: components["schemas"]["SitemapUrlType"];
+            /** @description Number of page URLs found at `url` (1 for a `page`). */
+            urlCount: number;
+            /**
+             * Format: date-time
+             * @description When `url` was last fetched (RFC 3339, UTC, milliseconds).
+             */
+            lastFetchedAt: string;
+            /**
+             * Format: date-time
+             * @description When the site was added (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the site last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+            processing: components["schemas"]["SitemapProcessing"];
+        };
+        /**
+         * @description One page of sites, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        SitemapUrlList: {
+            /** @description The sites of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["SitemapUrl"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/sites`. */
+        SitemapUrlListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["SitemapUrlList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/sites/{site}`. */
+        SitemapUrlEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["SitemapUrl"];
+        };
+        /**
+         * @description Processing state of a content-map page: `PROCESSING` (queued or being fetched and analysed),
+         *     `READY` (fetched and analysed), `FAILED` (could not be fetched or analysed).
+         * @enum {string}
+         */
+        PageStatus: "PROCESSING" | "READY" | "FAILED";
+        /** @description A page of the content map, found through one of the workspace's sites and assigned to a topic. */
+        Page: {
+            /**
+             * Format: uuid
+             * @description Identifier of the page; use it with `GET /api/v1/content-map/pages/{page}`.
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description Absolute URL of the page.
+             */
+            url: string;
+            /** @description Title of the page as fetched; null until it has been fetched. */
+            title: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the site (sitemap or page URL) the page was found through.
+             */
+            site_id: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the topic the page is assigned to; null when it is not assigned.
+             */
+            topic_id: string | null;
+            status: components["schemas"]["PageStatus"];
+            /**
+             * Format: date-time
+             * @description When the page was last fetched (RFC 3339, UTC, milliseconds); null when never.
+             */
+            last_fetched_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the page was added to the content map (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the page last changed (RFC 3339, UTC, milliseconds).
+             */
+            updated_at: string;
+        };
+        /**
+         * @description One page of pages, ordered by creation time (`created_at`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        PageList: {
+            /** @description The pages of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["Page"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/pages`. */
+        PageListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["PageList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/pages/{page}`. */
+        PageEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Page"];
+        };
     };
     responses: {
         /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned (4022). */
@@ -1372,6 +1750,33 @@ export interface components {
          * @example csv
          */
         ExportFormat: "csv" | "ndjson";
+        /**
+         * @description Only topics in this stage; all stages when omitted.
+         * @example READY
+         */
+        TopicStageFilter: components["schemas"]["TopicStage"];
+        /**
+         * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
+         * @example sitemap
+         */
+        SitemapUrlTypeFilter: components["schemas"]["SitemapUrlType"];
+        /**
+         * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
+         *     when omitted. An id that matches no site of the workspace gives an empty list.
+         * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+         */
+        SiteFilter: string;
+        /**
+         * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+         *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+         * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+         */
+        TopicFilter: string;
+        /**
+         * @description Only pages in this processing state; all states when omitted.
+         * @example READY
+         */
+        PageStatusFilter: components["schemas"]["PageStatus"];
     };
     requestBodies: never;
     headers: {
@@ -2714,6 +3119,430 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTopics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only topics in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["TopicStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of topics. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *             "name": "AI search visibility",
+                     *             "stage": "READY",
+                     *             "keywords": [
+                     *               {
+                     *                 "keyword": "ai search visibility",
+                     *                 "msv": 2400,
+                     *                 "kd": 38
+                     *               },
+                     *               {
+                     *                 "keyword": "chatgpt brand mentions",
+                     *                 "msv": 880,
+                     *                 "kd": 22
+                     *               }
+                     *             ],
+                     *             "totalMsv": 3280,
+                     *             "msvBadge": "MEDIUM",
+                     *             "avgKd": 30,
+                     *             "kdBadge": "LOW",
+                     *             "coverage": 45,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopicListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A topic id from `GET /api/v1/content-map/topics`.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *         "name": "AI search visibility",
+                     *         "stage": "READY",
+                     *         "keywords": [
+                     *           {
+                     *             "keyword": "ai search visibility",
+                     *             "msv": 2400,
+                     *             "kd": 38
+                     *           },
+                     *           {
+                     *             "keyword": "chatgpt brand mentions",
+                     *             "msv": 880,
+                     *             "kd": 22
+                     *           }
+                     *         ],
+                     *         "totalMsv": 3280,
+                     *         "msvBadge": "MEDIUM",
+                     *         "avgKd": 30,
+                     *         "kdBadge": "LOW",
+                     *         "coverage": 45,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopicEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
+                 * @example sitemap
+                 */
+                type?: components["parameters"]["SitemapUrlTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sites. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *             "url": "https://www.acme.example/sitemap.xml",
+                     *             "type": "sitemap",
+                     *             "urlCount": 128,
+                     *             "lastFetchedAt": "2026-11-21T14:02:11.000Z",
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z",
+                     *             "processing": {
+                     *               "total": 128,
+                     *               "ready": 120,
+                     *               "failed": 3,
+                     *               "completed": false
+                     *             }
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SitemapUrlListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A site id from `GET /api/v1/content-map/sites`.
+                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *         "url": "https://www.acme.example/sitemap.xml",
+                     *         "type": "sitemap",
+                     *         "urlCount": 128,
+                     *         "lastFetchedAt": "2026-11-21T14:02:11.000Z",
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z",
+                     *         "processing": {
+                     *           "total": 128,
+                     *           "ready": 120,
+                     *           "failed": 3,
+                     *           "completed": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SitemapUrlEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
+                 *     when omitted. An id that matches no site of the workspace gives an empty list.
+                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                site?: components["parameters"]["SiteFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+                /**
+                 * @description Only pages in this processing state; all states when omitted.
+                 * @example READY
+                 */
+                status?: components["parameters"]["PageStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pages. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *             "url": "https://www.acme.example/blog/ai-visibility-guide",
+                     *             "title": "The complete guide to AI search visibility",
+                     *             "site_id": "8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *             "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *             "status": "READY",
+                     *             "last_fetched_at": "2026-11-21T14:02:11.000Z",
+                     *             "created_at": "2026-11-20T09:15:00.000Z",
+                     *             "updated_at": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PageListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A page id from `GET /api/v1/content-map/pages`.
+                 * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "url": "https://www.acme.example/blog/ai-visibility-guide",
+                     *         "title": "The complete guide to AI search visibility",
+                     *         "site_id": "8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *         "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *         "status": "READY",
+                     *         "last_fetched_at": "2026-11-21T14:02:11.000Z",
+                     *         "created_at": "2026-11-20T09:15:00.000Z",
+                     *         "updated_at": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];

@@ -1,5 +1,6 @@
 import type { ReadHandlers } from '../http/operation-types.js';
 import { getMe } from './me.js';
+import { getPage, getSite, getTopic, listPages, listSites, listTopics } from './content-map.js';
 import { getWorkspace } from './workspace.js';
 import { getWorkspacePlan } from './workspace-plan.js';
 import { getWorkspaceUsage } from './workspace-usage.js';
@@ -12,6 +13,12 @@ import { exportAnswers, exportDailyRates } from './visibility-exports.js';
 /** One handler per operationId of the contract; the type makes a missing one a compile error. */
 export const handlers: ReadHandlers = {
   getMe,
+  listTopics,
+  getTopic,
+  listSites,
+  getSite,
+  listPages,
+  getPage,
   getWorkspace,
   getWorkspacePlan,
   getWorkspaceUsage,

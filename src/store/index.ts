@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
+import { createContentMapStore } from './content-map.js';
 import { createPromptStore } from './prompts.js';
 import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
 import { createVisibilityOverviewStore } from './visibility-overview.js';
@@ -15,6 +16,7 @@ export function createStore(db: Db) {
     db,
     accounts: createAccountStore(db),
     apiKeys: createApiKeyStore(db),
+    contentMap: createContentMapStore(db),
     prompts: createPromptStore(db),
     visibilityAnalytics: createVisibilityAnalyticsStore(db),
     visibilityOverview: createVisibilityOverviewStore(db),

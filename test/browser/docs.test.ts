@@ -67,14 +67,14 @@ describe('GET /docs in headless Chromium', () => {
     const operations = contractOperations(openapi);
     expect(operations.some((o) => o.path.startsWith('/api/v1/'))).toBe(true);
     const shown = await page.$$eval('[id^="operation/"]', (els) =>
-      Object.fromEntries(els.map((e) => [e.id.slice('operation/'.length), (e as HTMLElement).innerText])));
+      Object.fromEntries(els.map((e) => [e.id.slice('operation/'.length), (e as unknown as { innerText: string }).innerText])));
     const missing = operations.filter((o) => !(shown[o.operationId] ?? '').includes(o.summary));
     expect(missing.map((o) => `${o.operationId} (${o.path})`)).toEqual([]);
   });
 
   it('shows every webhook event with its payload example', async () => {
     const events = contractEvents(asyncapi);
-    const webhooksGroup = await page.$$eval('[id^="operation/webhook_"]', (els) => els.map((e) => (e as HTMLElement).innerText));
+    const webhooksGroup = await page.$$eval('[id^="operation/webhook_"]', (els) => els.map((e) => (e as unknown as { innerText: string }).innerText));
     const missing = events.filter((event) => !webhooksGroup.some((text) => text.startsWith(event) && text.includes(`"event": "${event}"`)));
     expect(missing).toEqual([]);
     expect(webhooksGroup).toHaveLength(events.length);

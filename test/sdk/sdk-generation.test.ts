@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapDemo } from '../../src/demo/bootstrap.js';
-import { loadDemoData } from '../../src/demo/load-demo-data.js';
+import { generateDemoData } from '../../src/demo/generate-demo-data.js';
+import { importLines } from '../../src/import/import-ndjson.js';
 import { createTestStore, startTestServer } from '../support/test-server.js';
 
 // What a client team does on its first day: generate a client from the published contract with
@@ -130,7 +131,10 @@ describe('SDK generation from the published contract', () => {
     const { store, cleanup } = createTestStore();
     const server = await startTestServer({ store });
     try {
-      const demo = (await bootstrapDemo(store, loadDemoData))!;
+      // The demo workspace of `npm start`, every area filled, at a size that imports in a moment.
+      const demo = (await bootstrapDemo(store, async (s, workspaceId) => {
+        await importLines(s, workspaceId, generateDemoData({ seed: 42, prompts: 4, days: 14, answersPerDay: 1, idNamespace: workspaceId }));
+      }))!;
       const env = { WORKSPACE_API_URL: server.url, WORKSPACE_API_KEY: demo.key };
       const results = await Promise.all([
         run(bin('tsx'), [path.join(fetchDir, 'client.ts')], env),

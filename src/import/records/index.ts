@@ -1,6 +1,9 @@
 import type { RecordType } from '../record-type.js';
 import { category } from './category.js';
 import { competitor } from './competitor.js';
+import { page } from './page.js';
+import { site } from './site.js';
+import { topic } from './topic.js';
 import { prompt } from './prompt.js';
 import { snapshot } from './snapshot.js';
 import { workspaceProfile } from './workspace-profile.js';
@@ -10,6 +13,9 @@ import { workspacePlan } from './workspace-plan.js';
 export const recordTypes: readonly RecordType<any>[] = [
   category,
   competitor,
+  topic,
+  site,
+  page,
   prompt,
   snapshot,
   workspaceProfile,

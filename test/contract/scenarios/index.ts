@@ -1,5 +1,6 @@
 import type { OperationScenario } from './types.js';
 import { accountScenarios } from './account.js';
+import { contentMapScenarios } from './content-map.js';
 import { visibilityPromptScenarios } from './visibility-prompts.js';
 import { workspaceScenarios } from './workspace.js';
 import { visibilityScenarios } from './visibility.js';
@@ -7,6 +8,7 @@ import { visibilityScenarios } from './visibility.js';
 /** Every area's scenarios; add one spread line per area file. */
 export const scenarios: OperationScenario[] = [
   ...accountScenarios,
+  ...contentMapScenarios,
   ...visibilityPromptScenarios,
   ...workspaceScenarios,
   ...visibilityScenarios,

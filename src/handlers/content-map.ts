@@ -1,0 +1,55 @@
+import { ApiError } from '../http/api-error.js';
+import type { OperationHandler } from '../http/operation-types.js';
+import { readCreatedOrderPage } from './paging.js';
+import { ok } from './success.js';
+
+export const listTopics: OperationHandler<'listTopics'> = ({ query, caller, store }) => {
+  const workspaceId = caller.principal.workspace_id;
+  const filters = { workspaceId, stage: query.stage };
+  return ok(readCreatedOrderPage(
+    { list: 'listTopics', workspaceId, filters: { stage: query.stage } },
+    query,
+    (limit, after) => store.contentMap.listTopics(filters, limit, after),
+    (topic) => [topic.createdAt, topic.id],
+  ));
+};
+
+export const getTopic: OperationHandler<'getTopic'> = ({ path, caller, store }) => {
+  const topic = store.contentMap.getTopic(caller.principal.workspace_id, path.topic);
+  if (!topic) throw ApiError.notFound('Topic');
+  return ok(topic);
+};
+
+export const listSites: OperationHandler<'listSites'> = ({ query, caller, store }) => {
+  const workspaceId = caller.principal.workspace_id;
+  const filters = { workspaceId, type: query.type };
+  return ok(readCreatedOrderPage(
+    { list: 'listSites', workspaceId, filters: { type: query.type } },
+    query,
+    (limit, after) => store.contentMap.listSitemapUrls(filters, limit, after),
+    (site) => [site.createdAt, site.id],
+  ));
+};
+
+export const getSite: OperationHandler<'getSite'> = ({ path, caller, store }) => {
+  const site = store.contentMap.getSitemapUrl(caller.principal.workspace_id, path.site);
+  if (!site) throw ApiError.notFound('Site');
+  return ok(site);
+};
+
+export const listPages: OperationHandler<'listPages'> = ({ query, caller, store }) => {
+  const workspaceId = caller.principal.workspace_id;
+  const filters = { workspaceId, siteId: query.site, topicId: query.topic, status: query.status };
+  return ok(readCreatedOrderPage(
+    { list: 'listPages', workspaceId, filters: { site: query.site, topic: query.topic, status: query.status } },
+    query,
+    (limit, after) => store.contentMap.listPages(filters, limit, after),
+    (page) => [page.created_at, page.id],
+  ));
+};
+
+export const getPage: OperationHandler<'getPage'> = ({ path, caller, store }) => {
+  const page = store.contentMap.getPage(caller.principal.workspace_id, path.page);
+  if (!page) throw ApiError.notFound('Page');
+  return ok(page);
+};

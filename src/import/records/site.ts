@@ -1,0 +1,55 @@
+import type { RecordType } from '../record-type.js';
+import { createContentMapStore, sitemapProcessingState, type SitemapUrl, type SitemapUrlType } from '../../store/content-map.js';
+import { sitemapUrlPayload } from '../../events/payloads.js';
+import { lifetime, saveWithEvent, utc } from '../record-fields.js';
+
+export type SiteRecord = {
+  type: 'site';
+  id: string;
+  url: string;
+  kind: SitemapUrlType;
+  url_count: number;
+  last_fetched_at: string;
+  processing: SitemapUrl['processing'];
+  created_at: string;
+  updated_at?: string;
+};
+
+/**
+ * Sites of the content map (the API's sitemap URLs). Their "status" is the processing outcome:
+ * completing (or reopening) and a change in the failed count send `sitemap_url.status_updated`.
+ */
+export const site: RecordType<SiteRecord> = {
+  type: 'site',
+  schema: 'records/site.schema.json',
+  references: [],
+  open(db, { workspaceId }) {
+    const contentMap = createContentMapStore(db);
+    return {
+      apply(record, ctx) {
+        const { total, ready, failed, completed } = record.processing;
+        if (ready + failed > total) ctx.fail('processing', `ready (${ready}) + failed (${failed}) may not exceed total (${total})`);
+        if (completed && ready + failed !== total) {
+          ctx.fail('processing.completed', `may only be true when ready + failed = total (${ready} + ${failed} ≠ ${total})`);
+        }
+        const input = {
+          id: record.id,
+          workspace_id: workspaceId,
+          url: record.url,
+          type: record.kind,
+          url_count: record.url_count,
+          last_fetched_at: utc(ctx, 'last_fetched_at', record.last_fetched_at),
+          processing: record.processing,
+          ...lifetime(ctx, record),
+        };
+        return saveWithEvent(ctx, {
+          next: sitemapProcessingState(completed, failed),
+          stateOf: () => contentMap.sitemapUrlState(record.id),
+          save: () => contentMap.saveSitemapUrl(input),
+          event: 'sitemap_url.status_updated',
+          payload: () => sitemapUrlPayload(contentMap, workspaceId, record.id),
+        });
+      },
+    };
+  },
+};
