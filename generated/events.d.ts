@@ -19,27 +19,28 @@ export type BuyerStage = 'awareness' | 'consideration' | 'decision';
 /**
  * Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
  * `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
- * failed). A change of status sends the `content.status_updated` webhook event.
+ * failed). When an existing article's status changes, the `content.status_updated` webhook event
+ * is sent; a new article sends none.
  *
  */
 export type ArticleStatus = 'DRAFT' | 'PROCESSING' | 'GENERATED' | 'PUBLISHED' | 'FAILED';
 /**
  * Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
- * researched), `COMPLETED` (its ideas are ready), `FAILED`. A change of status sends the
- * `research_batch.status_updated` webhook event.
+ * researched), `COMPLETED` (its ideas are ready), `FAILED`. When an existing batch's status
+ * changes, the `research_batch.status_updated` webhook event is sent; a new batch sends none.
  *
  */
 export type ResearchBatchStatus = 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 /**
- * Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. A change of status sends
- * the `agent_task.status_updated` webhook event.
+ * Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When an existing task's
+ * status changes, the `agent_task.status_updated` webhook event is sent; a new task sends none.
  *
  */
 export type AgentTaskStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 /**
  * Lifecycle of a topic cluster: `PROCESSING` (keywords are being researched), `READY` (keywords and
- * metrics are known), `COMPLETED` (the cluster is covered by content). A change of stage sends the
- * `topic.status_updated` webhook event.
+ * metrics are known), `COMPLETED` (the cluster is covered by content). When an existing topic's
+ * stage changes, the `topic.status_updated` webhook event is sent; a new topic sends none.
  *
  */
 export type TopicStage = 'PROCESSING' | 'READY' | 'COMPLETED';
@@ -66,7 +67,8 @@ export type IqMetadata =
   ProductMetadata | PersonaMetadata | VoiceMetadata | ContentTypeMetadata | VisualGuidelineMetadata;
 /**
  * Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
- * analysis is complete). A change of stage sends the `iq.status_updated` webhook event.
+ * analysis is complete). When an existing record's stage changes, the `iq.status_updated` webhook
+ * event is sent; a new record sends none.
  *
  */
 export type IqStage = 'PROCESSING' | 'READY';
@@ -813,7 +815,8 @@ export interface SitemapUrlStatusUpdatedEvent {
 /**
  * A site of the content map: a sitemap, or a single page URL, that the workspace added so its pages
  * are fetched and analysed. The same object is the `data` of the `sitemap_url.status_updated`
- * webhook event, which is why its fields are camelCase.
+ * webhook event (sent when an existing site's processing completes or reopens, or its failed
+ * count changes; not for a new site or for progress alone), which is why its fields are camelCase.
  *
  */
 export interface SitemapUrl {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runTool } from './run-tool.mjs';
 import { checkHouseRules } from './spec-house-rules.mjs';
+import { lintAsyncApi } from './asyncapi-lint.mjs';
 import { readFileSync } from 'node:fs';
 
 const spec = process.argv[2] ?? 'openapi/openapi.yaml';
@@ -24,3 +25,5 @@ try {
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
+// With no argument the gate covers both contracts; an argument lints that one OpenAPI file only.
+if (process.argv[2] === undefined) await lintAsyncApi();

@@ -17,7 +17,7 @@ import { createLastUsedRecorder } from './keys/last-used-recorder.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import type { ReadHandlers } from './http/operation-types.js';
 import type { Store } from './store/index.js';
-import { loadOpenApiDocument } from './contract.js';
+import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
 import { ApiError } from './http/api-error.js';
 import { docsRouter } from './http/docs.js';
 
@@ -64,6 +64,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   });
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
+  });
+  const asyncApiDocument = loadAsyncApiDocument();
+  app.get('/asyncapi.json', (_req, res) => {
+    res.json(asyncApiDocument);
   });
   app.use(docsRouter(document));
 
