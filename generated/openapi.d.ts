@@ -467,6 +467,338 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{workspace_id}/webhooks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the webhook event types
+         * @description Lists every event a webhook can subscribe to, with a label, a description and a group, as the
+         *     AsyncAPI document (`GET /asyncapi.json`) describes them. Success code `8010`. Accepts a member
+         *     token of the workspace (any role) or an API key of the workspace (any scopes, `Authorization:
+         *     Bearer wsk_live_…` or `X-API-KEY`).
+         */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Lists the workspace's webhooks, enabled and disabled, ordered by creation time, then id; paged
+         *     with `limit` and `cursor`. Secrets are masked. Owners only: any other member gets 403 (4030).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Subscribes an endpoint to some of the six events. Answers the webhook and its signing secret
+         *     (`whsec_` + base64), shown this once. The URL is refused (422 naming `url`) when its host is, or
+         *     resolves to, a loopback, private, link-local or unique-local address, in any notation. The webhook
+         *     starts enabled. Success code `2010`. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Returns one webhook; its secret is masked to the last four characters. Owners only: any other member gets 403 (4030).
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook with its delivery history; deliveries not yet sent are dropped. Success code
+         *     `2040`. Owners only: any other member gets 403 (4030).
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook
+         * @description Changes the fields sent, at least one: `url` (checked like at creation), `name`, `description`,
+         *     `events` (the whole list is replaced). The secret and the enabled state do not change. Owners only: any other member gets 403 (4030).
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a webhook
+         * @description Resumes deliveries (those queued before it was disabled go out) and resets the count of
+         *     consecutive failures to 0. Deliveries that failed can be sent again with the recover operation.
+         *     Enabling an enabled webhook changes nothing. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a webhook
+         * @description Stops deliveries until the webhook is enabled again: deliveries already queued wait, and
+         *     events that occur meanwhile are not sent to it. Test deliveries still work. Disabling a disabled
+         *     webhook changes nothing. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["disableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook secret
+         * @description Creates a new signing secret, answered this once. For a grace period (default 24 hours) every
+         *     delivery is signed with both the new and the previous secret (`webhook-signature` carries two
+         *     `v1,` signatures; `X-Webhook-Signature` uses the new one), so the receiver can switch without
+         *     losing a delivery. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description Sends one sample of the chosen event to the webhook's URL now, signed like a real delivery,
+         *     with `is_test: true` and zeroed UUIDs in `data`; it works while the webhook is disabled and is not
+         *     recorded as a delivery. Answers the receiver's status code and the time taken, never the
+         *     receiver's body. A receiver that fails or cannot be reached is still a 200 here, with
+         *     `success: false`. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries
+         * @description Lists the webhook's deliveries, newest first, each with its payload and the outcome of its
+         *     latest attempt (status, response body cut to 2 KB, time taken, attempt count). Filter by
+         *     `event_type` and `status`; paged with `limit` and `cursor`. Owners only: any other member gets 403 (4030).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover failed deliveries
+         * @description Queues a new attempt of every `failed` delivery of the webhook created at or after `since`, for
+         *     example after an outage of the receiver; each keeps its `webhook-id` and shows `recovered` once it
+         *     gets through. On a disabled webhook they wait until it is enabled. Success code `2020`.
+         *     Owners only: any other member gets 403 (4030).
+         */
+        post: operations["recoverWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery
+         * @description Queues one more attempt of a delivery, whatever its state, with the same payload and the same
+         *     `webhook-id`, so a receiver that already processed it can recognise the duplicate. The attempt
+         *     runs in the background (once the webhook is enabled, if it is disabled); follow it in the
+         *     delivery list.
+         *     Success code `2020`. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Lists the workspace's API keys, revoked ones included, ordered by creation time, then id; paged
+         *     with `limit` and `cursor`. Secrets are never shown. Owners only: any other member gets 403 (4030).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates an API key that acts as the calling owner, with the scopes asked for (all five by
+         *     default) and an expiry (one year by default). Answers the key, shown this once: only its hash is
+         *     stored. Success code `2010`. Owners only: any other member gets 403 (4030).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes the key: its next request answers 401 (4022). The key stays in the list with its
+         *     `revoked_at`. Revoking a revoked key changes nothing. Owners only: any other member gets 403 (4030).
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List members
+         * @description Lists the workspace's members with their roles, ordered by joining time, then user id; paged
+         *     with `limit` and `cursor`. Open to every member, owner or not.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Removes the user from the workspace. At once, every API key they created and every member token
+         *     they hold stop working (401, 4022). The last owner cannot be removed (409). Success code `2040`.
+         *     Owners only: any other member gets 403 (4030).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1507,6 +1839,1074 @@ export interface components {
             messages: string;
             data: components["schemas"]["Page"];
         };
+        /**
+         * @description A webhook event type. Each fires when the status or stage of one kind of record changes:
+         *     `content.status_updated` (an article), `research_batch.status_updated` (a research batch),
+         *     `agent_task.status_updated` (an agent task), `topic.status_updated` (a topic cluster),
+         *     `iq.status_updated` (a brand-intelligence record), `sitemap_url.status_updated` (a sitemap URL).
+         * @enum {string}
+         */
+        EventType: "content.status_updated" | "research_batch.status_updated" | "agent_task.status_updated" | "topic.status_updated" | "iq.status_updated" | "sitemap_url.status_updated";
+        /**
+         * @description The kind of record an event is about, for grouping events in a user interface: `content`,
+         *     `research_batch`, `agent_task`, `topic`, `iq` (brand intelligence), `sitemap_url`.
+         * @enum {string}
+         */
+        EventGroup: "content" | "research_batch" | "agent_task" | "topic" | "iq" | "sitemap_url";
+        /** @description One event a webhook can subscribe to, as described by the AsyncAPI document (`GET /asyncapi.json`). */
+        EventCatalogEntry: {
+            event: components["schemas"]["EventType"];
+            /** @description Short human-readable name of the event, for a subscription form. */
+            label: string;
+            /** @description When the event fires. */
+            description: string;
+            group: components["schemas"]["EventGroup"];
+        };
+        /** @description Success envelope of the event catalog. */
+        EventCatalogEnvelope: {
+            /**
+             * @description Always `8010`, the event-catalog success code.
+             * @constant
+             */
+            code: 8010;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            /** @description Every event a webhook can subscribe to, in the order of the AsyncAPI document. */
+            data: components["schemas"]["EventCatalogEntry"][];
+        };
+        /** @description Error envelope of a 401 on the administration API: the request carries no usable credential. */
+        AdminUnauthorizedErrorEnvelope: {
+            /**
+             * @description `4021` no credential was sent; `4022` the member token (or, for the event catalog, the API key) is malformed, unknown, revoked, expired, or its user is no longer a member of the workspace.
+             * @enum {integer}
+             */
+            code: 4021 | 4022;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
+        /**
+         * @description A webhook subscription: an endpoint that receives the events it subscribes to, signed with its
+         *     secret. The secret itself is shown only at creation and at rotation; afterwards only its last
+         *     four characters.
+         */
+        Webhook: {
+            /**
+             * Format: uuid
+             * @description Identifier of the webhook; deliveries carry it as `webhook_id`.
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description The endpoint every delivery is POSTed to.
+             */
+            url: string;
+            /** @description Name given by the owner who created the webhook. */
+            name: string;
+            /** @description Free text about the webhook; null when none was given. */
+            description: string | null;
+            /** @description The event types the webhook receives, in catalog order. */
+            events: components["schemas"]["EventType"][];
+            /**
+             * @description Whether deliveries are sent. An owner disables and enables the webhook; the service disables
+             *     it after 10 consecutive failed deliveries. Test deliveries are sent either way.
+             */
+            enabled: boolean;
+            /** @description The signing secret with all but its last four characters hidden, for example `whsec_…k3Zq`. */
+            secret_masked: string;
+            /**
+             * Format: date-time
+             * @description During a secret rotation, when the previous secret stops signing (RFC 3339, UTC); until then
+             *     every delivery carries a signature for each secret. Null when no rotation is under way.
+             */
+            previous_secret_expires_at: string | null;
+            /** @description Failed deliveries in a row; the webhook is disabled when this reaches 10. Enabling it resets the count. */
+            consecutive_failures: number;
+            /**
+             * Format: date-time
+             * @description When the webhook was disabled (RFC 3339, UTC); null while enabled.
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the webhook was created (RFC 3339, UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the webhook was last changed (RFC 3339, UTC).
+             */
+            updated_at: string;
+        };
+        /** @description One page of webhooks, ordered by creation time, then id. */
+        WebhookList: {
+            /** @description The webhooks of this page, at most `limit` of them. */
+            items: components["schemas"]["Webhook"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of listing webhooks. */
+        WebhookListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WebhookList"];
+        };
+        /** @description Error envelope of a 403 on the administration API. */
+        RoleForbiddenErrorEnvelope: {
+            /**
+             * @description Always `4030`: the caller is a member of the workspace, but the operation is for owners only.
+             * @constant
+             */
+            code: 4030;
+            /** @description Human-readable explanation naming the role the operation needs. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
+        /** @description A new webhook. Unknown fields are refused. */
+        CreateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description The HTTPS endpoint to POST deliveries to. Refused when its host is, or resolves to, a
+             *     loopback, private, link-local or unique-local address in any notation; checked again at
+             *     each connection. Plain `http` is accepted only where the service allows private targets
+             *     (local development).
+             */
+            url: string;
+            /** @description A name for the webhook, 1 to 100 characters. */
+            name: string;
+            /** @description Free text about the webhook, up to 500 characters; default null. */
+            description?: string | null;
+            /** @description The event types to receive, at least one; duplicates are ignored. */
+            events: components["schemas"]["EventType"][];
+        };
+        /** @description A webhook together with its full signing secret, answered only when the secret is created or rotated. */
+        WebhookWithSecret: {
+            webhook: components["schemas"]["Webhook"];
+            /**
+             * @description The signing secret, `whsec_` followed by base64: store it now, it is not shown again. Use it
+             *     as is with a Standard Webhooks library, or as the HMAC-SHA256 key of `X-Webhook-Signature`.
+             */
+            secret: string;
+        };
+        /** @description Success envelope of creating a webhook. */
+        WebhookCreatedEnvelope: {
+            /**
+             * @description Always `2010`, the created success code.
+             * @constant
+             */
+            code: 2010;
+            /** @description Human-readable status, reminding that the secret is shown once. */
+            messages: string;
+            data: components["schemas"]["WebhookWithSecret"];
+        };
+        /** @description Success envelope of an operation answering one webhook. */
+        WebhookEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Webhook"];
+        };
+        /** @description What a delete or removal removed. */
+        DeletedResource: {
+            /**
+             * Format: uuid
+             * @description Identifier of what was removed.
+             */
+            id: string;
+            /**
+             * @description Always true.
+             * @constant
+             */
+            deleted: true;
+        };
+        /** @description Success envelope of a delete or removal. */
+        DeletedEnvelope: {
+            /**
+             * @description Always `2040`, the deleted success code.
+             * @constant
+             */
+            code: 2040;
+            /** @description Human-readable status. */
+            messages: string;
+            data: components["schemas"]["DeletedResource"];
+        };
+        /**
+         * @description Changes to a webhook: only the fields sent change, and at least one must be sent. `events`
+         *     replaces the whole list. Unknown fields are refused.
+         */
+        UpdateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description The new endpoint, checked like at creation.
+             */
+            url?: string;
+            /** @description The new name, 1 to 100 characters. */
+            name?: string;
+            /** @description The new description, up to 500 characters; null clears it. */
+            description?: string | null;
+            /** @description The complete new list of event types, at least one; it replaces the old list. */
+            events?: components["schemas"]["EventType"][];
+        };
+        /** @description Options of a secret rotation. The body may be omitted. Unknown fields are refused. */
+        RotateWebhookSecretRequest: {
+            /**
+             * @description How long the previous secret keeps signing next to the new one, in seconds (0 to 7 days;
+             *     default 24 hours). 0 retires it at once.
+             * @default 86400
+             */
+            grace_period_seconds: number;
+        };
+        /** @description Success envelope of rotating a webhook's signing secret. */
+        WebhookSecretEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, reminding that the secret is shown once. */
+            messages: string;
+            data: components["schemas"]["WebhookWithSecret"];
+        };
+        /** @description Which event to send as a test. Unknown fields are refused. */
+        TestWebhookRequest: {
+            event: components["schemas"]["EventType"];
+        };
+        /**
+         * @description The outcome of one test delivery. The receiver's response body is never returned, so the
+         *     endpoint cannot be used to read other servers' answers.
+         */
+        WebhookTestResult: {
+            event: components["schemas"]["EventType"];
+            /** @description True when the receiver answered with a 2xx status. */
+            success: boolean;
+            /** @description The receiver's HTTP status; null when no response arrived (connection refused, timeout, refused address). */
+            http_status: number | null;
+            /** @description Time from sending the request to the end of the response, or to the failure, in milliseconds. */
+            response_time_ms: number;
+            /** @description Why no 2xx response arrived (for example `timeout after 15000 ms`, a redirect, a refused address); null on success. */
+            error: string | null;
+        };
+        /** @description Success envelope of a test delivery (the test itself may have failed; see `data.success`). */
+        WebhookTestResultEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable summary of the outcome. */
+            messages: string;
+            data: components["schemas"]["WebhookTestResult"];
+        };
+        /**
+         * @description State of a delivery: `pending` (waiting for its first attempt or for a retry), `delivered` (the
+         *     receiver answered 2xx), `failed` (retries exhausted, or the webhook was disabled or deleted
+         *     before it succeeded), `recovered` (it had failed, then succeeded through a redelivery or a
+         *     recovery).
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "delivered" | "recovered" | "failed";
+        /**
+         * @description The stage of the buyer's journey a piece of content addresses: `awareness` (the reader is
+         *     discovering the problem), `consideration` (comparing approaches), `decision` (choosing a vendor).
+         * @enum {string}
+         */
+        BuyerStage: "awareness" | "consideration" | "decision";
+        /** @description What the article was written about and where the idea came from; mirrors the article's top-level `topic`, `keywords` and `source`. */
+        ArticleMetadata: {
+            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one). */
+            topic: string;
+            /** @description Target search keywords of the article, most important first. */
+            keywords: string[];
+            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
+            source: string;
+        };
+        /**
+         * @description Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
+         *     `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
+         *     failed). When an existing article's status changes, the `content.status_updated` webhook event
+         *     is sent; a new article sends none.
+         * @enum {string}
+         */
+        ArticleStatus: "DRAFT" | "PROCESSING" | "GENERATED" | "PUBLISHED" | "FAILED";
+        /** @description How the article is produced and scheduled. */
+        ArticleConfig: {
+            /** @description True when the article is written automatically at its planned date, without a person starting it. */
+            autowrite: boolean;
+            /**
+             * Format: date
+             * @description UTC calendar day (`YYYY-MM-DD`) the article is planned for; null when it is not scheduled.
+             */
+            planned_for: string | null;
+            /** @description UTC time of day (`HH:MM`, 24-hour) on `planned_for` when it is due; null when no time is set. */
+            planned_time: string | null;
+        };
+        /**
+         * @description An article of the workspace's content library, with its HTML body. The same object is the `data`
+         *     of the `content.status_updated` webhook event, which is why its timestamps are named
+         *     `createdAt` and `updatedAt`. Lists return `ArticleSummary` (the same fields without `body`).
+         */
+        Article: {
+            /**
+             * Format: uuid
+             * @description Identifier of the article; use it with `GET /api/v1/content/articles/{article}`.
+             */
+            id: string;
+            /** @description Headline of the article. */
+            title: string;
+            /** @description Buyer's-journey stage the article targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            metadata: components["schemas"]["ArticleMetadata"];
+            status: components["schemas"]["ArticleStatus"];
+            config: components["schemas"]["ArticleConfig"];
+            /**
+             * Format: date-time
+             * @description When the article's text was written (RFC 3339, UTC, milliseconds); null until it is written.
+             */
+            written_on: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was published (RFC 3339, UTC, milliseconds); null until it is published.
+             */
+            published_on: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch the article's idea came from; null when it came from elsewhere.
+             */
+            research_batch_id: string | null;
+            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one; filter the list by that topic's id with `topic`). */
+            topic: string;
+            /** @description Target search keywords of the article, most important first. */
+            keywords: string[];
+            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
+            source: string;
+            /** @description The article's text as HTML; null until it is written. */
+            body: string | null;
+            /**
+             * Format: uri
+             * @description Absolute URL of the cover image; null when there is none.
+             */
+            cover_image: string | null;
+            /** @description URL slug of the article, for example `ai-visibility-guide`; null until set. */
+            slug: string | null;
+            /** @description Path of the article relative to the site root, for example `/blog/ai-visibility-guide`; null until set. */
+            permalink: string | null;
+            /** @description HTML title tag for search engines; null until set. */
+            meta_title: string | null;
+            /** @description Meta description for search engines; null until set. */
+            meta_description: string | null;
+            /**
+             * Format: uri
+             * @description Absolute URL where the article is published; null until it is published.
+             */
+            post_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the article last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description Body of a `content.status_updated` delivery: the delivery envelope whose `data` is the article after its
+         *     status or stage changed.
+         */
+        ContentStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `content.status_updated`.
+             * @constant
+             */
+            event: "content.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["Article"];
+        };
+        /**
+         * @description Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
+         *     researched), `COMPLETED` (its ideas are ready), `FAILED`. When an existing batch's status
+         *     changes, the `research_batch.status_updated` webhook event is sent; a new batch sends none.
+         * @enum {string}
+         */
+        ResearchBatchStatus: "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
+        /** @description One step a research agent logged while working on a batch. */
+        AgentLogEntry: {
+            /**
+             * Format: date-time
+             * @description When the step happened (RFC 3339, UTC, milliseconds).
+             */
+            at: string;
+            /** @description What the agent did or found, in plain text. */
+            message: string;
+        };
+        /**
+         * @description Free-form notes the research produced (sources consulted, search results, reasoning), as the
+         *     research engine recorded them. Its members vary by engine; treat it as opaque JSON.
+         */
+        ResearchLog: {
+            [key: string]: unknown;
+        };
+        /** @description An idea a research batch produced, as embedded in the batch; the full idea is `GET /api/v1/content/ideas/{idea}`. */
+        GeneratedIdea: {
+            /**
+             * Format: uuid
+             * @description Identifier of the idea; use it with `GET /api/v1/content/ideas/{idea}`.
+             */
+            id: string;
+            /** @description Working title of the idea. */
+            title: string;
+            /** @description Target search keywords of the idea, most important first. */
+            keywords: string[];
+            /** @description Buyer's-journey stage the idea targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+        };
+        /**
+         * @description A run of idea research on one topic, with the ideas it produced. The same object is the `data` of
+         *     the `research_batch.status_updated` webhook event, which is why its timestamps are named
+         *     `createdAt` and `updatedAt`. The batch's ideas are also listed by
+         *     `GET /api/v1/content/ideas?research_batch={id}`.
+         */
+        ResearchBatch: {
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch; ideas and articles carry it as `research_batch_id`.
+             */
+            id: string;
+            /** @description Display name of the batch. */
+            name: string;
+            /** @description Number of ideas the batch has produced so far (the length of `ideas`). */
+            ideas_count: number;
+            status: components["schemas"]["ResearchBatchStatus"];
+            /**
+             * Format: uuid
+             * @description Identifier of the content-map topic the batch researched.
+             */
+            topic_id: string;
+            /** @description Name of that topic. */
+            topic_name: string;
+            /** @description Buyer's-journey stage the research targeted; null when it targeted none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            /** @description Name of the buyer persona the research targeted; null when none. */
+            persona_name: string | null;
+            /** @description What started the batch, for example `manual`, `topic_cluster` or `schedule`. */
+            source: string;
+            /** @description Steps the research agent logged, oldest first; empty before the batch runs. */
+            agent_log: components["schemas"]["AgentLogEntry"][];
+            /** @description Free-form research notes; null when the engine recorded none. */
+            research_log: components["schemas"]["ResearchLog"] | null;
+            /** @description The ideas the batch produced, oldest first; empty until it produces some. */
+            ideas: components["schemas"]["GeneratedIdea"][];
+            /**
+             * Format: date-time
+             * @description When the batch was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the batch last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description Body of a `research_batch.status_updated` delivery: the delivery envelope whose `data` is the research batch after its
+         *     status or stage changed.
+         */
+        ResearchBatchStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `research_batch.status_updated`.
+             * @constant
+             */
+            event: "research_batch.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["ResearchBatch"];
+        };
+        /** @description The AI agent that runs a task, as embedded in the task. */
+        AgentRef: {
+            /**
+             * Format: uuid
+             * @description Identifier of the agent (equal to the task's `agent_id`).
+             */
+            id: string;
+            /** @description Display name of the agent. */
+            name: string;
+            /** @description Icon of the agent for display, an emoji or an icon name such as `search`. */
+            icon: string;
+            /** @description One-line description of what the agent does. */
+            short_description: string;
+        };
+        /**
+         * @description Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When an existing task's
+         *     status changes, the `agent_task.status_updated` webhook event is sent; a new task sends none.
+         * @enum {string}
+         */
+        AgentTaskStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+        /** @description The parameters an agent task was started with; their names depend on the agent. Treat as opaque JSON. */
+        AgentTaskInputs: {
+            [key: string]: unknown;
+        };
+        /** @description What an agent task produced; its members depend on the agent. Treat as opaque JSON. */
+        AgentTaskOutputs: {
+            [key: string]: unknown;
+        };
+        /** @description Language-model tokens an agent task consumed. */
+        TokenUsage: {
+            /** @description Tokens sent to the model. */
+            input_tokens: number;
+            /** @description Tokens the model produced. */
+            output_tokens: number;
+            /** @description Sum of `input_tokens` and `output_tokens`. */
+            total_tokens: number;
+        };
+        /**
+         * @description One run of an AI agent (for example a research or writing agent). Agent tasks have no read
+         *     endpoint; this object is the `data` of the `agent_task.status_updated` webhook event.
+         */
+        AgentTask: {
+            /**
+             * Format: uuid
+             * @description Identifier of the task.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the agent that runs the task.
+             */
+            agent_id: string;
+            agent: components["schemas"]["AgentRef"];
+            /** @description Display name of the task. */
+            name: string;
+            status: components["schemas"]["AgentTaskStatus"];
+            inputs: components["schemas"]["AgentTaskInputs"];
+            /** @description What the task produced; null until it succeeds. */
+            outputs: components["schemas"]["AgentTaskOutputs"] | null;
+            usage: components["schemas"]["TokenUsage"];
+            /** @description How long the task ran, in milliseconds; null until it ends. */
+            execution_duration: number | null;
+            /**
+             * Format: date-time
+             * @description When the task started running (RFC 3339, UTC, milliseconds); null while queued.
+             */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the task succeeded or failed (RFC 3339, UTC, milliseconds); null until then.
+             */
+            ended_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the task was queued (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+        };
+        /**
+         * @description Body of a `agent_task.status_updated` delivery: the delivery envelope whose `data` is the agent task after its
+         *     status or stage changed.
+         */
+        AgentTaskStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `agent_task.status_updated`.
+             * @constant
+             */
+            event: "agent_task.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["AgentTask"];
+        };
+        /**
+         * @description Body of a `topic.status_updated` delivery: the delivery envelope whose `data` is the topic cluster after its
+         *     status or stage changed.
+         */
+        TopicStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `topic.status_updated`.
+             * @constant
+             */
+            event: "topic.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["Topic"];
+        };
+        /**
+         * @description Kind of brand-intelligence record: `product` (a product brief), `persona` (a buyer persona),
+         *     `voice` (the brand voice profile), `content_type` (a content format the brand publishes),
+         *     `visual_guideline` (colours, fonts and imagery rules). The kind fixes the shape of `metadata`.
+         * @enum {string}
+         */
+        IqRecordType: "product" | "persona" | "voice" | "content_type" | "visual_guideline";
+        /** @description Analysis of a product (`type` `product`). */
+        ProductMetadata: {
+            /** @description Market category the product competes in, for example `AI visibility analytics`. */
+            category: string;
+            /** @description Main features of the product. */
+            features: string[];
+            /** @description Benefits a customer gets from the product. */
+            benefits: string[];
+            /** @description What sets the product apart from competitors. */
+            differentiators: string[];
+            /** @description Price range as marketed, for example `$99–$499 per month`; null when unknown. */
+            price_range: string | null;
+        };
+        /** @description Analysis of a buyer persona (`type` `persona`). */
+        PersonaMetadata: {
+            /** @description Typical job title of the persona, for example `Head of Content`. */
+            job_title: string;
+            /** @description Typical seniority, for example `manager` or `executive`; null when not determined. */
+            seniority: string | null;
+            /** @description Industries the persona typically works in. */
+            industries: string[];
+            /** @description What the persona wants to achieve. */
+            goals: string[];
+            /** @description Problems the persona struggles with. */
+            pain_points: string[];
+            /** @description Reasons the persona may hesitate to buy. */
+            objections: string[];
+        };
+        /** @description Analysis of the brand voice (`type` `voice`). */
+        VoiceMetadata: {
+            /** @description Adjectives that describe the voice, for example `confident`, `plain-spoken`. */
+            tone_attributes: string[];
+            /** @description Target reading level, for example `grade 9`; null when not determined. */
+            reading_level: string | null;
+            /** @description Writing habits to follow. */
+            dos: string[];
+            /** @description Writing habits to avoid. */
+            donts: string[];
+        };
+        /** @description Description of a content format the brand publishes (`type` `content_type`). */
+        ContentTypeMetadata: {
+            /** @description The format, for example `how-to guide`, `listicle` or `comparison`. */
+            format: string;
+            /** @description Shortest usual length in words; null when not set. */
+            word_count_min: number | null;
+            /** @description Longest usual length in words; null when not set. */
+            word_count_max: number | null;
+            /** @description The usual outline, in order. */
+            sections: string[];
+        };
+        /** @description One colour of the brand palette. */
+        BrandColor: {
+            /** @description Name of the colour in the palette, for example `Primary`. */
+            name: string;
+            /** @description The colour as a CSS hex value, for example `#4f46e5`. */
+            hex: string;
+        };
+        /** @description The brand's visual rules (`type` `visual_guideline`). */
+        VisualGuidelineMetadata: {
+            /** @description The brand palette. */
+            colors: components["schemas"]["BrandColor"][];
+            /** @description Font families the brand uses, main font first. */
+            fonts: string[];
+            /** @description How images should look, for example `flat illustrations, no stock photos`; null when not set. */
+            image_style: string | null;
+        };
+        /**
+         * @description The analysis of a brand-intelligence record. Its shape is fixed by the record's `type`:
+         *     `product` → `ProductMetadata`, `persona` → `PersonaMetadata`, `voice` → `VoiceMetadata`,
+         *     `content_type` → `ContentTypeMetadata`, `visual_guideline` → `VisualGuidelineMetadata`.
+         */
+        IqMetadata: components["schemas"]["ProductMetadata"] | components["schemas"]["PersonaMetadata"] | components["schemas"]["VoiceMetadata"] | components["schemas"]["ContentTypeMetadata"] | components["schemas"]["VisualGuidelineMetadata"];
+        /**
+         * @description Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
+         *     analysis is complete). When an existing record's stage changes, the `iq.status_updated` webhook
+         *     event is sent; a new record sends none.
+         * @enum {string}
+         */
+        IqStage: "PROCESSING" | "READY";
+        /**
+         * @description A brand-intelligence record: a product brief, buyer persona, brand voice profile, content type
+         *     or set of visual guidelines, analysed from the brand's own material. The same object is the
+         *     `data` of the `iq.status_updated` webhook event, which is why some fields are camelCase.
+         */
+        IqRecord: {
+            /**
+             * Format: uuid
+             * @description Identifier of the record; use it with the `GET /api/v1/iq/...{id}` operation of its kind.
+             */
+            id: string;
+            type: components["schemas"]["IqRecordType"];
+            /** @description Display title, for example the product or persona name. */
+            title: string;
+            /** @description Short summary of the record; null when none. */
+            description: string | null;
+            /** @description The full write-up as Markdown; null until the analysis produced it. */
+            content: string | null;
+            metadata: components["schemas"]["IqMetadata"];
+            /**
+             * Format: uuid
+             * @description Identifier of the `product` record this record is about (a persona or voice specific to one product); null when it is brand-wide or is itself a product.
+             */
+            productId: string | null;
+            /** @description Pages describing the product, analysed for a `product` record; null for other kinds or when none were given. */
+            productUrls: string[] | null;
+            /** @description Pages whose writing was analysed for a `voice` record; null for other kinds or when none were given. */
+            voiceSampleUrls: string[] | null;
+            /** @description Example pages of a `content_type` record; null for other kinds or when none were given. */
+            contentSampleUrls: string[] | null;
+            /** @description True when this record is the default one of its `type` (at most one per type in a workspace). */
+            isDefault: boolean;
+            stage: components["schemas"]["IqStage"];
+            /** @description Images analysed or produced for the record (for example the examples of a `visual_guideline`); null when none. */
+            imagesUrls: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the record was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description Body of a `iq.status_updated` delivery: the delivery envelope whose `data` is the brand-intelligence record after its
+         *     status or stage changed.
+         */
+        IqStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `iq.status_updated`.
+             * @constant
+             */
+            event: "iq.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["IqRecord"];
+        };
+        /**
+         * @description Body of a `sitemap_url.status_updated` delivery: the delivery envelope whose `data` is the sitemap URL after its
+         *     status or stage changed.
+         */
+        SitemapUrlStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `sitemap_url.status_updated`.
+             * @constant
+             */
+            event: "sitemap_url.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["SitemapUrl"];
+        };
+        /**
+         * @description The body of any webhook delivery: one of the six event envelopes, told apart by `event`. The
+         *     AsyncAPI document (`GET /asyncapi.json`) describes each with its delivery headers.
+         */
+        WebhookEvent: components["schemas"]["ContentStatusUpdatedEvent"] | components["schemas"]["ResearchBatchStatusUpdatedEvent"] | components["schemas"]["AgentTaskStatusUpdatedEvent"] | components["schemas"]["TopicStatusUpdatedEvent"] | components["schemas"]["IqStatusUpdatedEvent"] | components["schemas"]["SitemapUrlStatusUpdatedEvent"];
+        /**
+         * @description One event sent, or to be sent, to one webhook, with the outcome of its latest attempt. Its `id`
+         *     is the `webhook-id` / `X-Webhook-Delivery` header of every attempt, so a receiver can drop
+         *     duplicates.
+         */
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Identifier of the delivery, stable across retries and redeliveries.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The webhook the delivery goes to.
+             */
+            webhook_id: string;
+            event_type: components["schemas"]["EventType"];
+            payload: components["schemas"]["WebhookEvent"];
+            /** @description HTTP status of the latest attempt; null before the first attempt or when no response arrived. */
+            http_status: number | null;
+            /** @description The receiver's response body of the latest attempt, cut to 2 KB; null before the first attempt or when no response arrived. */
+            response_body: string | null;
+            /** @description Duration of the latest attempt in milliseconds; null before the first attempt. */
+            response_time_ms: number | null;
+            /** @description Number of attempts made so far. */
+            attempt: number;
+            /** @description Number of attempts the retry schedule allows before the delivery counts as failed. */
+            max_attempts: number;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            /**
+             * Format: date-time
+             * @description When the delivery was created, that is when the event fanned out to this webhook (RFC 3339, UTC).
+             */
+            created_at: string;
+        };
+        /** @description One page of deliveries, newest first (creation time, then id, descending). */
+        WebhookDeliveryList: {
+            /** @description The deliveries of this page, at most `limit` of them. */
+            items: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of listing a webhook's deliveries. */
+        WebhookDeliveryListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WebhookDeliveryList"];
+        };
+        /** @description Which failed deliveries to send again. Unknown fields are refused. */
+        RecoverDeliveriesRequest: {
+            /**
+             * Format: date-time
+             * @description Every delivery of the webhook created at or after this time (RFC 3339) whose status is `failed` is queued again.
+             */
+            since: string;
+        };
+        /** @description How many failed deliveries were queued again. */
+        RecoveredDeliveries: {
+            /** @description Number of failed deliveries queued for a new attempt; 0 when there were none. */
+            recovered: number;
+        };
+        /** @description Success envelope of recovering failed deliveries. */
+        RecoveredDeliveriesEnvelope: {
+            /**
+             * @description Always `2020`, the accepted success code; the attempts run in the background.
+             * @constant
+             */
+            code: 2020;
+            /** @description Human-readable status. */
+            messages: string;
+            data: components["schemas"]["RecoveredDeliveries"];
+        };
+        /** @description Success envelope of queueing a redelivery. */
+        WebhookDeliveryEnvelope: {
+            /**
+             * @description Always `2020`, the accepted success code; the attempt runs in the background.
+             * @constant
+             */
+            code: 2020;
+            /** @description Human-readable status. */
+            messages: string;
+            data: components["schemas"]["WebhookDelivery"];
+        };
+        /** @description An API key of the workspace as owners see it; the secret itself is shown only once, at creation. */
+        WorkspaceApiKey: {
+            /**
+             * Format: uuid
+             * @description Identifier of the key.
+             */
+            id: string;
+            /** @description Name given to the key by the owner who created it. */
+            name: string;
+            /** @description The first characters of the key (`wsk_live_` and four more), enough to recognise it. */
+            prefix: string;
+            /** @description The scopes granted to the key; may be empty (then only `/me` answers). */
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * Format: uuid
+             * @description The user who created the key and whom it acts as; the key stops working when that user leaves the workspace.
+             */
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description When the key was created (RFC 3339, UTC).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the key stops working (RFC 3339, UTC).
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the key was revoked (RFC 3339, UTC); null while it is not.
+             */
+            revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @description Last time the key was used, recorded at most once a minute; null if never used.
+             */
+            last_used_at: string | null;
+        };
+        /** @description One page of the workspace's API keys, revoked ones included, ordered by creation time, then id. */
+        WorkspaceApiKeyList: {
+            /** @description The keys of this page, at most `limit` of them. */
+            items: components["schemas"]["WorkspaceApiKey"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of listing API keys. */
+        WorkspaceApiKeyListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WorkspaceApiKeyList"];
+        };
+        /** @description A new API key, acting as the owner who creates it. Unknown fields are refused. */
+        CreateApiKeyRequest: {
+            /** @description A name for the key, 1 to 100 characters. */
+            name: string;
+            /** @description The scopes to grant; default all five. An empty list makes a key that only reaches `/me`. */
+            scopes?: components["schemas"]["Scope"][];
+            /**
+             * Format: date-time
+             * @description When the key stops working (RFC 3339), in the future; default one year from now.
+             */
+            expires_at?: string;
+        };
+        /** @description A new API key with its secret, answered only at creation. */
+        CreatedApiKey: {
+            api_key: components["schemas"]["WorkspaceApiKey"];
+            /** @description The full key, `wsk_live_…`. Store it now; only its hash is kept, so it cannot be shown again. */
+            key: string;
+        };
+        /** @description Success envelope of creating an API key. */
+        CreatedApiKeyEnvelope: {
+            /**
+             * @description Always `2010`, the created success code.
+             * @constant
+             */
+            code: 2010;
+            /** @description Human-readable status, reminding that the key is shown once. */
+            messages: string;
+            data: components["schemas"]["CreatedApiKey"];
+        };
+        /** @description Success envelope of an operation answering one API key. */
+        WorkspaceApiKeyEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status. */
+            messages: string;
+            data: components["schemas"]["WorkspaceApiKey"];
+        };
+        /**
+         * @description A member's role in the workspace. `owner` manages webhooks, API keys and members; `member` can
+         *     read the member list and the event catalog.
+         * @enum {string}
+         */
+        MemberRole: "owner" | "member";
+        /** @description A user who is a member of the workspace, with their role. */
+        WorkspaceMember: {
+            /**
+             * Format: uuid
+             * @description Identifier of the user.
+             */
+            user_id: string;
+            /** @description Full name of the user. */
+            name: string;
+            /**
+             * Format: email
+             * @description Email address of the user.
+             */
+            email: string;
+            role: components["schemas"]["MemberRole"];
+            /**
+             * Format: date-time
+             * @description When the user joined the workspace (RFC 3339, UTC).
+             */
+            joined_at: string;
+        };
+        /** @description One page of the workspace's members, ordered by joining time, then user id. */
+        WorkspaceMemberList: {
+            /** @description The members of this page, at most `limit` of them. */
+            items: components["schemas"]["WorkspaceMember"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of listing members. */
+        WorkspaceMemberListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WorkspaceMemberList"];
+        };
+        /** @description Error envelope of a 409. */
+        ConflictErrorEnvelope: {
+            /**
+             * @description Always `4090`: the request conflicts with the state of the workspace (for example removing its last owner).
+             * @constant
+             */
+            code: 4090;
+            /** @description Human-readable explanation of the conflict. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
     };
     responses: {
         /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned (4022). */
@@ -1667,6 +3067,82 @@ export interface components {
                 "application/json": components["schemas"]["PaymentRequiredErrorEnvelope"];
             };
         };
+        /**
+         * @description No usable credential: missing (4021), or a member token that is malformed, unknown, revoked or
+         *     whose user has left the workspace (4022). Send `Authorization: Bearer wsm_live_…`.
+         */
+        AdminUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4022,
+                 *       "messages": "The member token is invalid or revoked, or its user is no longer a member of the workspace.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminUnauthorizedErrorEnvelope"];
+            };
+        };
+        /** @description The path exists but not for this method (4050); the `Allow` header lists the methods it accepts. */
+        AdminMethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4050,
+                 *       "messages": "Method PUT is not allowed on this path; allowed: GET, POST.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["MethodNotAllowedErrorEnvelope"];
+            };
+        };
+        /** @description The caller is a member of the workspace but not an owner, and the operation is for owners only (4030). */
+        RoleForbidden: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4030,
+                 *       "messages": "Only owners of the workspace can do this; your role is member.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["RoleForbiddenErrorEnvelope"];
+            };
+        };
+        /** @description The request conflicts with the workspace's current state (4090). */
+        Conflict: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4090,
+                 *       "messages": "The workspace must keep at least one owner: make another member an owner first.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConflictErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1777,6 +3253,42 @@ export interface components {
          * @example READY
          */
         PageStatusFilter: components["schemas"]["PageStatus"];
+        /**
+         * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+         *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+         * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+         */
+        WorkspaceId: string;
+        /**
+         * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+         * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+         */
+        WebhookId: string;
+        /**
+         * @description Only deliveries of this event type. Keep it the same while paging.
+         * @example content.status_updated
+         */
+        DeliveryEventTypeFilter: components["schemas"]["EventType"];
+        /**
+         * @description Only deliveries in this state. Keep it the same while paging.
+         * @example failed
+         */
+        DeliveryStatusFilter: components["schemas"]["DeliveryStatus"];
+        /**
+         * @description Identifier of a delivery of the webhook (a UUID), as listed by its deliveries and sent as `webhook-id`.
+         * @example 9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a
+         */
+        DeliveryId: string;
+        /**
+         * @description Identifier of an API key of the workspace (a UUID), as listed by the key list.
+         * @example 5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21
+         */
+        ApiKeyId: string;
+        /**
+         * @description Identifier of a user who is a member of the workspace (a UUID), as listed by the member list.
+         * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+         */
+        MemberUserId: string;
     };
     requestBodies: never;
     headers: {
@@ -3544,6 +5056,1332 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every event type, in catalog order. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 8010,
+                     *       "messages": "OK",
+                     *       "data": [
+                     *         {
+                     *           "event": "content.status_updated",
+                     *           "label": "Article status updated",
+                     *           "description": "An article's status changes (for example from GENERATED to PUBLISHED).",
+                     *           "group": "content"
+                     *         },
+                     *         {
+                     *           "event": "research_batch.status_updated",
+                     *           "label": "Research batch status updated",
+                     *           "description": "A research batch completes processing or fails.",
+                     *           "group": "research_batch"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventCatalogEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhooks; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *             "url": "https://hooks.acme.example/workspace-events",
+                     *             "name": "Publishing pipeline",
+                     *             "description": "Rebuilds the blog when an article is published.",
+                     *             "events": [
+                     *               "content.status_updated",
+                     *               "research_batch.status_updated"
+                     *             ],
+                     *             "enabled": true,
+                     *             "secret_masked": "whsec_…k3Zq",
+                     *             "previous_secret_expires_at": null,
+                     *             "consecutive_failures": 0,
+                     *             "disabled_at": null,
+                     *             "created_at": "2026-11-20T10:00:00.000Z",
+                     *             "updated_at": "2026-11-20T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookListEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.acme.example/workspace-events",
+                 *       "name": "Publishing pipeline",
+                 *       "description": "Rebuilds the blog when an article is published.",
+                 *       "events": [
+                 *         "content.status_updated",
+                 *         "research_batch.status_updated"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook, and its secret shown this once. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2010,
+                     *       "messages": "Created. Store the secret now: it is not shown again.",
+                     *       "data": {
+                     *         "webhook": {
+                     *           "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *           "url": "https://hooks.acme.example/workspace-events",
+                     *           "name": "Publishing pipeline",
+                     *           "description": "Rebuilds the blog when an article is published.",
+                     *           "events": [
+                     *             "content.status_updated",
+                     *             "research_batch.status_updated"
+                     *           ],
+                     *           "enabled": true,
+                     *           "secret_masked": "whsec_…k3Zq",
+                     *           "previous_secret_expires_at": null,
+                     *           "consecutive_failures": 0,
+                     *           "disabled_at": null,
+                     *           "created_at": "2026-11-20T10:00:00.000Z",
+                     *           "updated_at": "2026-11-20T10:00:00.000Z"
+                     *         },
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw4X1U0nk3Zq="
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookCreatedEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "url": "https://hooks.acme.example/workspace-events",
+                     *         "name": "Publishing pipeline",
+                     *         "description": "Rebuilds the blog when an article is published.",
+                     *         "events": [
+                     *           "content.status_updated",
+                     *           "research_batch.status_updated"
+                     *         ],
+                     *         "enabled": true,
+                     *         "secret_masked": "whsec_…k3Zq",
+                     *         "previous_secret_expires_at": null,
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-20T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2040,
+                     *       "messages": "Deleted.",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "content.status_updated"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated webhook. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "url": "https://hooks.acme.example/workspace-events",
+                     *         "name": "Publishing pipeline",
+                     *         "description": "Rebuilds the blog when an article is published.",
+                     *         "events": [
+                     *           "content.status_updated"
+                     *         ],
+                     *         "enabled": true,
+                     *         "secret_masked": "whsec_…k3Zq",
+                     *         "previous_secret_expires_at": null,
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-22T11:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled webhook. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "url": "https://hooks.acme.example/workspace-events",
+                     *         "name": "Publishing pipeline",
+                     *         "description": "Rebuilds the blog when an article is published.",
+                     *         "events": [
+                     *           "content.status_updated",
+                     *           "research_batch.status_updated"
+                     *         ],
+                     *         "enabled": true,
+                     *         "secret_masked": "whsec_…k3Zq",
+                     *         "previous_secret_expires_at": null,
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-20T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled webhook. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "url": "https://hooks.acme.example/workspace-events",
+                     *         "name": "Publishing pipeline",
+                     *         "description": "Rebuilds the blog when an article is published.",
+                     *         "events": [
+                     *           "content.status_updated",
+                     *           "research_batch.status_updated"
+                     *         ],
+                     *         "enabled": false,
+                     *         "secret_masked": "whsec_…k3Zq",
+                     *         "previous_secret_expires_at": null,
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": "2026-11-22T11:30:00.000Z",
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "updated_at": "2026-11-22T11:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "grace_period_seconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook and its new secret, shown this once. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "Rotated. Store the new secret now: it is not shown again.",
+                     *       "data": {
+                     *         "webhook": {
+                     *           "id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *           "url": "https://hooks.acme.example/workspace-events",
+                     *           "name": "Publishing pipeline",
+                     *           "description": "Rebuilds the blog when an article is published.",
+                     *           "events": [
+                     *             "content.status_updated",
+                     *             "research_batch.status_updated"
+                     *           ],
+                     *           "enabled": true,
+                     *           "secret_masked": "whsec_…Q7w=",
+                     *           "previous_secret_expires_at": "2026-11-23T12:00:00.000Z",
+                     *           "consecutive_failures": 0,
+                     *           "disabled_at": null,
+                     *           "created_at": "2026-11-20T10:00:00.000Z",
+                     *           "updated_at": "2026-11-22T12:00:00.000Z"
+                     *         },
+                     *         "secret": "whsec_x4NwT0aZp1QeR6sLmV2bKcY8uJ9dH3gF5iO7tE0nQ7w="
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecretEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "content.status_updated"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome of the test delivery. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "Test delivery answered 204.",
+                     *       "data": {
+                     *         "event": "content.status_updated",
+                     *         "success": true,
+                     *         "http_status": 204,
+                     *         "response_time_ms": 87,
+                     *         "error": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTestResultEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only deliveries of this event type. Keep it the same while paging.
+                 * @example content.status_updated
+                 */
+                event_type?: components["parameters"]["DeliveryEventTypeFilter"];
+                /**
+                 * @description Only deliveries in this state. Keep it the same while paging.
+                 * @example failed
+                 */
+                status?: components["parameters"]["DeliveryStatusFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a",
+                     *             "webhook_id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *             "event_type": "content.status_updated",
+                     *             "payload": {
+                     *               "event": "content.status_updated",
+                     *               "timestamp": "2026-11-22T09:00:01.250Z",
+                     *               "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *               "is_test": false,
+                     *               "data": {
+                     *                 "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *                 "title": "How AI assistants choose which CRM to recommend",
+                     *                 "buyer_stage": "consideration",
+                     *                 "metadata": {
+                     *                   "topic": "CRM for small business",
+                     *                   "keywords": [
+                     *                     "best crm for small business",
+                     *                     "ai crm recommendations"
+                     *                   ],
+                     *                   "source": "research_batch"
+                     *                 },
+                     *                 "status": "PUBLISHED",
+                     *                 "config": {
+                     *                   "autowrite": true,
+                     *                   "planned_for": null,
+                     *                   "planned_time": null
+                     *                 },
+                     *                 "written_on": "2026-11-21T14:05:00.000Z",
+                     *                 "published_on": "2026-11-22T09:00:00.000Z",
+                     *                 "research_batch_id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *                 "topic": "CRM for small business",
+                     *                 "keywords": [
+                     *                   "best crm for small business",
+                     *                   "ai crm recommendations"
+                     *                 ],
+                     *                 "source": "research_batch",
+                     *                 "body": "<h1>How AI assistants choose which CRM to recommend</h1><p>…</p>",
+                     *                 "cover_image": "https://cdn.acme.example/covers/ai-crm.png",
+                     *                 "slug": "ai-assistants-crm-recommendations",
+                     *                 "permalink": "/blog/ai-assistants-crm-recommendations",
+                     *                 "meta_title": "How AI assistants choose a CRM",
+                     *                 "meta_description": "What ChatGPT, Perplexity and Gemini look at when they recommend a CRM.",
+                     *                 "post_url": "https://acme.example/blog/ai-assistants-crm-recommendations",
+                     *                 "createdAt": "2026-11-20T08:00:00.000Z",
+                     *                 "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *               }
+                     *             },
+                     *             "http_status": 503,
+                     *             "response_body": "Service Unavailable",
+                     *             "response_time_ms": 412,
+                     *             "attempt": 3,
+                     *             "max_attempts": 12,
+                     *             "delivery_status": "pending",
+                     *             "created_at": "2026-11-22T09:00:01.250Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryListEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-21T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverDeliveriesRequest"];
+            };
+        };
+        responses: {
+            /** @description How many failed deliveries were queued again. */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2020,
+                     *       "messages": "17 failed deliveries queued again.",
+                     *       "data": {
+                     *         "recovered": 17
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoveredDeliveriesEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+                /**
+                 * @description Identifier of a delivery of the webhook (a UUID), as listed by its deliveries and sent as `webhook-id`.
+                 * @example 9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a
+                 */
+                delivery_id: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued again. */
+            202: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2020,
+                     *       "messages": "Redelivery queued.",
+                     *       "data": {
+                     *         "id": "9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a",
+                     *         "webhook_id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "event_type": "content.status_updated",
+                     *         "payload": {
+                     *           "event": "content.status_updated",
+                     *           "timestamp": "2026-11-22T09:00:01.250Z",
+                     *           "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "is_test": false,
+                     *           "data": {
+                     *             "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *             "title": "How AI assistants choose which CRM to recommend",
+                     *             "buyer_stage": "consideration",
+                     *             "metadata": {
+                     *               "topic": "CRM for small business",
+                     *               "keywords": [
+                     *                 "best crm for small business",
+                     *                 "ai crm recommendations"
+                     *               ],
+                     *               "source": "research_batch"
+                     *             },
+                     *             "status": "PUBLISHED",
+                     *             "config": {
+                     *               "autowrite": true,
+                     *               "planned_for": null,
+                     *               "planned_time": null
+                     *             },
+                     *             "written_on": "2026-11-21T14:05:00.000Z",
+                     *             "published_on": "2026-11-22T09:00:00.000Z",
+                     *             "research_batch_id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *             "topic": "CRM for small business",
+                     *             "keywords": [
+                     *               "best crm for small business",
+                     *               "ai crm recommendations"
+                     *             ],
+                     *             "source": "research_batch",
+                     *             "body": "<h1>How AI assistants choose which CRM to recommend</h1><p>…</p>",
+                     *             "cover_image": "https://cdn.acme.example/covers/ai-crm.png",
+                     *             "slug": "ai-assistants-crm-recommendations",
+                     *             "permalink": "/blog/ai-assistants-crm-recommendations",
+                     *             "meta_title": "How AI assistants choose a CRM",
+                     *             "meta_description": "What ChatGPT, Perplexity and Gemini look at when they recommend a CRM.",
+                     *             "post_url": "https://acme.example/blog/ai-assistants-crm-recommendations",
+                     *             "createdAt": "2026-11-20T08:00:00.000Z",
+                     *             "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "http_status": 503,
+                     *         "response_body": "Service Unavailable",
+                     *         "response_time_ms": 412,
+                     *         "attempt": 3,
+                     *         "max_attempts": 12,
+                     *         "delivery_status": "pending",
+                     *         "created_at": "2026-11-22T09:00:01.250Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of API keys; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21",
+                     *             "name": "Reporting dashboard",
+                     *             "prefix": "wsk_live_7Hq2",
+                     *             "scopes": [
+                     *               "workspace:read",
+                     *               "visibility:read",
+                     *               "contentmap:read",
+                     *               "content:read",
+                     *               "iq:read"
+                     *             ],
+                     *             "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "created_at": "2026-11-01T08:00:00.000Z",
+                     *             "expires_at": "2027-11-01T08:00:00.000Z",
+                     *             "revoked_at": null,
+                     *             "last_used_at": "2026-11-22T09:14:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkspaceApiKeyListEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reporting dashboard",
+                 *       "scopes": [
+                 *         "visibility:read",
+                 *         "content:read"
+                 *       ],
+                 *       "expires_at": "2027-11-01T08:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, shown this once. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2010,
+                     *       "messages": "Created. Store the key now: it is not shown again.",
+                     *       "data": {
+                     *         "api_key": {
+                     *           "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21",
+                     *           "name": "Reporting dashboard",
+                     *           "prefix": "wsk_live_7Hq2",
+                     *           "scopes": [
+                     *             "visibility:read",
+                     *             "content:read"
+                     *           ],
+                     *           "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "created_at": "2026-11-01T08:00:00.000Z",
+                     *           "expires_at": "2027-11-01T08:00:00.000Z",
+                     *           "revoked_at": null,
+                     *           "last_used_at": null
+                     *         },
+                     *         "key": "wsk_live_7Hq2mXb9Vw3LkPz8Qr5NtY1cJd6Fs0Ag4Ue2Kx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of an API key of the workspace (a UUID), as listed by the key list.
+                 * @example 5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21
+                 */
+                key_id: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "Revoked.",
+                     *       "data": {
+                     *         "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21",
+                     *         "name": "Reporting dashboard",
+                     *         "prefix": "wsk_live_7Hq2",
+                     *         "scopes": [
+                     *           "workspace:read",
+                     *           "visibility:read",
+                     *           "contentmap:read",
+                     *           "content:read",
+                     *           "iq:read"
+                     *         ],
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-11-01T08:00:00.000Z",
+                     *         "expires_at": "2027-11-01T08:00:00.000Z",
+                     *         "revoked_at": "2026-11-22T12:00:00.000Z",
+                     *         "last_used_at": "2026-11-22T09:14:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkspaceApiKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "Ada Owner",
+                     *             "email": "ada@acme.example",
+                     *             "role": "owner",
+                     *             "joined_at": "2026-01-15T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "user_id": "a3bb189e-8bf9-3888-9912-ace4e6543002",
+                     *             "name": "Grace Member",
+                     *             "email": "grace@acme.example",
+                     *             "role": "member",
+                     *             "joined_at": "2026-03-02T12:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkspaceMemberListEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a user who is a member of the workspace (a UUID), as listed by the member list.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is removed. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2040,
+                     *       "messages": "Member removed; their API keys and tokens no longer work.",
+                     *       "data": {
+                     *         "id": "a3bb189e-8bf9-3888-9912-ace4e6543002",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -20,6 +20,10 @@ import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
 import { ApiError } from './http/api-error.js';
 import { docsRouter } from './http/docs.js';
+import { adminGuard } from './http/admin-guard.js';
+import { adminHandlers } from './handlers/admin.js';
+import { eventCatalogFrom } from './webhooks/event-catalog.js';
+import type { Resolver } from './webhooks/ssrf-guard.js';
 
 export interface AppDeps {
   store: Store;
@@ -33,6 +37,10 @@ export interface AppDeps {
   /** Validate every response against the contract (tests): a mismatch becomes a 500. */
   validateResponses?: boolean;
   handlers?: ReadHandlers;
+  /** Lets webhook URLs target loopback and private addresses (WEBHOOK_ALLOW_PRIVATE; development and tests). */
+  allowPrivateWebhookTargets?: boolean;
+  /** Name resolution for the webhook URL check at save time (tests); the system resolver by default. */
+  resolveWebhookHost?: Resolver;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
@@ -71,16 +79,30 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   });
   app.use(docsRouter(document));
 
+  const eventCatalog = eventCatalogFrom(asyncApiDocument);
+  const recordKeyUse = createLastUsedRecorder(deps.store);
   app.use(
     '/api/v1',
-    authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: createLastUsedRecorder(deps.store) }),
+    authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),
     limitPerWorkspace({ limiter, now }),
     countApiRequests({ store: deps.store, now }),
     requireScopeForPath(),
     requireActiveSubscription(),
   );
+  app.use('/api/workspace/:workspace_id', adminGuard({ document, store: deps.store, limiter, clientLimiter, now, recordKeyUse }));
   app.use(validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }));
-  app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, { store: deps.store, now }));
+  app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, {
+    store: deps.store,
+    now,
+    admin: {
+      handlers: adminHandlers,
+      services: {
+        eventCatalog,
+        allowPrivateWebhookTargets: deps.allowPrivateWebhookTargets ?? false,
+        resolveHost: deps.resolveWebhookHost,
+      },
+    },
+  }));
   app.use((req, _res, next) => next(new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.path}.`)));
   app.use(errorHandler());
   return app;

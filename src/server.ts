@@ -31,6 +31,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
       windowSeconds: config.rateLimitWindowSeconds,
       authFailureQuota: config.authFailureQuota,
     },
+    allowPrivateWebhookTargets: config.webhooks.allowPrivate,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -42,15 +42,20 @@ export function authenticateApiKey(deps: {
       next();
       return;
     }
-    const decision = deps.clientLimiter.consume(req.ip ?? 'unknown', now.getTime());
-    if (!decision.allowed) {
-      next(new ApiError(429, Codes.RATE_LIMITED,
-        `Too many failed authentications from this address; retry in ${decision.resetSeconds} seconds.`,
-        null, rateLimitHeaders(decision)));
-      return;
-    }
-    next(key === undefined
+    next(refuseAuthentication(req, deps.clientLimiter, now, key === undefined
       ? new ApiError(401, Codes.KEY_MISSING, 'No API key: send `Authorization: Bearer <key>` or `X-API-KEY: <key>`.')
-      : new ApiError(401, Codes.KEY_INVALID, 'The API key is invalid, revoked or expired.'));
+      : new ApiError(401, Codes.KEY_INVALID, 'The API key is invalid, revoked or expired.')));
   };
+}
+
+/**
+ * A failed authentication counts against the client address; past that budget it answers 429
+ * instead of `refusal`, which throttles guessing of keys and tokens alike.
+ */
+export function refuseAuthentication(req: Request, clientLimiter: RateLimiter, now: Date, refusal: ApiError): ApiError {
+  const decision = clientLimiter.consume(req.ip ?? 'unknown', now.getTime());
+  if (decision.allowed) return refusal;
+  return new ApiError(429, Codes.RATE_LIMITED,
+    `Too many failed authentications from this address; retry in ${decision.resetSeconds} seconds.`,
+    null, rateLimitHeaders(decision));
 }

@@ -4,6 +4,16 @@ export const Codes = {
   OK: 2000,
   ME_OK: 4020,
   EVENT_CATALOG_OK: 8010,
+  /** Administration API: a resource was created (HTTP 201). */
+  CREATED: 2010,
+  /** Administration API: work was queued and runs in the background (HTTP 202). */
+  ACCEPTED: 2020,
+  /** Administration API: a resource was deleted or a member removed. */
+  DELETED: 2040,
+  /** Administration API: the caller's role does not allow the operation (HTTP 403). */
+  ROLE_FORBIDDEN: 4030,
+  /** Administration API: the request conflicts with the workspace's state (HTTP 409). */
+  CONFLICT: 4090,
   KEY_MISSING: 4021,
   KEY_INVALID: 4022,
   SCOPE_MISSING: 4023,

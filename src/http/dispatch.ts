@@ -1,8 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { ApiError } from './api-error.js';
-import { getApiKeyCaller } from './request-context.js';
+import { getApiKeyCaller, getWorkspaceCaller } from './request-context.js';
 import type { OperationHandler, OperationId, ReadHandlers, StreamResult } from './operation-types.js';
+import type { AdminHandlerContext, AdminHandlers, AdminServices } from './operation-types.js';
+import type { AdminOperationId } from './admin-operations.js';
 import type { Store } from '../store/index.js';
 
 /** openapi-backend validates against the 3.0 meta-schema; our 3.1 document is validated by lint. */
@@ -21,7 +23,11 @@ function isStream(result: object): result is StreamResult {
  * already happened (express-openapi-validator), so `validate: false` and query values arrive
  * coerced and defaulted on `req.query`.
  */
-export async function createDispatcher(document: object, handlers: ReadHandlers, deps: { store: Store; now: () => Date }) {
+export async function createDispatcher(
+  document: object,
+  handlers: ReadHandlers,
+  deps: { store: Store; now: () => Date; admin: { handlers: AdminHandlers; services: AdminServices } },
+) {
   const router = new ContractRouter({
     definition: structuredClone(document) as Document,
     validate: false,
@@ -50,6 +56,22 @@ export async function createDispatcher(document: object, handlers: ReadHandlers,
         res.end();
         return;
       }
+      res.status(result.status).json(result.body);
+    };
+  }
+  // Administration handlers may wait (name resolution, a test delivery) and get the request body.
+  type AnyAdminHandler = (ctx: AdminHandlerContext<AdminOperationId>) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+  for (const [operationId, handler] of Object.entries(deps.admin.handlers) as Array<[AdminOperationId, AnyAdminHandler]>) {
+    registered[operationId] = async (c, req, res) => {
+      const result = await handler({
+        query: req.query as never,
+        path: (c.request.params ?? {}) as never,
+        body: req.body as never,
+        caller: getWorkspaceCaller(res) as never,
+        store: deps.store,
+        now: deps.now(),
+        services: deps.admin.services,
+      });
       res.status(result.status).json(result.body);
     };
   }

@@ -18,9 +18,11 @@ function isValidatorError(err: unknown): err is ValidatorHttpError {
 /** `/query/range` → `query.range`; names the parameter the way a client wrote it. */
 function describeValidationErrors(errors: NonNullable<ValidatorHttpError['errors']>): string {
   const parts = errors.map((e) => {
-    const where = (e.path ?? '').replace(/^\//, '').replace(/\//g, '.');
+    // The validator says `params` for path parameters; the contract says `in: path`.
+    const where = (e.path ?? '').replace(/^\//, '').replace(/\//g, '.').replace(/^params\./, 'path.');
+    if (e.errorCode === 'required.openapi.validation') return `${where} is required`;
     const what = e.errorCode === 'additionalProperties.openapi.validation' || /Unknown query parameter/i.test(e.message ?? '')
-      ? 'is not a known parameter'
+      ? (where.startsWith('body') ? 'is not a known field' : 'is not a known parameter')
       : (e.message ?? 'is invalid');
     return where ? `${where} ${what}` : what;
   });
@@ -51,6 +53,12 @@ export function toApiError(err: unknown, req: Request): ApiError {
   // body-parser's JSON syntax errors carry `type: 'entity.parse.failed'`.
   if (typeof err === 'object' && err !== null && (err as { type?: unknown }).type === 'entity.parse.failed') {
     return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: not valid JSON.');
+  }
+  // body-parser's other refusals: a body over the size limit, an unsupported charset or encoding.
+  const bodyError = typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
+  if (bodyError === 'entity.too.large') return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: larger than 100 KB.');
+  if (bodyError === 'charset.unsupported' || bodyError === 'encoding.unsupported') {
+    return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: send UTF-8 JSON without content encoding.');
   }
   return new ApiError(500, Codes.INTERNAL, 'Internal error; quote the X-Request-Id header when reporting it.');
 }

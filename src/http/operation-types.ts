@@ -2,7 +2,10 @@
 // a body that does not match the schema fails `npm run typecheck`.
 import type { operations } from '../../generated/openapi.js';
 import type { Store } from '../store/index.js';
-import type { ApiKeyCaller } from './request-context.js';
+import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from './request-context.js';
+import type { ADMIN_OPERATIONS, AdminOperationId } from './admin-operations.js';
+import type { Resolver } from '../webhooks/ssrf-guard.js';
+import type { EventCatalogEntry } from '../webhooks/event-catalog.js';
 
 export type OperationId = keyof operations;
 
@@ -35,4 +38,41 @@ export interface HandlerContext<Op extends OperationId> {
 
 export type OperationHandler<Op extends OperationId> = (ctx: HandlerContext<Op>) => JsonResult<Op> | StreamResult;
 
-export type ReadHandlers = { [Op in OperationId]: OperationHandler<Op> };
+/** The read API: every operation that is not an administration operation. */
+export type ReadOperationId = Exclude<OperationId, AdminOperationId>;
+
+export type ReadHandlers = { [Op in ReadOperationId]: OperationHandler<Op> };
+
+/** The JSON request body of an operation, as validated; `undefined` where it has none or it is optional and absent. */
+export type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
+
+/** Member tokens everywhere; the operations that also accept an API key get either caller. */
+export type AdminCallerOf<Op extends AdminOperationId> = (typeof ADMIN_OPERATIONS)[Op] extends { apiKey: true } ? WorkspaceCaller : MemberCaller;
+
+/** What the administration handlers need beyond the store: settled once, when the app is built. */
+export interface AdminServices {
+  /** The event catalog, derived from the AsyncAPI document. */
+  eventCatalog: readonly EventCatalogEntry[];
+  /** Lets webhook URLs target loopback and private addresses (local development and tests). */
+  allowPrivateWebhookTargets: boolean;
+  /** Name resolution for the webhook URL check; the system resolver when absent. */
+  resolveHost?: Resolver;
+}
+
+export interface AdminHandlerContext<Op extends AdminOperationId> {
+  query: QueryOf<Op>;
+  path: PathOf<Op>;
+  body: BodyOf<Op>;
+  caller: AdminCallerOf<Op>;
+  store: Store;
+  now: Date;
+  services: AdminServices;
+}
+
+export type AdminOperationHandler<Op extends AdminOperationId> = (ctx: AdminHandlerContext<Op>) => JsonResult<Op> | Promise<JsonResult<Op>>;
+
+export type AdminHandlers = { [Op in AdminOperationId]: AdminOperationHandler<Op> };

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { KeyPrincipalRow } from '../store/api-keys.js';
+import type { Role } from '../store/accounts.js';
 
 /** What authentication established about the caller, kept on `res.locals`. */
 export interface ApiKeyCaller {
@@ -7,8 +8,35 @@ export interface ApiKeyCaller {
   principal: KeyPrincipalRow;
 }
 
-export function setCaller(res: Response, caller: ApiKeyCaller): void {
+/** A member of a workspace reaching the administration API with a member token. */
+export interface MemberCaller {
+  kind: 'member';
+  token_id: string;
+  workspace_id: string;
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  role: Role;
+}
+
+/** Whoever may reach an administration operation that also accepts API keys (the event catalog). */
+export type WorkspaceCaller = MemberCaller | ApiKeyCaller;
+
+export function setCaller(res: Response, caller: ApiKeyCaller | MemberCaller): void {
   res.locals.caller = caller;
+}
+
+/** The caller of an administration request, whichever credential it used. */
+export function getWorkspaceCaller(res: Response): WorkspaceCaller {
+  const caller = res.locals.caller as WorkspaceCaller | undefined;
+  if (caller?.kind !== 'api_key' && caller?.kind !== 'member') throw new Error('no authenticated caller on this request');
+  return caller;
+}
+
+/** The workspace the authenticated caller belongs to, whichever credential it used. */
+export function callerWorkspaceId(res: Response): string {
+  const caller = getWorkspaceCaller(res);
+  return caller.kind === 'member' ? caller.workspace_id : caller.principal.workspace_id;
 }
 
 export function getApiKeyCaller(res: Response): ApiKeyCaller {

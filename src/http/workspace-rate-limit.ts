@@ -1,14 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
-import { getApiKeyCaller } from './request-context.js';
+import { callerWorkspaceId } from './request-context.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js';
 
-/** Counts the request against its workspace (shared by all of its keys) and sets the headers. */
+/** Counts the request against its workspace (shared by all of its keys and member tokens) and sets the headers. */
 export function limitPerWorkspace(deps: { limiter: RateLimiter; now: () => Date }) {
   return (_req: Request, res: Response, next: NextFunction): void => {
-    const { principal } = getApiKeyCaller(res);
-    const decision = deps.limiter.consume(principal.workspace_id, deps.now().getTime());
+    const decision = deps.limiter.consume(callerWorkspaceId(res), deps.now().getTime());
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       next(new ApiError(429, Codes.RATE_LIMITED,

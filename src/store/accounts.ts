@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { prepareCreatedOrderList, type CreatedPosition } from './keyset.js';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'none';
 export type Role = 'owner' | 'member';
@@ -47,11 +48,20 @@ export function createAccountStore(db: Db) {
       `SELECT m.workspace_id, m.user_id, m.role, m.created_at, u.name AS user_name, u.email AS user_email
        FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? AND m.user_id = ?`,
     ),
+    countOwners: db.prepare("SELECT count(*) FROM memberships WHERE workspace_id = ? AND role = 'owner'").pluck(),
     listMemberships: db.prepare(
       `SELECT m.workspace_id, m.user_id, m.role, m.created_at, u.name AS user_name, u.email AS user_email
        FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? ORDER BY m.created_at, m.user_id`,
     ),
   };
+
+  const listMembershipPage = prepareCreatedOrderList(db, {
+    select: `SELECT m.workspace_id, m.user_id, m.role, m.created_at, u.name AS user_name, u.email AS user_email
+             FROM memberships m JOIN users u ON u.id = m.user_id`,
+    where: 'm.workspace_id = @workspace_id',
+    createdAt: 'm.created_at',
+    id: 'm.user_id',
+  });
 
   return {
     insertWorkspace(row: WorkspaceRow): void {
@@ -88,6 +98,13 @@ export function createAccountStore(db: Db) {
     },
     listMemberships(workspaceId: string): MembershipRow[] {
       return statements.listMemberships.all(workspaceId) as MembershipRow[];
+    },
+    /** Up to `limit` members after `position` (joined at, user id), in that order. */
+    listMembershipPage(workspaceId: string, limit: number, position?: CreatedPosition): MembershipRow[] {
+      return listMembershipPage<MembershipRow>({ workspace_id: workspaceId }, limit, position);
+    },
+    countOwners(workspaceId: string): number {
+      return statements.countOwners.get(workspaceId) as number;
     },
   };
 }

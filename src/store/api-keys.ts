@@ -1,5 +1,6 @@
 import type { Db } from './database.js';
 import type { Role, SubscriptionStatus } from './accounts.js';
+import { prepareCreatedOrderList, type CreatedPosition } from './keyset.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -57,10 +58,18 @@ export function createApiKeyStore(db: Db) {
     get: db.prepare('SELECT * FROM api_keys WHERE id = ?'),
     listByWorkspace: db.prepare('SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id'),
     revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    revokeAllBy: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE workspace_id = ? AND created_by = ? AND revoked_at IS NULL'),
     touch: db.prepare(
       'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
     ),
   };
+
+  const listPage = prepareCreatedOrderList(db, {
+    select: 'SELECT * FROM api_keys',
+    where: 'workspace_id = @workspace_id',
+    createdAt: 'created_at',
+    id: 'id',
+  });
 
   return {
     insert(row: ApiKeyRow): void {
@@ -74,6 +83,14 @@ export function createApiKeyStore(db: Db) {
     },
     listByWorkspace(workspaceId: string): ApiKeyRow[] {
       return statements.listByWorkspace.all(workspaceId) as ApiKeyRow[];
+    },
+    /** Up to `limit` keys of the workspace after `position`, in (created_at, id) order. */
+    listPage(workspaceId: string, limit: number, position?: CreatedPosition): ApiKeyRow[] {
+      return listPage<ApiKeyRow>({ workspace_id: workspaceId }, limit, position);
+    },
+    /** Revokes every key a user created in the workspace (they left it); returns how many. */
+    revokeAllBy(workspaceId: string, userId: string, now: string): number {
+      return statements.revokeAllBy.run(now, workspaceId, userId).changes;
     },
     /** Returns false when the key does not exist or was already revoked. */
     revoke(id: string, now: string): boolean {

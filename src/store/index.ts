@@ -2,6 +2,7 @@ import type { Db } from './database.js';
 import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
 import { createContentMapStore } from './content-map.js';
+import { createMemberTokenStore } from './member-tokens.js';
 import { createPromptStore } from './prompts.js';
 import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
 import { createVisibilityOverviewStore } from './visibility-overview.js';
@@ -9,6 +10,7 @@ import { createCitedPageStore } from './visibility-cited-pages.js';
 import { createAnswerStore } from './visibility-answers.js';
 import { createWorkspaceProfileStore } from './workspace-profile.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
+import { createWebhookStore } from './webhooks.js';
 
 /** Every store area over one database; SQL lives only under src/store/. */
 export function createStore(db: Db) {
@@ -17,6 +19,7 @@ export function createStore(db: Db) {
     accounts: createAccountStore(db),
     apiKeys: createApiKeyStore(db),
     contentMap: createContentMapStore(db),
+    memberTokens: createMemberTokenStore(db),
     prompts: createPromptStore(db),
     visibilityAnalytics: createVisibilityAnalyticsStore(db),
     visibilityOverview: createVisibilityOverviewStore(db),
@@ -24,6 +27,7 @@ export function createStore(db: Db) {
     answers: createAnswerStore(db),
     workspaceProfile: createWorkspaceProfileStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
+    webhooks: createWebhookStore(db),
   };
 }
 

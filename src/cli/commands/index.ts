@@ -3,6 +3,7 @@ import { workspaceCreate, workspaceSetSubscription } from './workspace.js';
 import { userCreate } from './user.js';
 import { memberAdd, memberRemove } from './member.js';
 import { keyCreate, keyList, keyRevoke } from './key.js';
+import { tokenCreate, tokenList, tokenRevoke } from './token.js';
 import { serve } from './serve.js';
 import { importFile } from './import.js';
 
@@ -15,6 +16,9 @@ export const commands: Command[] = [
   keyCreate,
   keyRevoke,
   keyList,
+  tokenCreate,
+  tokenRevoke,
+  tokenList,
   importFile,
   serve,
 ];

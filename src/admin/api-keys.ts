@@ -1,0 +1,53 @@
+// API keys as owners manage them through the administration API.
+import type { components } from '../../generated/openapi.js';
+import { ApiError } from '../http/api-error.js';
+import { Codes } from '../http/codes.js';
+import { createApiKey, KeyRefusal } from '../keys/api-keys.js';
+import { parseStoredScopes, type Scope } from '../keys/scopes.js';
+import type { Store } from '../store/index.js';
+import type { ApiKeyRow } from '../store/api-keys.js';
+
+export type WorkspaceApiKey = components['schemas']['WorkspaceApiKey'];
+
+export function toApiKeyView(row: ApiKeyRow): WorkspaceApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: parseStoredScopes(row.scopes),
+    created_by: row.created_by,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    revoked_at: row.revoked_at,
+    last_used_at: row.last_used_at,
+  };
+}
+
+/** A key acting as the calling owner; the secret is returned once and only its hash is kept. */
+export function createWorkspaceApiKey(
+  store: Store,
+  input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[] | undefined; expiresAt?: string | undefined; now: Date },
+): { api_key: WorkspaceApiKey; key: string } {
+  const name = input.name.trim();
+  if (name === '') throw ApiError.invalid('body.name must not be blank.');
+  const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt);
+  if (expiresAt !== undefined && expiresAt.getTime() <= input.now.getTime()) throw ApiError.invalid('body.expires_at must be in the future.');
+  try {
+    const created = createApiKey(store, { workspaceId: input.workspaceId, userId: input.userId, name, scopes: input.scopes, expiresAt }, input.now);
+    const row = store.apiKeys.get(created.id);
+    if (!row) throw new Error(`key ${created.id} vanished after creation`);
+    return { api_key: toApiKeyView(row), key: created.key };
+  } catch (err) {
+    // The caller's role was checked on this request; a refusal here means it changed meanwhile.
+    if (err instanceof KeyRefusal) throw new ApiError(403, Codes.ROLE_FORBIDDEN, `Only owners of the workspace can create API keys (${err.message}).`);
+    throw err;
+  }
+}
+
+/** Revokes a key of the workspace; revoking a revoked key changes nothing. */
+export function revokeWorkspaceApiKey(store: Store, input: { workspaceId: string; keyId: string; now: Date }): WorkspaceApiKey {
+  const row = store.apiKeys.get(input.keyId);
+  if (row?.workspace_id !== input.workspaceId) throw ApiError.notFound('API key');
+  store.apiKeys.revoke(row.id, input.now.toISOString());
+  return toApiKeyView(store.apiKeys.get(row.id) ?? row);
+}

@@ -1,0 +1,26 @@
+import type { AdminHandlers } from '../http/operation-types.js';
+import * as webhooks from './webhooks.js';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
+import { listMembers, removeMember } from './members.js';
+
+/** One handler per administration operation (src/http/admin-operations.ts); the type makes a missing one a compile error. */
+export const adminHandlers: AdminHandlers = {
+  listWebhookEvents: webhooks.listWebhookEvents,
+  listWebhooks: webhooks.listWebhooks,
+  createWebhook: webhooks.createWebhook,
+  getWebhook: webhooks.getWebhook,
+  updateWebhook: webhooks.updateWebhook,
+  deleteWebhook: webhooks.deleteWebhook,
+  enableWebhook: webhooks.enableWebhook,
+  disableWebhook: webhooks.disableWebhook,
+  rotateWebhookSecret: webhooks.rotateWebhookSecret,
+  testWebhook: webhooks.testWebhook,
+  listWebhookDeliveries: webhooks.listWebhookDeliveries,
+  redeliverWebhookDelivery: webhooks.redeliverWebhookDelivery,
+  recoverWebhookDeliveries: webhooks.recoverWebhookDeliveries,
+  listApiKeys,
+  createApiKey,
+  revokeApiKey,
+  listMembers,
+  removeMember,
+};

@@ -1,0 +1,28 @@
+import type { AdminOperationHandler } from '../http/operation-types.js';
+import { createWorkspaceApiKey, revokeWorkspaceApiKey, toApiKeyView } from '../admin/api-keys.js';
+import { readCreatedOrderPage } from './paging.js';
+import { created, ok, okWith } from './success.js';
+
+export const listApiKeys: AdminOperationHandler<'listApiKeys'> = ({ path, query, store }) =>
+  ok(readCreatedOrderPage(
+    { list: 'listApiKeys', workspaceId: path.workspace_id, filters: {} },
+    query,
+    (limit, after) => store.apiKeys.listPage(path.workspace_id, limit, after).map(toApiKeyView),
+    (key) => [key.created_at, key.id],
+  ));
+
+export const createApiKey: AdminOperationHandler<'createApiKey'> = ({ path, body, caller, store, now }) =>
+  created(
+    createWorkspaceApiKey(store, {
+      workspaceId: path.workspace_id,
+      userId: caller.user_id,
+      name: body.name,
+      scopes: body.scopes,
+      expiresAt: body.expires_at,
+      now,
+    }),
+    'Created. Store the key now: it is not shown again.',
+  );
+
+export const revokeApiKey: AdminOperationHandler<'revokeApiKey'> = ({ path, store, now }) =>
+  okWith(revokeWorkspaceApiKey(store, { workspaceId: path.workspace_id, keyId: path.key_id, now }), 'Revoked.');

@@ -1,0 +1,18 @@
+import type { AdminOperationHandler } from '../http/operation-types.js';
+import { removeMember as removeFromWorkspace, toMemberView } from '../admin/members.js';
+import { readCreatedOrderPage } from './paging.js';
+import { deleted, ok } from './success.js';
+
+export const listMembers: AdminOperationHandler<'listMembers'> = ({ path, query, store }) =>
+  ok(readCreatedOrderPage(
+    { list: 'listMembers', workspaceId: path.workspace_id, filters: {} },
+    query,
+    (limit, after) => store.accounts.listMembershipPage(path.workspace_id, limit, after).map(toMemberView),
+    (member) => [member.joined_at, member.user_id],
+  ));
+
+export const removeMember: AdminOperationHandler<'removeMember'> = ({ path, store, now }) =>
+  deleted(
+    removeFromWorkspace(store, { workspaceId: path.workspace_id, userId: path.user_id, now }),
+    'Member removed; their API keys and tokens no longer work.',
+  );

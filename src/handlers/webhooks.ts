@@ -1,0 +1,126 @@
+import { Codes } from '../http/codes.js';
+import { ApiError } from '../http/api-error.js';
+import type { AdminOperationHandler, AdminServices } from '../http/operation-types.js';
+import {
+  createWebhook as createSubscription,
+  deleteWebhook as deleteSubscription,
+  DEFAULT_GRACE_PERIOD_SECONDS,
+  getWebhook as getSubscription,
+  rotateWebhookSecret as rotateSecret,
+  setWebhookEnabled,
+  testWebhook as sendTest,
+  toWebhookView,
+  updateWebhook as updateSubscription,
+  type UrlPolicy,
+} from '../webhooks/subscriptions.js';
+import { listDeliveries, recoverFailedSince, redeliver, type DeliveryView } from '../webhooks/delivery/index.js';
+import type { components } from '../../generated/openapi.js';
+import type { Store } from '../store/index.js';
+import { readCreatedOrderPage } from './paging.js';
+import { accepted, created, deleted, ok, okWith } from './success.js';
+
+type WebhookDelivery = components['schemas']['WebhookDelivery'];
+
+const policy = (services: AdminServices): UrlPolicy => ({ allowPrivate: services.allowPrivateWebhookTargets, resolve: services.resolveHost });
+const catalogOrder = (services: AdminServices) => services.eventCatalog.map((e) => e.event);
+
+/** The delivery engine stores the exact envelope it sent, which the AsyncAPI schemas describe. */
+const asDelivery = (view: DeliveryView): WebhookDelivery => view as WebhookDelivery;
+
+/** Deliveries are addressed through their webhook: an unknown webhook is a 404 before anything else. */
+function requireWebhook(store: Store, workspaceId: string, webhookId: string): void {
+  if (!store.webhooks.get(workspaceId, webhookId)) throw ApiError.notFound('Webhook');
+}
+
+export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ services }) => ({
+  status: 200,
+  body: { code: Codes.EVENT_CATALOG_OK, messages: 'OK', data: [...services.eventCatalog] },
+});
+
+export const listWebhooks: AdminOperationHandler<'listWebhooks'> = ({ path, query, store, now }) =>
+  ok(readCreatedOrderPage(
+    { list: 'listWebhooks', workspaceId: path.workspace_id, filters: {} },
+    query,
+    (limit, after) => store.webhooks.list(path.workspace_id, limit, after).map((row) => toWebhookView(row, now)),
+    (webhook) => [webhook.created_at, webhook.id],
+  ));
+
+export const createWebhook: AdminOperationHandler<'createWebhook'> = async ({ path, body, caller, store, now, services }) =>
+  created(
+    await createSubscription(store, {
+      workspaceId: path.workspace_id,
+      userId: caller.user_id,
+      url: body.url,
+      name: body.name,
+      description: body.description,
+      events: body.events,
+      catalogOrder: catalogOrder(services),
+      policy: policy(services),
+      now,
+    }),
+    'Created. Store the secret now: it is not shown again.',
+  );
+
+export const getWebhook: AdminOperationHandler<'getWebhook'> = ({ path, store, now }) =>
+  ok(getSubscription(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, now }));
+
+export const updateWebhook: AdminOperationHandler<'updateWebhook'> = async ({ path, body, store, now, services }) =>
+  ok(await updateSubscription(store, {
+    workspaceId: path.workspace_id,
+    webhookId: path.webhook_id,
+    changes: body,
+    catalogOrder: catalogOrder(services),
+    policy: policy(services),
+    now,
+  }));
+
+export const deleteWebhook: AdminOperationHandler<'deleteWebhook'> = ({ path, store }) =>
+  deleted(deleteSubscription(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id }), 'Deleted.');
+
+export const enableWebhook: AdminOperationHandler<'enableWebhook'> = ({ path, store, now }) =>
+  okWith(setWebhookEnabled(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, enabled: true, now }), 'Enabled.');
+
+export const disableWebhook: AdminOperationHandler<'disableWebhook'> = ({ path, store, now }) =>
+  okWith(setWebhookEnabled(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, enabled: false, now }), 'Disabled.');
+
+export const rotateWebhookSecret: AdminOperationHandler<'rotateWebhookSecret'> = ({ path, body, store, now }) =>
+  okWith(
+    rotateSecret(store, {
+      workspaceId: path.workspace_id,
+      webhookId: path.webhook_id,
+      gracePeriodSeconds: body?.grace_period_seconds ?? DEFAULT_GRACE_PERIOD_SECONDS,
+      now,
+    }),
+    'Rotated. Store the new secret now: it is not shown again.',
+  );
+
+export const testWebhook: AdminOperationHandler<'testWebhook'> = async ({ path, body, store, now, services }) => {
+  const result = await sendTest(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, event: body.event, policy: policy(services), now });
+  return okWith(result, result.success ? `Test delivery answered ${result.http_status}.` : `Test delivery failed: ${result.error}.`);
+};
+
+export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries'> = ({ path, query, store }) => {
+  requireWebhook(store, path.workspace_id, path.webhook_id);
+  const page = listDeliveries(store, {
+    workspaceId: path.workspace_id,
+    webhookId: path.webhook_id,
+    eventType: query.event_type,
+    status: query.status,
+    limit: query.limit ?? 25,
+    cursor: query.cursor,
+  });
+  return ok({ items: page.items.map(asDelivery), next_cursor: page.next_cursor });
+};
+
+export const redeliverWebhookDelivery: AdminOperationHandler<'redeliverWebhookDelivery'> = ({ path, store, now }) => {
+  requireWebhook(store, path.workspace_id, path.webhook_id);
+  const view = redeliver(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id, now });
+  if (!view) throw ApiError.notFound('Delivery');
+  return accepted(asDelivery(view), 'Redelivery queued.');
+};
+
+export const recoverWebhookDeliveries: AdminOperationHandler<'recoverWebhookDeliveries'> = ({ path, body, store, now }) => {
+  requireWebhook(store, path.workspace_id, path.webhook_id);
+  const result = recoverFailedSince(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, since: body.since, now });
+  return accepted(result, `${result.recovered} failed ${result.recovered === 1 ? 'delivery' : 'deliveries'} queued again.`);
+};

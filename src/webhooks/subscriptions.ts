@@ -1,0 +1,211 @@
+// Webhook subscriptions as owners manage them: creation with a secret shown once, changes, the
+// enabled switch, secret rotation with a grace period, and test deliveries. No HTTP here; refusals
+// are ApiErrors naming the offending body field.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { components } from '../../generated/openapi.js';
+import type { EventType } from '../../generated/events.js';
+import { ApiError } from '../http/api-error.js';
+import type { Store } from '../store/index.js';
+import type { WebhookRow } from '../store/webhooks.js';
+import { assertSafeWebhookUrl, SsrfError, type Resolver } from './ssrf-guard.js';
+import { sendTestDelivery } from './delivery/index.js';
+
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookWithSecret = components['schemas']['WebhookWithSecret'];
+export type WebhookTestResult = components['schemas']['WebhookTestResult'];
+
+export const SECRET_PREFIX = 'whsec_';
+/** 32 random bytes: the HMAC-SHA256 key length, and what Standard Webhooks libraries expect. */
+const SECRET_BYTES = 32;
+export const DEFAULT_GRACE_PERIOD_SECONDS = 24 * 60 * 60;
+
+/** Where webhook URLs may point, and how their host names are resolved for the check. */
+export interface UrlPolicy {
+  allowPrivate: boolean;
+  resolve?: Resolver | undefined;
+}
+
+export function createWebhookSecret(): string {
+  return SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64');
+}
+
+/** Enough to recognise a secret, never enough to use it. */
+export function maskSecret(secret: string): string {
+  return `${SECRET_PREFIX}…${secret.slice(-4)}`;
+}
+
+function parseEvents(stored: string): EventType[] {
+  return JSON.parse(stored) as EventType[];
+}
+
+export function toWebhookView(row: WebhookRow, now: Date): Webhook {
+  const rotating = row.previous_secret !== null && row.previous_secret_expires_at !== null
+    && Date.parse(row.previous_secret_expires_at) > now.getTime();
+  return {
+    id: row.id,
+    url: row.url,
+    name: row.name,
+    description: row.description,
+    events: parseEvents(row.events),
+    enabled: row.enabled === 1,
+    secret_masked: maskSecret(row.secret),
+    previous_secret_expires_at: rotating ? row.previous_secret_expires_at : null,
+    consecutive_failures: row.consecutive_failures,
+    disabled_at: row.disabled_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Refuses a URL a webhook must not target: plain http outside development, and any host that is
+ * or resolves to a loopback, private, link-local or unique-local address. Delivery checks again at
+ * connect time, so a name that changes its answers later is still caught.
+ */
+export async function checkWebhookUrl(url: string, policy: UrlPolicy): Promise<void> {
+  try {
+    const parsed = await assertSafeWebhookUrl(url, { allowPrivate: policy.allowPrivate, resolve: policy.resolve });
+    if (parsed.protocol !== 'https:' && !policy.allowPrivate) throw new SsrfError('url: must use https');
+  } catch (err) {
+    if (err instanceof SsrfError) throw ApiError.invalid(`body.url ${err.message.replace(/^url:\s*/, '')}.`);
+    throw err;
+  }
+}
+
+/** The subscribed events, without duplicates, in catalog order. */
+function normaliseEvents(events: readonly EventType[], catalogOrder: readonly EventType[]): string {
+  return JSON.stringify(catalogOrder.filter((e) => events.includes(e)));
+}
+
+function existing(store: Store, workspaceId: string, webhookId: string): WebhookRow {
+  const row = store.webhooks.get(workspaceId, webhookId);
+  if (!row) throw ApiError.notFound('Webhook');
+  return row;
+}
+
+/** The webhook, or a 404 when the workspace has no such webhook. */
+export function getWebhook(store: Store, input: { workspaceId: string; webhookId: string; now: Date }): Webhook {
+  return toWebhookView(existing(store, input.workspaceId, input.webhookId), input.now);
+}
+
+export async function createWebhook(
+  store: Store,
+  input: {
+    workspaceId: string;
+    userId: string;
+    url: string;
+    name: string;
+    description?: string | null | undefined;
+    events: readonly EventType[];
+    catalogOrder: readonly EventType[];
+    policy: UrlPolicy;
+    now: Date;
+  },
+): Promise<WebhookWithSecret> {
+  const name = input.name.trim();
+  if (name === '') throw ApiError.invalid('body.name must not be blank.');
+  await checkWebhookUrl(input.url, input.policy);
+  const at = input.now.toISOString();
+  const row: WebhookRow = {
+    id: randomUUID(),
+    workspace_id: input.workspaceId,
+    url: input.url,
+    name,
+    description: input.description ?? null,
+    events: normaliseEvents(input.events, input.catalogOrder),
+    secret: createWebhookSecret(),
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    enabled: 1,
+    consecutive_failures: 0,
+    disabled_at: null,
+    created_by: input.userId,
+    created_at: at,
+    updated_at: at,
+  };
+  store.webhooks.insert(row);
+  return { webhook: toWebhookView(row, input.now), secret: row.secret };
+}
+
+export async function updateWebhook(
+  store: Store,
+  input: {
+    workspaceId: string;
+    webhookId: string;
+    changes: { url?: string; name?: string; description?: string | null; events?: EventType[] };
+    catalogOrder: readonly EventType[];
+    policy: UrlPolicy;
+    now: Date;
+  },
+): Promise<Webhook> {
+  const { url, name, description, events } = input.changes;
+  if (url === undefined && name === undefined && description === undefined && events === undefined) {
+    throw ApiError.invalid('body must set at least one of url, name, description, events.');
+  }
+  if (name !== undefined && name.trim() === '') throw ApiError.invalid('body.name must not be blank.');
+  existing(store, input.workspaceId, input.webhookId);
+  if (url !== undefined) await checkWebhookUrl(url, input.policy);
+  // The URL check waited on name resolution; the webhook may have been deleted meanwhile.
+  const updated = store.webhooks.update(input.workspaceId, input.webhookId, {
+    url,
+    name: name?.trim(),
+    description,
+    events: events === undefined ? undefined : normaliseEvents(events, input.catalogOrder),
+  }, input.now.toISOString());
+  if (!updated) throw ApiError.notFound('Webhook');
+  return getWebhook(store, input);
+}
+
+/** Deletes the webhook; its deliveries, sent or not, go with it. */
+export function deleteWebhook(store: Store, input: { workspaceId: string; webhookId: string }): { id: string; deleted: true } {
+  if (!store.webhooks.delete(input.workspaceId, input.webhookId)) throw ApiError.notFound('Webhook');
+  return { id: input.webhookId, deleted: true };
+}
+
+export function setWebhookEnabled(
+  store: Store,
+  input: { workspaceId: string; webhookId: string; enabled: boolean; now: Date },
+): Webhook {
+  const at = input.now.toISOString();
+  const changed = input.enabled
+    ? store.webhooks.enable(input.workspaceId, input.webhookId, at)
+    : store.webhooks.disable(input.workspaceId, input.webhookId, at);
+  if (!changed) throw ApiError.notFound('Webhook');
+  return getWebhook(store, input);
+}
+
+/**
+ * A new secret, shown once. During the grace period the previous secret signs too, so a receiver
+ * can switch without losing a delivery; a rotation during a rotation retires the oldest secret.
+ */
+export function rotateWebhookSecret(
+  store: Store,
+  input: { workspaceId: string; webhookId: string; gracePeriodSeconds: number; now: Date },
+): WebhookWithSecret {
+  const row = existing(store, input.workspaceId, input.webhookId);
+  const secret = createWebhookSecret();
+  const grace = input.gracePeriodSeconds > 0;
+  store.webhooks.rotate(input.workspaceId, input.webhookId, {
+    secret,
+    previousSecret: grace ? row.secret : null,
+    previousExpiresAt: grace ? new Date(input.now.getTime() + input.gracePeriodSeconds * 1000).toISOString() : null,
+  }, input.now.toISOString());
+  return { webhook: getWebhook(store, input), secret };
+}
+
+/** Sends a sample of `event` now, enabled or not; answers the status and the time, never the remote body. */
+export async function testWebhook(
+  store: Store,
+  input: { workspaceId: string; webhookId: string; event: EventType; policy: UrlPolicy; now: Date },
+): Promise<WebhookTestResult> {
+  const webhook = existing(store, input.workspaceId, input.webhookId);
+  const result = await sendTestDelivery({
+    webhook,
+    eventType: input.event,
+    now: input.now,
+    allowPrivate: input.policy.allowPrivate,
+    resolve: input.policy.resolve,
+  });
+  const success = result.http_status !== null && result.http_status >= 200 && result.http_status < 300;
+  return { event: input.event, success, ...result, error: success ? null : (result.error ?? `HTTP ${result.http_status}`) };
+}

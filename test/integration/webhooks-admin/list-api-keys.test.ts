@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKey } from '../../support/accounts.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { adminWorld } from './helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GET /api/workspace/{workspace_id}/api-keys', () => {
+  it('when the workspace has keys, lists them oldest first with revoked ones, never a secret', async () => {
+    const { workspace, call } = adminWorld(server);
+    const second = createTestKey(server.store, workspace, { name: 'Second', scopes: ['iq:read'] });
+    server.store.apiKeys.revoke(second.id, new Date().toISOString());
+    const response = await call({ path: '/api-keys', query: { limit: 1 } });
+    const page = response.body as { data: { items: Array<{ id: string }>; next_cursor: string } };
+    expect(page.data.items.map((k) => k.id)).toEqual([workspace.keyId]);
+    const rest = (await call({ path: '/api-keys', query: { limit: 1, cursor: page.data.next_cursor } })).body;
+    expect(rest).toEqual({
+      code: 2000,
+      messages: 'OK',
+      data: {
+        items: [expect.objectContaining({ id: second.id, name: 'Second', scopes: ['iq:read'], revoked_at: expect.any(String) })],
+        next_cursor: null,
+      },
+    });
+    expect(response.text).not.toContain(workspace.key);
+  });
+});

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestMember } from '../../support/accounts.js';
+import { adminClient, createTestMemberToken } from '../../support/admin.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { adminWorld } from './helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GET /api/workspace/{workspace_id}/members', () => {
+  it('when any member asks, lists every member with role, oldest first, paged', async () => {
+    const { workspace } = adminWorld(server);
+    const memberId = createTestMember(server.store, workspace, 'member');
+    const asMember = adminClient(server.url, workspace.workspaceId, createTestMemberToken(server.store, workspace, memberId).token);
+    const first = (await asMember({ path: '/members', query: { limit: 1 } })).body as { data: { items: unknown[]; next_cursor: string } };
+    const owner = server.store.accounts.getMembership(workspace.workspaceId, workspace.ownerId)!;
+    expect(first).toEqual({
+      code: 2000,
+      messages: 'OK',
+      data: {
+        items: [{ user_id: workspace.ownerId, name: owner.user_name, email: owner.user_email, role: 'owner', joined_at: owner.created_at }],
+        next_cursor: expect.any(String),
+      },
+    });
+    const second = (await asMember({ path: '/members', query: { limit: 1, cursor: first.data.next_cursor } })).body;
+    expect(second).toEqual({ code: 2000, messages: 'OK', data: { items: [expect.objectContaining({ user_id: memberId, role: 'member' })], next_cursor: null } });
+  });
+});
