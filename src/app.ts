@@ -77,7 +77,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.get('/asyncapi.json', (_req, res) => {
     res.json(asyncApiDocument);
   });
-  app.use(docsRouter(document));
+  app.use(docsRouter(document, asyncApiDocument));
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
   const recordKeyUse = createLastUsedRecorder(deps.store);

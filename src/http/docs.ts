@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type Response } from 'express';
 import { buildReferenceDocument } from '../docs/reference-document.js';
@@ -22,10 +22,6 @@ export const DOCS_CSP = [
 ].join('; ');
 
 const page = (name: string) => new URL(`../docs/page/${name}`, import.meta.url);
-
-function readJsonIfPresent(url: URL): Record<string, unknown> | undefined {
-  return existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>) : undefined;
-}
 
 // Redoc's sidebar footer shows its maker's logo from a CDN; the page must make no outside request,
 // so the bundle is served with that one address replaced by an empty inline image.
@@ -51,9 +47,8 @@ function secure(res: Response, contentType: string, cache: string): Response {
  * The interactive reference at GET /docs: Redoc's standalone bundle (served from node_modules)
  * rendering both APIs and the AsyncAPI events from a docs copy of the contract.
  */
-export function docsRouter(openapi: object): Router {
-  const asyncapi = readJsonIfPresent(new URL('../../generated/asyncapi.json', import.meta.url));
-  const reference = JSON.stringify(buildReferenceDocument(openapi as Record<string, unknown>, asyncapi));
+export function docsRouter(openapi: object, asyncapi?: object): Router {
+  const reference = JSON.stringify(buildReferenceDocument(openapi as Record<string, unknown>, asyncapi as Record<string, unknown> | undefined));
   const html = readFileSync(page('index.html'), 'utf8');
   const assets: Record<string, { body: Buffer | string; type: string }> = {
     'redoc.standalone.js': { body: redocBundle(), type: 'text/javascript; charset=utf-8' },
