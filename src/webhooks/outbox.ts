@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { EventType } from '../../generated/events.js';
 import type { Db } from '../store/database.js';
 import { outboxStatements } from '../store/webhook-deliveries.js';
 import { DEFAULT_RETRY_SCHEDULE, parseDurationList } from '../config.js';
 
-export type EventType =
-  | 'content.status_updated'
-  | 'research_batch.status_updated'
-  | 'agent_task.status_updated'
-  | 'topic.status_updated'
-  | 'iq.status_updated'
-  | 'sitemap_url.status_updated';
+export type { EventType };
 
 /** The body of every delivery (seed §6), serialised once at enqueue time. */
 export interface DeliveryEnvelope<Data = object> {

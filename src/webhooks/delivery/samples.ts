@@ -1,4 +1,4 @@
-import type { EventType } from '../outbox.js';
+import type { EventPayloads, EventType } from '../../../generated/events.js';
 
 /** Every identifier of a test delivery's data: recognisable, and never the id of a real record. */
 export const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -10,7 +10,7 @@ const LATER = '2026-01-15T09:42:10.000Z';
  * A realistic `data` object per event type, as the test endpoint sends it (`is_test: true`). Shapes
  * are those of the event payloads (seed §6.1–6.6); the contract tests validate them.
  */
-export const SAMPLE_EVENT_DATA: Readonly<Record<EventType, object>> = {
+export const SAMPLE_EVENT_DATA: { readonly [K in EventType]: EventPayloads[K] } = {
   'content.status_updated': {
     id: ZERO_UUID,
     title: 'How to measure your brand in AI answers',

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_EVENT_DATA, ZERO_UUID, sendTestDelivery } from '../../../src/webhooks/delivery/index.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { ALL_EVENT_TYPES, newWebhookSecret } from '../../support/webhooks.js';
+import { createWebhookContract } from '../../support/webhook-contract.js';
 import { receiver, verifyDelivery } from './helpers.js';
+
+const contract = createWebhookContract();
 
 function webhookAt(url: string, extra: { previous_secret?: string; previous_secret_expires_at?: string } = {}) {
   return {
@@ -36,6 +39,8 @@ describe('webhook test delivery', () => {
       data: SAMPLE_EVENT_DATA[eventType],
     });
     expect(request!.headers['x-webhook-event']).toBe(eventType);
+    expect(contract.body(eventType, JSON.parse(request!.rawBody))).toEqual([]);
+    expect(contract.headers(eventType, request!.headers)).toEqual([]);
     expect(new Set(uuidsIn(SAMPLE_EVENT_DATA[eventType]))).toEqual(new Set([ZERO_UUID]));
   });
 
