@@ -43,26 +43,23 @@ export function createTestWebhook(
   const id = randomUUID();
   const secret = options.secret ?? newWebhookSecret();
   const now = new Date().toISOString();
-  store.db
-    .prepare(
-      `INSERT INTO webhooks (id, workspace_id, url, name, description, events, secret, previous_secret, previous_secret_expires_at,
-                             enabled, consecutive_failures, disabled_at, created_by, created_at, updated_at)
-       VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?)`,
-    )
-    .run(
-      id,
-      workspace.workspaceId,
-      options.url,
-      `Test webhook ${id.slice(0, 8)}`,
-      JSON.stringify(options.events ?? ALL_EVENT_TYPES),
-      secret,
-      options.previousSecret ?? null,
-      options.previousSecretExpiresAt?.toISOString() ?? null,
-      options.enabled === false ? 0 : 1,
-      workspace.ownerId,
-      now,
-      now,
-    );
+  store.webhooks.insert({
+    id,
+    workspace_id: workspace.workspaceId,
+    url: options.url,
+    name: `Test webhook ${id.slice(0, 8)}`,
+    description: null,
+    events: JSON.stringify(options.events ?? ALL_EVENT_TYPES),
+    secret,
+    previous_secret: options.previousSecret ?? null,
+    previous_secret_expires_at: options.previousSecretExpiresAt?.toISOString() ?? null,
+    enabled: options.enabled === false ? 0 : 1,
+    consecutive_failures: 0,
+    disabled_at: null,
+    created_by: workspace.ownerId,
+    created_at: now,
+    updated_at: now,
+  });
   return { id, secret, url: options.url };
 }
 
@@ -76,13 +73,6 @@ export function webhookState(store: Store, webhookId: string): WebhookState {
   return store.db
     .prepare('SELECT enabled, consecutive_failures, disabled_at FROM webhooks WHERE id = ?')
     .get(webhookId) as WebhookState;
-}
-
-/** What the owner's "enable" does to the row: enabled, failure counter reset. */
-export function enableWebhookRow(store: Store, webhookId: string): void {
-  store.db
-    .prepare('UPDATE webhooks SET enabled = 1, consecutive_failures = 0, disabled_at = NULL WHERE id = ?')
-    .run(webhookId);
 }
 
 /** A shrunk, loopback-friendly delivery configuration; override what a test is about. */

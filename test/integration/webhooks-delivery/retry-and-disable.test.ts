@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answer } from '../../support/webhook-receiver.js';
-import { createTestWebhook, enableWebhookRow, webhookState } from '../../support/webhooks.js';
+import { createTestWebhook, webhookState } from '../../support/webhooks.js';
 import { emit, startDeliveryWorld, until, receiver } from './helpers.js';
 
 describe('webhook delivery: retries, failure and auto-disable', () => {
@@ -63,7 +63,9 @@ describe('webhook delivery: retries, failure and auto-disable', () => {
     expect(store.db.prepare('SELECT count(*) FROM webhook_deliveries').pluck().get()).toBe(12);
 
     healthy = true;
-    enableWebhookRow(store, hook.id);
+    // What the owner's "enable" does (the administration API's store).
+    store.webhooks.enable(workspace.workspaceId, hook.id, new Date().toISOString());
+    expect(webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 0, disabled_at: null });
     await r.waitForRequests(12);
     await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'pending sent');
     expect(webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 0, disabled_at: null });
