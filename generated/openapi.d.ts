@@ -467,6 +467,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/content/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List articles
+         * @description Lists the articles of the content library, oldest first, page by page (`limit`, `cursor`),
+         *     optionally only those in one `status`, for one `buyer_stage` or of one `topic` (filters combine
+         *     with AND). Items leave out `body`; get one article for its body. Requires `content:read`.
+         */
+        get: operations["listArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/articles/{article}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an article
+         * @description Returns one article with its HTML `body`. Requires `content:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/ideas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ideas
+         * @description Lists the content ideas, oldest first, page by page (`limit`, `cursor`), optionally only those of
+         *     one `research_batch`, for one `buyer_stage` or of one `topic` (filters combine with AND).
+         *     Requires `content:read`.
+         */
+        get: operations["listIdeas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/ideas/{idea}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an idea
+         * @description Returns one content idea. Requires `content:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getIdea"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/{workspace_id}/webhooks/events": {
         parameters: {
             query?: never;
@@ -1840,6 +1924,275 @@ export interface components {
             data: components["schemas"]["Page"];
         };
         /**
+         * @description Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
+         *     `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
+         *     failed). When an existing article's status changes, the `content.status_updated` webhook event
+         *     is sent; a new article sends none.
+         * @enum {string}
+         */
+        ArticleStatus: "DRAFT" | "PROCESSING" | "GENERATED" | "PUBLISHED" | "FAILED";
+        /**
+         * @description The stage of the buyer's journey a piece of content addresses: `awareness` (the reader is
+         *     discovering the problem), `consideration` (comparing approaches), `decision` (choosing a vendor).
+         * @enum {string}
+         */
+        BuyerStage: "awareness" | "consideration" | "decision";
+        /** @description What the article was written about and where the idea came from; mirrors the article's top-level `topic`, `keywords` and `source`. */
+        ArticleMetadata: {
+            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one). */
+            topic: string;
+            /** @description Target search keywords of the article, most important first. */
+            keywords: string[];
+            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
+            source: string;
+        };
+        /** @description How the article is produced and scheduled. */
+        ArticleConfig: {
+            /** @description True when the article is written automatically at its planned date, without a person starting it. */
+            autowrite: boolean;
+            /**
+             * Format: date
+             * @description UTC calendar day (`YYYY-MM-DD`) the article is planned for; null when it is not scheduled.
+             */
+            planned_for: string | null;
+            /** @description UTC time of day (`HH:MM`, 24-hour) on `planned_for` when it is due; null when no time is set. */
+            planned_time: string | null;
+        };
+        /**
+         * @description An article as lists return it: every field of `Article` except `body`, which only
+         *     `GET /api/v1/content/articles/{article}` returns (article bodies are large).
+         */
+        ArticleSummary: {
+            /**
+             * Format: uuid
+             * @description Identifier of the article; use it with `GET /api/v1/content/articles/{article}`.
+             */
+            id: string;
+            /** @description Headline of the article. */
+            title: string;
+            /** @description Buyer's-journey stage the article targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            metadata: components["schemas"]["ArticleMetadata"];
+            status: components["schemas"]["ArticleStatus"];
+            config: components["schemas"]["ArticleConfig"];
+            /**
+             * Format: date-time
+             * @description When the article's text was written (RFC 3339, UTC, milliseconds); null until it is written.
+             */
+            written_on: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was published (RFC 3339, UTC, milliseconds); null until it is published.
+             */
+            published_on: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch the article's idea came from; null when it came from elsewhere.
+             */
+            research_batch_id: string | null;
+            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one; filter the list by that topic's id with `topic`). */
+            topic: string;
+            /** @description Target search keywords of the article, most important first. */
+            keywords: string[];
+            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
+            source: string;
+            /**
+             * Format: uri
+             * @description Absolute URL of the cover image; null when there is none.
+             */
+            cover_image: string | null;
+            /** @description URL slug of the article, for example `ai-visibility-guide`; null until set. */
+            slug: string | null;
+            /** @description Path of the article relative to the site root, for example `/blog/ai-visibility-guide`; null until set. */
+            permalink: string | null;
+            /** @description HTML title tag for search engines; null until set. */
+            meta_title: string | null;
+            /** @description Meta description for search engines; null until set. */
+            meta_description: string | null;
+            /**
+             * Format: uri
+             * @description Absolute URL where the article is published; null until it is published.
+             */
+            post_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the article last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description One page of articles (without `body`), ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        ArticleList: {
+            /** @description The articles (without `body`) of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["ArticleSummary"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content/articles`. */
+        ArticleListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["ArticleList"];
+        };
+        /**
+         * @description An article of the workspace's content library, with its HTML body. The same object is the `data`
+         *     of the `content.status_updated` webhook event, which is why its timestamps are named
+         *     `createdAt` and `updatedAt`. Lists return `ArticleSummary` (the same fields without `body`).
+         */
+        Article: {
+            /**
+             * Format: uuid
+             * @description Identifier of the article; use it with `GET /api/v1/content/articles/{article}`.
+             */
+            id: string;
+            /** @description Headline of the article. */
+            title: string;
+            /** @description Buyer's-journey stage the article targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            metadata: components["schemas"]["ArticleMetadata"];
+            status: components["schemas"]["ArticleStatus"];
+            config: components["schemas"]["ArticleConfig"];
+            /**
+             * Format: date-time
+             * @description When the article's text was written (RFC 3339, UTC, milliseconds); null until it is written.
+             */
+            written_on: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was published (RFC 3339, UTC, milliseconds); null until it is published.
+             */
+            published_on: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch the article's idea came from; null when it came from elsewhere.
+             */
+            research_batch_id: string | null;
+            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one; filter the list by that topic's id with `topic`). */
+            topic: string;
+            /** @description Target search keywords of the article, most important first. */
+            keywords: string[];
+            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
+            source: string;
+            /** @description The article's text as HTML; null until it is written. */
+            body: string | null;
+            /**
+             * Format: uri
+             * @description Absolute URL of the cover image; null when there is none.
+             */
+            cover_image: string | null;
+            /** @description URL slug of the article, for example `ai-visibility-guide`; null until set. */
+            slug: string | null;
+            /** @description Path of the article relative to the site root, for example `/blog/ai-visibility-guide`; null until set. */
+            permalink: string | null;
+            /** @description HTML title tag for search engines; null until set. */
+            meta_title: string | null;
+            /** @description Meta description for search engines; null until set. */
+            meta_description: string | null;
+            /**
+             * Format: uri
+             * @description Absolute URL where the article is published; null until it is published.
+             */
+            post_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the article was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the article last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /** @description Success envelope of `GET /api/v1/content/articles/{article}`. */
+        ArticleEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Article"];
+        };
+        /** @description A content idea, usually produced by a research batch, that can become an article. */
+        Idea: {
+            /**
+             * Format: uuid
+             * @description Identifier of the idea; use it with `GET /api/v1/content/ideas/{idea}`.
+             */
+            id: string;
+            /** @description Working title of the idea. */
+            title: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the content-map topic the idea belongs to; null when none.
+             */
+            topic_id: string | null;
+            /** @description Name of that topic; null when the idea belongs to none. */
+            topic_name: string | null;
+            /** @description Target search keywords of the idea, most important first. */
+            keywords: string[];
+            /** @description Buyer's-journey stage the idea targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            /** @description Name of the buyer persona the idea is written for; null when none. */
+            persona_name: string | null;
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch that produced the idea; null when it was added by hand.
+             */
+            research_batch_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the idea was created (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+        };
+        /**
+         * @description One page of ideas, ordered by creation time (`created_at`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        IdeaList: {
+            /** @description The ideas of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["Idea"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content/ideas`. */
+        IdeaListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["IdeaList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content/ideas/{idea}`. */
+        IdeaEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["Idea"];
+        };
+        /**
          * @description A webhook event type. Each fires when the status or stage of one kind of record changes:
          *     `content.status_updated` (an article), `research_batch.status_updated` (a research batch),
          *     `agent_task.status_updated` (an agent task), `topic.status_updated` (a topic cluster),
@@ -2116,111 +2469,6 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatus: "pending" | "delivered" | "recovered" | "failed";
-        /**
-         * @description The stage of the buyer's journey a piece of content addresses: `awareness` (the reader is
-         *     discovering the problem), `consideration` (comparing approaches), `decision` (choosing a vendor).
-         * @enum {string}
-         */
-        BuyerStage: "awareness" | "consideration" | "decision";
-        /** @description What the article was written about and where the idea came from; mirrors the article's top-level `topic`, `keywords` and `source`. */
-        ArticleMetadata: {
-            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one). */
-            topic: string;
-            /** @description Target search keywords of the article, most important first. */
-            keywords: string[];
-            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
-            source: string;
-        };
-        /**
-         * @description Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
-         *     `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
-         *     failed). When an existing article's status changes, the `content.status_updated` webhook event
-         *     is sent; a new article sends none.
-         * @enum {string}
-         */
-        ArticleStatus: "DRAFT" | "PROCESSING" | "GENERATED" | "PUBLISHED" | "FAILED";
-        /** @description How the article is produced and scheduled. */
-        ArticleConfig: {
-            /** @description True when the article is written automatically at its planned date, without a person starting it. */
-            autowrite: boolean;
-            /**
-             * Format: date
-             * @description UTC calendar day (`YYYY-MM-DD`) the article is planned for; null when it is not scheduled.
-             */
-            planned_for: string | null;
-            /** @description UTC time of day (`HH:MM`, 24-hour) on `planned_for` when it is due; null when no time is set. */
-            planned_time: string | null;
-        };
-        /**
-         * @description An article of the workspace's content library, with its HTML body. The same object is the `data`
-         *     of the `content.status_updated` webhook event, which is why its timestamps are named
-         *     `createdAt` and `updatedAt`. Lists return `ArticleSummary` (the same fields without `body`).
-         */
-        Article: {
-            /**
-             * Format: uuid
-             * @description Identifier of the article; use it with `GET /api/v1/content/articles/{article}`.
-             */
-            id: string;
-            /** @description Headline of the article. */
-            title: string;
-            /** @description Buyer's-journey stage the article targets; null when it targets none in particular. */
-            buyer_stage: components["schemas"]["BuyerStage"] | null;
-            metadata: components["schemas"]["ArticleMetadata"];
-            status: components["schemas"]["ArticleStatus"];
-            config: components["schemas"]["ArticleConfig"];
-            /**
-             * Format: date-time
-             * @description When the article's text was written (RFC 3339, UTC, milliseconds); null until it is written.
-             */
-            written_on: string | null;
-            /**
-             * Format: date-time
-             * @description When the article was published (RFC 3339, UTC, milliseconds); null until it is published.
-             */
-            published_on: string | null;
-            /**
-             * Format: uuid
-             * @description Identifier of the research batch the article's idea came from; null when it came from elsewhere.
-             */
-            research_batch_id: string | null;
-            /** @description Name of the topic the article covers (the name of its content-map topic when it belongs to one; filter the list by that topic's id with `topic`). */
-            topic: string;
-            /** @description Target search keywords of the article, most important first. */
-            keywords: string[];
-            /** @description Where the article idea came from, for example `research_batch`, `topic_cluster` or `manual`. */
-            source: string;
-            /** @description The article's text as HTML; null until it is written. */
-            body: string | null;
-            /**
-             * Format: uri
-             * @description Absolute URL of the cover image; null when there is none.
-             */
-            cover_image: string | null;
-            /** @description URL slug of the article, for example `ai-visibility-guide`; null until set. */
-            slug: string | null;
-            /** @description Path of the article relative to the site root, for example `/blog/ai-visibility-guide`; null until set. */
-            permalink: string | null;
-            /** @description HTML title tag for search engines; null until set. */
-            meta_title: string | null;
-            /** @description Meta description for search engines; null until set. */
-            meta_description: string | null;
-            /**
-             * Format: uri
-             * @description Absolute URL where the article is published; null until it is published.
-             */
-            post_url: string | null;
-            /**
-             * Format: date-time
-             * @description When the article was created (RFC 3339, UTC, milliseconds).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When the article last changed (RFC 3339, UTC, milliseconds).
-             */
-            updatedAt: string;
-        };
         /**
          * @description Body of a `content.status_updated` delivery: the delivery envelope whose `data` is the article after its
          *     status or stage changed.
@@ -3253,6 +3501,23 @@ export interface components {
          * @example READY
          */
         PageStatusFilter: components["schemas"]["PageStatus"];
+        /**
+         * @description Only articles in this status; all statuses when omitted.
+         * @example PUBLISHED
+         */
+        ArticleStatusFilter: components["schemas"]["ArticleStatus"];
+        /**
+         * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+         * @example consideration
+         */
+        BuyerStageFilter: components["schemas"]["BuyerStage"];
+        /**
+         * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
+         *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
+         *     the workspace gives an empty list.
+         * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
+         */
+        ResearchBatchFilter: string;
         /**
          * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
          *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
@@ -5049,6 +5314,339 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listArticles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only articles in this status; all statuses when omitted.
+                 * @example PUBLISHED
+                 */
+                status?: components["parameters"]["ArticleStatusFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of articles, without their bodies. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *             "title": "How to get your brand cited by ChatGPT",
+                     *             "buyer_stage": "consideration",
+                     *             "metadata": {
+                     *               "topic": "AI search visibility",
+                     *               "keywords": [
+                     *                 "chatgpt brand mentions",
+                     *                 "ai citations"
+                     *               ],
+                     *               "source": "research_batch"
+                     *             },
+                     *             "status": "PUBLISHED",
+                     *             "config": {
+                     *               "autowrite": false,
+                     *               "planned_for": "2026-11-21",
+                     *               "planned_time": "09:00"
+                     *             },
+                     *             "written_on": "2026-11-20T16:40:00.000Z",
+                     *             "published_on": "2026-11-21T14:02:11.000Z",
+                     *             "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *             "topic": "AI search visibility",
+                     *             "keywords": [
+                     *               "chatgpt brand mentions",
+                     *               "ai citations"
+                     *             ],
+                     *             "source": "research_batch",
+                     *             "cover_image": "https://cdn.acme.example/covers/chatgpt-citations.png",
+                     *             "slug": "get-cited-by-chatgpt",
+                     *             "permalink": "/blog/get-cited-by-chatgpt",
+                     *             "meta_title": "How to get your brand cited by ChatGPT | Acme",
+                     *             "meta_description": "Seven changes that make AI assistants cite your pages.",
+                     *             "post_url": "https://www.acme.example/blog/get-cited-by-chatgpt",
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArticleListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An article id from `GET /api/v1/content/articles`.
+                 * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+                 */
+                article: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article with its body. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+                     *         "title": "How to get your brand cited by ChatGPT",
+                     *         "buyer_stage": "consideration",
+                     *         "metadata": {
+                     *           "topic": "AI search visibility",
+                     *           "keywords": [
+                     *             "chatgpt brand mentions",
+                     *             "ai citations"
+                     *           ],
+                     *           "source": "research_batch"
+                     *         },
+                     *         "status": "PUBLISHED",
+                     *         "config": {
+                     *           "autowrite": false,
+                     *           "planned_for": "2026-11-21",
+                     *           "planned_time": "09:00"
+                     *         },
+                     *         "written_on": "2026-11-20T16:40:00.000Z",
+                     *         "published_on": "2026-11-21T14:02:11.000Z",
+                     *         "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *         "topic": "AI search visibility",
+                     *         "keywords": [
+                     *           "chatgpt brand mentions",
+                     *           "ai citations"
+                     *         ],
+                     *         "source": "research_batch",
+                     *         "body": "<h1>How to get your brand cited by ChatGPT</h1><p>AI assistants cite pages that answer the question directly…</p>",
+                     *         "cover_image": "https://cdn.acme.example/covers/chatgpt-citations.png",
+                     *         "slug": "get-cited-by-chatgpt",
+                     *         "permalink": "/blog/get-cited-by-chatgpt",
+                     *         "meta_title": "How to get your brand cited by ChatGPT | Acme",
+                     *         "meta_description": "Seven changes that make AI assistants cite your pages.",
+                     *         "post_url": "https://www.acme.example/blog/get-cited-by-chatgpt",
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArticleEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listIdeas: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
+                 *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
+                 *     the workspace gives an empty list.
+                 * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
+                 */
+                research_batch?: components["parameters"]["ResearchBatchFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ideas. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *             "title": "Which pages do AI assistants cite, and why?",
+                     *             "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *             "topic_name": "AI search visibility",
+                     *             "keywords": [
+                     *               "ai citations",
+                     *               "llm sources"
+                     *             ],
+                     *             "buyer_stage": "awareness",
+                     *             "persona_name": "Head of Content",
+                     *             "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *             "created_at": "2026-11-20T09:15:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdeaListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIdea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An idea id from `GET /api/v1/content/ideas`.
+                 * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+                 */
+                idea: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The idea. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *         "title": "Which pages do AI assistants cite, and why?",
+                     *         "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *         "topic_name": "AI search visibility",
+                     *         "keywords": [
+                     *           "ai citations",
+                     *           "llm sources"
+                     *         ],
+                     *         "buyer_stage": "awareness",
+                     *         "persona_name": "Head of Content",
+                     *         "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *         "created_at": "2026-11-20T09:15:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdeaEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,5 +1,6 @@
 import type * as events from '../../generated/events.js';
 import type { ContentMapStore } from '../store/content-map.js';
+import type { ContentStore } from '../store/content.js';
 
 /** The `data` of each webhook event (seed §6): the changed record exactly as the read API shows it. */
 export interface EventData {
@@ -17,6 +18,18 @@ export interface EventData {
 function stored<T>(record: T | undefined, what: string, id: string): T {
   if (record === undefined) throw new Error(`no stored ${what} ${id} to build its event from`);
   return record;
+}
+
+export function articlePayload(content: ContentStore, workspaceId: string, id: string): EventData['content.status_updated'] {
+  return stored(content.getArticle(workspaceId, id), 'article', id);
+}
+
+export function researchBatchPayload(content: ContentStore, workspaceId: string, id: string): EventData['research_batch.status_updated'] {
+  return stored(content.getResearchBatch(workspaceId, id), 'research batch', id);
+}
+
+export function agentTaskPayload(content: ContentStore, workspaceId: string, id: string): EventData['agent_task.status_updated'] {
+  return stored(content.getAgentTask(workspaceId, id), 'agent task', id);
 }
 
 export function topicPayload(contentMap: ContentMapStore, workspaceId: string, id: string): EventData['topic.status_updated'] {

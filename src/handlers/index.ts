@@ -1,6 +1,7 @@
 import type { ReadHandlers } from '../http/operation-types.js';
 import { getMe } from './me.js';
 import { getPage, getSite, getTopic, listPages, listSites, listTopics } from './content-map.js';
+import { getArticle, getIdea, listArticles, listIdeas } from './content.js';
 import { getWorkspace } from './workspace.js';
 import { getWorkspacePlan } from './workspace-plan.js';
 import { getWorkspaceUsage } from './workspace-usage.js';
@@ -19,6 +20,10 @@ export const handlers: ReadHandlers = {
   getSite,
   listPages,
   getPage,
+  listArticles,
+  getArticle,
+  listIdeas,
+  getIdea,
   getWorkspace,
   getWorkspacePlan,
   getWorkspaceUsage,

@@ -2,6 +2,7 @@ import type { Db } from './database.js';
 import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
 import { createContentMapStore } from './content-map.js';
+import { createContentStore } from './content.js';
 import { createMemberTokenStore } from './member-tokens.js';
 import { createPromptStore } from './prompts.js';
 import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
@@ -19,6 +20,7 @@ export function createStore(db: Db) {
     accounts: createAccountStore(db),
     apiKeys: createApiKeyStore(db),
     contentMap: createContentMapStore(db),
+    content: createContentStore(db),
     memberTokens: createMemberTokenStore(db),
     prompts: createPromptStore(db),
     visibilityAnalytics: createVisibilityAnalyticsStore(db),

@@ -1,7 +1,11 @@
 import type { RecordType } from '../record-type.js';
 import { category } from './category.js';
 import { competitor } from './competitor.js';
+import { agentTask } from './agent-task.js';
+import { article } from './article.js';
+import { idea } from './idea.js';
 import { page } from './page.js';
+import { researchBatch } from './research-batch.js';
 import { site } from './site.js';
 import { topic } from './topic.js';
 import { prompt } from './prompt.js';
@@ -16,6 +20,10 @@ export const recordTypes: readonly RecordType<any>[] = [
   topic,
   site,
   page,
+  researchBatch,
+  idea,
+  article,
+  agentTask,
   prompt,
   snapshot,
   workspaceProfile,

@@ -4,6 +4,7 @@ import type { TestWorkspace } from '../../support/accounts.js';
 import { pageLine, siteLine, topicLine } from '../../support/content-records.js';
 import { importRecords } from '../../support/visibility.js';
 import type { OperationScenario, ScenarioContext } from './types.js';
+import { invalidNaming, lastPage, notFoundOf, success } from './read-expectations.js';
 
 const TOPICS = '/api/v1/content-map/topics';
 const SITES = '/api/v1/content-map/sites';
@@ -60,14 +61,6 @@ async function contentMapOf(ctx: ScenarioContext) {
   return s;
 }
 
-const invalid = (pattern: RegExp) => (res: { body: unknown }) => {
-  expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(pattern) });
-};
-const notFound = (what: string) => (res: { body: unknown }) => {
-  expect(res.body).toEqual({ code: 4040, messages: `${what} not found.`, data: null });
-};
-const page = (items: unknown[]) => ({ code: 2000, messages: 'OK', data: { items, next_cursor: null } });
-const one = (data: unknown) => ({ code: 2000, messages: 'OK', data });
 
 export const contentMapScenarios: OperationScenario[] = [
   {
@@ -84,8 +77,8 @@ export const contentMapScenarios: OperationScenario[] = [
       },
     },
     expect: {
-      200: async (res, ctx) => expect(res.body).toEqual(page([(await contentMapOf(ctx)).topic])),
-      422: invalid(/query\.(stage|limit|cursor)/),
+      200: async (res, ctx) => expect(res.body).toEqual(lastPage([(await contentMapOf(ctx)).topic])),
+      422: invalidNaming(/query\.(stage|limit|cursor)/),
     },
     list: {
       seed: async (ctx, workspace, n) => {
@@ -103,9 +96,9 @@ export const contentMapScenarios: OperationScenario[] = [
       422: { 'the topic id is not a UUID': () => ({ path: `${TOPICS}/not-a-uuid` }) },
     },
     expect: {
-      200: async (res, ctx) => expect(res.body).toEqual(one((await contentMapOf(ctx)).topic)),
-      404: notFound('Topic'),
-      422: invalid(/topic/),
+      200: async (res, ctx) => expect(res.body).toEqual(success((await contentMapOf(ctx)).topic)),
+      404: notFoundOf('Topic'),
+      422: invalidNaming(/topic/),
     },
     crossTenant: async (ctx) => ({ path: `${TOPICS}/${(await seedContentMap(ctx, ctx.other)).topic.id}` }),
   },
@@ -122,8 +115,8 @@ export const contentMapScenarios: OperationScenario[] = [
       },
     },
     expect: {
-      200: async (res, ctx) => expect(res.body).toEqual(page([(await contentMapOf(ctx)).site])),
-      422: invalid(/query\.(type|limit)/),
+      200: async (res, ctx) => expect(res.body).toEqual(lastPage([(await contentMapOf(ctx)).site])),
+      422: invalidNaming(/query\.(type|limit)/),
     },
     list: {
       seed: async (ctx, workspace, n) => {
@@ -141,9 +134,9 @@ export const contentMapScenarios: OperationScenario[] = [
       422: { 'the site id is not a UUID': () => ({ path: `${SITES}/www.acme.example` }) },
     },
     expect: {
-      200: async (res, ctx) => expect(res.body).toEqual(one((await contentMapOf(ctx)).site)),
-      404: notFound('Site'),
-      422: invalid(/site/),
+      200: async (res, ctx) => expect(res.body).toEqual(success((await contentMapOf(ctx)).site)),
+      404: notFoundOf('Site'),
+      422: invalidNaming(/site/),
     },
     crossTenant: async (ctx) => ({ path: `${SITES}/${(await seedContentMap(ctx, ctx.other)).site.id}` }),
   },
@@ -161,8 +154,8 @@ export const contentMapScenarios: OperationScenario[] = [
       },
     },
     expect: {
-      200: async (res, ctx) => expect(res.body).toEqual(page([(await contentMapOf(ctx)).page])),
-      422: invalid(/query\.(site|topic|status)/),
+      200: async (res, ctx) => expect(res.body).toEqual(lastPage([(await contentMapOf(ctx)).page])),
+      422: invalidNaming(/query\.(site|topic|status)/),
     },
     list: {
       seed: async (ctx, workspace, n) => {
@@ -181,9 +174,9 @@ export const contentMapScenarios: OperationScenario[] = [
       422: { 'the page id is not a UUID': () => ({ path: `${PAGES}/42` }) },
     },
     expect: {
-      200: async (res, ctx) => expect(res.body).toEqual(one((await contentMapOf(ctx)).page)),
-      404: notFound('Page'),
-      422: invalid(/page/),
+      200: async (res, ctx) => expect(res.body).toEqual(success((await contentMapOf(ctx)).page)),
+      404: notFoundOf('Page'),
+      422: invalidNaming(/page/),
     },
     crossTenant: async (ctx) => ({ path: `${PAGES}/${(await seedContentMap(ctx, ctx.other)).page.id}` }),
   },

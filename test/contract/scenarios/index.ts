@@ -1,6 +1,7 @@
 import type { OperationScenario } from './types.js';
 import { accountScenarios } from './account.js';
 import { contentMapScenarios } from './content-map.js';
+import { contentScenarios } from './content.js';
 import { visibilityPromptScenarios } from './visibility-prompts.js';
 import { workspaceScenarios } from './workspace.js';
 import { visibilityScenarios } from './visibility.js';
@@ -9,6 +10,7 @@ import { visibilityScenarios } from './visibility.js';
 export const scenarios: OperationScenario[] = [
   ...accountScenarios,
   ...contentMapScenarios,
+  ...contentScenarios,
   ...visibilityPromptScenarios,
   ...workspaceScenarios,
   ...visibilityScenarios,

@@ -1,0 +1,61 @@
+import type { RecordType } from '../record-type.js';
+import { createContentStore, type AgentTask, type AgentTaskStatus } from '../../store/content.js';
+import { agentTaskPayload } from '../../events/payloads.js';
+import { orNull, saveWithEvent, utc, utcOrNull } from '../record-fields.js';
+
+export type AgentTaskRecord = {
+  type: 'agent_task';
+  id: string;
+  agent: AgentTask['agent'];
+  name: string;
+  status: AgentTaskStatus;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown> | null;
+  usage: AgentTask['usage'];
+  execution_duration?: number | null;
+  started_at?: string | null;
+  ended_at?: string | null;
+  created_at: string;
+};
+
+/** Runs of AI agents (no read endpoint); a status change sends `agent_task.status_updated`. */
+export const agentTask: RecordType<AgentTaskRecord> = {
+  type: 'agent_task',
+  schema: 'records/agent-task.schema.json',
+  references: [],
+  open(db, { workspaceId }) {
+    const content = createContentStore(db);
+    return {
+      apply(record, ctx) {
+        const { input_tokens, output_tokens, total_tokens } = record.usage;
+        if (total_tokens !== input_tokens + output_tokens) {
+          ctx.fail('usage.total_tokens', `must equal input_tokens + output_tokens (${input_tokens + output_tokens})`);
+        }
+        const startedAt = utcOrNull(ctx, 'started_at', record.started_at);
+        const endedAt = utcOrNull(ctx, 'ended_at', record.ended_at);
+        if (startedAt !== null && endedAt !== null && endedAt < startedAt) ctx.fail('ended_at', `may not be before started_at (${startedAt})`);
+        const input = {
+          id: record.id,
+          workspace_id: workspaceId,
+          agent: { ...record.agent, id: record.agent.id.toLowerCase() },
+          name: record.name,
+          status: record.status,
+          inputs: record.inputs ?? {},
+          outputs: orNull(record.outputs),
+          usage: record.usage,
+          execution_duration: orNull(record.execution_duration),
+          started_at: startedAt,
+          ended_at: endedAt,
+          created_at: utc(ctx, 'created_at', record.created_at),
+        };
+        return saveWithEvent(ctx, {
+          next: record.status,
+          stateOf: () => content.agentTaskStatus(record.id),
+          save: () => content.saveAgentTask(input),
+          event: 'agent_task.status_updated',
+          payload: () => agentTaskPayload(content, workspaceId, record.id),
+        });
+      },
+    };
+  },
+};

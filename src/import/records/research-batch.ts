@@ -1,0 +1,53 @@
+import type { RecordType } from '../record-type.js';
+import { createContentStore, type BuyerStage, type ResearchBatchStatus } from '../../store/content.js';
+import { researchBatchPayload } from '../../events/payloads.js';
+import { lifetime, orNull, saveWithEvent, utc } from '../record-fields.js';
+
+export type ResearchBatchRecord = {
+  type: 'research_batch';
+  id: string;
+  name: string;
+  status: ResearchBatchStatus;
+  topic_id: string;
+  buyer_stage?: BuyerStage | null;
+  persona_name?: string | null;
+  source: string;
+  agent_log?: Array<{ at: string; message: string }>;
+  research_log?: Record<string, unknown> | null;
+  created_at: string;
+  updated_at?: string;
+};
+
+/** Research batches; a status change sends `research_batch.status_updated` listing the batch's ideas. */
+export const researchBatch: RecordType<ResearchBatchRecord> = {
+  type: 'research_batch',
+  schema: 'records/research-batch.schema.json',
+  references: [{ field: 'topic_id', type: 'topic' }],
+  open(db, { workspaceId }) {
+    const content = createContentStore(db);
+    return {
+      apply(record, ctx) {
+        const input = {
+          id: record.id,
+          workspace_id: workspaceId,
+          name: record.name,
+          status: record.status,
+          topic_id: record.topic_id,
+          buyer_stage: orNull(record.buyer_stage),
+          persona_name: orNull(record.persona_name),
+          source: record.source,
+          agent_log: (record.agent_log ?? []).map((entry, i) => ({ at: utc(ctx, `agent_log[${i}].at`, entry.at), message: entry.message })),
+          research_log: orNull(record.research_log),
+          ...lifetime(ctx, record),
+        };
+        return saveWithEvent(ctx, {
+          next: record.status,
+          stateOf: () => content.researchBatchStatus(record.id),
+          save: () => content.saveResearchBatch(input),
+          event: 'research_batch.status_updated',
+          payload: () => researchBatchPayload(content, workspaceId, record.id),
+        });
+      },
+    };
+  },
+};
