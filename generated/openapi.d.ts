@@ -551,6 +551,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/iq/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Lists the workspace's product briefs (brand-intelligence records of type `product`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `product` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/products/{product}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a product
+         * @description Returns one brand-intelligence record of type `product`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/personas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List personas
+         * @description Lists the workspace's buyer personas (brand-intelligence records of type `persona`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `persona` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listPersonas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/personas/{persona}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a persona
+         * @description Returns one brand-intelligence record of type `persona`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getPersona"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/brand-voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List brand voice profiles
+         * @description Lists the workspace's brand voice profiles (brand-intelligence records of type `voice`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `voice` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listBrandVoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/brand-voice/{voice}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a brand voice profile
+         * @description Returns one brand-intelligence record of type `voice`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getBrandVoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/content-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List content types
+         * @description Lists the workspace's content types (brand-intelligence records of type `content_type`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `content_type` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listContentTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/content-types/{content_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a content type
+         * @description Returns one brand-intelligence record of type `content_type`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getContentType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/visual-guidelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List visual guidelines
+         * @description Lists the workspace's visual guidelines (brand-intelligence records of type `visual_guideline`), oldest first, page by
+         *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `visual_guideline` shape.
+         *     Requires `iq:read`.
+         */
+        get: operations["listVisualGuidelines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/visual-guidelines/{visual_guideline}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a visual guideline
+         * @description Returns one brand-intelligence record of type `visual_guideline`. Requires `iq:read`. An id of another workspace answers 404 exactly like a missing one. The id of
+         *     a record of another kind also answers 404.
+         */
+        get: operations["getVisualGuideline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/{workspace_id}/webhooks/events": {
         parameters: {
             query?: never;
@@ -2193,6 +2408,170 @@ export interface components {
             data: components["schemas"]["Idea"];
         };
         /**
+         * @description Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
+         *     analysis is complete). When an existing record's stage changes, the `iq.status_updated` webhook
+         *     event is sent; a new record sends none.
+         * @enum {string}
+         */
+        IqStage: "PROCESSING" | "READY";
+        /**
+         * @description Kind of brand-intelligence record: `product` (a product brief), `persona` (a buyer persona),
+         *     `voice` (the brand voice profile), `content_type` (a content format the brand publishes),
+         *     `visual_guideline` (colours, fonts and imagery rules). The kind fixes the shape of `metadata`.
+         * @enum {string}
+         */
+        IqRecordType: "product" | "persona" | "voice" | "content_type" | "visual_guideline";
+        /** @description Analysis of a product (`type` `product`). */
+        ProductMetadata: {
+            /** @description Market category the product competes in, for example `AI visibility analytics`. */
+            category: string;
+            /** @description Main features of the product. */
+            features: string[];
+            /** @description Benefits a customer gets from the product. */
+            benefits: string[];
+            /** @description What sets the product apart from competitors. */
+            differentiators: string[];
+            /** @description Price range as marketed, for example `$99–$499 per month`; null when unknown. */
+            price_range: string | null;
+        };
+        /** @description Analysis of a buyer persona (`type` `persona`). */
+        PersonaMetadata: {
+            /** @description Typical job title of the persona, for example `Head of Content`. */
+            job_title: string;
+            /** @description Typical seniority, for example `manager` or `executive`; null when not determined. */
+            seniority: string | null;
+            /** @description Industries the persona typically works in. */
+            industries: string[];
+            /** @description What the persona wants to achieve. */
+            goals: string[];
+            /** @description Problems the persona struggles with. */
+            pain_points: string[];
+            /** @description Reasons the persona may hesitate to buy. */
+            objections: string[];
+        };
+        /** @description Analysis of the brand voice (`type` `voice`). */
+        VoiceMetadata: {
+            /** @description Adjectives that describe the voice, for example `confident`, `plain-spoken`. */
+            tone_attributes: string[];
+            /** @description Target reading level, for example `grade 9`; null when not determined. */
+            reading_level: string | null;
+            /** @description Writing habits to follow. */
+            dos: string[];
+            /** @description Writing habits to avoid. */
+            donts: string[];
+        };
+        /** @description Description of a content format the brand publishes (`type` `content_type`). */
+        ContentTypeMetadata: {
+            /** @description The format, for example `how-to guide`, `listicle` or `comparison`. */
+            format: string;
+            /** @description Shortest usual length in words; null when not set. */
+            word_count_min: number | null;
+            /** @description Longest usual length in words; null when not set. */
+            word_count_max: number | null;
+            /** @description The usual outline, in order. */
+            sections: string[];
+        };
+        /** @description One colour of the brand palette. */
+        BrandColor: {
+            /** @description Name of the colour in the palette, for example `Primary`. */
+            name: string;
+            /** @description The colour as a CSS hex value, for example `#4f46e5`. */
+            hex: string;
+        };
+        /** @description The brand's visual rules (`type` `visual_guideline`). */
+        VisualGuidelineMetadata: {
+            /** @description The brand palette. */
+            colors: components["schemas"]["BrandColor"][];
+            /** @description Font families the brand uses, main font first. */
+            fonts: string[];
+            /** @description How images should look, for example `flat illustrations, no stock photos`; null when not set. */
+            image_style: string | null;
+        };
+        /**
+         * @description The analysis of a brand-intelligence record. Its shape is fixed by the record's `type`:
+         *     `product` → `ProductMetadata`, `persona` → `PersonaMetadata`, `voice` → `VoiceMetadata`,
+         *     `content_type` → `ContentTypeMetadata`, `visual_guideline` → `VisualGuidelineMetadata`.
+         */
+        IqMetadata: components["schemas"]["ProductMetadata"] | components["schemas"]["PersonaMetadata"] | components["schemas"]["VoiceMetadata"] | components["schemas"]["ContentTypeMetadata"] | components["schemas"]["VisualGuidelineMetadata"];
+        /**
+         * @description A brand-intelligence record: a product brief, buyer persona, brand voice profile, content type
+         *     or set of visual guidelines, analysed from the brand's own material. The same object is the
+         *     `data` of the `iq.status_updated` webhook event, which is why some fields are camelCase.
+         */
+        IqRecord: {
+            /**
+             * Format: uuid
+             * @description Identifier of the record; use it with the `GET /api/v1/iq/...{id}` operation of its kind.
+             */
+            id: string;
+            type: components["schemas"]["IqRecordType"];
+            /** @description Display title, for example the product or persona name. */
+            title: string;
+            /** @description Short summary of the record; null when none. */
+            description: string | null;
+            /** @description The full write-up as Markdown; null until the analysis produced it. */
+            content: string | null;
+            metadata: components["schemas"]["IqMetadata"];
+            /**
+             * Format: uuid
+             * @description Identifier of the `product` record this record is about (a persona or voice specific to one product); null when it is brand-wide or is itself a product.
+             */
+            productId: string | null;
+            /** @description Pages describing the product, analysed for a `product` record; null for other kinds or when none were given. */
+            productUrls: string[] | null;
+            /** @description Pages whose writing was analysed for a `voice` record; null for other kinds or when none were given. */
+            voiceSampleUrls: string[] | null;
+            /** @description Example pages of a `content_type` record; null for other kinds or when none were given. */
+            contentSampleUrls: string[] | null;
+            /** @description True when this record is the default one of its `type` (at most one per type in a workspace). */
+            isDefault: boolean;
+            stage: components["schemas"]["IqStage"];
+            /** @description Images analysed or produced for the record (for example the examples of a `visual_guideline`); null when none. */
+            imagesUrls: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the record was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description One page of brand-intelligence records of one kind, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        IqRecordList: {
+            /** @description The brand-intelligence records of one kind of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["IqRecord"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of the `GET /api/v1/iq/{collection}` lists (products, personas, brand voice, content types, visual guidelines). */
+        IqRecordListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["IqRecordList"];
+        };
+        /** @description Success envelope of the `GET /api/v1/iq/{collection}/{id}` operations (one brand-intelligence record). */
+        IqRecordEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["IqRecord"];
+        };
+        /**
          * @description A webhook event type. Each fires when the status or stage of one kind of record changes:
          *     `content.status_updated` (an article), `research_batch.status_updated` (a research batch),
          *     `agent_task.status_updated` (an agent task), `topic.status_updated` (a topic cluster),
@@ -2727,138 +3106,6 @@ export interface components {
             /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
             is_test: boolean;
             data: components["schemas"]["Topic"];
-        };
-        /**
-         * @description Kind of brand-intelligence record: `product` (a product brief), `persona` (a buyer persona),
-         *     `voice` (the brand voice profile), `content_type` (a content format the brand publishes),
-         *     `visual_guideline` (colours, fonts and imagery rules). The kind fixes the shape of `metadata`.
-         * @enum {string}
-         */
-        IqRecordType: "product" | "persona" | "voice" | "content_type" | "visual_guideline";
-        /** @description Analysis of a product (`type` `product`). */
-        ProductMetadata: {
-            /** @description Market category the product competes in, for example `AI visibility analytics`. */
-            category: string;
-            /** @description Main features of the product. */
-            features: string[];
-            /** @description Benefits a customer gets from the product. */
-            benefits: string[];
-            /** @description What sets the product apart from competitors. */
-            differentiators: string[];
-            /** @description Price range as marketed, for example `$99–$499 per month`; null when unknown. */
-            price_range: string | null;
-        };
-        /** @description Analysis of a buyer persona (`type` `persona`). */
-        PersonaMetadata: {
-            /** @description Typical job title of the persona, for example `Head of Content`. */
-            job_title: string;
-            /** @description Typical seniority, for example `manager` or `executive`; null when not determined. */
-            seniority: string | null;
-            /** @description Industries the persona typically works in. */
-            industries: string[];
-            /** @description What the persona wants to achieve. */
-            goals: string[];
-            /** @description Problems the persona struggles with. */
-            pain_points: string[];
-            /** @description Reasons the persona may hesitate to buy. */
-            objections: string[];
-        };
-        /** @description Analysis of the brand voice (`type` `voice`). */
-        VoiceMetadata: {
-            /** @description Adjectives that describe the voice, for example `confident`, `plain-spoken`. */
-            tone_attributes: string[];
-            /** @description Target reading level, for example `grade 9`; null when not determined. */
-            reading_level: string | null;
-            /** @description Writing habits to follow. */
-            dos: string[];
-            /** @description Writing habits to avoid. */
-            donts: string[];
-        };
-        /** @description Description of a content format the brand publishes (`type` `content_type`). */
-        ContentTypeMetadata: {
-            /** @description The format, for example `how-to guide`, `listicle` or `comparison`. */
-            format: string;
-            /** @description Shortest usual length in words; null when not set. */
-            word_count_min: number | null;
-            /** @description Longest usual length in words; null when not set. */
-            word_count_max: number | null;
-            /** @description The usual outline, in order. */
-            sections: string[];
-        };
-        /** @description One colour of the brand palette. */
-        BrandColor: {
-            /** @description Name of the colour in the palette, for example `Primary`. */
-            name: string;
-            /** @description The colour as a CSS hex value, for example `#4f46e5`. */
-            hex: string;
-        };
-        /** @description The brand's visual rules (`type` `visual_guideline`). */
-        VisualGuidelineMetadata: {
-            /** @description The brand palette. */
-            colors: components["schemas"]["BrandColor"][];
-            /** @description Font families the brand uses, main font first. */
-            fonts: string[];
-            /** @description How images should look, for example `flat illustrations, no stock photos`; null when not set. */
-            image_style: string | null;
-        };
-        /**
-         * @description The analysis of a brand-intelligence record. Its shape is fixed by the record's `type`:
-         *     `product` → `ProductMetadata`, `persona` → `PersonaMetadata`, `voice` → `VoiceMetadata`,
-         *     `content_type` → `ContentTypeMetadata`, `visual_guideline` → `VisualGuidelineMetadata`.
-         */
-        IqMetadata: components["schemas"]["ProductMetadata"] | components["schemas"]["PersonaMetadata"] | components["schemas"]["VoiceMetadata"] | components["schemas"]["ContentTypeMetadata"] | components["schemas"]["VisualGuidelineMetadata"];
-        /**
-         * @description Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
-         *     analysis is complete). When an existing record's stage changes, the `iq.status_updated` webhook
-         *     event is sent; a new record sends none.
-         * @enum {string}
-         */
-        IqStage: "PROCESSING" | "READY";
-        /**
-         * @description A brand-intelligence record: a product brief, buyer persona, brand voice profile, content type
-         *     or set of visual guidelines, analysed from the brand's own material. The same object is the
-         *     `data` of the `iq.status_updated` webhook event, which is why some fields are camelCase.
-         */
-        IqRecord: {
-            /**
-             * Format: uuid
-             * @description Identifier of the record; use it with the `GET /api/v1/iq/...{id}` operation of its kind.
-             */
-            id: string;
-            type: components["schemas"]["IqRecordType"];
-            /** @description Display title, for example the product or persona name. */
-            title: string;
-            /** @description Short summary of the record; null when none. */
-            description: string | null;
-            /** @description The full write-up as Markdown; null until the analysis produced it. */
-            content: string | null;
-            metadata: components["schemas"]["IqMetadata"];
-            /**
-             * Format: uuid
-             * @description Identifier of the `product` record this record is about (a persona or voice specific to one product); null when it is brand-wide or is itself a product.
-             */
-            productId: string | null;
-            /** @description Pages describing the product, analysed for a `product` record; null for other kinds or when none were given. */
-            productUrls: string[] | null;
-            /** @description Pages whose writing was analysed for a `voice` record; null for other kinds or when none were given. */
-            voiceSampleUrls: string[] | null;
-            /** @description Example pages of a `content_type` record; null for other kinds or when none were given. */
-            contentSampleUrls: string[] | null;
-            /** @description True when this record is the default one of its `type` (at most one per type in a workspace). */
-            isDefault: boolean;
-            stage: components["schemas"]["IqStage"];
-            /** @description Images analysed or produced for the record (for example the examples of a `visual_guideline`); null when none. */
-            imagesUrls: string[] | null;
-            /**
-             * Format: date-time
-             * @description When the record was created (RFC 3339, UTC, milliseconds).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When the record last changed (RFC 3339, UTC, milliseconds).
-             */
-            updatedAt: string;
         };
         /**
          * @description Body of a `iq.status_updated` delivery: the delivery envelope whose `data` is the brand-intelligence record after its
@@ -3518,6 +3765,11 @@ export interface components {
          * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
          */
         ResearchBatchFilter: string;
+        /**
+         * @description Only records in this stage; all stages when omitted.
+         * @example READY
+         */
+        IqStageFilter: components["schemas"]["IqStage"];
         /**
          * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
          *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
@@ -5647,6 +5899,832 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IdeaEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of product briefs. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "type": "product",
+                     *             "title": "Acme Visibility Tracker",
+                     *             "description": "Tracks how AI assistants mention and cite the brand.",
+                     *             "content": "## Acme Visibility Tracker\n\nTracks prompts across six AI platforms…",
+                     *             "metadata": {
+                     *               "category": "AI visibility analytics",
+                     *               "features": [
+                     *                 "Prompt tracking",
+                     *                 "Citation analysis"
+                     *               ],
+                     *               "benefits": [
+                     *                 "See where AI assistants send buyers"
+                     *               ],
+                     *               "differentiators": [
+                     *                 "Six platforms tracked daily"
+                     *               ],
+                     *               "price_range": "$99–$499 per month"
+                     *             },
+                     *             "productId": null,
+                     *             "productUrls": [
+                     *               "https://www.acme.example/product"
+                     *             ],
+                     *             "voiceSampleUrls": null,
+                     *             "contentSampleUrls": null,
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": null,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A product id from `GET /api/v1/iq/products`.
+                 * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
+                 */
+                product: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *         "type": "product",
+                     *         "title": "Acme Visibility Tracker",
+                     *         "description": "Tracks how AI assistants mention and cite the brand.",
+                     *         "content": "## Acme Visibility Tracker\n\nTracks prompts across six AI platforms…",
+                     *         "metadata": {
+                     *           "category": "AI visibility analytics",
+                     *           "features": [
+                     *             "Prompt tracking",
+                     *             "Citation analysis"
+                     *           ],
+                     *           "benefits": [
+                     *             "See where AI assistants send buyers"
+                     *           ],
+                     *           "differentiators": [
+                     *             "Six platforms tracked daily"
+                     *           ],
+                     *           "price_range": "$99–$499 per month"
+                     *         },
+                     *         "productId": null,
+                     *         "productUrls": [
+                     *           "https://www.acme.example/product"
+                     *         ],
+                     *         "voiceSampleUrls": null,
+                     *         "contentSampleUrls": null,
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": null,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPersonas: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of buyer personas. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *             "type": "persona",
+                     *             "title": "Head of Content",
+                     *             "description": "Leads content strategy at a B2B software company.",
+                     *             "content": "## Head of Content\n\nOwns the editorial calendar and organic growth…",
+                     *             "metadata": {
+                     *               "job_title": "Head of Content",
+                     *               "seniority": "manager",
+                     *               "industries": [
+                     *                 "B2B software"
+                     *               ],
+                     *               "goals": [
+                     *                 "Grow organic pipeline"
+                     *               ],
+                     *               "pain_points": [
+                     *                 "Traffic lost to AI answers"
+                     *               ],
+                     *               "objections": [
+                     *                 "Another analytics tool to learn"
+                     *               ]
+                     *             },
+                     *             "productId": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "productUrls": null,
+                     *             "voiceSampleUrls": null,
+                     *             "contentSampleUrls": null,
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": null,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPersona: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A persona id from `GET /api/v1/iq/personas`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                persona: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The persona record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *         "type": "persona",
+                     *         "title": "Head of Content",
+                     *         "description": "Leads content strategy at a B2B software company.",
+                     *         "content": "## Head of Content\n\nOwns the editorial calendar and organic growth…",
+                     *         "metadata": {
+                     *           "job_title": "Head of Content",
+                     *           "seniority": "manager",
+                     *           "industries": [
+                     *             "B2B software"
+                     *           ],
+                     *           "goals": [
+                     *             "Grow organic pipeline"
+                     *           ],
+                     *           "pain_points": [
+                     *             "Traffic lost to AI answers"
+                     *           ],
+                     *           "objections": [
+                     *             "Another analytics tool to learn"
+                     *           ]
+                     *         },
+                     *         "productId": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *         "productUrls": null,
+                     *         "voiceSampleUrls": null,
+                     *         "contentSampleUrls": null,
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": null,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBrandVoices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of brand voice profiles. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *             "type": "voice",
+                     *             "title": "Acme house voice",
+                     *             "description": "How Acme sounds in writing.",
+                     *             "content": "## Voice\n\nConfident, plain-spoken, answer first…",
+                     *             "metadata": {
+                     *               "tone_attributes": [
+                     *                 "confident",
+                     *                 "plain-spoken"
+                     *               ],
+                     *               "reading_level": "grade 9",
+                     *               "dos": [
+                     *                 "Lead with the answer"
+                     *               ],
+                     *               "donts": [
+                     *                 "Use jargon without explaining it"
+                     *               ]
+                     *             },
+                     *             "productId": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *             "productUrls": null,
+                     *             "voiceSampleUrls": [
+                     *               "https://www.acme.example/blog/ai-visibility-guide"
+                     *             ],
+                     *             "contentSampleUrls": null,
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": null,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBrandVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                voice: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voice record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *         "type": "voice",
+                     *         "title": "Acme house voice",
+                     *         "description": "How Acme sounds in writing.",
+                     *         "content": "## Voice\n\nConfident, plain-spoken, answer first…",
+                     *         "metadata": {
+                     *           "tone_attributes": [
+                     *             "confident",
+                     *             "plain-spoken"
+                     *           ],
+                     *           "reading_level": "grade 9",
+                     *           "dos": [
+                     *             "Lead with the answer"
+                     *           ],
+                     *           "donts": [
+                     *             "Use jargon without explaining it"
+                     *           ]
+                     *         },
+                     *         "productId": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+                     *         "productUrls": null,
+                     *         "voiceSampleUrls": [
+                     *           "https://www.acme.example/blog/ai-visibility-guide"
+                     *         ],
+                     *         "contentSampleUrls": null,
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": null,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContentTypes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of content types. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *             "type": "content_type",
+                     *             "title": "How-to guide",
+                     *             "description": "Step-by-step guides for practitioners.",
+                     *             "content": "## How-to guide\n\nOpens with the outcome, then numbered steps…",
+                     *             "metadata": {
+                     *               "format": "how-to guide",
+                     *               "word_count_min": 1200,
+                     *               "word_count_max": 2000,
+                     *               "sections": [
+                     *                 "Introduction",
+                     *                 "Steps",
+                     *                 "FAQ"
+                     *               ]
+                     *             },
+                     *             "productId": null,
+                     *             "productUrls": null,
+                     *             "voiceSampleUrls": null,
+                     *             "contentSampleUrls": [
+                     *               "https://www.acme.example/blog/get-cited-by-chatgpt"
+                     *             ],
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": null,
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getContentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A content type id from `GET /api/v1/iq/content-types`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                content_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content type record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *         "type": "content_type",
+                     *         "title": "How-to guide",
+                     *         "description": "Step-by-step guides for practitioners.",
+                     *         "content": "## How-to guide\n\nOpens with the outcome, then numbered steps…",
+                     *         "metadata": {
+                     *           "format": "how-to guide",
+                     *           "word_count_min": 1200,
+                     *           "word_count_max": 2000,
+                     *           "sections": [
+                     *             "Introduction",
+                     *             "Steps",
+                     *             "FAQ"
+                     *           ]
+                     *         },
+                     *         "productId": null,
+                     *         "productUrls": null,
+                     *         "voiceSampleUrls": null,
+                     *         "contentSampleUrls": [
+                     *           "https://www.acme.example/blog/get-cited-by-chatgpt"
+                     *         ],
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": null,
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVisualGuidelines: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of visual guidelines. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *             "type": "visual_guideline",
+                     *             "title": "Acme brand visuals",
+                     *             "description": "Colours, type and imagery.",
+                     *             "content": "## Visuals\n\nIndigo primary, Inter for all text…",
+                     *             "metadata": {
+                     *               "colors": [
+                     *                 {
+                     *                   "name": "Primary",
+                     *                   "hex": "#4f46e5"
+                     *                 }
+                     *               ],
+                     *               "fonts": [
+                     *                 "Inter"
+                     *               ],
+                     *               "image_style": "flat illustrations, no stock photos"
+                     *             },
+                     *             "productId": null,
+                     *             "productUrls": null,
+                     *             "voiceSampleUrls": null,
+                     *             "contentSampleUrls": null,
+                     *             "isDefault": true,
+                     *             "stage": "READY",
+                     *             "imagesUrls": [
+                     *               "https://cdn.acme.example/brand/palette.png"
+                     *             ],
+                     *             "createdAt": "2026-11-20T09:15:00.000Z",
+                     *             "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVisualGuideline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                visual_guideline: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visual guideline record. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a",
+                     *         "type": "visual_guideline",
+                     *         "title": "Acme brand visuals",
+                     *         "description": "Colours, type and imagery.",
+                     *         "content": "## Visuals\n\nIndigo primary, Inter for all text…",
+                     *         "metadata": {
+                     *           "colors": [
+                     *             {
+                     *               "name": "Primary",
+                     *               "hex": "#4f46e5"
+                     *             }
+                     *           ],
+                     *           "fonts": [
+                     *             "Inter"
+                     *           ],
+                     *           "image_style": "flat illustrations, no stock photos"
+                     *         },
+                     *         "productId": null,
+                     *         "productUrls": null,
+                     *         "voiceSampleUrls": null,
+                     *         "contentSampleUrls": null,
+                     *         "isDefault": true,
+                     *         "stage": "READY",
+                     *         "imagesUrls": [
+                     *           "https://cdn.acme.example/brand/palette.png"
+                     *         ],
+                     *         "createdAt": "2026-11-20T09:15:00.000Z",
+                     *         "updatedAt": "2026-11-21T14:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,5 +1,6 @@
 import type { DemoDataOptions } from './demo-random.js';
 import { generateVisibility } from './generate-visibility.js';
+import { generateContent } from './generate-content.js';
 import { generateWorkspaceProfile } from './generate-workspace-profile.js';
 
 export type { DemoDataOptions } from './demo-random.js';
@@ -13,5 +14,6 @@ export const DEFAULT_DEMO_OPTIONS: DemoDataOptions = { seed: 42, prompts: 40, da
  */
 export function* generateDemoData(options: DemoDataOptions): Generator<string> {
   yield* generateVisibility(options);
+  yield* generateContent(options);
   yield* generateWorkspaceProfile(options);
 }

@@ -156,6 +156,32 @@ function listOf(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+/** The category and text of demo prompt `i`: fixed by its index, whatever the seed. */
+function promptSeed(i: number): { categoryIndex: number; category: CategorySeed; text: string } {
+  const categoryIndex = i % CATEGORIES.length;
+  const category = CATEGORIES[categoryIndex]!;
+  const round = Math.floor(i / CATEGORIES.length);
+  const base = category.prompts[round % category.prompts.length]!;
+  const text = round < category.prompts.length ? base : `${base} (variant ${Math.floor(round / category.prompts.length) + 1})`;
+  return { categoryIndex, category, text };
+}
+
+/**
+ * The brand's own pages that demo answers cite, once each, in prompt order, with the category of
+ * the prompts citing them: the content demo lists them as content-map pages, so every cited page
+ * of the brand links to its content-map page.
+ */
+export function demoBrandPages(options: Pick<DemoDataOptions, 'prompts'>): Array<{ url: string; title: string; category: string }> {
+  const pages = new Map<string, { url: string; title: string; category: string }>();
+  for (let i = 0; i < options.prompts; i += 1) {
+    const { category, text } = promptSeed(i);
+    const page = category.brandPage(slugOf(text));
+    const url = `https://${BRAND.domain}${page.path}`;
+    if (!pages.has(url)) pages.set(url, { url, title: page.title, category: category.name });
+  }
+  return [...pages.values()];
+}
+
 /**
  * The visibility demo as import lines: categories, competitors, prompts, then snapshots day by day.
  * The brand's mention and citation levels differ by platform and category and drift over the
@@ -175,11 +201,7 @@ export function* generateVisibility(options: DemoDataOptions): Generator<string>
   for (const c of COMPETITORS) yield JSON.stringify({ type: 'competitor', id: demoId(ns, `competitor:${c.name}`), name: c.name, domain: c.domain });
 
   const prompts = Array.from({ length: options.prompts }, (_, i) => {
-    const categoryIndex = i % CATEGORIES.length;
-    const category = CATEGORIES[categoryIndex]!;
-    const round = Math.floor(i / CATEGORIES.length);
-    const base = category.prompts[round % category.prompts.length]!;
-    const text = round < category.prompts.length ? base : `${base} (variant ${Math.floor(round / category.prompts.length) + 1})`;
+    const { categoryIndex, category, text } = promptSeed(i);
     // About one prompt in eleven is still pending and one in eleven generating, across categories.
     const status = i % 11 === 5 ? 'PENDING' : i % 11 === 8 ? 'GENERATING' : 'ACTIVE';
     // Active prompts were created before the period; generating ones a few days ago, pending ones today or yesterday.

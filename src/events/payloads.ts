@@ -1,6 +1,8 @@
 import type * as events from '../../generated/events.js';
+import type { EventType } from '../webhooks/outbox.js';
 import type { ContentMapStore } from '../store/content-map.js';
 import type { ContentStore } from '../store/content.js';
+import type { IqStore } from '../store/iq.js';
 
 /** The `data` of each webhook event (seed §6): the changed record exactly as the read API shows it. */
 export interface EventData {
@@ -36,6 +38,30 @@ export function topicPayload(contentMap: ContentMapStore, workspaceId: string, i
   return stored(contentMap.getTopic(workspaceId, id), 'topic', id);
 }
 
+export function iqRecordPayload(iq: IqStore, workspaceId: string, id: string): EventData['iq.status_updated'] {
+  return stored(iq.get(workspaceId, id), 'brand-intelligence record', id);
+}
+
 export function sitemapUrlPayload(contentMap: ContentMapStore, workspaceId: string, id: string): EventData['sitemap_url.status_updated'] {
   return stored(contentMap.getSitemapUrl(workspaceId, id), 'site', id);
+}
+
+/** The store areas event payloads are read from (a `Store` has them all). */
+export interface PayloadStores {
+  content: ContentStore;
+  contentMap: ContentMapStore;
+  iq: IqStore;
+}
+
+/** The payload of the stored record `id` for any event type, e.g. to show what an event of it carries. */
+export function eventPayload<T extends EventType>(stores: PayloadStores, type: T, workspaceId: string, id: string): EventData[T] {
+  const builders: { [E in EventType]: () => EventData[E] } = {
+    'content.status_updated': () => articlePayload(stores.content, workspaceId, id),
+    'research_batch.status_updated': () => researchBatchPayload(stores.content, workspaceId, id),
+    'agent_task.status_updated': () => agentTaskPayload(stores.content, workspaceId, id),
+    'topic.status_updated': () => topicPayload(stores.contentMap, workspaceId, id),
+    'iq.status_updated': () => iqRecordPayload(stores.iq, workspaceId, id),
+    'sitemap_url.status_updated': () => sitemapUrlPayload(stores.contentMap, workspaceId, id),
+  };
+  return builders[type]();
 }

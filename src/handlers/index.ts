@@ -2,6 +2,10 @@ import type { ReadHandlers } from '../http/operation-types.js';
 import { getMe } from './me.js';
 import { getPage, getSite, getTopic, listPages, listSites, listTopics } from './content-map.js';
 import { getArticle, getIdea, listArticles, listIdeas } from './content.js';
+import {
+  getBrandVoice, getContentType, getPersona, getProduct, getVisualGuideline,
+  listBrandVoices, listContentTypes, listPersonas, listProducts, listVisualGuidelines,
+} from './iq.js';
 import { getWorkspace } from './workspace.js';
 import { getWorkspacePlan } from './workspace-plan.js';
 import { getWorkspaceUsage } from './workspace-usage.js';
@@ -24,6 +28,16 @@ export const handlers: ReadHandlers = {
   getArticle,
   listIdeas,
   getIdea,
+  listProducts,
+  getProduct,
+  listPersonas,
+  getPersona,
+  listBrandVoices,
+  getBrandVoice,
+  listContentTypes,
+  getContentType,
+  listVisualGuidelines,
+  getVisualGuideline,
   getWorkspace,
   getWorkspacePlan,
   getWorkspaceUsage,

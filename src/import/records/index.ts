@@ -4,6 +4,7 @@ import { competitor } from './competitor.js';
 import { agentTask } from './agent-task.js';
 import { article } from './article.js';
 import { idea } from './idea.js';
+import { iqRecord } from './iq-record.js';
 import { page } from './page.js';
 import { researchBatch } from './research-batch.js';
 import { site } from './site.js';
@@ -24,6 +25,7 @@ export const recordTypes: readonly RecordType<any>[] = [
   idea,
   article,
   agentTask,
+  iqRecord,
   prompt,
   snapshot,
   workspaceProfile,

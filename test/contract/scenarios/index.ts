@@ -2,6 +2,7 @@ import type { OperationScenario } from './types.js';
 import { accountScenarios } from './account.js';
 import { contentMapScenarios } from './content-map.js';
 import { contentScenarios } from './content.js';
+import { iqScenarios } from './iq.js';
 import { visibilityPromptScenarios } from './visibility-prompts.js';
 import { workspaceScenarios } from './workspace.js';
 import { visibilityScenarios } from './visibility.js';
@@ -11,6 +12,7 @@ export const scenarios: OperationScenario[] = [
   ...accountScenarios,
   ...contentMapScenarios,
   ...contentScenarios,
+  ...iqScenarios,
   ...visibilityPromptScenarios,
   ...workspaceScenarios,
   ...visibilityScenarios,

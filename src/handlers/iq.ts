@@ -1,0 +1,45 @@
+import { ApiError } from '../http/api-error.js';
+import type { OperationHandler, OperationId } from '../http/operation-types.js';
+import type { IqRecordType, IqStage } from '../store/iq.js';
+import type { Store } from '../store/index.js';
+import type { ApiKeyCaller } from '../http/request-context.js';
+import { readCreatedOrderPage } from './paging.js';
+import { ok } from './success.js';
+
+// The five brand-intelligence collections are one record table read by kind; each list and
+// by-id operation only differs in the kind it reads.
+
+interface ListRequest {
+  query: { limit?: number; cursor?: string; stage?: IqStage };
+  caller: ApiKeyCaller;
+  store: Store;
+}
+
+function listOfKind(list: OperationId, type: IqRecordType, { query, caller, store }: ListRequest) {
+  const workspaceId = caller.principal.workspace_id;
+  const filters = { workspaceId, type, stage: query.stage };
+  return ok(readCreatedOrderPage(
+    { list, workspaceId, filters: { stage: query.stage } },
+    query,
+    (limit, after) => store.iq.list(filters, limit, after),
+    (record) => [record.createdAt, record.id],
+  ));
+}
+
+function getOfKind(type: IqRecordType, what: string, id: string, { caller, store }: { caller: ApiKeyCaller; store: Store }) {
+  const record = store.iq.get(caller.principal.workspace_id, id, type);
+  if (!record) throw ApiError.notFound(what);
+  return ok(record);
+}
+
+export const listProducts: OperationHandler<'listProducts'> = (ctx) => listOfKind('listProducts', 'product', ctx);
+export const getProduct: OperationHandler<'getProduct'> = (ctx) => getOfKind('product', 'Product', ctx.path.product, ctx);
+export const listPersonas: OperationHandler<'listPersonas'> = (ctx) => listOfKind('listPersonas', 'persona', ctx);
+export const getPersona: OperationHandler<'getPersona'> = (ctx) => getOfKind('persona', 'Persona', ctx.path.persona, ctx);
+export const listBrandVoices: OperationHandler<'listBrandVoices'> = (ctx) => listOfKind('listBrandVoices', 'voice', ctx);
+export const getBrandVoice: OperationHandler<'getBrandVoice'> = (ctx) => getOfKind('voice', 'Brand voice', ctx.path.voice, ctx);
+export const listContentTypes: OperationHandler<'listContentTypes'> = (ctx) => listOfKind('listContentTypes', 'content_type', ctx);
+export const getContentType: OperationHandler<'getContentType'> = (ctx) => getOfKind('content_type', 'Content type', ctx.path.content_type, ctx);
+export const listVisualGuidelines: OperationHandler<'listVisualGuidelines'> = (ctx) => listOfKind('listVisualGuidelines', 'visual_guideline', ctx);
+export const getVisualGuideline: OperationHandler<'getVisualGuideline'> = (ctx) =>
+  getOfKind('visual_guideline', 'Visual guideline', ctx.path.visual_guideline, ctx);

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestWorkspace } from '../../support/accounts.js';
+import { IQ_METADATA, iqRecordLine } from '../../support/content-records.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { getWith, importRecords } from '../../support/visibility.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const COLLECTIONS = [
+  { path: '/api/v1/iq/products', kind: 'product', what: 'Product' },
+  { path: '/api/v1/iq/personas', kind: 'persona', what: 'Persona' },
+  { path: '/api/v1/iq/brand-voice', kind: 'voice', what: 'Brand voice' },
+  { path: '/api/v1/iq/content-types', kind: 'content_type', what: 'Content type' },
+  { path: '/api/v1/iq/visual-guidelines', kind: 'visual_guideline', what: 'Visual guideline' },
+] as const;
+
+for (const { path, kind, what } of COLLECTIONS) {
+  describe(`GET ${path}/{id}`, () => {
+    it(`when the ${kind} record belongs to the workspace, answers 200 with the whole record`, async () => {
+      const ws = createTestWorkspace(server.store);
+      const record = iqRecordLine(kind, { description: null, content: null, stage: 'PROCESSING' });
+      await importRecords(server.store, ws, [record]);
+
+      const res = await getWith(server, ws, `${path}/${record.id}`);
+
+      expect([res.status, res.body]).toEqual([200, {
+        code: 2000,
+        messages: 'OK',
+        data: {
+          id: record.id,
+          type: kind,
+          title: `Acme ${kind.replace('_', ' ')}`,
+          description: null,
+          content: null,
+          metadata: IQ_METADATA[kind],
+          productId: null,
+          productUrls: null,
+          voiceSampleUrls: null,
+          contentSampleUrls: null,
+          isDefault: false,
+          stage: 'PROCESSING',
+          imagesUrls: null,
+          createdAt: '2026-03-01T10:00:00.000Z',
+          updatedAt: '2026-03-01T10:00:00.000Z',
+        },
+      }]);
+    });
+
+    it('when the record belongs to another workspace, or is of another kind, answers 404 exactly like an unknown id', async () => {
+      const ws = createTestWorkspace(server.store);
+      const other = createTestWorkspace(server.store);
+      const foreign = iqRecordLine(kind);
+      const otherKind = iqRecordLine(kind === 'persona' ? 'product' : 'persona');
+      await importRecords(server.store, other, [foreign]);
+      await importRecords(server.store, ws, [otherKind]);
+
+      const expected = [404, { code: 4040, messages: `${what} not found.`, data: null }];
+      for (const id of [foreign.id, otherKind.id, randomUUID()]) {
+        const res = await getWith(server, ws, `${path}/${id}`);
+        expect([res.status, res.body]).toEqual(expected);
+      }
+    });
+  });
+}
