@@ -76,13 +76,12 @@ export interface RecordedAttempt {
   consecutive_failures: number | null;
 }
 
-interface DueWebhook {
+interface ClaimWebhook {
   id: string;
   url: string;
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
-  busy: number;
 }
 
 const outboxByDb = new WeakMap<Db, ReturnType<typeof prepareOutbox>>();
@@ -122,18 +121,18 @@ export function outboxStatements(db: Db): ReturnType<typeof prepareOutbox> {
 /** Deliveries and their attempts: the claim, the outcome of each attempt, the owner's views and actions. */
 export function createWebhookDeliveryStore(db: Db) {
   const statements = {
-    // Enabled webhooks with due work and room for more attempts in flight (leases of every process count).
-    dueWebhooks: db.prepare(
-      `SELECT * FROM (
-         SELECT w.id, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at,
-                (SELECT count(*) FROM webhook_deliveries l
-                 WHERE l.webhook_id = w.id AND l.status = 'pending' AND l.lease_until IS NOT NULL AND l.lease_until >= @now) AS busy
-         FROM webhooks w
+    // Enabled webhooks with due work: a read, so an idle or saturated poll never takes the write lock.
+    dueWebhookIds: db
+      .prepare(
+        `SELECT w.id FROM webhooks w
          WHERE w.enabled = 1 AND EXISTS (
            SELECT 1 FROM webhook_deliveries d
            WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= @now
-             AND (d.lease_until IS NULL OR d.lease_until < @now)))
-       WHERE busy < @per_webhook`,
+             AND (d.lease_until IS NULL OR d.lease_until < @now))`,
+      )
+      .pluck(),
+    webhookForClaim: db.prepare(
+      'SELECT id, url, secret, previous_secret, previous_secret_expires_at FROM webhooks WHERE id = ? AND enabled = 1',
     ),
     // An interrupted attempt (its lease expired without a recorded outcome) resumes under its own number.
     claim: db.prepare(
@@ -222,24 +221,21 @@ export function createWebhookDeliveryStore(db: Db) {
   };
 
   const claimTx = db.transaction(
-    (input: { now: string; lease_until: string; lease_token: string; per_webhook: number; limit: number; max_attempts: number }) => {
-      const webhooks = statements.dueWebhooks.all({ now: input.now, per_webhook: input.per_webhook }) as DueWebhook[];
-      // Shuffled so that, when capacity is short, no webhook is always served last.
-      for (let i = webhooks.length - 1; i > 0; i -= 1) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [webhooks[i], webhooks[j]] = [webhooks[j] as DueWebhook, webhooks[i] as DueWebhook];
-      }
+    (input: { now: string; lease_until: string; lease_token: string; rooms: ReadonlyMap<string, number>; limit: number; max_attempts: number }) => {
       const claimed: ClaimedDelivery[] = [];
-      for (const w of webhooks) {
-        const room = Math.min(input.per_webhook - w.busy, input.limit - claimed.length);
-        if (room <= 0) continue;
+      for (const [webhookId, room] of input.rooms) {
+        const take = Math.min(room, input.limit - claimed.length);
+        if (take <= 0) continue;
+        // Re-read inside the transaction: the webhook may have been disabled or deleted since the poll.
+        const w = statements.webhookForClaim.get(webhookId) as ClaimWebhook | undefined;
+        if (!w) continue;
         const rows = statements.claim.all({
           now: input.now,
           lease_until: input.lease_until,
           lease_token: input.lease_token,
           max_attempts: input.max_attempts,
           webhook_id: w.id,
-          limit: room,
+          limit: take,
         }) as Omit<ClaimedDelivery, 'url' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'>[];
         for (const row of rows) {
           claimed.push({
@@ -303,16 +299,16 @@ export function createWebhookDeliveryStore(db: Db) {
   );
 
   return {
-    /** Whether a claim would find work: a read, so an idle poll never takes the write lock. */
-    hasClaimable(now: string, perWebhook: number): boolean {
-      return statements.dueWebhooks.get({ now, per_webhook: perWebhook }) !== undefined;
+    /** Enabled webhooks with deliveries due and not leased: a read, never the write lock. */
+    dueWebhookIds(now: string): string[] {
+      return statements.dueWebhookIds.all({ now }) as string[];
     },
     /**
-     * Reserves due deliveries of enabled webhooks in one write transaction: at most `limit` in all and
-     * at most `per_webhook` in flight per webhook (leases of other processes count too).
+     * Reserves due deliveries in one write transaction: up to `rooms.get(webhook)` of each listed
+     * webhook that is still enabled, at most `limit` in all. Each gets a lease and its attempt counted.
      */
-    claimDue(input: { now: string; lease_until: string; lease_token: string; per_webhook: number; limit: number; max_attempts: number }): ClaimedDelivery[] {
-      if (input.limit <= 0) return [];
+    claimDue(input: { now: string; lease_until: string; lease_token: string; rooms: ReadonlyMap<string, number>; limit: number; max_attempts: number }): ClaimedDelivery[] {
+      if (input.limit <= 0 || input.rooms.size === 0) return [];
       return claimTx.immediate(input);
     },
     /** Logs one attempt and moves its delivery (and the webhook's failure counter) on, atomically. */

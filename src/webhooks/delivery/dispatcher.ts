@@ -49,6 +49,15 @@ function tryWrite<T>(db: Db, write: () => T): T | typeof BUSY {
   }
 }
 
+/** A fresh order each poll, so that when capacity is short no webhook is always served last. */
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -66,6 +75,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
   }
   const maxAttempts = maxAttemptsOf(config.retryScheduleMs);
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const perWebhook = new Map<string, number>();
   let running = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -92,13 +102,20 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     const now = clock();
     const nowText = now.toISOString();
     const deliveries = store.webhookDeliveries;
-    if (!deliveries.hasClaimable(nowText, config.perWebhookConcurrency)) return;
+    // The per-webhook bound counts this process's attempts only: after a crash, the dead process's
+    // leases wait to expire without holding back newer deliveries to the same receiver.
+    const rooms = new Map<string, number>();
+    for (const webhookId of shuffled(deliveries.dueWebhookIds(nowText))) {
+      const room = config.perWebhookConcurrency - (perWebhook.get(webhookId) ?? 0);
+      if (room > 0) rooms.set(webhookId, room);
+    }
+    if (rooms.size === 0) return;
     const claimed = tryWrite(store.db, () =>
       deliveries.claimDue({
         now: nowText,
         lease_until: new Date(now.getTime() + config.leaseMs).toISOString(),
         lease_token: randomUUID(),
-        per_webhook: config.perWebhookConcurrency,
+        rooms,
         limit: capacity,
         max_attempts: maxAttempts,
       }),
@@ -113,10 +130,14 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       .catch((err: unknown) => logger.error({ err, delivery_id: delivery.id }, 'webhook dispatcher: attempt failed unexpectedly'))
       .finally(() => {
         inFlight.delete(delivery.id);
+        const left = (perWebhook.get(delivery.webhook_id) ?? 1) - 1;
+        if (left > 0) perWebhook.set(delivery.webhook_id, left);
+        else perWebhook.delete(delivery.webhook_id);
         // A freed slot may let a waiting delivery of the same webhook go now rather than at the next poll.
         schedule(0);
       });
     inFlight.set(delivery.id, { controller, done });
+    perWebhook.set(delivery.webhook_id, (perWebhook.get(delivery.webhook_id) ?? 0) + 1);
   }
 
   async function attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
@@ -225,7 +246,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     async drain(options = {}) {
       const deadline = Date.now() + (options.timeoutMs ?? 60_000);
       for (;;) {
-        if (inFlight.size === 0 && !store.webhookDeliveries.hasClaimable(clock().toISOString(), Number.MAX_SAFE_INTEGER)) return;
+        if (inFlight.size === 0 && store.webhookDeliveries.dueWebhookIds(clock().toISOString()).length === 0) return;
         if (Date.now() > deadline) throw new Error('webhook deliveries did not drain in time');
         try {
           claimAndLaunch();

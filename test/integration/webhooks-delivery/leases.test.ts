@@ -10,7 +10,7 @@ describe('webhook delivery: leases and at-least-once', () => {
     const { store, workspace, dispatcher } = startDeliveryWorld();
     await dispatcher.stop();
     const r = await receiver();
-    createTestWebhook(store, workspace, { url: r.url });
+    const hook = createTestWebhook(store, workspace, { url: r.url });
     emit(store, workspace.workspaceId);
     // A process claims it and dies before sending or recording anything.
     const now = new Date();
@@ -18,7 +18,7 @@ describe('webhook delivery: leases and at-least-once', () => {
       now: now.toISOString(),
       lease_until: new Date(now.getTime() + 150).toISOString(),
       lease_token: 'dead-process',
-      per_webhook: 4,
+      rooms: new Map([[hook.id, 4]]),
       limit: 10,
       max_attempts: 4,
     });
@@ -33,6 +33,33 @@ describe('webhook delivery: leases and at-least-once', () => {
     expect(request!.headers['webhook-id']).toBe(claimed!.id);
     await until(() => store.webhookDeliveries.getById(claimed!.id)?.status === 'delivered', 5_000, 'delivered');
     expect(store.webhookDeliveries.attempts(claimed!.id).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
+  });
+
+  it('when a dead process still holds leases on a webhook, a restarted dispatcher sends that webhook\'s newer deliveries at once', async () => {
+    const { store, workspace, dispatcher } = startDeliveryWorld({ perWebhookConcurrency: 2 });
+    await dispatcher.stop();
+    const r = await receiver();
+    const hook = createTestWebhook(store, workspace, { url: r.url });
+    emit(store, workspace.workspaceId);
+    emit(store, workspace.workspaceId);
+    const now = new Date();
+    const dead = store.webhookDeliveries.claimDue({
+      now: now.toISOString(),
+      lease_until: new Date(now.getTime() + 60_000).toISOString(),
+      lease_token: 'dead-process',
+      rooms: new Map([[hook.id, 2]]),
+      limit: 10,
+      max_attempts: 4,
+    });
+    expect(dead).toHaveLength(2);
+    for (let i = 0; i < 3; i += 1) emit(store, workspace.workspaceId);
+
+    const next = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig({ perWebhookConcurrency: 2 }) });
+    next.start();
+    onCleanup(() => next.stop());
+    const requests = await r.waitForRequests(3, 3_000);
+    expect(requests.map((q) => q.headers['webhook-id'])).not.toContain(dead[0]!.id);
+    expect(requests.map((q) => q.headers['webhook-id'])).not.toContain(dead[1]!.id);
   });
 
   it('when the dispatcher stops while a receiver hangs, it gives the lease back and the next start sends the delivery again', async () => {
