@@ -15,7 +15,7 @@ import { SlidingLogLimiter } from './http/rate-limit/sliding-log-limiter.js';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.js';
 import { createLastUsedRecorder } from './keys/last-used-recorder.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
-import type { ReadHandlers } from './http/operation-types.js';
+import type { AdminHandlers, ReadHandlers } from './http/operation-types.js';
 import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
 import { ApiError } from './http/api-error.js';
@@ -37,6 +37,8 @@ export interface AppDeps {
   /** Validate every response against the contract (tests): a mismatch becomes a 500. */
   validateResponses?: boolean;
   handlers?: ReadHandlers;
+  /** The administration handlers; replaced only by tests that need every handler to fail. */
+  adminHandlers?: AdminHandlers;
   /** Lets webhook URLs target loopback and private addresses (WEBHOOK_ALLOW_PRIVATE; development and tests). */
   allowPrivateWebhookTargets?: boolean;
   /** Name resolution for the webhook URL check at save time (tests); the system resolver by default. */
@@ -95,7 +97,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     store: deps.store,
     now,
     admin: {
-      handlers: adminHandlers,
+      handlers: deps.adminHandlers ?? adminHandlers,
       services: {
         eventCatalog,
         allowPrivateWebhookTargets: deps.allowPrivateWebhookTargets ?? false,

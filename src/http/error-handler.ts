@@ -39,7 +39,10 @@ export function toApiError(err: unknown, req: Request): ApiError {
       case 404:
         return new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.path}.`);
       case 405: {
-        const allow = (err.headers?.Allow ?? 'GET').toUpperCase();
+        // In the order of an OpenAPI path item, so `Allow` reads the same as the contract.
+        const order = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+        const allow = (err.headers?.Allow ?? 'GET').toUpperCase().split(/\s*,\s*/)
+          .sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(', ');
         return new ApiError(405, Codes.METHOD_NOT_ALLOWED,
           `Method ${req.method} is not allowed on this path; allowed: ${allow}.`, null, { Allow: allow });
       }

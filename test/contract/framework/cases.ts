@@ -16,6 +16,8 @@ export interface ContractCase {
 
 /** The statuses the framework can produce for any read-API operation from its success request. */
 export const GENERIC_STATUSES = [401, 402, 403, 405, 422, 429, 500] as const;
+/** Those that do not depend on API-key scopes or the subscription also apply to the admin API. */
+const ADMIN_GENERIC_STATUSES = [401, 405, 422, 429, 500] as const;
 
 const UNKNOWN_PARAMETER = 'zz_not_a_parameter';
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -47,13 +49,13 @@ function errorBody(code: number, data: unknown = null): unknown {
 
 /** Whether the framework produces this documented status for this operation by itself. */
 export function isGeneric(op: ContractOperation, status: number): boolean {
-  return isReadApi(op.path) && (GENERIC_STATUSES as readonly number[]).includes(status);
+  return ((isReadApi(op.path) ? GENERIC_STATUSES : ADMIN_GENERIC_STATUSES) as readonly number[]).includes(status);
 }
 
 function genericCases(op: ContractOperation, scenario: OperationScenario): ContractCase[] {
   const base = successBuilder(scenario);
-  if (!base || !isReadApi(op.path)) return [];
-  const documented = (status: number) => op.statuses.includes(status);
+  if (!base) return [];
+  const documented = (status: number) => op.statuses.includes(status) && isGeneric(op, status);
   const cases: ContractCase[] = [];
   const add = (status: number, title: string, body: (h: Harness, ctx: ScenarioContext, spec: RequestSpec) => Promise<void>) => {
     if (!documented(status)) return;

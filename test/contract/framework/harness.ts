@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { handlers as defaultHandlers } from '../../../src/handlers/index.js';
-import type { ReadHandlers } from '../../../src/http/operation-types.js';
+import { adminHandlers } from '../../../src/handlers/admin.js';
+import type { AdminHandlers, ReadHandlers } from '../../../src/http/operation-types.js';
 import { SlidingLogLimiter } from '../../../src/http/rate-limit/sliding-log-limiter.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
@@ -36,7 +37,10 @@ export async function startHarness(contract: Contract = new Contract()): Promise
   const throwing = Object.fromEntries(
     Object.keys(defaultHandlers).map((id) => [id, () => { throw new Error(INTERNAL_CAUSE); }]),
   ) as unknown as ReadHandlers;
-  const failing = await startTestServer({ store: server.store, handlers: throwing });
+  const throwingAdmin = Object.fromEntries(
+    Object.keys(adminHandlers).map((id) => [id, () => { throw new Error(INTERNAL_CAUSE); }]),
+  ) as unknown as AdminHandlers;
+  const failing = await startTestServer({ store: server.store, handlers: throwing, adminHandlers: throwingAdmin });
 
   const context = (): ScenarioContext => ({
     server,

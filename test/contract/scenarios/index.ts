@@ -1,4 +1,5 @@
 import type { OperationScenario } from './types.js';
+import { adminScenarios } from './admin.js';
 import { accountScenarios } from './account.js';
 import { contentMapScenarios } from './content-map.js';
 import { contentScenarios } from './content.js';
@@ -9,6 +10,7 @@ import { visibilityScenarios } from './visibility.js';
 
 /** Every area's scenarios; add one spread line per area file. */
 export const scenarios: OperationScenario[] = [
+  ...adminScenarios,
   ...accountScenarios,
   ...contentMapScenarios,
   ...contentScenarios,
