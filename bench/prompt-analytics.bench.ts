@@ -2,23 +2,15 @@
 // service and through a bare node:http server running the same store and analytics code (the
 // ceiling). Targets (issue 3): p99 at 1M ≤ 1.5 × p99 at 10k; full-stack requests/s ≥ 10% of
 // the bare ceiling. Options: --duration=SECONDS (10) --connections=N (10) --sizes=10000,1000000.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { createApiKey } from '../src/keys/api-keys.js';
-import { openDatabase } from '../src/store/database.js';
-import { createStore } from '../src/store/index.js';
-import { DATA_DIR, dataset, type Dataset, type DatasetShape } from './support/prompt-dataset.js';
+import { dataset, type DatasetShape } from './support/prompt-dataset.js';
+import { freshKey, measure as measureWith, option, startChild, stopChild, type Measurement } from './support/load.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const option = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const DURATION = Number(option('duration', '10'));
 const CONNECTIONS = Number(option('connections', '10'));
 const SIZES = option('sizes', '10000,1000000').split(',').map(Number);
+const measure = (url: string, requestPath: string, headers: Record<string, string>, duration: number) =>
+  measureWith(url, requestPath, headers, duration, CONNECTIONS);
 
 // Same shape of workspace at both sizes; the larger one has more prompts, a longer history and
 // more answers a day, so a request that grew with any of them would show it.
@@ -27,15 +19,10 @@ const SHAPES: Record<number, DatasetShape> = {
   1_000_000: { snapshots: 1_000_000, prompts: 40, days: 730 },
 };
 
-interface CaseResult {
+interface CaseResult extends Measurement {
   size: number;
   server: 'full' | 'bare';
   name: string;
-  p50: number;
-  p99: number;
-  rps: number;
-  requests: number;
-  errors: number;
 }
 
 const CASES = (promptId: string) => [
@@ -44,62 +31,6 @@ const CASES = (promptId: string) => [
   { name: 'analytics 90d', path: `/api/v1/visibility/prompts/${promptId}?range=90d` },
   { name: 'prompt list', path: '/api/v1/visibility/prompts?limit=25' },
 ];
-
-async function startChild(mode: 'full' | 'bare', data: Dataset): Promise<{ url: string; child: ChildProcess }> {
-  const logFile = path.join(DATA_DIR, `${mode}-server.log`);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', 'prompt-servers.ts'), mode, data.file, data.workspaceId, logFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-  });
-  return { url: (JSON.parse(first) as { url: string }).url, child };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-// autocannon's own histogram counts whole milliseconds; its response event carries the exact
-// time, so percentiles are taken from every sample at microsecond resolution.
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function measure(url: string, requestPath: string, headers: Record<string, string>, duration: number) {
-  const samples: number[] = [];
-  let failures = 0;
-  const run = autocannon({ url: `${url}${requestPath}`, connections: CONNECTIONS, duration, headers });
-  run.on('response', (_client, status, _bytes, ms) => {
-    if (status === 200) samples.push(ms);
-    else failures += 1;
-  });
-  const result = await run;
-  const sorted = Float64Array.from(samples).sort();
-  return {
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    rps: result.requests.average,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + failures,
-  };
-}
-
-function freshKey(data: Dataset): string {
-  const store = createStore(openDatabase(data.file));
-  try {
-    return createApiKey(store, { workspaceId: data.workspaceId, userId: data.ownerId, name: `Benchmark ${new Date().toISOString()}` }).key;
-  } finally {
-    store.db.close();
-  }
-}
 
 const log = (line: string) => console.log(line);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);

@@ -127,7 +127,8 @@ function fingerprint(shape: DatasetShape, todayDay: number): string {
 export async function dataset(shape: DatasetShape, log: (line: string) => void): Promise<Dataset> {
   mkdirSync(DATA_DIR, { recursive: true });
   const todayDay = Math.floor(Date.now() / DAY_MS);
-  const stem = `prompt-analytics-${shape.snapshots}`;
+  // Shapes of the same size (e.g. 1M snapshots over 40 or over 500 prompts) keep separate caches.
+  const stem = `prompt-analytics-${shape.snapshots}-${shape.prompts}p-${shape.days}d`;
   const file = path.join(DATA_DIR, `${stem}-${fingerprint(shape, todayDay)}.db`);
   const meta = `${file}.json`;
   if (existsSync(file) && existsSync(meta)) return { ...(JSON.parse(readFileSync(meta, 'utf8')) as Dataset), importSeconds: null };

@@ -38,7 +38,6 @@ export function createWorkspaceProfileStore(db: Db) {
     getProfile: db.prepare(
       'SELECT id, workspace_id, brand_name, domains, tracked_platforms, collection_cadence FROM workspace_profiles WHERE workspace_id = ?',
     ),
-    getProfileById: db.prepare('SELECT workspace_id FROM workspace_profiles WHERE id = ?').pluck(),
     upsertProfile: db.prepare(
       `INSERT INTO workspace_profiles (workspace_id, id, brand_name, domains, tracked_platforms, collection_cadence)
        VALUES (@workspace_id, @id, @brand_name, @domains, @tracked_platforms, @collection_cadence)
@@ -79,10 +78,6 @@ export function createWorkspaceProfileStore(db: Db) {
       const row = statements.getProfile.get(workspaceId) as ProfileRow | undefined;
       if (!row) return undefined;
       return { ...row, domains: JSON.parse(row.domains) as string[], tracked_platforms: JSON.parse(row.tracked_platforms) as Platform[] };
-    },
-    /** The workspace that holds the profile with this id, if any. */
-    profileOwner(id: string): string | undefined {
-      return statements.getProfileById.get(id) as string | undefined;
     },
     upsertProfile(profile: WorkspaceProfile): void {
       statements.upsertProfile.run({

@@ -11,6 +11,8 @@ import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { planLine } from '../../support/workspace-records.js';
+import { promptLine } from '../../support/import-records.js';
+import { articleLine } from '../../support/content-records.js';
 
 // The server's clock: each test sets the instant its requests happen at.
 let clock = new Date('2026-11-22T10:00:00.000Z');
@@ -57,6 +59,30 @@ describe('GET /api/v1/workspace/usage', () => {
       period: { start: '2026-11-01', end: '2026-11-30' },
       prompts_tracked: { used: 0, limit: 100, remaining: 100 },
       articles_generated: { used: 0, limit: 0, remaining: 0 },
+      api_requests_served: 1,
+    });
+  });
+
+  it('when prompts and articles are on record, counts every prompt and the articles written on a day of the period', async () => {
+    clock = new Date('2026-11-22T10:00:00.000Z');
+    const ws = createTestWorkspace(server.store);
+    await importLines(server.store, ws.workspaceId, [
+      planLine({ tracked_prompts_limit: 2, articles_per_month_limit: 30, period_start: '2026-11-01', period_end: '2026-11-30' }).line,
+      promptLine({ status: 'ACTIVE' }).line,
+      promptLine({ status: 'PENDING' }).line,
+      promptLine({ status: 'GENERATING' }).line,
+      articleLine({ written_on: '2026-10-31T23:59:59.999Z' }).line,
+      articleLine({ written_on: '2026-11-01T00:00:00.000Z' }).line,
+      articleLine({ written_on: '2026-11-30T23:59:59.999Z' }).line,
+      articleLine({ written_on: '2026-12-01T00:00:00.000Z' }).line,
+      articleLine({ status: 'DRAFT', written_on: null }).line,
+    ]);
+    const other = createTestWorkspace(server.store);
+    await importLines(server.store, other.workspaceId, [promptLine().line, articleLine({ written_on: '2026-11-10T00:00:00.000Z' }).line]);
+    expect(dataOf((await usage(ws.key)).body)).toEqual({
+      period: { start: '2026-11-01', end: '2026-11-30' },
+      prompts_tracked: { used: 3, limit: 2, remaining: 0 },
+      articles_generated: { used: 2, limit: 30, remaining: 28 },
       api_requests_served: 1,
     });
   });

@@ -1,0 +1,82 @@
+// The load side shared by the HTTP benchmarks: the service in a child process, autocannon runs
+// with exact percentiles, and a fresh API key for a dataset.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createApiKey } from '../../src/keys/api-keys.js';
+import { openDatabase } from '../../src/store/database.js';
+import { createStore } from '../../src/store/index.js';
+import { DATA_DIR, type Dataset } from './prompt-dataset.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** `--name=value` from the command line, or the fallback. */
+export const option = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+
+/** A benchmark server (prompt-servers.ts) in its own process, so load and server do not share an event loop. */
+export async function startChild(mode: 'full' | 'bare', data: Dataset): Promise<{ url: string; child: ChildProcess }> {
+  const logFile = path.join(DATA_DIR, `${mode}-server.log`);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'prompt-servers.ts'), mode, data.file, data.workspaceId, logFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+  return { url: (JSON.parse(first) as { url: string }).url, child };
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+// autocannon's own histogram counts whole milliseconds; its response event carries the exact
+// time, so percentiles are taken from every sample at microsecond resolution.
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export interface Measurement {
+  p50: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  errors: number;
+}
+
+export async function measure(url: string, requestPath: string, headers: Record<string, string>, duration: number, connections: number): Promise<Measurement> {
+  const samples: number[] = [];
+  let failures = 0;
+  const run = autocannon({ url: `${url}${requestPath}`, connections, duration, headers });
+  run.on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) samples.push(ms);
+    else failures += 1;
+  });
+  const result = await run;
+  const sorted = Float64Array.from(samples).sort();
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    rps: result.requests.average,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + failures,
+  };
+}
+
+export function freshKey(data: Dataset): string {
+  const store = createStore(openDatabase(data.file));
+  try {
+    return createApiKey(store, { workspaceId: data.workspaceId, userId: data.ownerId, name: `Benchmark ${new Date().toISOString()}` }).key;
+  } finally {
+    store.db.close();
+  }
+}
