@@ -5,6 +5,7 @@ import { memberAdd, memberRemove } from './member.js';
 import { keyCreate, keyList, keyRevoke } from './key.js';
 import { tokenCreate, tokenList, tokenRevoke } from './token.js';
 import { serve } from './serve.js';
+import { simulate } from './simulate.js';
 import { importFile } from './import.js';
 
 export const commands: Command[] = [
@@ -21,4 +22,5 @@ export const commands: Command[] = [
   tokenList,
   importFile,
   serve,
+  simulate,
 ];
