@@ -80,6 +80,19 @@ function add(into: Counts, row: Counts): void {
   into.cited += row.cited;
 }
 
+/**
+ * Sums of a set of rollup rows over the two periods of a range: what every analytics payload is
+ * computed from. The store can produce them in SQL, so a request turns at most range + 7 rows
+ * into JavaScript values, not one per (day, platform).
+ */
+export interface PeriodTotals {
+  previous: Counts;
+  /** The current period per UTC day; days without data may be absent. Any order. */
+  days: ReadonlyArray<Counts & { day: number }>;
+  /** The current period per platform; platforms without data may be absent. Any order. */
+  platforms: ReadonlyArray<Counts & { platform: Platform }>;
+}
+
 /** Rates, trend and per-platform results of a set of rollup rows: what every analytics payload shares. */
 export interface RollupSummary {
   current: Counts;
@@ -90,30 +103,35 @@ export interface RollupSummary {
   platforms: Schemas['PlatformResult'][];
 }
 
-/**
- * Sums rollup rows (one prompt's, or the whole workspace's) into the current and previous periods,
- * the daily trend of the current period and the six platform results. Rows outside both periods
- * are ignored.
- */
-export function summariseRollups(periods: Periods, daily: readonly DailyCounts[]): RollupSummary {
-  const current: Counts = { ...NO_COUNTS };
+/** Period totals of (day, platform) rollup rows; rows outside both periods are ignored. */
+export function periodTotals(periods: Periods, daily: readonly DailyCounts[]): PeriodTotals {
   const previous: Counts = { ...NO_COUNTS };
-  const byPlatform = new Map<Platform, Counts>(PLATFORMS.map((p) => [p, { ...NO_COUNTS }]));
-  const byDay = new Map<number, Counts>();
+  const byPlatform = new Map<Platform, Counts & { platform: Platform }>();
+  const byDay = new Map<number, Counts & { day: number }>();
   for (const row of daily) {
     if (row.day >= periods.currentStart && row.day <= periods.today) {
-      add(current, row);
-      const platform = byPlatform.get(row.platform);
-      if (platform) add(platform, row);
+      let platform = byPlatform.get(row.platform);
+      if (!platform) byPlatform.set(row.platform, (platform = { platform: row.platform, ...NO_COUNTS }));
+      add(platform, row);
       let day = byDay.get(row.day);
-      if (!day) byDay.set(row.day, (day = { ...NO_COUNTS }));
+      if (!day) byDay.set(row.day, (day = { day: row.day, ...NO_COUNTS }));
       add(day, row);
     } else if (row.day >= periods.previousStart && row.day <= periods.previousEnd) {
       add(previous, row);
     }
   }
+  return { previous, days: [...byDay.values()], platforms: [...byPlatform.values()] };
+}
+
+/** The rate blocks, the daily trend of the current period and the six platform results. */
+export function summarisePeriods(totals: PeriodTotals): RollupSummary {
+  const { previous } = totals;
+  const current: Counts = { ...NO_COUNTS };
+  for (const day of totals.days) add(current, day);
   // A rollup row can hold zero snapshots (all of that day's answers moved elsewhere): no point then.
-  const days = [...byDay.entries()].filter(([, c]) => c.total > 0).sort(([a], [b]) => a - b);
+  const days = totals.days.filter((c) => c.total > 0).sort((a, b) => a.day - b.day);
+  const dates = days.map((c) => dateOfDay(c.day));
+  const byPlatform = new Map(totals.platforms.map((p) => [p.platform, p]));
   return {
     current,
     previous,
@@ -128,11 +146,11 @@ export function summariseRollups(periods: Periods, daily: readonly DailyCounts[]
       delta: rateDelta(current.cited, current.total, previous.cited, previous.total),
     },
     trend_series: {
-      mention: days.map(([day, c]) => ({ date: dateOfDay(day), rate: rate(c.mentioned, c.total)! })),
-      citation: days.map(([day, c]) => ({ date: dateOfDay(day), rate: rate(c.cited, c.total)! })),
+      mention: days.map((c, i) => ({ date: dates[i]!, rate: rate(c.mentioned, c.total)! })),
+      citation: days.map((c, i) => ({ date: dates[i]!, rate: rate(c.cited, c.total)! })),
     },
     platforms: PLATFORMS.map((platform) => {
-      const c = byPlatform.get(platform)!;
+      const c = byPlatform.get(platform) ?? NO_COUNTS;
       return {
         platform,
         total: c.total,
@@ -144,17 +162,26 @@ export function summariseRollups(periods: Periods, daily: readonly DailyCounts[]
 }
 
 /**
- * The prompt analytics payload (PRODUCT.md §6) from the prompt's rollup rows of both periods and
- * its competitors' current-period mentions. Rows outside both periods are ignored.
+ * Sums rollup rows (one prompt's, or the whole workspace's) into the current and previous periods,
+ * the daily trend of the current period and the six platform results. Rows outside both periods
+ * are ignored.
+ */
+export function summariseRollups(periods: Periods, daily: readonly DailyCounts[]): RollupSummary {
+  return summarisePeriods(periodTotals(periods, daily));
+}
+
+/**
+ * The prompt analytics payload (PRODUCT.md §6) from the prompt's period totals and its
+ * competitors' current-period mentions.
  */
 export function computePromptAnalytics(input: {
   periods: Periods;
   prompt: PromptRecord;
-  daily: readonly DailyCounts[];
+  totals: PeriodTotals;
   competitors: readonly CompetitorCount[];
 }): PromptAnalytics {
   const { periods } = input;
-  const summary = summariseRollups(periods, input.daily);
+  const summary = summarisePeriods(input.totals);
   const total = summary.current.total;
   const competitors = input.competitors
     .map((c) => ({ competitor: c.name, mentions: c.mentions, mention_rate: rate(c.mentions, total) }))

@@ -27,7 +27,7 @@ export function readPromptAnalytics(
   return computePromptAnalytics({
     periods,
     prompt,
-    daily: stores.visibilityAnalytics.promptDaily(prompt.id, periods.previousStart, periods.today),
+    totals: stores.visibilityAnalytics.promptPeriodTotals(prompt.id, periods),
     competitors: stores.visibilityAnalytics.promptCompetitorMentions(request.workspaceId, prompt.id, periods.currentStart, periods.today),
   });
 }

@@ -1,6 +1,9 @@
 import type { Db } from './database.js';
-import type { CompetitorCount, Counts, DailyCounts } from '../analytics/prompt-analytics.js';
+import { NO_COUNTS, type CompetitorCount, type Counts, type PeriodTotals } from '../analytics/prompt-analytics.js';
+import type { Periods } from '../analytics/periods.js';
 import type { Platform } from '../analytics/platforms.js';
+
+type PeriodBounds = Pick<Periods, 'currentStart' | 'today' | 'previousStart' | 'previousEnd'>;
 
 /** One prompt's snapshot counts over a current and a previous period. */
 export interface PromptPeriodCounts {
@@ -9,27 +12,26 @@ export interface PromptPeriodCounts {
   previous: Counts;
 }
 
-interface PeriodCountsRow {
-  prompt_id: string;
-  current_total: number;
-  current_mentioned: number;
-  current_cited: number;
-  previous_total: number;
-  previous_mentioned: number;
-  previous_cited: number;
-}
-
 /**
  * Analytics reads. Every statement reads the daily rollup tables by primary key over a bounded
  * day range, never the snapshots, so its cost depends on the range asked for, not on history.
  */
 export function createVisibilityAnalyticsStore(db: Db) {
   const statements = {
-    // Raw rows: better-sqlite3 builds row objects through the V8 API at about twice the cost of
-    // the object literals below, and a 90d request reads up to 1,080 rows.
-    promptDaily: db.prepare(
-      `SELECT day, platform, total, mentioned, cited FROM prompt_daily
-       WHERE prompt_id = @prompt_id AND day BETWEEN @from_day AND @to_day`,
+    // The prompt's period totals summed by SQLite (in C) and returned as at most range + 7 raw
+    // rows, tagged 0 = a current day, 1 = a current platform, 2 = the previous period: turning
+    // every (day, platform) row into a JavaScript value costs several times more.
+    promptPeriodTotals: db.prepare(
+      `SELECT 0, day, sum(total), sum(mentioned), sum(cited) FROM prompt_daily
+       WHERE prompt_id = @prompt_id AND day BETWEEN @current_start AND @today
+       GROUP BY day
+       UNION ALL
+       SELECT 1, platform, sum(total), sum(mentioned), sum(cited) FROM prompt_daily
+       WHERE prompt_id = @prompt_id AND day BETWEEN @current_start AND @today
+       GROUP BY platform
+       UNION ALL
+       SELECT 2, NULL, coalesce(sum(total), 0), coalesce(sum(mentioned), 0), coalesce(sum(cited), 0) FROM prompt_daily
+       WHERE prompt_id = @prompt_id AND day BETWEEN @previous_start AND @previous_end`,
     ).raw(),
     promptCompetitorMentions: db.prepare(
       `SELECT c.name, coalesce(m.mentions, 0) AS mentions
@@ -41,26 +43,38 @@ export function createVisibilityAnalyticsStore(db: Db) {
        ) m ON m.competitor_id = c.id
        WHERE c.workspace_id = @workspace_id`,
     ),
-    // One grouped read for a whole page of prompts (the ids as a JSON array) instead of one per prompt.
+    // One statement for a whole page of prompts (the ids as a JSON array) instead of one per
+    // prompt. Two plain grouped sums cost half of one pass with six CASE sums over the same rows.
     promptPeriodCounts: db.prepare(
-      `SELECT prompt_id,
-         sum(CASE WHEN day >= @current_start THEN total ELSE 0 END) AS current_total,
-         sum(CASE WHEN day >= @current_start THEN mentioned ELSE 0 END) AS current_mentioned,
-         sum(CASE WHEN day >= @current_start THEN cited ELSE 0 END) AS current_cited,
-         sum(CASE WHEN day < @current_start THEN total ELSE 0 END) AS previous_total,
-         sum(CASE WHEN day < @current_start THEN mentioned ELSE 0 END) AS previous_mentioned,
-         sum(CASE WHEN day < @current_start THEN cited ELSE 0 END) AS previous_cited
-       FROM prompt_daily
-       WHERE prompt_id IN (SELECT value FROM json_each(@prompt_ids)) AND day BETWEEN @previous_start AND @today
+      `SELECT prompt_id, 1, sum(total), sum(mentioned), sum(cited) FROM prompt_daily
+       WHERE prompt_id IN (SELECT value FROM json_each(@prompt_ids)) AND day BETWEEN @current_start AND @today
+       GROUP BY prompt_id
+       UNION ALL
+       SELECT prompt_id, 0, sum(total), sum(mentioned), sum(cited) FROM prompt_daily
+       WHERE prompt_id IN (SELECT value FROM json_each(@prompt_ids)) AND day BETWEEN @previous_start AND @previous_end
        GROUP BY prompt_id`,
-    ),
+    ).raw(),
   };
 
   return {
-    /** The prompt's rollup rows of days [fromDay, toDay]: at most one per (day, platform). */
-    promptDaily(promptId: string, fromDay: number, toDay: number): DailyCounts[] {
-      const rows = statements.promptDaily.all({ prompt_id: promptId, from_day: fromDay, to_day: toDay }) as Array<[number, Platform, number, number, number]>;
-      return rows.map(([day, platform, total, mentioned, cited]) => ({ day, platform, total, mentioned, cited }));
+    /** The prompt's snapshot totals over both periods of a range, from its rollup rows only. */
+    promptPeriodTotals(promptId: string, periods: PeriodBounds): PeriodTotals {
+      const rows = statements.promptPeriodTotals.all({
+        prompt_id: promptId,
+        current_start: periods.currentStart,
+        today: periods.today,
+        previous_start: periods.previousStart,
+        previous_end: periods.previousEnd,
+      }) as Array<[0 | 1 | 2, number | Platform | null, number, number, number]>;
+      const days: Array<Counts & { day: number }> = [];
+      const platforms: Array<Counts & { platform: Platform }> = [];
+      let previous: Counts = { ...NO_COUNTS };
+      for (const [kind, key, total, mentioned, cited] of rows) {
+        if (kind === 0) days.push({ day: key as number, total, mentioned, cited });
+        else if (kind === 1) platforms.push({ platform: key as Platform, total, mentioned, cited });
+        else previous = { total, mentioned, cited };
+      }
+      return { previous, days, platforms };
     },
     /** Every competitor the workspace tracks, with the prompt's snapshots naming it in [fromDay, toDay]. */
     promptCompetitorMentions(workspaceId: string, promptId: string, fromDay: number, toDay: number): CompetitorCount[] {
@@ -70,19 +84,22 @@ export function createVisibilityAnalyticsStore(db: Db) {
      * Per prompt, snapshot counts of the current period [currentStart, today] and the previous one
      * [previousStart, currentStart − 1]. Prompts without any rollup row in either are absent.
      */
-    promptPeriodCounts(promptIds: readonly string[], days: { previousStart: number; currentStart: number; today: number }): PromptPeriodCounts[] {
+    promptPeriodCounts(promptIds: readonly string[], periods: PeriodBounds): PromptPeriodCounts[] {
       if (promptIds.length === 0) return [];
       const rows = statements.promptPeriodCounts.all({
         prompt_ids: JSON.stringify(promptIds),
-        previous_start: days.previousStart,
-        current_start: days.currentStart,
-        today: days.today,
-      }) as PeriodCountsRow[];
-      return rows.map((r) => ({
-        prompt_id: r.prompt_id,
-        current: { total: r.current_total, mentioned: r.current_mentioned, cited: r.current_cited },
-        previous: { total: r.previous_total, mentioned: r.previous_mentioned, cited: r.previous_cited },
-      }));
+        current_start: periods.currentStart,
+        today: periods.today,
+        previous_start: periods.previousStart,
+        previous_end: periods.previousEnd,
+      }) as Array<[string, 0 | 1, number, number, number]>;
+      const byPrompt = new Map<string, PromptPeriodCounts>();
+      for (const [promptId, isCurrent, total, mentioned, cited] of rows) {
+        let entry = byPrompt.get(promptId);
+        if (!entry) byPrompt.set(promptId, (entry = { prompt_id: promptId, current: { ...NO_COUNTS }, previous: { ...NO_COUNTS } }));
+        entry[isCurrent === 1 ? 'current' : 'previous'] = { total, mentioned, cited };
+      }
+      return [...byPrompt.values()];
     },
   };
 }
