@@ -98,7 +98,8 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   it('when filters are given, exports the answers the list shows for them', async () => {
     const ws = createTestWorkspace(server.store);
     const s = await seedAnswers(server, ws);
-    for (const query of [{ prompt: s.p1.id }, { platform: 'perplexity' }, { cited: 'false' }, { prompt: s.p2.id, mentioned: 'true' }]) {
+    const queries: Array<Record<string, string>> = [{ prompt: s.p1.id }, { platform: 'perplexity' }, { cited: 'false' }, { prompt: s.p2.id, mentioned: 'true' }];
+    for (const query of queries) {
       const res = await exportOf(ws, { ...query, range: '30d', format: 'csv' });
       expect(parse(res.text, { columns: true })).toEqual((await listAll(ws, { ...query, range: '30d' })).map(csvRow));
     }
@@ -122,7 +123,8 @@ describe('GET /api/v1/visibility/exports/answers', () => {
 
   it('when a parameter is invalid, answers a JSON 422 envelope instead of a file', async () => {
     const ws = createTestWorkspace(server.store);
-    for (const query of [{ format: 'xlsx' }, { range: '1y' }, { cursor: 'abc' }]) {
+    const queries: Array<Record<string, string>> = [{ format: 'xlsx' }, { range: '1y' }, { cursor: 'abc' }];
+    for (const query of queries) {
       const res = await exportOf(ws, query);
       expect([res.status, res.headers.get('content-type'), (res.body as { code: number }).code]).toEqual([422, 'application/json; charset=utf-8', 4220]);
     }

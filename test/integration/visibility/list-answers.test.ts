@@ -105,7 +105,8 @@ describe('GET /api/v1/visibility/answers', () => {
 
   it('when mentioned is not a boolean or prompt not a UUID, answers 422 (4220)', async () => {
     const ws = createTestWorkspace(server.store);
-    for (const query of [{ mentioned: 'yes' }, { prompt: 'p1' }]) {
+    const queries: Array<Record<string, string>> = [{ mentioned: 'yes' }, { prompt: 'p1' }];
+    for (const query of queries) {
       const res = await list(ws, query);
       expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
     }
