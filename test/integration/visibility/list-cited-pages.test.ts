@@ -155,6 +155,16 @@ describe('GET /api/v1/visibility/cited-pages', () => {
     expect((await list(ws, { range: '90d' })).body).toEqual({ code: 2000, messages: 'OK', data: { items: [], next_cursor: null } });
   });
 
+  it('when only another workspace has a content-map page at the cited address, links none', async () => {
+    const ws = createTestWorkspace(server.store);
+    const other = createTestWorkspace(server.store);
+    await seed(ws);
+    const site = siteLine();
+    await importRecords(server.store, other, [site, pageLine({ site_id: site.id, url: START })]);
+    const rows = items(await list(ws, { range: '7d' })) as Array<{ url: string; content_map_page_id: string | null }>;
+    expect(rows.find((r) => r.url === START)?.content_map_page_id).toBeNull();
+  });
+
   it('when the platform is not a platform, answers 422 (4220)', async () => {
     const ws = createTestWorkspace(server.store);
     const res = await list(ws, { platform: 'bing' });
