@@ -1,15 +1,19 @@
-// Import throughput: writes N snapshot lines (plus their prompts and competitors) to a file, imports
-// the file into a fresh database through the same streaming path as the CLI, then imports it again
-// (every record unchanged). Prints lines/s and peak RSS. Run alone: `npx tsx bench/import.bench.ts
-// [--lines=200000]`; options it does not know (bench/run.ts passes its own) are ignored.
+// Import throughput: writes the demo data set sized to about N snapshot lines (40 prompts, six
+// platforms, three answers a day, competitors and citations as the demo has them) to a file,
+// imports the file into a fresh database through the same streaming path as the CLI, then imports
+// it again (every record unchanged). Prints lines/s (wall and per CPU-second) and peak RSS.
+// Run alone: `npx tsx bench/import.bench.ts [--lines=200000]`; options it does not know
+// (bench/run.ts passes its own) are ignored.
 import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../src/store/database.js';
 import { createStore } from '../src/store/index.js';
 import { importNdjson, type ImportSummary } from '../src/import/import-ndjson.js';
+import { generateVisibility } from '../src/demo/generate-visibility.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const option = (name: string, fallback: number): number => {
@@ -18,71 +22,42 @@ const option = (name: string, fallback: number): number => {
   if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
   return value;
 };
-const snapshotCount = option('lines', 200_000);
+const target = option('lines', 200_000);
+// The demo writes about 560 snapshots a day at 40 prompts and 3 answers per platform and day.
+const SNAPSHOTS_PER_DAY = 560;
 
-const PLATFORMS = ['chatgpt', 'google_ai_overview', 'perplexity', 'gemini', 'grok', 'claude'];
-const COMPETITORS = ['Brightlytics', 'Chartwise', 'DataHarbor', 'Metricly', 'PulseBoard', 'Quantive', 'SignalStack', 'Trendfold'];
-const PROMPTS = 40;
-
-// Deterministic enough for a throughput figure; ids are fresh so the file can be imported anywhere.
-let state = 42;
-const random = (): number => {
-  state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return state / 2_147_483_648;
-};
-
-async function writeFile(file: string): Promise<number> {
+async function writeFile(file: string): Promise<{ lines: number; snapshots: number }> {
   const out = createWriteStream(file);
   let lines = 0;
-  const write = async (record: object): Promise<void> => {
+  let snapshots = 0;
+  let buffer = '';
+  const days = Math.max(1, Math.round(target / SNAPSHOTS_PER_DAY));
+  for (const line of generateVisibility({ seed: 42, prompts: 40, days, answersPerDay: 3, today: new Date('2026-11-22T12:00:00Z') })) {
     lines += 1;
-    if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
-  };
-  const competitorIds = COMPETITORS.map(() => randomUUID());
-  for (const [i, name] of COMPETITORS.entries()) await write({ type: 'competitor', id: competitorIds[i], name, domain: `${name.toLowerCase()}.example` });
-  const promptIds = Array.from({ length: PROMPTS }, () => randomUUID());
-  for (const [i, id] of promptIds.entries()) {
-    await write({ type: 'prompt', id, text: `benchmark prompt ${i}`, category_id: null, status: 'ACTIVE', created_at: '2025-01-01T00:00:00.000Z' });
+    if (line.startsWith('{"type":"snapshot"')) snapshots += 1;
+    buffer += `${line}\n`;
+    if (buffer.length > 1 << 16) {
+      if (!out.write(buffer)) await once(out, 'drain');
+      buffer = '';
+    }
   }
-  const start = Date.UTC(2025, 0, 1);
-  const step = Math.max(1, Math.floor((365 * 86_400_000) / snapshotCount));
-  for (let i = 0; i < snapshotCount; i += 1) {
-    const named = COMPETITORS.filter(() => random() < 0.25);
-    const mentioned = random() < 0.45;
-    const cited = mentioned && random() < 0.5;
-    await write({
-      type: 'snapshot',
-      id: randomUUID(),
-      prompt_id: promptIds[i % PROMPTS],
-      platform: PLATFORMS[Math.floor(i / PROMPTS) % PLATFORMS.length],
-      collected_at: new Date(start + i * step).toISOString(),
-      mentioned,
-      cited,
-      competitors: named,
-      citations: [
-        { url: `https://acme-analytics.example/blog/post-${i % 97}`, title: 'How to measure product analytics' },
-        { url: `https://reviews.example/compare/${i % 13}`, title: 'Top analytics tools compared' },
-      ],
-      answer: `For this question the usual picks are ${named.join(', ') || 'several tools'}${mentioned ? ' and Acme Analytics' : ''}. Each has trade-offs in pricing, integrations and support.`,
-    });
-  }
-  out.end();
+  out.end(buffer);
   await once(out, 'finish');
-  return lines;
+  return { lines, snapshots };
 }
 
 async function main(): Promise<void> {
   const dir = path.join(here, '.data', `import-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   try {
-    const file = path.join(dir, 'snapshots.ndjson');
-    const lines = await writeFile(file);
+    const file = path.join(dir, 'demo.ndjson');
+    const { lines, snapshots } = await writeFile(file);
     const store = createStore(openDatabase(path.join(dir, 'bench.db')));
     const workspaceId = randomUUID();
     store.accounts.insertWorkspace({ id: workspaceId, name: 'Benchmark', subscription_status: 'active', created_at: new Date().toISOString() });
     const rssBefore = process.memoryUsage().rss;
 
-    // CPU time beside wall time: on a busy machine the wall clock measures the neighbours too.
+    // CPU time beside wall time: on a busy machine the wall clock also measures the neighbours.
     const timed = async (label: string, expected: keyof ImportSummary): Promise<void> => {
       const cpu = process.cpuUsage();
       const t0 = performance.now();
@@ -96,11 +71,12 @@ async function main(): Promise<void> {
       );
     };
     const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(0)} MB`;
-    console.log(`file: ${lines} lines (${snapshotCount} snapshots), ${mb(statSync(file).size)}; node ${process.version}`);
+    console.log(`machine: ${os.cpus().length} cores, node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`file: ${lines} lines (${snapshots} snapshots), ${mb(statSync(file).size)}`);
     await timed('first import (all inserted)', 'inserted');
     await timed('second import (all unchanged)', 'unchanged');
     store.db.close();
-    console.log(`RSS before import ${mb(rssBefore)}, peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
+    console.log(`RSS before the imports ${mb(rssBefore)}, peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

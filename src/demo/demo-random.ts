@@ -24,6 +24,17 @@ export function demoId(namespace: string, name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * A time-ordered id (UUID version 7 layout: the first 48 bits are the epoch milliseconds), the rest
+ * from the same hash as demoId. Records created in time order then land at the end of every id
+ * index instead of at random places, which makes large imports markedly cheaper.
+ */
+export function demoTimeId(namespace: string, name: string, ms: number): string {
+  const h = demoId(namespace, name).replace(/-/g, '');
+  const t = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0').slice(-12);
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(13, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
 /** Options every demo generator takes; areas read what they need. */
 export interface DemoDataOptions {
   seed: number;

@@ -1,5 +1,5 @@
 import { DAY_MS } from '../import/timestamp.js';
-import { demoId, seededRandom, type DemoDataOptions } from './demo-random.js';
+import { demoId, demoTimeId, seededRandom, type DemoDataOptions } from './demo-random.js';
 
 // The demo brand: the workspace bootstrapDemo creates is "Acme Analytics (demo)".
 const BRAND = { name: 'Acme Analytics', domain: 'acme-analytics.example' };
@@ -282,7 +282,7 @@ function snapshotLine(
   const collectedMs = day * DAY_MS + Math.floor(((j + random()) / answersPerDay) * 5 * 3_600_000);
   return JSON.stringify({
     type: 'snapshot',
-    id: demoId(ns, `snapshot:${prompt.index}:${day}:${platform}:${j}`),
+    id: demoTimeId(ns, `snapshot:${prompt.index}:${day}:${platform}:${j}`, collectedMs),
     prompt_id: prompt.id,
     platform,
     collected_at: new Date(collectedMs).toISOString(),
