@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines, importNdjson } from '../../../src/import/import-ndjson.js';
 import type { Store } from '../../../src/store/index.js';
@@ -7,10 +8,11 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import { categoryLine, competitorLine, databaseContents } from '../../support/import-records.js';
 
 let store: Store;
+let file: string;
 let cleanup: () => void;
 
 beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+  ({ store, file, cleanup } = createTestStore());
 });
 afterEach(() => cleanup());
 
@@ -82,6 +84,28 @@ describe('import: reading the file', () => {
 
     expect(summary).toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, events: 0 });
     expect(categories(workspaceId)).toEqual([{ id: cafe.id, name: 'Café ☕ analytics', color: '#4F46E5' }]);
+  });
+
+  it('while an import is still reading, other connections keep reading the previous data, then see all of it at once', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const reader = new Database(file, { readonly: true });
+    const count = () => reader.prepare('SELECT count(*) FROM categories WHERE workspace_id = ?').pluck().get(workspaceId);
+    try {
+      const input = new PassThrough();
+      const importing = importNdjson(store, workspaceId, input);
+      input.write(`${categoryLine().line}\n${categoryLine().line}\n`);
+      await new Promise((resolve) => setImmediate(resolve));
+      // The import's own connection holds the first two rows, uncommitted; the reader does not see them.
+      expect(store.db.inTransaction).toBe(true);
+      expect(store.db.prepare('SELECT count(*) FROM categories WHERE workspace_id = ?').pluck().get(workspaceId)).toBe(2);
+      expect(count()).toBe(0);
+
+      input.end(`${categoryLine().line}\n`);
+      await importing;
+      expect(count()).toBe(3);
+    } finally {
+      reader.close();
+    }
   });
 
   it('when the file is empty, imports nothing', async () => {

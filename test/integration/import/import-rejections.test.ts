@@ -91,6 +91,8 @@ describe('import: rejections', () => {
   it('when an id is not a UUID, fails naming the field', async () => {
     const { workspaceId } = await seededWorkspace();
     await expectRejected(workspaceId, [categoryLine({ id: 'cat-1' }).line], 'line 1: id: must be a UUID (got "cat-1")');
+    const urn = 'urn:uuid:6f1c1e0e-8a43-4a39-9d43-0e7f3d1c2b11';
+    await expectRejected(workspaceId, [categoryLine({ id: urn }).line], `line 1: id: must be a UUID (got "${urn}")`);
   });
 
   it('when an id is already used by a record of another type, fails naming the id', async () => {
