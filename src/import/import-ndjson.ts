@@ -30,6 +30,7 @@ const VERIFIED_LIMIT = 10_000;
 // Page cache while importing (negative = KiB): big inserts into random-key indexes stay in memory.
 const IMPORT_CACHE_SIZE = -65_536;
 const REPLAY_PAGE = 500;
+const TYPES = new Map(recordTypes.map((type) => [type.type, type]));
 
 interface PendingReference {
   type: string;
@@ -72,9 +73,6 @@ class ImportRun implements ImportSession {
   ) {
     this.claim = db.prepare('INSERT INTO record_ids (id, workspace_id, type) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING');
     this.owner = db.prepare('SELECT workspace_id, type FROM record_ids WHERE id = ?').raw();
-    for (const type of recordTypes) {
-      this.types.set(type.type, { type, validate: schemaValidator(type.schema), writer: type.open(db, this) });
-    }
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
     };
@@ -83,6 +81,21 @@ class ImportRun implements ImportSession {
       this.summary.events += 1;
     };
     this.ctx = { line: 0, isNew: false, finalPass: false, fail, emit };
+  }
+
+  /**
+   * The validator and writer of a record type, made on its first record: a file of four types
+   * compiles four schemas, not every schema of the format.
+   */
+  private typeEntry(name: string): TypeEntry | undefined {
+    let entry = this.types.get(name);
+    if (!entry) {
+      const type = TYPES.get(name);
+      if (!type) return undefined;
+      entry = { type, validate: schemaValidator(type.schema), writer: type.open(this.db, this) };
+      this.types.set(name, entry);
+    }
+    return entry;
   }
 
   revision(type: string): number {
@@ -111,8 +124,8 @@ class ImportRun implements ImportSession {
     const record = value as Record<string, unknown>;
     const typeName = record.type;
     if (typeName === undefined) this.fail('type', 'is required');
-    const entry = typeof typeName === 'string' ? this.types.get(typeName) : undefined;
-    if (!entry) this.fail('type', `${shown(typeName)} is not one of ${[...this.types.keys()].join(', ')}`);
+    const entry = typeof typeName === 'string' ? this.typeEntry(typeName) : undefined;
+    if (!entry) this.fail('type', `${shown(typeName)} is not one of ${[...TYPES.keys()].join(', ')}`);
     if (!entry.validate(record)) {
       const { field, problem } = describeSchemaError(entry.validate.errors![0]!);
       this.fail(field, problem);
