@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: boolFrom(env.WEBHOOK_ALLOW_PRIVATE, false, 'WEBHOOK_ALLOW_PRIVATE'),
       timeoutMs: positiveIntFrom(env.WEBHOOK_TIMEOUT_MS, 15_000, 'WEBHOOK_TIMEOUT_MS'),
       retryScheduleMs: parseDurationList(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_RETRY_SCHEDULE, 'WEBHOOK_RETRY_SCHEDULE'),
-      pollIntervalMs: positiveIntFrom(env.WEBHOOK_POLL_INTERVAL_MS, 200, 'WEBHOOK_POLL_INTERVAL_MS'),
+      pollIntervalMs: positiveIntFrom(env.WEBHOOK_POLL_INTERVAL_MS, 100, 'WEBHOOK_POLL_INTERVAL_MS'),
       leaseMs: positiveIntFrom(env.WEBHOOK_LEASE_MS, 60_000, 'WEBHOOK_LEASE_MS'),
       perWebhookConcurrency: positiveIntFrom(env.WEBHOOK_PER_WEBHOOK_CONCURRENCY, 8, 'WEBHOOK_PER_WEBHOOK_CONCURRENCY'),
       maxConcurrency: positiveIntFrom(env.WEBHOOK_MAX_CONCURRENCY, 256, 'WEBHOOK_MAX_CONCURRENCY'),

@@ -36,17 +36,26 @@ export interface DispatcherDeps {
 const DISPATCHER_BUSY_TIMEOUT_MS = 20;
 const BUSY = Symbol('busy');
 
-function tryWrite<T>(db: Db, write: () => T): T | typeof BUSY {
-  const previous = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma(`busy_timeout = ${DISPATCHER_BUSY_TIMEOUT_MS}`);
-  try {
-    return write();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_BUSY') return BUSY;
-    throw err;
-  } finally {
-    db.pragma(`busy_timeout = ${previous}`);
-  }
+/**
+ * Runs a write with a short busy timeout on the shared connection, then restores the connection's
+ * own. Nothing else can run on the connection in between: better-sqlite3 is synchronous.
+ */
+function shortBusyWriter(db: Db) {
+  const normal = db.pragma('busy_timeout', { simple: true }) as number;
+  // Prepared once: compiling the pragma text on every write costs more than the write's statements.
+  const shorten = db.prepare(`PRAGMA busy_timeout = ${DISPATCHER_BUSY_TIMEOUT_MS}`);
+  const restore = db.prepare(`PRAGMA busy_timeout = ${normal}`);
+  return <T>(write: () => T): T | typeof BUSY => {
+    shorten.run();
+    try {
+      return write();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_BUSY') return BUSY;
+      throw err;
+    } finally {
+      restore.run();
+    }
+  };
 }
 
 /** A fresh order each poll, so that when capacity is short no webhook is always served last. */
@@ -74,6 +83,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     throw new Error(`webhook lease (${config.leaseMs} ms) must outlast the attempt timeout (${config.timeoutMs} ms)`);
   }
   const maxAttempts = maxAttemptsOf(config.retryScheduleMs);
+  const tryWrite = shortBusyWriter(store.db);
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const perWebhook = new Map<string, number>();
   let running = false;
@@ -85,7 +95,19 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     timer = setTimeout(tick, delayMs);
   }
 
+  // Several attempts ending in the same turn of the event loop lead to one claim.
+  let soon = false;
+  function tickSoon(): void {
+    if (!running || soon) return;
+    soon = true;
+    setImmediate(() => {
+      soon = false;
+      tick();
+    });
+  }
+
   function tick(): void {
+    if (timer) clearTimeout(timer);
     timer = undefined;
     if (!running) return;
     try {
@@ -110,7 +132,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       if (room > 0) rooms.set(webhookId, room);
     }
     if (rooms.size === 0) return;
-    const claimed = tryWrite(store.db, () =>
+    const claimed = tryWrite(() =>
       deliveries.claimDue({
         now: nowText,
         lease_until: new Date(now.getTime() + config.leaseMs).toISOString(),
@@ -134,7 +156,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
         if (left > 0) perWebhook.set(delivery.webhook_id, left);
         else perWebhook.delete(delivery.webhook_id);
         // A freed slot may let a waiting delivery of the same webhook go now rather than at the next poll.
-        schedule(0);
+        tickSoon();
       });
     inFlight.set(delivery.id, { controller, done });
     perWebhook.set(delivery.webhook_id, (perWebhook.get(delivery.webhook_id) ?? 0) + 1);
@@ -159,7 +181,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     });
     if (signal.aborted && result.http_status === null) {
       // Shutdown cut it short: no outcome to record. Giving the lease back lets the next start resume it.
-      tryWrite(store.db, () => store.webhookDeliveries.release(delivery.id, delivery.lease_token, clock()));
+      tryWrite(() => store.webhookDeliveries.release(delivery.id, delivery.lease_token, clock()));
       return;
     }
     await record(delivery, startedAt, result);
@@ -178,7 +200,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     const leaseEnd = startedAt.getTime() + config.leaseMs;
     for (;;) {
       const now = clock();
-      const outcome = tryWrite(store.db, () =>
+      const outcome = tryWrite(() =>
         store.webhookDeliveries.recordAttempt({
           delivery,
           started_at: startedAt.toISOString(),
