@@ -26,7 +26,7 @@ export interface Dataset extends DatasetShape {
   file: string;
   workspaceId: string;
   ownerId: string;
-  /** The prompt the analytics cases ask for: it has answers on every platform in the last 180 days. */
+  /** The prompt the analytics cases ask for (the first one): it has answers on every platform on every day of the history. */
   promptId: string;
   /** Seconds the import took when the file was built (null when it came from the cache). */
   importSeconds: number | null;
