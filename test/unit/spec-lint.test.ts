@@ -120,7 +120,9 @@ describe('spec quality gate (scripts/spec-lint.mjs)', () => {
 
   beforeAll(async () => {
     const specs = cases.map((c) => brokenCopy(c.edit));
-    [ours, ...broken] = await pool([() => lint(), ...specs.map((spec) => () => lint(spec))], 2);
+    const results = await pool([() => lint(), ...specs.map((spec) => () => lint(spec))], 2);
+    ours = results[0]!;
+    broken = results.slice(1);
   }, 180_000);
 
   afterAll(() => {
