@@ -114,7 +114,7 @@ const figures = {
   hanging_receiver_requests: steady.hangingRequests,
 };
 console.log(`steady: ${RATE} events/s for ${SECONDS} s: first attempt p50 ${figures.p50_ms} ms, p95 ${figures.p95_ms} ms, p99 ${figures.p99_ms} ms, max ${figures.max_ms} ms`);
-console.log(`the hanging receiver held ${steady.hangingRequests} requests open the whole time (its ${config.perWebhookConcurrency} slots, then retries)\n`);
+console.log(`the hanging receiver got ${steady.hangingRequests} requests and answered none (${config.perWebhookConcurrency} at a time, each given up after ${config.timeoutMs} ms)\n`);
 console.log(JSON.stringify(figures));
 
 await dispatcher.stop();
