@@ -10,9 +10,9 @@ import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
 import { createVisibilityOverviewStore } from './visibility-overview.js';
 import { createCitedPageStore } from './visibility-cited-pages.js';
 import { createAnswerStore } from './visibility-answers.js';
-import { createWorkspaceProfileStore } from './workspace-profile.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 import { createWebhookStore } from './webhooks.js';
+import { createWorkspaceProfileStore } from './workspace-profile.js';
 
 /** Every store area over one database; SQL lives only under src/store/. */
 export function createStore(db: Db) {
@@ -29,9 +29,9 @@ export function createStore(db: Db) {
     visibilityOverview: createVisibilityOverviewStore(db),
     citedPages: createCitedPageStore(db),
     answers: createAnswerStore(db),
-    workspaceProfile: createWorkspaceProfileStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
     webhooks: createWebhookStore(db),
+    workspaceProfile: createWorkspaceProfileStore(db),
   };
 }
 
