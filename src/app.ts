@@ -93,7 +93,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   );
   app.use('/api/workspace/:workspace_id', adminGuard({ document, store: deps.store, limiter, clientLimiter, now, recordKeyUse }));
   app.use(validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }));
-  app.use(createDispatcher(deps.handlers ?? defaultHandlers, {
+  app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
     now,
     admin: {
