@@ -59,7 +59,11 @@ export class Options {
     if (value === undefined) return false;
     if (value === true || value === 'true') return true;
     if (value === 'false') return false;
-    throw new CliError(`--${name} takes no value`);
+    // The parser cannot know which options take values: in `--json file.ndjson` the word after a
+    // flag is a positional argument, given back in order.
+    this.parsed.options.set(name, true);
+    this.parsed.words.push(value);
+    return true;
   }
 
   positional(index: number): string | undefined {

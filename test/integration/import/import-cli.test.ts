@@ -51,6 +51,10 @@ describe('cli: import', () => {
     const again = await cli(['import', ndjson, '--workspace', workspaceId, '--json']);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual({ records: 4, inserted: 0, updated: 0, unchanged: 4, events: 0 });
+
+    const flagBeforeFile = await cli(['import', '--workspace', workspaceId, '--json', ndjson]);
+    expect(flagBeforeFile.code).toBe(0);
+    expect(JSON.parse(flagBeforeFile.stdout)).toEqual({ records: 4, inserted: 0, updated: 0, unchanged: 4, events: 0 });
   });
 
   it('when FILE is -, reads standard input', async () => {
