@@ -18,6 +18,7 @@ import { handlers as defaultHandlers } from './handlers/index.js';
 import type { AdminHandlers, ReadHandlers } from './http/operation-types.js';
 import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
+import { pingDatabase } from './store/database.js';
 import { ApiError } from './http/api-error.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
@@ -63,7 +64,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
   app.get('/readyz', (req, res) => {
     try {
-      deps.store.db.prepare('SELECT 1').get();
+      pingDatabase(deps.store.db);
     } catch (err) {
       // Not ready is an answer, not a failure: load balancers act on the 503.
       req.log.warn({ err }, 'not ready: the database does not answer');

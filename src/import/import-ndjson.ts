@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Db } from '../store/database.js';
 import type { Store } from '../store/index.js';
+import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue } from '../store/import-ledger.js';
 import { enqueueEvent, type EventType } from '../webhooks/outbox.js';
 import { ImportError } from './import-error.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
@@ -63,7 +64,7 @@ class ImportRun implements ImportSession {
   private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, events: 0 };
   private readonly claim: Statement;
   private readonly owner: Statement;
-  private deferred: { insert: Statement; has: Statement; page: Statement } | undefined;
+  private deferred: DeferredQueue | undefined;
   private deferredCount = 0;
   private readonly ctx: ApplyContext & { line: number; isNew: boolean; finalPass: boolean };
 
@@ -71,8 +72,7 @@ class ImportRun implements ImportSession {
     private readonly db: Db,
     readonly workspaceId: string,
   ) {
-    this.claim = db.prepare('INSERT INTO record_ids (id, workspace_id, type) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING');
-    this.owner = db.prepare('SELECT workspace_id, type FROM record_ids WHERE id = ?').raw();
+    ({ claim: this.claim, owner: this.owner } = createRecordIdStatements(db));
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
     };
@@ -198,18 +198,7 @@ class ImportRun implements ImportSession {
 
   private defer(id: string, text: string): void {
     if (this.ctx.finalPass) throw new Error('a record may not wait twice');
-    if (!this.deferred) {
-      this.db.exec(
-        `CREATE TEMP TABLE IF NOT EXISTS import_deferred (seq INTEGER PRIMARY KEY, line INTEGER NOT NULL, id TEXT NOT NULL, text TEXT NOT NULL);
-         CREATE INDEX IF NOT EXISTS temp.import_deferred_by_id ON import_deferred (id);
-         DELETE FROM temp.import_deferred;`,
-      );
-      this.deferred = {
-        insert: this.db.prepare('INSERT INTO temp.import_deferred (line, id, text) VALUES (?, ?, ?)'),
-        has: this.db.prepare('SELECT 1 FROM temp.import_deferred WHERE id = ? LIMIT 1').pluck(),
-        page: this.db.prepare('SELECT seq, line, text FROM temp.import_deferred WHERE seq > ? ORDER BY seq LIMIT ?').raw(),
-      };
-    }
+    this.deferred ??= openDeferredQueue(this.db);
     this.deferred.insert.run(this.line, id, text);
     this.deferredCount += 1;
   }
@@ -238,7 +227,7 @@ class ImportRun implements ImportSession {
         this.count(entry.type.type, outcome as Outcome);
       }
     }
-    this.db.exec('DROP TABLE temp.import_deferred');
+    this.deferred.drop();
     this.deferred = undefined;
   }
 
@@ -264,24 +253,11 @@ class ImportRun implements ImportSession {
 async function runImport(store: Store, workspaceId: string, body: (run: ImportRun) => Promise<void> | void): Promise<ImportSummary> {
   const { db } = store;
   if (!store.accounts.getWorkspace(workspaceId)) throw new Error(`workspace ${workspaceId} does not exist`);
-  if (db.inTransaction) throw new Error('this database connection is already inside a transaction');
-  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
-  db.pragma(`cache_size = ${IMPORT_CACHE_SIZE}`);
-  // IMMEDIATE takes the write lock now, so the import never fails half way on a busy database;
-  // WAL lets readers on other connections keep reading the previous state until COMMIT.
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  return inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
     const run = new ImportRun(db, workspaceId);
     await body(run);
-    const summary = run.finish();
-    db.exec('COMMIT');
-    return summary;
-  } catch (err) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw err;
-  } finally {
-    db.pragma(`cache_size = ${cacheSize}`);
-  }
+    return run.finish();
+  });
 }
 
 /**

@@ -21,3 +21,32 @@ export function openDatabase(file: string): Db {
   applyMigrations(db);
   return db;
 }
+
+/** Readiness: throws when the database does not answer. */
+export function pingDatabase(db: Db): void {
+  db.prepare('SELECT 1').get();
+}
+
+/**
+ * Runs writes with a short busy timeout on a shared connection, then restores the connection's
+ * own, so a background writer (the webhook dispatcher) waits briefly for a lock held by an import
+ * instead of freezing the event loop. Returns `busy` when the lock was not free in time.
+ * Nothing else can run on the connection in between: better-sqlite3 is synchronous.
+ */
+export function shortBusyWriter(db: Db, busyTimeoutMs: number) {
+  const normal = db.pragma('busy_timeout', { simple: true }) as number;
+  // Prepared once: compiling the pragma text on every write costs more than the write's statements.
+  const shorten = db.prepare(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  const restore = db.prepare(`PRAGMA busy_timeout = ${normal}`);
+  return <T>(write: () => T, busy: T): T => {
+    shorten.run();
+    try {
+      return write();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_BUSY') return busy;
+      throw err;
+    } finally {
+      restore.run();
+    }
+  };
+}

@@ -1,4 +1,5 @@
 import type { RecordType } from '../record-type.js';
+import { createCategoryStatements } from '../../store/visibility-import.js';
 
 export type CategoryRecord = { type: 'category'; id: string; name: string; color: string };
 
@@ -8,9 +9,7 @@ export const category: RecordType<CategoryRecord> = {
   schema: 'records/category.schema.json',
   references: [],
   open(db, { workspaceId }) {
-    const get = db.prepare('SELECT name, color FROM categories WHERE id = ?').raw();
-    const insert = db.prepare('INSERT INTO categories (id, workspace_id, name, color) VALUES (?, ?, ?, ?)');
-    const update = db.prepare('UPDATE categories SET name = ?, color = ? WHERE id = ?');
+    const { get, insert, update } = createCategoryStatements(db);
     return {
       apply(record, ctx) {
         const existing = ctx.isNew ? undefined : (get.get(record.id) as [string, string] | undefined);

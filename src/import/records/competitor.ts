@@ -1,4 +1,5 @@
 import type { RecordType } from '../record-type.js';
+import { createCompetitorStatements } from '../../store/visibility-import.js';
 
 export type CompetitorRecord = { type: 'competitor'; id: string; name: string; domain: string };
 
@@ -13,10 +14,7 @@ export const competitor: RecordType<CompetitorRecord> = {
   schema: 'records/competitor.schema.json',
   references: [],
   open(db, { workspaceId }) {
-    const get = db.prepare('SELECT name, domain FROM competitors WHERE id = ?').raw();
-    const namedLike = db.prepare('SELECT id, name FROM competitors WHERE workspace_id = ? AND name_key = ? AND id <> ?').raw();
-    const insert = db.prepare('INSERT INTO competitors (id, workspace_id, name, name_key, domain) VALUES (?, ?, ?, ?, ?)');
-    const update = db.prepare('UPDATE competitors SET name = ?, name_key = ?, domain = ? WHERE id = ?');
+    const { get, namedLike, insert, update } = createCompetitorStatements(db);
     return {
       apply(record, ctx) {
         const existing = ctx.isNew ? undefined : (get.get(record.id) as [string, string] | undefined);

@@ -1,4 +1,5 @@
 import type { RecordType } from '../record-type.js';
+import { createPromptStatements } from '../../store/visibility-import.js';
 import { parseTimestamp } from '../timestamp.js';
 
 export type PromptRecord = {
@@ -16,13 +17,7 @@ export const prompt: RecordType<PromptRecord> = {
   schema: 'records/prompt.schema.json',
   references: [{ field: 'category_id', type: 'category' }],
   open(db, { workspaceId }) {
-    const get = db.prepare('SELECT text, category_id, status, created_at FROM prompts WHERE id = ?').raw();
-    // Snapshots may come before their prompt in the file: pick up the newest one already written.
-    const insert = db.prepare(
-      `INSERT INTO prompts (id, workspace_id, text, category_id, status, created_at, last_collected_ms)
-       VALUES (?, ?, ?, ?, ?, ?, (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?))`,
-    );
-    const update = db.prepare('UPDATE prompts SET text = ?, category_id = ?, status = ?, created_at = ? WHERE id = ?');
+    const { get, insert, update } = createPromptStatements(db);
     return {
       apply(record, ctx) {
         const ms = parseTimestamp(record.created_at);

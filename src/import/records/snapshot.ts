@@ -1,4 +1,5 @@
 import type { RecordType } from '../record-type.js';
+import { createSnapshotStatements } from '../../store/visibility-import.js';
 import { DAY_MS, parseTimestamp } from '../timestamp.js';
 import { competitorNameKey } from './competitor.js';
 import { createCitedPageRollup } from '../../store/visibility-cited-pages.js';
@@ -58,45 +59,7 @@ export const snapshot: RecordType<SnapshotRecord> = {
   references: [{ field: 'prompt_id', type: 'prompt' }],
   open(db, session) {
     const { workspaceId } = session;
-    const get = db
-      .prepare('SELECT prompt_id, platform, collected_ms, mentioned, cited, competitors, citations, answer FROM snapshots WHERE id = ?')
-      .raw();
-    const insert = db.prepare(
-      `INSERT INTO snapshots (id, workspace_id, prompt_id, platform, collected_ms, day, mentioned, cited, competitors, citations, answer)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const update = db.prepare(
-      `UPDATE snapshots SET prompt_id = ?, platform = ?, collected_ms = ?, day = ?, mentioned = ?, cited = ?, competitors = ?,
-       citations = ?, answer = ? WHERE id = ?`,
-    );
-    const listCompetitors = db.prepare('SELECT name_key, id FROM competitors WHERE workspace_id = ?').raw();
-    const addPromptDaily = db.prepare(
-      `INSERT INTO prompt_daily (prompt_id, day, platform, total, mentioned, cited) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (prompt_id, day, platform) DO UPDATE SET
-         total = total + excluded.total, mentioned = mentioned + excluded.mentioned, cited = cited + excluded.cited`,
-    );
-    const prunePromptDaily = db.prepare('DELETE FROM prompt_daily WHERE prompt_id = ? AND day = ? AND platform = ? AND total = 0');
-    const addWorkspaceDaily = db.prepare(
-      `INSERT INTO workspace_daily (workspace_id, day, platform, total, mentioned, cited) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (workspace_id, day, platform) DO UPDATE SET
-         total = total + excluded.total, mentioned = mentioned + excluded.mentioned, cited = cited + excluded.cited`,
-    );
-    const pruneWorkspaceDaily = db.prepare('DELETE FROM workspace_daily WHERE workspace_id = ? AND day = ? AND platform = ? AND total = 0');
-    const addPromptMentions = db.prepare(
-      `INSERT INTO prompt_competitor_daily (prompt_id, day, competitor_id, mentions) VALUES (?, ?, ?, ?)
-       ON CONFLICT (prompt_id, day, competitor_id) DO UPDATE SET mentions = mentions + excluded.mentions`,
-    );
-    const prunePromptMentions = db.prepare(
-      'DELETE FROM prompt_competitor_daily WHERE prompt_id = ? AND day = ? AND competitor_id = ? AND mentions = 0',
-    );
-    const addWorkspaceMentions = db.prepare(
-      `INSERT INTO workspace_competitor_daily (workspace_id, day, competitor_id, mentions) VALUES (?, ?, ?, ?)
-       ON CONFLICT (workspace_id, day, competitor_id) DO UPDATE SET mentions = mentions + excluded.mentions`,
-    );
-    const pruneWorkspaceMentions = db.prepare(
-      'DELETE FROM workspace_competitor_daily WHERE workspace_id = ? AND day = ? AND competitor_id = ? AND mentions = 0',
-    );
-    const touchPrompt = db.prepare('UPDATE prompts SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?) WHERE id = ?');
+    const { get, insert, update, listCompetitors, addPromptDaily, prunePromptDaily, addWorkspaceDaily, pruneWorkspaceDaily, addPromptMentions, prunePromptMentions, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
     const citedPages = createCitedPageRollup(db, workspaceId);
 
     let names = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { WebhookDeliveryConfig } from '../../config.js';
-import type { Db } from '../../store/database.js';
+import { shortBusyWriter } from '../../store/database.js';
 import type { Store } from '../../store/index.js';
 import type { AttemptResolution, ClaimedDelivery, RecordedAttempt } from '../../store/webhook-deliveries.js';
 import type { Resolver } from '../ssrf-guard.js';
@@ -36,28 +36,6 @@ export interface DispatcherDeps {
 const DISPATCHER_BUSY_TIMEOUT_MS = 20;
 const BUSY = Symbol('busy');
 
-/**
- * Runs a write with a short busy timeout on the shared connection, then restores the connection's
- * own. Nothing else can run on the connection in between: better-sqlite3 is synchronous.
- */
-function shortBusyWriter(db: Db) {
-  const normal = db.pragma('busy_timeout', { simple: true }) as number;
-  // Prepared once: compiling the pragma text on every write costs more than the write's statements.
-  const shorten = db.prepare(`PRAGMA busy_timeout = ${DISPATCHER_BUSY_TIMEOUT_MS}`);
-  const restore = db.prepare(`PRAGMA busy_timeout = ${normal}`);
-  return <T>(write: () => T): T | typeof BUSY => {
-    shorten.run();
-    try {
-      return write();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_BUSY') return BUSY;
-      throw err;
-    } finally {
-      restore.run();
-    }
-  };
-}
-
 /** A fresh order each poll, so that when capacity is short no webhook is always served last. */
 function shuffled<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i -= 1) {
@@ -83,7 +61,8 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     throw new Error(`webhook lease (${config.leaseMs} ms) must outlast the attempt timeout (${config.timeoutMs} ms)`);
   }
   const maxAttempts = maxAttemptsOf(config.retryScheduleMs);
-  const tryWrite = shortBusyWriter(store.db);
+  const writeShort = shortBusyWriter(store.db, DISPATCHER_BUSY_TIMEOUT_MS);
+  const tryWrite = <T>(write: () => T): T | typeof BUSY => writeShort<T | typeof BUSY>(write, BUSY);
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const perWebhook = new Map<string, number>();
   let running = false;

@@ -1,0 +1,78 @@
+import type { Db } from './database.js';
+
+// The statements the visibility import record types write with (src/import/records/): one group
+// per record type, prepared once per import. Returned as prepared statements, not wrapped, because
+// the snapshot writer runs them once per line of files of millions of lines.
+
+/** Prompt categories. */
+export function createCategoryStatements(db: Db) {
+  const get = db.prepare('SELECT name, color FROM categories WHERE id = ?').raw();
+  const insert = db.prepare('INSERT INTO categories (id, workspace_id, name, color) VALUES (?, ?, ?, ?)');
+  const update = db.prepare('UPDATE categories SET name = ?, color = ? WHERE id = ?');
+  return { get, insert, update };
+}
+
+/** Tracked competitors. */
+export function createCompetitorStatements(db: Db) {
+  const get = db.prepare('SELECT name, domain FROM competitors WHERE id = ?').raw();
+  const namedLike = db.prepare('SELECT id, name FROM competitors WHERE workspace_id = ? AND name_key = ? AND id <> ?').raw();
+  const insert = db.prepare('INSERT INTO competitors (id, workspace_id, name, name_key, domain) VALUES (?, ?, ?, ?, ?)');
+  const update = db.prepare('UPDATE competitors SET name = ?, name_key = ?, domain = ? WHERE id = ?');
+  return { get, namedLike, insert, update };
+}
+
+/** Prompts. */
+export function createPromptStatements(db: Db) {
+  const get = db.prepare('SELECT text, category_id, status, created_at FROM prompts WHERE id = ?').raw();
+  // Snapshots may come before their prompt in the file: pick up the newest one already written.
+  const insert = db.prepare(
+    `INSERT INTO prompts (id, workspace_id, text, category_id, status, created_at, last_collected_ms)
+     VALUES (?, ?, ?, ?, ?, ?, (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?))`,
+  );
+  const update = db.prepare('UPDATE prompts SET text = ?, category_id = ?, status = ?, created_at = ? WHERE id = ?');
+  return { get, insert, update };
+}
+
+/** Snapshots, their rollups and the prompt's newest collection time. */
+export function createSnapshotStatements(db: Db) {
+  const get = db
+    .prepare('SELECT prompt_id, platform, collected_ms, mentioned, cited, competitors, citations, answer FROM snapshots WHERE id = ?')
+    .raw();
+  const insert = db.prepare(
+    `INSERT INTO snapshots (id, workspace_id, prompt_id, platform, collected_ms, day, mentioned, cited, competitors, citations, answer)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const update = db.prepare(
+    `UPDATE snapshots SET prompt_id = ?, platform = ?, collected_ms = ?, day = ?, mentioned = ?, cited = ?, competitors = ?,
+     citations = ?, answer = ? WHERE id = ?`,
+  );
+  const listCompetitors = db.prepare('SELECT name_key, id FROM competitors WHERE workspace_id = ?').raw();
+  const addPromptDaily = db.prepare(
+    `INSERT INTO prompt_daily (prompt_id, day, platform, total, mentioned, cited) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (prompt_id, day, platform) DO UPDATE SET
+       total = total + excluded.total, mentioned = mentioned + excluded.mentioned, cited = cited + excluded.cited`,
+  );
+  const prunePromptDaily = db.prepare('DELETE FROM prompt_daily WHERE prompt_id = ? AND day = ? AND platform = ? AND total = 0');
+  const addWorkspaceDaily = db.prepare(
+    `INSERT INTO workspace_daily (workspace_id, day, platform, total, mentioned, cited) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (workspace_id, day, platform) DO UPDATE SET
+       total = total + excluded.total, mentioned = mentioned + excluded.mentioned, cited = cited + excluded.cited`,
+  );
+  const pruneWorkspaceDaily = db.prepare('DELETE FROM workspace_daily WHERE workspace_id = ? AND day = ? AND platform = ? AND total = 0');
+  const addPromptMentions = db.prepare(
+    `INSERT INTO prompt_competitor_daily (prompt_id, day, competitor_id, mentions) VALUES (?, ?, ?, ?)
+     ON CONFLICT (prompt_id, day, competitor_id) DO UPDATE SET mentions = mentions + excluded.mentions`,
+  );
+  const prunePromptMentions = db.prepare(
+    'DELETE FROM prompt_competitor_daily WHERE prompt_id = ? AND day = ? AND competitor_id = ? AND mentions = 0',
+  );
+  const addWorkspaceMentions = db.prepare(
+    `INSERT INTO workspace_competitor_daily (workspace_id, day, competitor_id, mentions) VALUES (?, ?, ?, ?)
+     ON CONFLICT (workspace_id, day, competitor_id) DO UPDATE SET mentions = mentions + excluded.mentions`,
+  );
+  const pruneWorkspaceMentions = db.prepare(
+    'DELETE FROM workspace_competitor_daily WHERE workspace_id = ? AND day = ? AND competitor_id = ? AND mentions = 0',
+  );
+  const touchPrompt = db.prepare('UPDATE prompts SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?) WHERE id = ?');
+  return { get, insert, update, listCompetitors, addPromptDaily, prunePromptDaily, addWorkspaceDaily, pruneWorkspaceDaily, addPromptMentions, prunePromptMentions, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
+}
