@@ -1,7 +1,8 @@
 import type { Db } from '../store/database.js';
 import type { EventType } from '../webhooks/outbox.js';
+import type { SaveOutcome } from '../store/saved-rows.js';
 
-export type Outcome = 'inserted' | 'updated' | 'unchanged';
+export type Outcome = SaveOutcome;
 
 /** A field holding the id (or null, or an array of ids) of a record of another type in the same workspace. */
 export interface Reference {

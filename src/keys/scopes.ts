@@ -1,5 +1,9 @@
-export const ALL_SCOPES = ['workspace:read', 'visibility:read', 'contentmap:read', 'content:read', 'iq:read'] as const;
-export type Scope = (typeof ALL_SCOPES)[number];
+import type { components } from '../../generated/openapi.js';
+
+export type Scope = components['schemas']['Scope'];
+
+/** Every scope, in the canonical order keys list them (the contract's order). */
+export const ALL_SCOPES: readonly Scope[] = ['workspace:read', 'visibility:read', 'contentmap:read', 'content:read', 'iq:read'];
 
 export function isScope(value: string): value is Scope {
   return (ALL_SCOPES as readonly string[]).includes(value);

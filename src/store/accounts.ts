@@ -1,8 +1,9 @@
+import type { components } from '../../generated/openapi.js';
 import type { Db } from './database.js';
 import { prepareCreatedOrderList, type CreatedPosition } from './keyset.js';
 
-export type SubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'none';
-export type Role = 'owner' | 'member';
+export type SubscriptionStatus = components['schemas']['SubscriptionStatus'];
+export type Role = components['schemas']['MemberRole'];
 
 export interface WorkspaceRow {
   id: string;

@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
+import type { components } from '../../generated/openapi.js';
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'recovered' | 'failed';
+export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 
 export interface DeliveryRow {
   id: string;

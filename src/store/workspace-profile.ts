@@ -1,7 +1,8 @@
 import type { Db } from './database.js';
 import type { Platform } from '../analytics/platforms.js';
+import type { components } from '../../generated/openapi.js';
 
-export type CollectionCadence = 'hourly' | 'daily' | 'weekly';
+export type CollectionCadence = components['schemas']['CollectionCadence'];
 
 export interface WorkspaceProfile {
   id: string;

@@ -6,8 +6,9 @@ import type { Counts } from '../analytics/prompt-analytics.js';
 import type { Store } from '../store/index.js';
 import { answerFilter, answerFormatter, type Answer, type AnswerQuery } from './answers.js';
 import { csvRecord } from './csv.js';
+import type { operations } from '../../generated/openapi.js';
 
-export type ExportFormat = 'csv' | 'ndjson';
+export type ExportFormat = NonNullable<NonNullable<operations['exportAnswers']['parameters']['query']>['format']>;
 export type DailyRate = components['schemas']['DailyRate'];
 
 /** A download: its media type, suggested file name and lines, read lazily as they are written. */

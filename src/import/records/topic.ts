@@ -2,8 +2,9 @@ import type { RecordType } from '../record-type.js';
 import { createContentMapStore, type TopicKeyword, type TopicStage } from '../../store/content-map.js';
 import { topicPayload } from '../../events/payloads.js';
 import { lifetime, saveWithEvent } from '../record-fields.js';
+import type { components } from '../../../generated/openapi.js';
 
-type Badge = 'LOW' | 'MEDIUM' | 'HIGH';
+type Badge = components['schemas']['TopicBadge'];
 
 export type TopicRecord = {
   type: 'topic';
