@@ -12,13 +12,14 @@ const SIZES = option('sizes', '10000,1000000').split(',').map(Number);
 const measure = (url: string, requestPath: string, headers: Record<string, string>, duration: number) =>
   measureWith(url, requestPath, headers, duration, CONNECTIONS);
 
-// The same workspace (40 prompts, 6 platforms, 8 competitors) at both sizes: 10k is six weeks of
-// one answer a day per prompt and platform, 1M is two years of about six a day. The requests
-// compare like with like (a full page of 25 prompts, the same prompt), while history, answers
-// per day and the database grow a hundredfold: a request whose cost followed any of them would
-// show it.
+// The same workspace (40 prompts, 6 platforms, 8 competitors) at both sizes: 10k is ninety days
+// of about three answers a day per prompt (one every other day per platform), 1M is two years of
+// about six a day per prompt and platform. The requests compare like with like (a full page of 25
+// prompts, the same prompt, a trend with a point on nearly every day at both sizes), while
+// history, answers per day and the database grow a hundredfold: a request whose cost followed any
+// of them would show it.
 const SHAPES: Record<number, DatasetShape> = {
-  10_000: { snapshots: 10_000, prompts: 40, days: 42 },
+  10_000: { snapshots: 10_000, prompts: 40, days: 90 },
   1_000_000: { snapshots: 1_000_000, prompts: 40, days: 730 },
 };
 

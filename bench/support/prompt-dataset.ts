@@ -26,7 +26,7 @@ export interface Dataset extends DatasetShape {
   file: string;
   workspaceId: string;
   ownerId: string;
-  /** The prompt the analytics cases ask for (the first one): it has answers on every platform on every day of the history. */
+  /** The prompt the analytics cases ask for (the first one): it has answers on every platform, on (nearly) every day of the history. */
   promptId: string;
   /** Seconds the import took when the file was built (null when it came from the cache). */
   importSeconds: number | null;
@@ -62,7 +62,8 @@ const CITATION = [0.35, 0.41, 0.58, 0.2, 0.08, 0.3];
 /**
  * The import lines of a dataset: 8 competitors, 4 categories, `prompts` prompts, then
  * `snapshots` answers spread evenly over every (prompt, platform, day) cell by a stride that
- * visits each cell once before any repeats, so every prompt has data on every platform.
+ * visits each cell once before any repeats, so every prompt has data on every platform and, with
+ * at least half as many answers as cells, on nearly every day.
  */
 export function* datasetLines(shape: DatasetShape, todayDay: number): Generator<string> {
   const random = prng(shape.snapshots ^ (shape.prompts << 20) ^ shape.days);

@@ -1,7 +1,7 @@
 import type { Db } from './database.js';
 import { NO_COUNTS, type CompetitorCount, type Counts, type PeriodTotals } from '../analytics/prompt-analytics.js';
 import type { Periods } from '../analytics/periods.js';
-import type { Platform } from '../analytics/platforms.js';
+import { PLATFORMS, type Platform } from '../analytics/platforms.js';
 
 type PeriodBounds = Pick<Periods, 'currentStart' | 'today' | 'previousStart' | 'previousEnd'>;
 
@@ -13,68 +13,83 @@ export interface PromptPeriodCounts {
 }
 
 /**
- * Analytics reads. Every statement reads the daily rollup tables by primary key over a bounded
- * day range, never the snapshots, so its cost depends on the range asked for, not on history.
+ * Analytics reads, from the running-total tables (migration 011), never the snapshots: a period's
+ * sums are the difference of two running totals, so a request costs the same whatever the history
+ * or the number of answers a day; only the trend reads one row per day of the current period.
  */
 export function createVisibilityAnalyticsStore(db: Db) {
+  // The running totals of a series at the edge days given (greatest row with day <= edge), one
+  // row per (series, edge) that has one: two index seeks each, however dense the history.
+  const platformValues = PLATFORMS.map((p) => `('${p}')`).join(', ');
   const statements = {
-    // The prompt's period totals summed by SQLite (in C) and returned as at most range + 7 raw
-    // rows, tagged 0 = a current day, 1 = a current platform, 2 = the previous period: turning
-    // every (day, platform) row into a JavaScript value costs several times more.
-    promptPeriodTotals: db.prepare(
-      `SELECT 0, day, sum(total), sum(mentioned), sum(cited) FROM prompt_daily
-       WHERE prompt_id = @prompt_id AND day BETWEEN @current_start AND @today
-       GROUP BY day
-       UNION ALL
-       SELECT 1, platform, sum(total), sum(mentioned), sum(cited) FROM prompt_daily
-       WHERE prompt_id = @prompt_id AND day BETWEEN @current_start AND @today
-       GROUP BY platform
-       UNION ALL
-       SELECT 2, NULL, coalesce(sum(total), 0), coalesce(sum(mentioned), 0), coalesce(sum(cited), 0) FROM prompt_daily
-       WHERE prompt_id = @prompt_id AND day BETWEEN @previous_start AND @previous_end`,
-    ).raw(),
+    // The current period's days, each with its own sums: at most `range` rows.
+    promptDays: db
+      .prepare('SELECT day, total, mentioned, cited FROM prompt_day_totals WHERE prompt_id = ? AND day BETWEEN ? AND ?')
+      .raw(),
+    // Edge 0 = the day before the previous period, 1 = the day before the current one, 2 = today.
+    promptEdges: db
+      .prepare(
+        `SELECT e.edge, r.run_total, r.run_mentioned, r.run_cited
+         FROM (SELECT 0 AS edge, @previous_before AS day UNION ALL SELECT 1, @current_before UNION ALL SELECT 2, @today) e
+         JOIN prompt_day_totals r ON r.prompt_id = @prompt_id
+           AND r.day = (SELECT day FROM prompt_day_totals WHERE prompt_id = @prompt_id AND day <= e.day ORDER BY day DESC LIMIT 1)`,
+      )
+      .raw(),
+    platformEdges: db
+      .prepare(
+        `WITH platforms(platform) AS (VALUES ${platformValues})
+         SELECT p.platform, e.edge, r.run_total, r.run_mentioned, r.run_cited
+         FROM platforms p
+         CROSS JOIN (SELECT 1 AS edge, @current_before AS day UNION ALL SELECT 2, @today) e
+         JOIN prompt_platform_running r ON r.prompt_id = @prompt_id AND r.platform = p.platform
+           AND r.day = (SELECT day FROM prompt_platform_running WHERE prompt_id = @prompt_id AND platform = p.platform AND day <= e.day ORDER BY day DESC LIMIT 1)`,
+      )
+      .raw(),
     promptCompetitorMentions: db.prepare(
-      `SELECT c.name, coalesce(m.mentions, 0) AS mentions
+      `SELECT c.name,
+         coalesce((SELECT run_mentions FROM prompt_competitor_running
+                   WHERE prompt_id = @prompt_id AND competitor_id = c.id AND day <= @to_day ORDER BY day DESC LIMIT 1), 0)
+         - coalesce((SELECT run_mentions FROM prompt_competitor_running
+                   WHERE prompt_id = @prompt_id AND competitor_id = c.id AND day < @from_day ORDER BY day DESC LIMIT 1), 0) AS mentions
        FROM competitors c
-       LEFT JOIN (
-         SELECT competitor_id, sum(mentions) AS mentions FROM prompt_competitor_daily
-         WHERE prompt_id = @prompt_id AND day BETWEEN @from_day AND @to_day
-         GROUP BY competitor_id
-       ) m ON m.competitor_id = c.id
        WHERE c.workspace_id = @workspace_id`,
     ),
-    // One statement for a whole page of prompts (the ids as a JSON array) instead of one per
-    // prompt. Two plain grouped sums cost half of one pass with six CASE sums over the same rows.
-    promptPeriodCounts: db.prepare(
-      `SELECT prompt_id, 1, sum(total), sum(mentioned), sum(cited) FROM prompt_daily
-       WHERE prompt_id IN (SELECT value FROM json_each(@prompt_ids)) AND day BETWEEN @current_start AND @today
-       GROUP BY prompt_id
-       UNION ALL
-       SELECT prompt_id, 0, sum(total), sum(mentioned), sum(cited) FROM prompt_daily
-       WHERE prompt_id IN (SELECT value FROM json_each(@prompt_ids)) AND day BETWEEN @previous_start AND @previous_end
-       GROUP BY prompt_id`,
-    ).raw(),
+    // The same three edges for a whole page of prompts (their ids as a JSON array) in one statement.
+    pageEdges: db
+      .prepare(
+        `SELECT j.value, e.edge, r.run_total, r.run_mentioned, r.run_cited
+         FROM json_each(@prompt_ids) j
+         CROSS JOIN (SELECT 0 AS edge, @previous_before AS day UNION ALL SELECT 1, @current_before UNION ALL SELECT 2, @today) e
+         JOIN prompt_day_totals r ON r.prompt_id = j.value
+           AND r.day = (SELECT day FROM prompt_day_totals WHERE prompt_id = j.value AND day <= e.day ORDER BY day DESC LIMIT 1)`,
+      )
+      .raw(),
   };
 
+  function edgeParams(periods: PeriodBounds) {
+    return { previous_before: periods.previousStart - 1, current_before: periods.currentStart - 1, today: periods.today };
+  }
+
   return {
-    /** The prompt's snapshot totals over both periods of a range, from its rollup rows only. */
+    /** The prompt's snapshot totals over both periods of a range, from at most range + 15 rows. */
     promptPeriodTotals(promptId: string, periods: PeriodBounds): PeriodTotals {
-      const rows = statements.promptPeriodTotals.all({
-        prompt_id: promptId,
-        current_start: periods.currentStart,
-        today: periods.today,
-        previous_start: periods.previousStart,
-        previous_end: periods.previousEnd,
-      }) as Array<[0 | 1 | 2, number | Platform | null, number, number, number]>;
-      const days: Array<Counts & { day: number }> = [];
-      const platforms: Array<Counts & { platform: Platform }> = [];
-      let previous: Counts = { ...NO_COUNTS };
-      for (const [kind, key, total, mentioned, cited] of rows) {
-        if (kind === 0) days.push({ day: key as number, total, mentioned, cited });
-        else if (kind === 1) platforms.push({ platform: key as Platform, total, mentioned, cited });
-        else previous = { total, mentioned, cited };
+      const days = (statements.promptDays.all(promptId, periods.currentStart, periods.today) as Array<[number, number, number, number]>).map(
+        ([day, total, mentioned, cited]) => ({ day, total, mentioned, cited }),
+      );
+      const edges = runningEdges(statements.promptEdges.all({ prompt_id: promptId, ...edgeParams(periods) }) as EdgeRow[]);
+      const platforms = new Map<Platform, RunningEdges>();
+      for (const [platform, edge, total, mentioned, cited] of statements.platformEdges.all({ prompt_id: promptId, ...edgeParams(periods) }) as Array<
+        [Platform, 1 | 2, number, number, number]
+      >) {
+        let entry = platforms.get(platform);
+        if (!entry) platforms.set(platform, (entry = emptyEdges()));
+        entry[edge] = { total, mentioned, cited };
       }
-      return { previous, days, platforms };
+      return {
+        previous: between(edges[0], edges[1]),
+        days,
+        platforms: [...platforms].map(([platform, e]) => ({ platform, ...between(e[1], e[2]) })),
+      };
     },
     /** Every competitor the workspace tracks, with the prompt's snapshots naming it in [fromDay, toDay]. */
     promptCompetitorMentions(workspaceId: string, promptId: string, fromDay: number, toDay: number): CompetitorCount[] {
@@ -82,26 +97,39 @@ export function createVisibilityAnalyticsStore(db: Db) {
     },
     /**
      * Per prompt, snapshot counts of the current period [currentStart, today] and the previous one
-     * [previousStart, currentStart − 1]. Prompts without any rollup row in either are absent.
+     * [previousStart, currentStart − 1]. Prompts without any snapshot up to today are absent.
      */
     promptPeriodCounts(promptIds: readonly string[], periods: PeriodBounds): PromptPeriodCounts[] {
       if (promptIds.length === 0) return [];
-      const rows = statements.promptPeriodCounts.all({
-        prompt_ids: JSON.stringify(promptIds),
-        current_start: periods.currentStart,
-        today: periods.today,
-        previous_start: periods.previousStart,
-        previous_end: periods.previousEnd,
-      }) as Array<[string, 0 | 1, number, number, number]>;
-      const byPrompt = new Map<string, PromptPeriodCounts>();
-      for (const [promptId, isCurrent, total, mentioned, cited] of rows) {
+      const rows = statements.pageEdges.all({ prompt_ids: JSON.stringify(promptIds), ...edgeParams(periods) }) as Array<[string, ...EdgeRow]>;
+      const byPrompt = new Map<string, RunningEdges>();
+      for (const [promptId, edge, total, mentioned, cited] of rows) {
         let entry = byPrompt.get(promptId);
-        if (!entry) byPrompt.set(promptId, (entry = { prompt_id: promptId, current: { ...NO_COUNTS }, previous: { ...NO_COUNTS } }));
-        entry[isCurrent === 1 ? 'current' : 'previous'] = { total, mentioned, cited };
+        if (!entry) byPrompt.set(promptId, (entry = emptyEdges()));
+        entry[edge] = { total, mentioned, cited };
       }
-      return [...byPrompt.values()];
+      return [...byPrompt].map(([prompt_id, e]) => ({ prompt_id, current: between(e[1], e[2]), previous: between(e[0], e[1]) }));
     },
   };
+}
+
+/** A series' running totals at edge 0, 1 and 2 (see promptEdges); zero where it has no row yet. */
+type RunningEdges = [Counts, Counts, Counts];
+type EdgeRow = [0 | 1 | 2, number, number, number];
+
+function emptyEdges(): RunningEdges {
+  return [NO_COUNTS, NO_COUNTS, NO_COUNTS];
+}
+
+function runningEdges(rows: readonly EdgeRow[]): RunningEdges {
+  const edges = emptyEdges();
+  for (const [edge, total, mentioned, cited] of rows) edges[edge] = { total, mentioned, cited };
+  return edges;
+}
+
+/** The snapshots of the days after edge `from` up to and including edge `to`. */
+function between(from: Counts, to: Counts): Counts {
+  return { total: to.total - from.total, mentioned: to.mentioned - from.mentioned, cited: to.cited - from.cited };
 }
 
 export type VisibilityAnalyticsStore = ReturnType<typeof createVisibilityAnalyticsStore>;

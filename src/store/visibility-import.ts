@@ -33,7 +33,7 @@ export function createPromptStatements(db: Db) {
   return { get, insert, update };
 }
 
-/** Snapshots, their rollups and the prompt's newest collection time. */
+/** Snapshots, the workspace rollups and the prompt's newest collection time (the prompt's running totals: prompt-running-totals.ts). */
 export function createSnapshotStatements(db: Db) {
   const get = db
     .prepare('SELECT prompt_id, platform, collected_ms, mentioned, cited, competitors, citations, answer FROM snapshots WHERE id = ?')
@@ -47,25 +47,12 @@ export function createSnapshotStatements(db: Db) {
      citations = ?, answer = ? WHERE id = ?`,
   );
   const listCompetitors = db.prepare('SELECT name_key, id FROM competitors WHERE workspace_id = ?').raw();
-  const addPromptDaily = db.prepare(
-    `INSERT INTO prompt_daily (prompt_id, day, platform, total, mentioned, cited) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (prompt_id, day, platform) DO UPDATE SET
-       total = total + excluded.total, mentioned = mentioned + excluded.mentioned, cited = cited + excluded.cited`,
-  );
-  const prunePromptDaily = db.prepare('DELETE FROM prompt_daily WHERE prompt_id = ? AND day = ? AND platform = ? AND total = 0');
   const addWorkspaceDaily = db.prepare(
     `INSERT INTO workspace_daily (workspace_id, day, platform, total, mentioned, cited) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (workspace_id, day, platform) DO UPDATE SET
        total = total + excluded.total, mentioned = mentioned + excluded.mentioned, cited = cited + excluded.cited`,
   );
   const pruneWorkspaceDaily = db.prepare('DELETE FROM workspace_daily WHERE workspace_id = ? AND day = ? AND platform = ? AND total = 0');
-  const addPromptMentions = db.prepare(
-    `INSERT INTO prompt_competitor_daily (prompt_id, day, competitor_id, mentions) VALUES (?, ?, ?, ?)
-     ON CONFLICT (prompt_id, day, competitor_id) DO UPDATE SET mentions = mentions + excluded.mentions`,
-  );
-  const prunePromptMentions = db.prepare(
-    'DELETE FROM prompt_competitor_daily WHERE prompt_id = ? AND day = ? AND competitor_id = ? AND mentions = 0',
-  );
   const addWorkspaceMentions = db.prepare(
     `INSERT INTO workspace_competitor_daily (workspace_id, day, competitor_id, mentions) VALUES (?, ?, ?, ?)
      ON CONFLICT (workspace_id, day, competitor_id) DO UPDATE SET mentions = mentions + excluded.mentions`,
@@ -74,5 +61,5 @@ export function createSnapshotStatements(db: Db) {
     'DELETE FROM workspace_competitor_daily WHERE workspace_id = ? AND day = ? AND competitor_id = ? AND mentions = 0',
   );
   const touchPrompt = db.prepare('UPDATE prompts SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?) WHERE id = ?');
-  return { get, insert, update, listCompetitors, addPromptDaily, prunePromptDaily, addWorkspaceDaily, pruneWorkspaceDaily, addPromptMentions, prunePromptMentions, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
+  return { get, insert, update, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
 }

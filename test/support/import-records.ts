@@ -57,13 +57,16 @@ export function databaseContents(db: Db): Record<string, string[]> {
   return out;
 }
 
-/** The four analytics rollups, sorted, for comparing against a from-scratch import. */
+/** The analytics rollups (the prompt's running totals, the workspace's daily rollups), sorted, for comparing against a from-scratch import. */
 export function rollups(db: Db, workspaceId: string): Record<string, unknown[]> {
   const prompts = 'SELECT id FROM prompts WHERE workspace_id = ?';
   return {
-    prompt_daily: db.prepare(`SELECT * FROM prompt_daily WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, day, platform`).all(workspaceId),
-    prompt_competitor_daily: db
-      .prepare(`SELECT * FROM prompt_competitor_daily WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, day, competitor_id`)
+    prompt_day_totals: db.prepare(`SELECT * FROM prompt_day_totals WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, day`).all(workspaceId),
+    prompt_platform_running: db
+      .prepare(`SELECT * FROM prompt_platform_running WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, platform, day`)
+      .all(workspaceId),
+    prompt_competitor_running: db
+      .prepare(`SELECT * FROM prompt_competitor_running WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, competitor_id, day`)
       .all(workspaceId),
     workspace_daily: db.prepare('SELECT * FROM workspace_daily WHERE workspace_id = ? ORDER BY day, platform').all(workspaceId),
     workspace_competitor_daily: db

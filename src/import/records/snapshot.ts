@@ -3,6 +3,7 @@ import { createSnapshotStatements } from '../../store/visibility-import.js';
 import { DAY_MS, parseTimestamp } from '../timestamp.js';
 import { competitorNameKey } from './competitor.js';
 import { createCitedPageRollup } from '../../store/visibility-cited-pages.js';
+import { createPromptRunningTotals, type SeriesChange } from '../../store/prompt-running-totals.js';
 
 export type SnapshotRecord = {
   type: 'snapshot';
@@ -49,9 +50,9 @@ function citationsJson(citations: SnapshotRecord['citations']): string {
 }
 
 /**
- * Collected answers. Keeps the four daily rollups and `prompts.last_collected_ms` in step with the
- * snapshots: an insert adds its contribution, an update subtracts the old row's and adds the new
- * one's, an unchanged record touches nothing.
+ * Collected answers. Keeps the prompt's running totals, the workspace's daily rollups and
+ * `prompts.last_collected_ms` in step with the snapshots: an insert adds its contribution, an
+ * update subtracts the old row's and adds the new one's, an unchanged record touches nothing.
  */
 export const snapshot: RecordType<SnapshotRecord> = {
   type: 'snapshot',
@@ -59,7 +60,8 @@ export const snapshot: RecordType<SnapshotRecord> = {
   references: [{ field: 'prompt_id', type: 'prompt' }],
   open(db, session) {
     const { workspaceId } = session;
-    const { get, insert, update, listCompetitors, addPromptDaily, prunePromptDaily, addWorkspaceDaily, pruneWorkspaceDaily, addPromptMentions, prunePromptMentions, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
+    const { get, insert, update, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
+    const running = createPromptRunningTotals(db);
     const citedPages = createCitedPageRollup(db, workspaceId);
 
     let names = new Map<string, string>();
@@ -95,11 +97,21 @@ export const snapshot: RecordType<SnapshotRecord> = {
     }
 
     function flush(): void {
+      const promptDays = new Map<string, SeriesChange & { values: number[] }>();
+      const platformChanges: SeriesChange[] = [];
       const workspaceDaily = new Map<string, DailyDelta>();
       for (const d of daily.values()) {
         if (d.total === 0 && d.mentioned === 0 && d.cited === 0) continue;
-        addPromptDaily.run(d.promptId, d.day, d.platform, d.total, d.mentioned, d.cited);
-        if (d.total < 0) prunePromptDaily.run(d.promptId, d.day, d.platform);
+        platformChanges.push({ keys: [d.promptId, d.platform], day: d.day, values: [d.total, d.mentioned, d.cited] });
+        const dayKey = `${d.promptId} ${d.day}`;
+        const p = promptDays.get(dayKey);
+        if (p) {
+          p.values[0]! += d.total;
+          p.values[1]! += d.mentioned;
+          p.values[2]! += d.cited;
+        } else {
+          promptDays.set(dayKey, { keys: [d.promptId], day: d.day, values: [d.total, d.mentioned, d.cited] });
+        }
         const key = `${d.day} ${d.platform}`;
         const w = workspaceDaily.get(key);
         if (w) {
@@ -110,21 +122,24 @@ export const snapshot: RecordType<SnapshotRecord> = {
           workspaceDaily.set(key, { ...d });
         }
       }
+      running.days.apply(promptDays.values());
+      running.platforms.apply(platformChanges);
       for (const w of workspaceDaily.values()) {
         if (w.total === 0 && w.mentioned === 0 && w.cited === 0) continue;
         addWorkspaceDaily.run(workspaceId, w.day, w.platform, w.total, w.mentioned, w.cited);
         if (w.total < 0) pruneWorkspaceDaily.run(workspaceId, w.day, w.platform);
       }
+      const competitorChanges: SeriesChange[] = [];
       const workspaceMentions = new Map<string, MentionDelta>();
       for (const m of mentions.values()) {
         if (m.mentions === 0) continue;
-        addPromptMentions.run(m.promptId, m.day, m.competitorId, m.mentions);
-        if (m.mentions < 0) prunePromptMentions.run(m.promptId, m.day, m.competitorId);
+        competitorChanges.push({ keys: [m.promptId, m.competitorId], day: m.day, values: [m.mentions] });
         const key = `${m.day} ${m.competitorId}`;
         const w = workspaceMentions.get(key);
         if (w) w.mentions += m.mentions;
         else workspaceMentions.set(key, { ...m });
       }
+      running.competitors.apply(competitorChanges);
       for (const w of workspaceMentions.values()) {
         if (w.mentions === 0) continue;
         addWorkspaceMentions.run(workspaceId, w.day, w.competitorId, w.mentions);

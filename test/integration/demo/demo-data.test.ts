@@ -51,7 +51,7 @@ describe('demo data', () => {
 
     // Some active prompts never run on some platform; some days have no collection at all.
     const platformsPerPrompt = db
-      .prepare("SELECT count(DISTINCT platform) FROM prompt_daily d JOIN prompts p ON p.id = d.prompt_id WHERE p.workspace_id = ? AND p.status = 'ACTIVE' GROUP BY p.id")
+      .prepare("SELECT count(DISTINCT platform) FROM prompt_platform_running d JOIN prompts p ON p.id = d.prompt_id WHERE p.workspace_id = ? AND p.status = 'ACTIVE' GROUP BY p.id")
       .pluck()
       .all(workspaceId) as number[];
     expect(Math.min(...platformsPerPrompt)).toBeLessThan(6);

@@ -20,17 +20,30 @@ const day = (iso: string) => Math.floor(Date.parse(iso) / DAY);
 function rollupsFromSnapshots(workspaceId: string) {
   const db = store.db;
   return {
-    prompt_daily: db
+    prompt_day_totals: db
       .prepare(
-        `SELECT prompt_id, day, platform, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
-         FROM snapshots WHERE workspace_id = ? GROUP BY prompt_id, day, platform ORDER BY prompt_id, day, platform`,
+        `SELECT prompt_id, day, total, mentioned, cited,
+           sum(total) OVER w AS run_total, sum(mentioned) OVER w AS run_mentioned, sum(cited) OVER w AS run_cited
+         FROM (SELECT prompt_id, day, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
+               FROM snapshots WHERE workspace_id = ? GROUP BY prompt_id, day)
+         WINDOW w AS (PARTITION BY prompt_id ORDER BY day) ORDER BY prompt_id, day`,
       )
       .all(workspaceId),
-    prompt_competitor_daily: db
+    prompt_platform_running: db
       .prepare(
-        `SELECT s.prompt_id, s.day, c.value AS competitor_id, count(*) AS mentions
-         FROM snapshots s, json_each(s.competitors) c WHERE s.workspace_id = ?
-         GROUP BY s.prompt_id, s.day, c.value ORDER BY s.prompt_id, s.day, c.value`,
+        `SELECT prompt_id, platform, day,
+           sum(total) OVER w AS run_total, sum(mentioned) OVER w AS run_mentioned, sum(cited) OVER w AS run_cited
+         FROM (SELECT prompt_id, platform, day, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
+               FROM snapshots WHERE workspace_id = ? GROUP BY prompt_id, platform, day)
+         WINDOW w AS (PARTITION BY prompt_id, platform ORDER BY day) ORDER BY prompt_id, platform, day`,
+      )
+      .all(workspaceId),
+    prompt_competitor_running: db
+      .prepare(
+        `SELECT prompt_id, competitor_id, day, sum(mentions) OVER w AS run_mentions
+         FROM (SELECT s.prompt_id, c.value AS competitor_id, s.day, count(*) AS mentions
+               FROM snapshots s, json_each(s.competitors) c WHERE s.workspace_id = ? GROUP BY s.prompt_id, c.value, s.day)
+         WINDOW w AS (PARTITION BY prompt_id, competitor_id ORDER BY day) ORDER BY prompt_id, competitor_id, day`,
       )
       .all(workspaceId),
     workspace_daily: db
@@ -75,11 +88,15 @@ describe('import: visibility records', () => {
       last_collected_ms: Date.parse('2026-03-02T00:00:00.000Z'),
     });
     expect(rollups(store.db, workspaceId)).toEqual({
-      prompt_daily: [
-        { prompt_id: prompt.id, day: day('2026-03-01T00:00:00Z'), platform: 'chatgpt', total: 1, mentioned: 1, cited: 0 },
-        { prompt_id: prompt.id, day: day('2026-03-02T00:00:00Z'), platform: 'chatgpt', total: 1, mentioned: 0, cited: 1 },
+      prompt_day_totals: [
+        { prompt_id: prompt.id, day: day('2026-03-01T00:00:00Z'), total: 1, mentioned: 1, cited: 0, run_total: 1, run_mentioned: 1, run_cited: 0 },
+        { prompt_id: prompt.id, day: day('2026-03-02T00:00:00Z'), total: 1, mentioned: 0, cited: 1, run_total: 2, run_mentioned: 1, run_cited: 1 },
       ],
-      prompt_competitor_daily: [{ prompt_id: prompt.id, day: day('2026-03-01T00:00:00Z'), competitor_id: chartwise.id, mentions: 1 }],
+      prompt_platform_running: [
+        { prompt_id: prompt.id, platform: 'chatgpt', day: day('2026-03-01T00:00:00Z'), run_total: 1, run_mentioned: 1, run_cited: 0 },
+        { prompt_id: prompt.id, platform: 'chatgpt', day: day('2026-03-02T00:00:00Z'), run_total: 2, run_mentioned: 1, run_cited: 1 },
+      ],
+      prompt_competitor_running: [{ prompt_id: prompt.id, competitor_id: chartwise.id, day: day('2026-03-01T00:00:00Z'), run_mentions: 1 }],
       workspace_daily: [
         { workspace_id: workspaceId, day: day('2026-03-01T00:00:00Z'), platform: 'chatgpt', total: 1, mentioned: 1, cited: 0 },
         { workspace_id: workspaceId, day: day('2026-03-02T00:00:00Z'), platform: 'chatgpt', total: 1, mentioned: 0, cited: 1 },
@@ -134,14 +151,19 @@ describe('import: visibility records', () => {
 
     const d1 = day('2026-03-01T00:00:00Z');
     const d3 = day('2026-03-03T00:00:00Z');
+    // The moved snapshot's old day (p1, 2026-03-05) keeps no row anywhere.
     expect(rollups(store.db, workspaceId)).toEqual({
-      prompt_daily: [
-        { prompt_id: p1.id, day: d1, platform: 'chatgpt', total: 1, mentioned: 1, cited: 0 },
-        { prompt_id: p2.id, day: d3, platform: 'gemini', total: 1, mentioned: 0, cited: 1 },
+      prompt_day_totals: [
+        { prompt_id: p1.id, day: d1, total: 1, mentioned: 1, cited: 0, run_total: 1, run_mentioned: 1, run_cited: 0 },
+        { prompt_id: p2.id, day: d3, total: 1, mentioned: 0, cited: 1, run_total: 1, run_mentioned: 0, run_cited: 1 },
       ].sort((x, y) => x.prompt_id.localeCompare(y.prompt_id)),
-      prompt_competitor_daily: [
-        { prompt_id: p1.id, day: d1, competitor_id: a.id, mentions: 1 },
-        { prompt_id: p2.id, day: d3, competitor_id: b.id, mentions: 1 },
+      prompt_platform_running: [
+        { prompt_id: p1.id, platform: 'chatgpt', day: d1, run_total: 1, run_mentioned: 1, run_cited: 0 },
+        { prompt_id: p2.id, platform: 'gemini', day: d3, run_total: 1, run_mentioned: 0, run_cited: 1 },
+      ].sort((x, y) => x.prompt_id.localeCompare(y.prompt_id)),
+      prompt_competitor_running: [
+        { prompt_id: p1.id, competitor_id: a.id, day: d1, run_mentions: 1 },
+        { prompt_id: p2.id, competitor_id: b.id, day: d3, run_mentions: 1 },
       ].sort((x, y) => x.prompt_id.localeCompare(y.prompt_id)),
       workspace_daily: [
         { workspace_id: workspaceId, day: d1, platform: 'chatgpt', total: 1, mentioned: 1, cited: 0 },
@@ -193,8 +215,8 @@ describe('import: visibility records', () => {
       snapshotLine({ prompt_id: prompt.id, collected_at: '2026-03-01T13:00:00Z', competitors: ['chartwise cloud'] }).line,
     ]);
 
-    expect(rollups(store.db, workspaceId).prompt_competitor_daily).toEqual([
-      { prompt_id: prompt.id, day: day('2026-03-01T00:00:00Z'), competitor_id: rival.id, mentions: 2 },
+    expect(rollups(store.db, workspaceId).prompt_competitor_running).toEqual([
+      { prompt_id: prompt.id, competitor_id: rival.id, day: day('2026-03-01T00:00:00Z'), run_mentions: 2 },
     ]);
   });
 

@@ -121,6 +121,8 @@ const instant = fc.tuple(
 
 const dataset = fc.record({
   competitors: fc.subarray(COMPETITOR_POOL),
+  // The snapshots arrive in two files: the second adds days before, between and after the first's.
+  split: fc.nat(),
   range: fc.constantFrom('7d', '30d', '90d') as fc.Arbitrary<'7d' | '30d' | '90d'>,
   nowMs: fc.oneof(fc.constant(0), fc.constant(DAY - 1), fc.integer({ min: 0, max: DAY - 1 })),
   snaps: fc.array(
@@ -148,21 +150,20 @@ const dataset = fc.record({
 describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   it('answers, for random datasets and ranges, exactly what PRODUCT.md §6 computes from the raw snapshots', async () => {
     await fc.assert(
-      fc.asyncProperty(dataset, async ({ competitors, range, nowMs, snaps }) => {
+      fc.asyncProperty(dataset, async ({ competitors, range, nowMs, snaps, split }) => {
         const ws = createTestWorkspace(server.store);
         const prompts = [promptLine(), promptLine({ text: 'Another prompt of the workspace' })];
-        await importRecords(server.store, ws, [
-          ...competitors.map((name) => competitorLine({ name })),
-          ...prompts,
-          ...snaps.map((s) => snapshotLine({
-            prompt_id: prompts[s.prompt]!.id,
-            collected_at: new Date(s.ms).toISOString(),
-            platform: s.platform,
-            mentioned: s.mentioned,
-            cited: s.cited,
-            competitors: s.competitors,
-          })),
-        ]);
+        const lines = snaps.map((s) => snapshotLine({
+          prompt_id: prompts[s.prompt]!.id,
+          collected_at: new Date(s.ms).toISOString(),
+          platform: s.platform,
+          mentioned: s.mentioned,
+          cited: s.cited,
+          competitors: s.competitors,
+        }));
+        const first = split % (lines.length + 1);
+        await importRecords(server.store, ws, [...competitors.map((name) => competitorLine({ name })), ...prompts, ...lines.slice(0, first)]);
+        await importRecords(server.store, ws, lines.slice(first));
         now = new Date(TODAY * DAY + nowMs);
 
         const res = await getWith(server, ws, `/api/v1/visibility/prompts/${prompts[0]!.id}`, { range });
