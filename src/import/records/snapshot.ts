@@ -206,7 +206,10 @@ export const snapshot: RecordType<SnapshotRecord> = {
         if (daily.size + mentions.size >= FLUSH_AT) flush();
         return existing ? 'updated' : 'inserted';
       },
-      flush,
+      flush() {
+        flush();
+        running.settle();
+      },
     };
   },
 };
