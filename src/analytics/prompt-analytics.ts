@@ -81,9 +81,9 @@ function add(into: Counts, row: Counts): void {
 }
 
 /**
- * Sums of a set of rollup rows over the two periods of a range: what every analytics payload is
- * computed from. The store can produce them in SQL, so a request turns at most range + 7 rows
- * into JavaScript values, not one per (day, platform).
+ * Sums over the two periods of a range: what every analytics payload is computed from. The store
+ * produces them from running totals (a prompt) or in SQL (the workspace), so a request turns at
+ * most range + 15 rows into JavaScript values, not one per (day, platform).
  */
 export interface PeriodTotals {
   previous: Counts;

@@ -14,8 +14,8 @@ export interface PromptReadStores {
 }
 
 /**
- * One prompt's analytics over `range`, from at most 2 × range days of rollup rows; undefined when
- * the workspace has no such prompt.
+ * One prompt's analytics over `range`, from its running totals (two seeks per sum) and one row per
+ * day of the current period; undefined when the workspace has no such prompt.
  */
 export function readPromptAnalytics(
   stores: PromptReadStores,
@@ -45,7 +45,7 @@ export interface PromptListRequest {
 
 /**
  * One page of the workspace's prompts in (created_at, id) order, each with its rates over
- * `range`, read for the whole page in one grouped rollup query.
+ * `range`, read for the whole page in one statement (three running-total seeks per prompt).
  */
 export function readPromptList(stores: PromptReadStores, request: PromptListRequest): PromptList {
   // `range` and `limit` do not decide which prompts are listed, so they may change between pages.

@@ -18,8 +18,9 @@ export type SnapshotRecord = {
   answer: string;
 };
 
-// Rollup changes are summed in memory and written every this many distinct rows (and at the end):
-// a file sorted by time touches few rows between flushes, so most snapshots cost no rollup write.
+// Rollup and running-total changes are summed in memory and written every this many distinct
+// (prompt, day, platform) and (prompt, day, competitor) keys, and at the end: a file sorted by
+// time touches few keys between flushes, so most snapshots cost no rollup write.
 const FLUSH_AT = 20_000;
 
 interface DailyDelta {
