@@ -220,6 +220,33 @@ describe('import: visibility records', () => {
     ]);
   });
 
+  it('when a large file comes in scrambled day order, the running totals written batch by batch equal a from-scratch computation', async () => {
+    // Enough distinct (prompt, day, platform) keys for several batches: later batches change days
+    // before the ones already written, so they wait in the staging table until the end.
+    const { workspaceId } = createTestWorkspace(store);
+    const rivals = ['Alpha', 'Beta'].map((name) => competitorLine({ name }));
+    const prompts = Array.from({ length: 20 }, () => promptLine());
+    const platforms = ['chatgpt', 'google_ai_overview', 'perplexity', 'gemini', 'grok', 'claude'];
+    const cells = prompts.length * platforms.length * 300;
+    const lines = [...rivals, ...prompts].map((l) => l.line);
+    for (let i = 0; i < 45_000; i += 1) {
+      const cell = (i * 7_919) % cells;
+      lines.push(
+        snapshotLine({
+          prompt_id: prompts[cell % prompts.length]!.id,
+          platform: platforms[Math.floor(cell / prompts.length) % platforms.length],
+          collected_at: new Date(Date.parse('2026-01-01T00:00:00Z') + Math.floor(cell / (prompts.length * platforms.length)) * DAY + (i % 1000) * 1000).toISOString(),
+          mentioned: i % 3 !== 0,
+          cited: i % 5 === 0,
+          competitors: i % 4 === 0 ? ['Alpha'] : i % 4 === 1 ? ['Alpha', 'Beta'] : [],
+        }).line,
+      );
+    }
+
+    expect(await importLines(store, workspaceId, lines)).toMatchObject({ inserted: lines.length });
+    expect(rollups(store.db, workspaceId)).toEqual(rollupsFromSnapshots(workspaceId));
+  });
+
   it('when many snapshots spread over many days are imported in several files with overlaps, the rollups equal a from-scratch computation', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const rivals = ['Alpha', 'Beta', 'Gamma'].map((name) => competitorLine({ name }));
