@@ -214,8 +214,6 @@ function seriesWriter(db: Db, staging: Staging, spec: SeriesTable) {
   };
 }
 
-export type SeriesWriter = ReturnType<typeof seriesWriter>;
-
 /** The three running-total tables of a prompt's analytics, for one import. */
 export function createPromptRunningTotals(db: Db) {
   const staging = openStaging(db);

@@ -17,24 +17,31 @@ export interface PromptPeriodCounts {
  * sums are the difference of two running totals, so a request costs the same whatever the history
  * or the number of answers a day; only the trend reads one row per day of the current period.
  */
+// The edge days of a range, as a subquery: 0 = the day before the previous period, 1 = the day
+// before the current one, 2 = today. A period's sums are the running totals at its closing edge
+// minus those at its opening edge.
+const EDGES = 'SELECT 0 AS edge, @previous_before AS day UNION ALL SELECT 1, @current_before UNION ALL SELECT 2, @today';
+
 export function createVisibilityAnalyticsStore(db: Db) {
-  // The running totals of a series at the edge days given (greatest row with day <= edge), one
-  // row per (series, edge) that has one: two index seeks each, however dense the history.
   const platformValues = PLATFORMS.map((p) => `('${p}')`).join(', ');
+  // Every query below reads a series' running total at an edge as its row with the greatest day
+  // <= the edge: one index seek (ORDER BY day DESC LIMIT 1), however dense the history.
   const statements = {
     // The current period's days, each with its own sums: at most `range` rows.
     promptDays: db
       .prepare('SELECT day, total, mentioned, cited FROM prompt_day_totals WHERE prompt_id = ? AND day BETWEEN ? AND ?')
       .raw(),
-    // Edge 0 = the day before the previous period, 1 = the day before the current one, 2 = today.
+    // The three edges of each prompt of a JSON array of ids (one prompt, or a page of the list).
     promptEdges: db
       .prepare(
-        `SELECT e.edge, r.run_total, r.run_mentioned, r.run_cited
-         FROM (SELECT 0 AS edge, @previous_before AS day UNION ALL SELECT 1, @current_before UNION ALL SELECT 2, @today) e
-         JOIN prompt_day_totals r ON r.prompt_id = @prompt_id
-           AND r.day = (SELECT day FROM prompt_day_totals WHERE prompt_id = @prompt_id AND day <= e.day ORDER BY day DESC LIMIT 1)`,
+        `SELECT j.value, e.edge, r.run_total, r.run_mentioned, r.run_cited
+         FROM json_each(@prompt_ids) j
+         CROSS JOIN (${EDGES}) e
+         JOIN prompt_day_totals r ON r.prompt_id = j.value
+           AND r.day = (SELECT day FROM prompt_day_totals WHERE prompt_id = j.value AND day <= e.day ORDER BY day DESC LIMIT 1)`,
       )
       .raw(),
+    // Edges 1 and 2 (the current period) of each platform of one prompt.
     platformEdges: db
       .prepare(
         `WITH platforms(platform) AS (VALUES ${platformValues})
@@ -54,20 +61,15 @@ export function createVisibilityAnalyticsStore(db: Db) {
        FROM competitors c
        WHERE c.workspace_id = @workspace_id`,
     ),
-    // The same three edges for a whole page of prompts (their ids as a JSON array) in one statement.
-    pageEdges: db
-      .prepare(
-        `SELECT j.value, e.edge, r.run_total, r.run_mentioned, r.run_cited
-         FROM json_each(@prompt_ids) j
-         CROSS JOIN (SELECT 0 AS edge, @previous_before AS day UNION ALL SELECT 1, @current_before UNION ALL SELECT 2, @today) e
-         JOIN prompt_day_totals r ON r.prompt_id = j.value
-           AND r.day = (SELECT day FROM prompt_day_totals WHERE prompt_id = j.value AND day <= e.day ORDER BY day DESC LIMIT 1)`,
-      )
-      .raw(),
   };
 
   function edgeParams(periods: PeriodBounds) {
     return { previous_before: periods.previousStart - 1, current_before: periods.currentStart - 1, today: periods.today };
+  }
+
+  /** Each prompt's running totals at the three edges; prompts without any row up to today are absent. */
+  function promptEdges(promptIds: readonly string[], periods: PeriodBounds): Map<string, RunningEdges> {
+    return groupEdges(statements.promptEdges.all({ prompt_ids: JSON.stringify(promptIds), ...edgeParams(periods) }) as EdgeRow<string>[]);
   }
 
   return {
@@ -76,15 +78,8 @@ export function createVisibilityAnalyticsStore(db: Db) {
       const days = (statements.promptDays.all(promptId, periods.currentStart, periods.today) as Array<[number, number, number, number]>).map(
         ([day, total, mentioned, cited]) => ({ day, total, mentioned, cited }),
       );
-      const edges = runningEdges(statements.promptEdges.all({ prompt_id: promptId, ...edgeParams(periods) }) as EdgeRow[]);
-      const platforms = new Map<Platform, RunningEdges>();
-      for (const [platform, edge, total, mentioned, cited] of statements.platformEdges.all({ prompt_id: promptId, ...edgeParams(periods) }) as Array<
-        [Platform, 1 | 2, number, number, number]
-      >) {
-        let entry = platforms.get(platform);
-        if (!entry) platforms.set(platform, (entry = emptyEdges()));
-        entry[edge] = { total, mentioned, cited };
-      }
+      const edges = promptEdges([promptId], periods).get(promptId) ?? emptyEdges();
+      const platforms = groupEdges(statements.platformEdges.all({ prompt_id: promptId, ...edgeParams(periods) }) as EdgeRow<Platform>[]);
       return {
         previous: between(edges[0], edges[1]),
         days,
@@ -101,30 +96,28 @@ export function createVisibilityAnalyticsStore(db: Db) {
      */
     promptPeriodCounts(promptIds: readonly string[], periods: PeriodBounds): PromptPeriodCounts[] {
       if (promptIds.length === 0) return [];
-      const rows = statements.pageEdges.all({ prompt_ids: JSON.stringify(promptIds), ...edgeParams(periods) }) as Array<[string, ...EdgeRow]>;
-      const byPrompt = new Map<string, RunningEdges>();
-      for (const [promptId, edge, total, mentioned, cited] of rows) {
-        let entry = byPrompt.get(promptId);
-        if (!entry) byPrompt.set(promptId, (entry = emptyEdges()));
-        entry[edge] = { total, mentioned, cited };
-      }
-      return [...byPrompt].map(([prompt_id, e]) => ({ prompt_id, current: between(e[1], e[2]), previous: between(e[0], e[1]) }));
+      return [...promptEdges(promptIds, periods)].map(([prompt_id, e]) => ({ prompt_id, current: between(e[1], e[2]), previous: between(e[0], e[1]) }));
     },
   };
 }
 
-/** A series' running totals at edge 0, 1 and 2 (see promptEdges); zero where it has no row yet. */
+/** A series' running totals at edges 0, 1 and 2 (see EDGES); zero where it has no row yet. */
 type RunningEdges = [Counts, Counts, Counts];
-type EdgeRow = [0 | 1 | 2, number, number, number];
+/** A query row: the series (a prompt id or a platform), the edge and the running totals there. */
+type EdgeRow<K> = [K, 0 | 1 | 2, number, number, number];
 
 function emptyEdges(): RunningEdges {
   return [NO_COUNTS, NO_COUNTS, NO_COUNTS];
 }
 
-function runningEdges(rows: readonly EdgeRow[]): RunningEdges {
-  const edges = emptyEdges();
-  for (const [edge, total, mentioned, cited] of rows) edges[edge] = { total, mentioned, cited };
-  return edges;
+function groupEdges<K>(rows: readonly EdgeRow<K>[]): Map<K, RunningEdges> {
+  const bySeries = new Map<K, RunningEdges>();
+  for (const [series, edge, total, mentioned, cited] of rows) {
+    let edges = bySeries.get(series);
+    if (!edges) bySeries.set(series, (edges = emptyEdges()));
+    edges[edge] = { total, mentioned, cited };
+  }
+  return bySeries;
 }
 
 /** The snapshots of the days after edge `from` up to and including edge `to`. */
