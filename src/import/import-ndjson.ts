@@ -29,7 +29,7 @@ const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
 // References already checked in this import; cleared when full so memory stays bounded.
 const VERIFIED_LIMIT = 10_000;
 // Page cache while importing (negative = KiB): big inserts into random-key indexes stay in memory.
-const IMPORT_CACHE_SIZE = -65_536;
+export const IMPORT_CACHE_SIZE = -65_536;
 const REPLAY_PAGE = 500;
 const TYPES = new Map(recordTypes.map((type) => [type.type, type]));
 
