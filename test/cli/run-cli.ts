@@ -7,9 +7,9 @@ import { openDatabase } from '../../src/store/database.js';
 import { createStore, type Store } from '../../src/store/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// The installed `workspace-api` bin, run the way npm links it; measured slightly faster to start
-// than `node --import tsx src/cli/main.ts`, and it is what a user runs.
-const BIN = path.join(ROOT, 'bin', 'workspace-api.js');
+// The CLI's source through tsx, so tests exercise the code as it is now, never a stale dist/;
+// test/cli/bin-smoke.test.ts runs the compiled `workspace-api` bin itself.
+const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')];
 
 export interface CliResult {
   code: number;
@@ -20,7 +20,7 @@ export interface CliResult {
 /** Runs one command to completion in a child process, as a user would. */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
+    execFile(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -30,7 +30,7 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
 
 /** Starts a long-running command (serve); the caller signals it and awaits `exited`. */
 export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited };
 }
