@@ -1,4 +1,4 @@
-import { afterEach, expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import type { EventType } from '../../../generated/events.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken, type AdminClient } from '../../support/admin.js';
@@ -11,10 +11,6 @@ import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/samples.js';
 import { silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
 
 /** Every refusal's envelope carries null data; these are the exact bodies the guard answers. */
 export const ROLE_FORBIDDEN = { code: 4030, messages: 'Only owners of the workspace can do this; your role is member.', data: null };
@@ -44,7 +40,8 @@ export function adminWorld(server: TestServer): AdminWorld {
 /** A loopback receiver answering 204 (or as scripted), closed after the test. */
 export async function receiver(...args: Parameters<typeof startReceiver>) {
   const r = await startReceiver(...args);
-  cleanups.push(r.close);
+  // Stopped when the calling test ends (in reverse order of starting), whatever file it is in.
+  onTestFinished(r.close);
   return r;
 }
 
@@ -72,7 +69,7 @@ export function emit(server: TestServer, workspaceId: string, type: EventType = 
 export function startDispatcher(server: TestServer, config: Partial<WebhookDeliveryConfig> = {}): DeliveryDispatcher {
   const dispatcher = createDeliveryDispatcher({ store: server.store, logger: silentLogger, config: testDeliveryConfig(config) });
   dispatcher.start();
-  cleanups.push(() => dispatcher.stop());
+  onTestFinished(() => dispatcher.stop());
   return dispatcher;
 }
 

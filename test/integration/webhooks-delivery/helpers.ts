@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Store } from '../../../src/store/index.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
@@ -11,13 +11,12 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.
 import { silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
 import { startReceiver, type ReceivedRequest } from '../../support/webhook-receiver.js';
 
-/** Everything a test started, stopped after it in reverse order. */
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
+/**
+ * Everything a test started, stopped when that test ends, in reverse order. Registered on the
+ * running test, not at import time, so it holds whichever files share a worker.
+ */
 export function onCleanup(fn: () => Promise<void> | void): void {
-  cleanups.push(fn);
+  onTestFinished(fn);
 }
 
 export interface DeliveryWorld {
