@@ -35,7 +35,7 @@ export function createTestWorkspace(
 export function createTestKey(
   store: Store,
   workspace: TestWorkspace,
-  options: { scopes?: readonly Scope[]; expiresAt?: Date; userId?: string; name?: string } = {},
+  options: { scopes?: readonly Scope[]; expiresAt?: Date; userId?: string; name?: string; createdAt?: Date } = {},
 ): { key: string; id: string } {
   const created = createApiKey(store, {
     workspaceId: workspace.workspaceId,
@@ -43,7 +43,7 @@ export function createTestKey(
     name: options.name ?? 'Scoped test key',
     scopes: options.scopes ?? ALL_SCOPES,
     expiresAt: options.expiresAt,
-  });
+  }, options.createdAt);
   return { key: created.key, id: created.id };
 }
 

@@ -101,7 +101,11 @@ describe('GET /api/v1/workspace/usage', () => {
   it('when requests are refused before authentication succeeds, does not count them', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
     const ws = createTestWorkspace(server.store);
-    await send(server.url, { path: '/api/v1/workspace', key: `${ws.key.slice(0, -1)}x` });
+    // Always a different last character, so the altered key can never equal the real one.
+    const altered = `${ws.key.slice(0, -1)}${ws.key.endsWith('x') ? 'y' : 'x'}`;
+    expect(altered).not.toBe(ws.key);
+    const refused = await send(server.url, { path: '/api/v1/workspace', key: altered });
+    expect(refused.status).toBe(401);
     await send(server.url, { path: '/api/v1/workspace', key: null });
     expect(dataOf((await usage(ws.key)).body).api_requests_served).toBe(1);
   });
