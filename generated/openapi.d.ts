@@ -2826,7 +2826,7 @@ export interface components {
             http_status: number | null;
             /** @description Time from sending the request to the end of the response, or to the failure, in milliseconds. */
             response_time_ms: number;
-            /** @description Why no 2xx response arrived (for example `timeout after 15000 ms`, a redirect, a refused address); null on success. */
+            /** @description Why no 2xx response arrived (for example `timed out after 15000 ms`; a test waits as long as a real delivery attempt, `WEBHOOK_TIMEOUT_MS`; a redirect; a refused address); null on success. */
             error: string | null;
         };
         /** @description Success envelope of a test delivery (the test itself may have failed; see `data.success`). */

@@ -38,6 +38,9 @@ export interface WebhookDeliveryConfig {
   shutdownGraceMs: number;
 }
 
+/** A receiver that has not answered in this time has failed the attempt (`WEBHOOK_TIMEOUT_MS`). */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
+
 // The default spans more than three days even with the largest downward jitter (-20%).
 export const DEFAULT_RETRY_SCHEDULE = '1m,5m,30m,2h,6h,12h,24h,24h,24h';
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -86,7 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureQuota: intFrom(env.AUTH_FAILURE_QUOTA, 30, 'AUTH_FAILURE_QUOTA'),
     webhooks: {
       allowPrivate: boolFrom(env.WEBHOOK_ALLOW_PRIVATE, false, 'WEBHOOK_ALLOW_PRIVATE'),
-      timeoutMs: positiveIntFrom(env.WEBHOOK_TIMEOUT_MS, 15_000, 'WEBHOOK_TIMEOUT_MS'),
+      timeoutMs: positiveIntFrom(env.WEBHOOK_TIMEOUT_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, 'WEBHOOK_TIMEOUT_MS'),
       retryScheduleMs: parseDurationList(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_RETRY_SCHEDULE, 'WEBHOOK_RETRY_SCHEDULE'),
       pollIntervalMs: positiveIntFrom(env.WEBHOOK_POLL_INTERVAL_MS, 100, 'WEBHOOK_POLL_INTERVAL_MS'),
       leaseMs: positiveIntFrom(env.WEBHOOK_LEASE_MS, 60_000, 'WEBHOOK_LEASE_MS'),
