@@ -306,8 +306,11 @@ export interface paths {
          *     attachment and streamed, so any number of answers can be exported. NDJSON lines are exactly the
          *     `Answer` objects of the answers list. CSV columns, in order: `id`, `collected_at`, `prompt_id`,
          *     `prompt_text`, `platform`, `mentioned` and `cited` (`true`/`false`), `competitors` (names joined
-         *     by `; `), `citation_urls` (URLs joined by a space), `text`. Errors are JSON envelopes, sent
-         *     before the file starts. Requires `visibility:read`.
+         *     by `; `), `citation_urls` (URLs joined by a space), `text`. Prompt texts, answers and competitor
+         *     names come from outside the service, so a CSV text cell that starts with `=`, `+`, `-`, `@`, TAB
+         *     or CR, which a spreadsheet would run as a formula, is written with a leading `'` (`=1+1` becomes
+         *     `'=1+1`); strip one leading `'` from such a cell to get the original text. NDJSON lines are never
+         *     altered. Errors are JSON envelopes, sent before the file starts. Requires `visibility:read`.
          */
         get: operations["exportAnswers"];
         put?: never;
@@ -331,8 +334,10 @@ export interface paths {
          *     optionally for one `platform`: one row per UTC day that has at least one snapshot, ascending by
          *     date, as CSV or NDJSON (`format`), served as an attachment. The rates equal the points of
          *     `trend_series` in `GET /api/v1/visibility/rates`. CSV columns, in order: `date`, `snapshots`,
-         *     `mentioned`, `cited`, `mention_rate`, `citation_rate`. Errors are JSON envelopes, sent before the
-         *     file starts. Requires `visibility:read`.
+         *     `mentioned`, `cited`, `mention_rate`, `citation_rate`. Every cell is a date or a number the
+         *     service computed, written as it is (numbers are never prefixed); a text cell of any CSV export
+         *     that a spreadsheet would run as a formula gets a leading `'` (see `format`). Errors are JSON
+         *     envelopes, sent before the file starts. Requires `visibility:read`.
          */
         get: operations["exportDailyRates"];
         put?: never;
@@ -3716,7 +3721,9 @@ export interface components {
         /**
          * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
          *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-         *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+         *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
+         *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+         *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
          *     line ended by LF).
          * @example csv
          */
@@ -5000,7 +5007,9 @@ export interface operations {
                 /**
                  * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
                  *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-                 *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
+                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
                  *     line ended by LF).
                  * @example csv
                  */
@@ -5099,7 +5108,9 @@ export interface operations {
                 /**
                  * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
                  *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-                 *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
+                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
                  *     line ended by LF).
                  * @example csv
                  */
