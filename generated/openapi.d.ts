@@ -2743,6 +2743,18 @@ export interface components {
             messages: string;
             data: components["schemas"]["WebhookWithSecret"];
         };
+        /** @description Error envelope of a 415. */
+        UnsupportedMediaTypeErrorEnvelope: {
+            /**
+             * @description Always `4150`: the body is in a `Content-Encoding`, media type or charset the service does not read.
+             * @constant
+             */
+            code: 4150;
+            /** @description Human-readable explanation of the error; it never repeats what the request sent. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
         /** @description Success envelope of an operation answering one webhook. */
         WebhookEnvelope: {
             /**
@@ -3444,7 +3456,7 @@ export interface components {
                 "application/json": components["schemas"]["MethodNotAllowedErrorEnvelope"];
             };
         };
-        /** @description Invalid parameters (4220); `messages` names every offending parameter and why. Unknown query parameters and malformed UUIDs are invalid. */
+        /** @description Invalid parameters (4220); `messages` names every offending parameter and why. Unknown query parameters and malformed UUIDs are invalid, as is a request body that is not JSON, is over 100 KB, or does not decode as its `Content-Encoding` says (`messages` then names the body). */
         UnprocessableEntity: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -3622,6 +3634,31 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["RoleForbiddenErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The body cannot be read (4150): its `Content-Encoding` is not one the service decodes (it
+         *     decodes `gzip`, `deflate` and `br`, listed in `Accept-Encoding`, or no encoding at all), its
+         *     `Content-Type` is not `application/json`, or its charset is not UTF-8. A body that claims a
+         *     supported encoding but does not decode as it is a 422 naming the body.
+         */
+        UnsupportedMediaType: {
+            headers: {
+                "Accept-Encoding": components["headers"]["AcceptEncoding"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4150,
+                 *       "messages": "Unsupported Content-Encoding: send the body uncompressed or as gzip, deflate, br.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UnsupportedMediaTypeErrorEnvelope"];
             };
         };
         /** @description The request conflicts with the workspace's current state (4090). */
@@ -3851,6 +3888,11 @@ export interface components {
          * @example attachment; filename="answers-30d-2026-11-22.csv"
          */
         ContentDisposition: string;
+        /**
+         * @description The content codings a request body may use (besides none), for example `gzip, deflate, br`.
+         * @example gzip, deflate, br
+         */
+        AcceptEncoding: string;
     };
     pathItems: never;
 }
@@ -6957,6 +6999,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7149,6 +7192,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7356,6 +7400,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7420,6 +7465,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7613,6 +7659,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7875,6 +7922,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -20,6 +20,8 @@ export const Codes = {
   PAYMENT_REQUIRED: 1916,
   NOT_FOUND: 4040,
   METHOD_NOT_ALLOWED: 4050,
+  /** 415: a body in a Content-Encoding, media type or charset the service does not read. */
+  UNSUPPORTED_MEDIA_TYPE: 4150,
   INVALID_PARAMETERS: 4220,
   RATE_LIMITED: 4290,
   INTERNAL: 5000,
