@@ -15,6 +15,22 @@ export interface Config {
   authFailureQuota: number;
   /** Webhook delivery (see src/webhooks/delivery/README.md). */
   webhooks: WebhookDeliveryConfig;
+  /** Limits of the HTTP server's connections (README, "Configuration"). */
+  http: HttpServerConfig;
+}
+
+export interface HttpServerConfig {
+  /**
+   * The request line and headers must have arrived this long after a request starts; a new
+   * connection that sends nothing is closed after it too.
+   */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must have arrived this long after it starts. */
+  requestTimeoutMs: number;
+  /** How long a keep-alive connection may sit idle between two requests. */
+  keepAliveTimeoutMs: number;
+  /** Open connections in the whole process, whoever opens them; a connection beyond it is closed at once. */
+  maxConnections: number;
 }
 
 export interface WebhookDeliveryConfig {
@@ -77,6 +93,20 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+function httpServerConfig(env: NodeJS.ProcessEnv): HttpServerConfig {
+  const config = {
+    headersTimeoutMs: positiveIntFrom(env.HTTP_HEADERS_TIMEOUT_MS, 10_000, 'HTTP_HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: positiveIntFrom(env.HTTP_REQUEST_TIMEOUT_MS, 30_000, 'HTTP_REQUEST_TIMEOUT_MS'),
+    keepAliveTimeoutMs: positiveIntFrom(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+    maxConnections: positiveIntFrom(env.HTTP_MAX_CONNECTIONS, 10_000, 'HTTP_MAX_CONNECTIONS'),
+  };
+  // The headers are part of the request: a longer headers timeout would never apply.
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    throw new Error(`HTTP_HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);
+  }
+  return config;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databasePath: env.DATABASE_PATH || path.join('data', 'workspace.db'),
@@ -98,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterFailures: positiveIntFrom(env.WEBHOOK_DISABLE_AFTER_FAILURES, 10, 'WEBHOOK_DISABLE_AFTER_FAILURES'),
       shutdownGraceMs: intFrom(env.WEBHOOK_SHUTDOWN_GRACE_MS, 3_000, 'WEBHOOK_SHUTDOWN_GRACE_MS'),
     },
+    http: httpServerConfig(env),
   };
 }
