@@ -71,6 +71,15 @@ describe('administration operations that take a body, with Content-Encoding', ()
     expect([res.status, res.body.code]).toEqual([201, 2010]);
   });
 
+  it('when a small compressed body inflates past 100 KB, answers 422 like an uncompressed one', async () => {
+    const { token, workspace } = adminWorld(server);
+    const url = `${server.url}/api/workspace/${workspace.workspaceId}/api-keys`;
+    const bomb = gzipSync(JSON.stringify({ name: 'x'.repeat(50 * 1024 * 1024) }));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const res = await sendBody(url, token, 'POST', bomb, { 'content-encoding': 'gzip' });
+    expect([res.status, res.body]).toEqual([422, { code: 4220, messages: 'Invalid request body: larger than 100 KB.', data: null }]);
+  });
+
   it('when the body is not JSON by its Content-Type or charset, answers 415 (4150)', async () => {
     const { token, workspace } = adminWorld(server);
     const url = `${server.url}/api/workspace/${workspace.workspaceId}/api-keys`;
