@@ -306,8 +306,11 @@ export interface paths {
          *     attachment and streamed, so any number of answers can be exported. NDJSON lines are exactly the
          *     `Answer` objects of the answers list. CSV columns, in order: `id`, `collected_at`, `prompt_id`,
          *     `prompt_text`, `platform`, `mentioned` and `cited` (`true`/`false`), `competitors` (names joined
-         *     by `; `), `citation_urls` (URLs joined by a space), `text`. Errors are JSON envelopes, sent
-         *     before the file starts. Requires `visibility:read`.
+         *     by `; `), `citation_urls` (URLs joined by a space), `text`. Prompt texts, answers and competitor
+         *     names come from outside the service, so a CSV text cell that starts with `=`, `+`, `-`, `@`, TAB
+         *     or CR, which a spreadsheet would run as a formula, is written with a leading `'` (`=1+1` becomes
+         *     `'=1+1`); strip one leading `'` from such a cell to get the original text. NDJSON lines are never
+         *     altered. Errors are JSON envelopes, sent before the file starts. Requires `visibility:read`.
          */
         get: operations["exportAnswers"];
         put?: never;
@@ -331,8 +334,10 @@ export interface paths {
          *     optionally for one `platform`: one row per UTC day that has at least one snapshot, ascending by
          *     date, as CSV or NDJSON (`format`), served as an attachment. The rates equal the points of
          *     `trend_series` in `GET /api/v1/visibility/rates`. CSV columns, in order: `date`, `snapshots`,
-         *     `mentioned`, `cited`, `mention_rate`, `citation_rate`. Errors are JSON envelopes, sent before the
-         *     file starts. Requires `visibility:read`.
+         *     `mentioned`, `cited`, `mention_rate`, `citation_rate`. Every cell is a date or a number the
+         *     service computed, written as it is (numbers are never prefixed); a text cell of any CSV export
+         *     that a spreadsheet would run as a formula gets a leading `'` (see `format`). Errors are JSON
+         *     envelopes, sent before the file starts. Requires `visibility:read`.
          */
         get: operations["exportDailyRates"];
         put?: never;
@@ -2738,6 +2743,18 @@ export interface components {
             messages: string;
             data: components["schemas"]["WebhookWithSecret"];
         };
+        /** @description Error envelope of a 415. */
+        UnsupportedMediaTypeErrorEnvelope: {
+            /**
+             * @description Always `4150`: the body is in a `Content-Encoding`, media type or charset the service does not read.
+             * @constant
+             */
+            code: 4150;
+            /** @description Human-readable explanation of the error; it never repeats what the request sent. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
         /** @description Success envelope of an operation answering one webhook. */
         WebhookEnvelope: {
             /**
@@ -2826,7 +2843,7 @@ export interface components {
             http_status: number | null;
             /** @description Time from sending the request to the end of the response, or to the failure, in milliseconds. */
             response_time_ms: number;
-            /** @description Why no 2xx response arrived (for example `timeout after 15000 ms`, a redirect, a refused address); null on success. */
+            /** @description Why no 2xx response arrived (for example `timed out after 15000 ms`; a test waits as long as a real delivery attempt, `WEBHOOK_TIMEOUT_MS`; a redirect; a refused address); null on success. */
             error: string | null;
         };
         /** @description Success envelope of a test delivery (the test itself may have failed; see `data.success`). */
@@ -3439,7 +3456,7 @@ export interface components {
                 "application/json": components["schemas"]["MethodNotAllowedErrorEnvelope"];
             };
         };
-        /** @description Invalid parameters (4220); `messages` names every offending parameter and why. Unknown query parameters and malformed UUIDs are invalid. */
+        /** @description Invalid parameters (4220); `messages` names every offending parameter and why. Unknown query parameters and malformed UUIDs are invalid, as is a request body that is not JSON, is over 100 KB, or does not decode as its `Content-Encoding` says (`messages` then names the body). */
         UnprocessableEntity: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -3619,6 +3636,31 @@ export interface components {
                 "application/json": components["schemas"]["RoleForbiddenErrorEnvelope"];
             };
         };
+        /**
+         * @description The body cannot be read (4150): its `Content-Encoding` is not one the service decodes (it
+         *     decodes `gzip`, `deflate` and `br`, listed in `Accept-Encoding`, or no encoding at all), its
+         *     `Content-Type` is not `application/json`, or its charset is not UTF-8. A body that claims a
+         *     supported encoding but does not decode as it is a 422 naming the body.
+         */
+        UnsupportedMediaType: {
+            headers: {
+                "Accept-Encoding": components["headers"]["AcceptEncoding"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4150,
+                 *       "messages": "Unsupported Content-Encoding: send the body uncompressed or as gzip, deflate, br.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UnsupportedMediaTypeErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the workspace's current state (4090). */
         Conflict: {
             headers: {
@@ -3716,7 +3758,9 @@ export interface components {
         /**
          * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
          *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-         *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+         *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
+         *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+         *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
          *     line ended by LF).
          * @example csv
          */
@@ -3844,6 +3888,11 @@ export interface components {
          * @example attachment; filename="answers-30d-2026-11-22.csv"
          */
         ContentDisposition: string;
+        /**
+         * @description The content codings a request body may use (besides none), for example `gzip, deflate, br`.
+         * @example gzip, deflate, br
+         */
+        AcceptEncoding: string;
     };
     pathItems: never;
 }
@@ -5000,7 +5049,9 @@ export interface operations {
                 /**
                  * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
                  *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-                 *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
+                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
                  *     line ended by LF).
                  * @example csv
                  */
@@ -5099,7 +5150,9 @@ export interface operations {
                 /**
                  * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
                  *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-                 *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
+                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
                  *     line ended by LF).
                  * @example csv
                  */
@@ -6946,6 +6999,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7138,6 +7192,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7345,6 +7400,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7409,6 +7465,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7602,6 +7659,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7864,6 +7922,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -25,6 +25,7 @@ import { adminGuard } from './http/admin-guard.js';
 import { adminHandlers } from './handlers/admin.js';
 import { eventCatalogFrom } from './webhooks/event-catalog.js';
 import type { Resolver } from './webhooks/ssrf-guard.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './config.js';
 
 export interface AppDeps {
   store: Store;
@@ -44,6 +45,8 @@ export interface AppDeps {
   allowPrivateWebhookTargets?: boolean;
   /** Name resolution for the webhook URL check at save time (tests); the system resolver by default. */
   resolveWebhookHost?: Resolver;
+  /** Deadline of a test delivery (WEBHOOK_TIMEOUT_MS); 15 s by default. */
+  webhookTimeoutMs?: number;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
@@ -103,6 +106,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         eventCatalog,
         allowPrivateWebhookTargets: deps.allowPrivateWebhookTargets ?? false,
         resolveHost: deps.resolveWebhookHost,
+        webhookTimeoutMs: deps.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
       },
     },
   }));

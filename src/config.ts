@@ -15,6 +15,22 @@ export interface Config {
   authFailureQuota: number;
   /** Webhook delivery (see src/webhooks/delivery/README.md). */
   webhooks: WebhookDeliveryConfig;
+  /** Limits of the HTTP server's connections (README, "Configuration"). */
+  http: HttpServerConfig;
+}
+
+export interface HttpServerConfig {
+  /**
+   * The request line and headers must have arrived this long after a request starts; a new
+   * connection that sends nothing is closed after it too.
+   */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must have arrived this long after it starts. */
+  requestTimeoutMs: number;
+  /** How long a keep-alive connection may sit idle between two requests. */
+  keepAliveTimeoutMs: number;
+  /** Open connections in the whole process, whoever opens them; a connection beyond it is closed at once. */
+  maxConnections: number;
 }
 
 export interface WebhookDeliveryConfig {
@@ -37,6 +53,9 @@ export interface WebhookDeliveryConfig {
   /** How long `stop()` lets in-flight attempts finish before abandoning them to lease expiry. */
   shutdownGraceMs: number;
 }
+
+/** A receiver that has not answered in this time has failed the attempt (`WEBHOOK_TIMEOUT_MS`). */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
 
 // The default spans more than three days even with the largest downward jitter (-20%).
 export const DEFAULT_RETRY_SCHEDULE = '1m,5m,30m,2h,6h,12h,24h,24h,24h';
@@ -74,6 +93,20 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+function httpServerConfig(env: NodeJS.ProcessEnv): HttpServerConfig {
+  const config = {
+    headersTimeoutMs: positiveIntFrom(env.HTTP_HEADERS_TIMEOUT_MS, 10_000, 'HTTP_HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: positiveIntFrom(env.HTTP_REQUEST_TIMEOUT_MS, 30_000, 'HTTP_REQUEST_TIMEOUT_MS'),
+    keepAliveTimeoutMs: positiveIntFrom(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+    maxConnections: positiveIntFrom(env.HTTP_MAX_CONNECTIONS, 10_000, 'HTTP_MAX_CONNECTIONS'),
+  };
+  // The headers are part of the request: a longer headers timeout would never apply.
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    throw new Error(`HTTP_HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);
+  }
+  return config;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databasePath: env.DATABASE_PATH || path.join('data', 'workspace.db'),
@@ -86,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureQuota: intFrom(env.AUTH_FAILURE_QUOTA, 30, 'AUTH_FAILURE_QUOTA'),
     webhooks: {
       allowPrivate: boolFrom(env.WEBHOOK_ALLOW_PRIVATE, false, 'WEBHOOK_ALLOW_PRIVATE'),
-      timeoutMs: positiveIntFrom(env.WEBHOOK_TIMEOUT_MS, 15_000, 'WEBHOOK_TIMEOUT_MS'),
+      timeoutMs: positiveIntFrom(env.WEBHOOK_TIMEOUT_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, 'WEBHOOK_TIMEOUT_MS'),
       retryScheduleMs: parseDurationList(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_RETRY_SCHEDULE, 'WEBHOOK_RETRY_SCHEDULE'),
       pollIntervalMs: positiveIntFrom(env.WEBHOOK_POLL_INTERVAL_MS, 100, 'WEBHOOK_POLL_INTERVAL_MS'),
       leaseMs: positiveIntFrom(env.WEBHOOK_LEASE_MS, 60_000, 'WEBHOOK_LEASE_MS'),
@@ -95,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterFailures: positiveIntFrom(env.WEBHOOK_DISABLE_AFTER_FAILURES, 10, 'WEBHOOK_DISABLE_AFTER_FAILURES'),
       shutdownGraceMs: intFrom(env.WEBHOOK_SHUTDOWN_GRACE_MS, 3_000, 'WEBHOOK_SHUTDOWN_GRACE_MS'),
     },
+    http: httpServerConfig(env),
   };
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
@@ -8,6 +8,8 @@ import { createStore, type Store } from './store/index.js';
 import { createLogger } from './logger.js';
 import { flushApiRequestCounts } from './workspace/api-request-counter.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
+import { answerClientError } from './http/client-error.js';
+import { connectionOptions, reportDroppedConnections } from './http/connection-limits.js';
 
 export interface RunningServer {
   server: Server;
@@ -32,12 +34,19 @@ export async function startServer(config: Config, options: { store?: Store; logg
       authFailureQuota: config.authFailureQuota,
     },
     allowPrivateWebhookTargets: config.webhooks.allowPrivate,
+    webhookTimeoutMs: config.webhooks.timeoutMs,
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
+  const server = createServer(connectionOptions(config.http), app);
+  server.maxConnections = config.http.maxConnections;
+  server.on('clientError', answerClientError(logger));
+  server.on('drop', reportDroppedConnections(logger, config.http.maxConnections));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const dispatcher = createDeliveryDispatcher({ store, logger, config: config.webhooks });

@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { OpenAPIRouter, type Document } from 'openapi-backend';
 import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
@@ -6,6 +6,7 @@ import { presentedKey, refuseAuthentication } from './authenticate.js';
 import { adminOperationRule, type AdminOperationRule } from './admin-operations.js';
 import { callerWorkspaceId, getWorkspaceCaller, setCaller } from './request-context.js';
 import { limitPerWorkspace } from './workspace-rate-limit.js';
+import { parseJsonBody } from './json-body.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { checkApiKey } from '../keys/api-keys.js';
 import { checkMemberToken, MEMBER_TOKEN_PREFIX } from '../keys/member-tokens.js';
@@ -134,6 +135,6 @@ export function adminGuard(deps: AdminGuardDeps): RequestHandler[] {
     limitPerWorkspace({ limiter: deps.limiter, now: deps.now }),
     requireOwnWorkspace(),
     requireRole(),
-    express.json({ limit: BODY_LIMIT }),
+    parseJsonBody({ limit: BODY_LIMIT }),
   ];
 }

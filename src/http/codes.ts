@@ -14,14 +14,22 @@ export const Codes = {
   ROLE_FORBIDDEN: 4030,
   /** Administration API: the request conflicts with the workspace's state (HTTP 409). */
   CONFLICT: 4090,
+  /** 400 from the HTTP parser: a request line, header or framing it cannot read (src/http/client-error.ts). */
+  MALFORMED_REQUEST: 4000,
   KEY_MISSING: 4021,
   KEY_INVALID: 4022,
   SCOPE_MISSING: 4023,
   PAYMENT_REQUIRED: 1916,
   NOT_FOUND: 4040,
   METHOD_NOT_ALLOWED: 4050,
+  /** 408 from the server: a request that started did not arrive within the timeouts (src/http/client-error.ts). */
+  REQUEST_TIMEOUT: 4080,
+  /** 415: a body in a Content-Encoding, media type or charset the service does not read. */
+  UNSUPPORTED_MEDIA_TYPE: 4150,
   INVALID_PARAMETERS: 4220,
   RATE_LIMITED: 4290,
+  /** 431 from the HTTP parser: the request's headers are larger than the server accepts. */
+  HEADERS_TOO_LARGE: 4310,
   INTERNAL: 5000,
 } as const;
 

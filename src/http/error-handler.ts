@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
 import { sendEnvelope } from './envelope.js';
+import { unsupportedBody } from './json-body.js';
 
 interface ValidatorHttpError {
   status: number;
@@ -47,21 +48,12 @@ export function toApiError(err: unknown, req: Request): ApiError {
           `Method ${req.method} is not allowed on this path; allowed: ${allow}.`, null, { Allow: allow });
       }
       case 413:
+        return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid request body: ${err.message ?? 'too large'}.`);
       case 415:
-        return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid request body: ${err.message ?? 'unsupported'}.`);
+        return unsupportedBody('Unsupported media type: send the body as application/json.');
       default:
         break;
     }
-  }
-  // body-parser's JSON syntax errors carry `type: 'entity.parse.failed'`.
-  if (typeof err === 'object' && err !== null && (err as { type?: unknown }).type === 'entity.parse.failed') {
-    return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: not valid JSON.');
-  }
-  // body-parser's other refusals: a body over the size limit, an unsupported charset or encoding.
-  const bodyError = typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
-  if (bodyError === 'entity.too.large') return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: larger than 100 KB.');
-  if (bodyError === 'charset.unsupported' || bodyError === 'encoding.unsupported') {
-    return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: send UTF-8 JSON without content encoding.');
   }
   return new ApiError(500, Codes.INTERNAL, 'Internal error; quote the X-Request-Id header when reporting it.');
 }

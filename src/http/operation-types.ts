@@ -61,6 +61,8 @@ export interface AdminServices {
   allowPrivateWebhookTargets: boolean;
   /** Name resolution for the webhook URL check; the system resolver when absent. */
   resolveHost?: Resolver;
+  /** Deadline of a test delivery, the same as a real attempt's (`WEBHOOK_TIMEOUT_MS`). */
+  webhookTimeoutMs: number;
 }
 
 export interface AdminHandlerContext<Op extends AdminOperationId> {

@@ -196,7 +196,7 @@ export function rotateWebhookSecret(
 /** Sends a sample of `event` now, enabled or not; answers the status and the time, never the remote body. */
 export async function testWebhook(
   store: Store,
-  input: { workspaceId: string; webhookId: string; event: EventType; policy: UrlPolicy; now: Date },
+  input: { workspaceId: string; webhookId: string; event: EventType; policy: UrlPolicy; timeoutMs: number; now: Date },
 ): Promise<WebhookTestResult> {
   const webhook = existing(store, input.workspaceId, input.webhookId);
   const result = await sendTestDelivery({
@@ -205,6 +205,7 @@ export async function testWebhook(
     now: input.now,
     allowPrivate: input.policy.allowPrivate,
     resolve: input.policy.resolve,
+    timeoutMs: input.timeoutMs,
   });
   const success = result.http_status !== null && result.http_status >= 200 && result.http_status < 300;
   return { event: input.event, success, ...result, error: success ? null : (result.error ?? `HTTP ${result.http_status}`) };

@@ -36,6 +36,11 @@ describe('the bundled contract and the code', () => {
     expect(uncovered).toEqual([]);
   });
 
+  it('documents 415 on every operation that takes a body, and on no other', () => {
+    const wrong = contract.operations.filter((op) => op.takesBody !== op.statuses.includes(415)).map((op) => op.operationId);
+    expect(wrong).toEqual([]);
+  });
+
   it('documents, for every read operation, the statuses its checks can answer', () => {
     const wrong: string[] = [];
     for (const op of contract.operations.filter((o) => isReadApi(o.path))) {

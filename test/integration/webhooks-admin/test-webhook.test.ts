@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startConfiguredServer } from '../../support/process-server.js';
+import { createTestWorkspace } from '../../support/accounts.js';
+import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { adminWorld, createWebhook, receiver, WEBHOOK_NOT_FOUND } from './helpers.js';
 
@@ -84,5 +87,25 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
     const response = await call({ method: 'POST', path: `/webhooks/${randomUUID()}/test`, body: { event: 'content.status_updated' } });
     expect(response.status).toBe(404);
     expect(response.body).toEqual(WEBHOOK_NOT_FOUND);
+  });
+});
+
+describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test with WEBHOOK_TIMEOUT_MS set', () => {
+  it('when the receiver never answers, gives up after the configured timeout, as a real delivery does', async () => {
+    const running = await startConfiguredServer({ WEBHOOK_TIMEOUT_MS: '300', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    try {
+      const workspace = createTestWorkspace(running.store);
+      const call = adminClient(running.url, workspace.workspaceId, createTestMemberToken(running.store, workspace).token);
+      const hanging = await receiver(() => 'hang');
+      const { id } = await createWebhook(call, { url: hanging.url });
+      const response = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: { event: 'topic.status_updated' } });
+      expect(response.body).toEqual({
+        code: 2000,
+        messages: 'Test delivery failed: timed out after 300 ms.',
+        data: { event: 'topic.status_updated', success: false, http_status: null, response_time_ms: expect.any(Number), error: 'timed out after 300 ms' },
+      });
+    } finally {
+      await running.close();
+    }
   });
 });

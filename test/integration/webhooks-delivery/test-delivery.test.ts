@@ -6,6 +6,8 @@ import { createWebhookContract } from '../../support/webhook-contract.js';
 import { receiver, verifyDelivery } from './helpers.js';
 
 const contract = createWebhookContract();
+/** Long enough for a loopback receiver that answers; the hanging case sets its own. */
+const timeoutMs = 5_000;
 
 function webhookAt(url: string, extra: { previous_secret?: string; previous_secret_expires_at?: string } = {}) {
   return {
@@ -27,7 +29,7 @@ describe('webhook test delivery', () => {
     const r = await receiver(() => answer(201, 'secret internal details'));
     const webhook = webhookAt(r.url);
     const now = new Date();
-    const result = await sendTestDelivery({ webhook, eventType, now, allowPrivate: true });
+    const result = await sendTestDelivery({ webhook, eventType, now, allowPrivate: true, timeoutMs });
     expect(result).toEqual({ http_status: 201, response_time_ms: expect.any(Number), error: null });
 
     const [request] = await r.waitForRequests(1);
@@ -47,8 +49,8 @@ describe('webhook test delivery', () => {
   it('when tested twice, each test carries its own webhook-id so receivers that drop duplicates see both', async () => {
     const r = await receiver();
     const webhook = webhookAt(r.url);
-    await sendTestDelivery({ webhook, eventType: 'topic.status_updated', now: new Date(), allowPrivate: true });
-    await sendTestDelivery({ webhook, eventType: 'topic.status_updated', now: new Date(), allowPrivate: true });
+    await sendTestDelivery({ webhook, eventType: 'topic.status_updated', now: new Date(), allowPrivate: true, timeoutMs });
+    await sendTestDelivery({ webhook, eventType: 'topic.status_updated', now: new Date(), allowPrivate: true, timeoutMs });
     const [a, b] = await r.waitForRequests(2);
     expect(a!.headers['webhook-id']).not.toBe(b!.headers['webhook-id']);
     expect(a!.headers['webhook-id']).toBe(a!.headers['x-webhook-delivery']);
@@ -58,12 +60,12 @@ describe('webhook test delivery', () => {
     const r = await receiver((q) => (q.path.endsWith('hang') ? 'hang' : q.path.endsWith('redirect') ? { status: 301, headers: { location: '/' } } : answer(500, 'stack trace')));
     const now = new Date();
     const base = r.url;
-    expect(await sendTestDelivery({ webhook: webhookAt(base), eventType: 'iq.status_updated', now, allowPrivate: true })).toEqual({
+    expect(await sendTestDelivery({ webhook: webhookAt(base), eventType: 'iq.status_updated', now, allowPrivate: true, timeoutMs })).toEqual({
       http_status: 500,
       response_time_ms: expect.any(Number),
       error: 'answered 500',
     });
-    expect(await sendTestDelivery({ webhook: webhookAt(`${base}/redirect`), eventType: 'iq.status_updated', now, allowPrivate: true })).toEqual({
+    expect(await sendTestDelivery({ webhook: webhookAt(`${base}/redirect`), eventType: 'iq.status_updated', now, allowPrivate: true, timeoutMs })).toEqual({
       http_status: 301,
       response_time_ms: expect.any(Number),
       error: 'answered 301: redirects are not followed',
@@ -77,7 +79,7 @@ describe('webhook test delivery', () => {
 
   it('when the URL points at a private address and the switch is off, refuses without connecting', async () => {
     const r = await receiver();
-    const result = await sendTestDelivery({ webhook: webhookAt(r.url), eventType: 'content.status_updated', now: new Date(), allowPrivate: false });
+    const result = await sendTestDelivery({ webhook: webhookAt(r.url), eventType: 'content.status_updated', now: new Date(), allowPrivate: false, timeoutMs });
     expect(result).toEqual({ http_status: null, response_time_ms: expect.any(Number), error: expect.stringMatching(/^refused before connecting: .*loopback/) });
     expect(r.connections()).toBe(0);
   });
@@ -86,7 +88,7 @@ describe('webhook test delivery', () => {
     const r = await receiver();
     const previous = newWebhookSecret();
     const webhook = webhookAt(r.url, { previous_secret: previous, previous_secret_expires_at: new Date(Date.now() + 60_000).toISOString() });
-    await sendTestDelivery({ webhook, eventType: 'sitemap_url.status_updated', now: new Date(), allowPrivate: true });
+    await sendTestDelivery({ webhook, eventType: 'sitemap_url.status_updated', now: new Date(), allowPrivate: true, timeoutMs });
     const [request] = await r.waitForRequests(1);
     verifyDelivery(webhook.secret, request!);
     const { Webhook } = await import('standardwebhooks');
