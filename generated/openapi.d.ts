@@ -101,10 +101,12 @@ export interface paths {
          * List the tracked prompts
          * @description Lists the workspace's tracked prompts with their category and their mention and citation rates
          *     over `range` (default `30d`), each with its change against the previous period of the same
-         *     length. Ordered by `created_at`, then `id`; paged with `limit` and `cursor`. Filters combine
-         *     (all must match). `range` and `limit` may change from one page to the next; `status`,
-         *     `category_id` and `q` must stay the same as on the first page, or the cursor is refused (422).
-         *     Requires `visibility:read`.
+         *     length, the counts behind each rate (`mention_counts`, `citation_counts`) and whether each
+         *     change is more than chance at the level `alpha` (`mention_significance`,
+         *     `citation_significance`, see `Significance`). Ordered by `created_at`, then `id`; paged with
+         *     `limit` and `cursor`. Filters combine (all must match). `range`, `alpha` and `limit` may
+         *     change from one page to the next; `status`, `category_id` and `q` must stay the same as on
+         *     the first page, or the cursor is refused (422). Requires `visibility:read`.
          */
         get: operations["listPrompts"];
         put?: never;
@@ -135,8 +137,10 @@ export interface paths {
          *
          *     Every rate is a fraction 0..1 rounded half away from zero to 4 decimals and is null when it
          *     would be computed over zero snapshots; a delta is computed from the unrounded rates, then
-         *     rounded. The answer is computed from daily totals, so its cost does not grow with the
-         *     prompt's history. Requires `visibility:read`.
+         *     rounded. Each rate block also gives the counts behind it (`counts`) and whether its delta is
+         *     more than chance at the level `alpha` (`significance`, see `Significance`). The answer is
+         *     computed from daily totals, so its cost does not grow with the prompt's history. Requires
+         *     `visibility:read`.
          */
         get: operations["getPromptAnalytics"];
         put?: never;
@@ -182,7 +186,9 @@ export interface paths {
          *     and platform together, each against the previous period of the same length, with the daily
          *     trend and one result per platform. Computed exactly like `GET
          *     /api/v1/visibility/prompts/{prompt}` over all of the workspace's snapshots, from daily rollups,
-         *     so it answers as fast for hundreds of prompts as for one. Requires `visibility:read`.
+         *     so it answers as fast for hundreds of prompts as for one. Each rate block gives the counts
+         *     behind it and whether its delta is more than chance at the level `alpha` (see
+         *     `Significance`). Requires `visibility:read`.
          */
         get: operations["getVisibilityRates"];
         put?: never;
@@ -1409,9 +1415,60 @@ export interface components {
             color: string;
         };
         /**
+         * @description What a rate over one period is computed from: `hits` snapshots out of `total` (for a mention
+         *     rate, the snapshots whose answer names the brand; for a citation rate, those citing one of its
+         *     pages). The rate is `hits / total`, null when `total` is 0. To combine rates of several prompts
+         *     or periods, add their hits and totals, never average the rates.
+         */
+        HitCount: {
+            /** @description Snapshots of the period that count towards the rate (at most `total`). */
+            hits: number;
+            /** @description All snapshots of the period; 0 when the period has none. */
+            total: number;
+        };
+        /** @description The counts behind a rate and its change, for the current period and the previous one. */
+        RateCounts: {
+            current: components["schemas"]["HitCount"];
+            previous: components["schemas"]["HitCount"];
+        };
+        /**
+         * @description Whether the change of a rate between the previous and the current period is more than chance: a
+         *     two-sided test of two proportions whose null hypothesis is that both periods share one underlying
+         *     rate. With x₁ hits of n₁ snapshots in the current period and x₂ of n₂ in the previous one:
+         *
+         *     - **n₁ + n₂ < 1000: Fisher's exact test.** With every margin of the 2×2 table fixed, the
+         *       current period's hits follow the hypergeometric law
+         *       P(k) = C(x₁+x₂, k) · C(n₁+n₂−x₁−x₂, n₁−k) / C(n₁+n₂, n₁); `p_value` is the sum of P(k) over
+         *       every k whose P(k) is at most P(x₁) (a relative margin of 10⁻⁷ lets exact ties count, as in
+         *       R's `fisher.test` and SciPy's `fisher_exact`).
+         *     - **n₁ + n₂ ≥ 1000: the pooled two-proportion z-test**, without continuity correction:
+         *       p̂ = (x₁+x₂)/(n₁+n₂), z = (x₁/n₁ − x₂/n₂) / √(p̂(1−p̂)(1/n₁ + 1/n₂)), `p_value` = 2·(1 − Φ(|z|));
+         *       when p̂ is 0 or 1 both rates are equal and `p_value` is 1.
+         *
+         *     `p_value` is rounded half away from zero to 4 decimals, like rates; `significant` compares the
+         *     unrounded p-value with the request's `alpha` (default 0.05): `p < alpha`.
+         *
+         *     **Worked example (Fisher).** Current period 3 mentions in 4 snapshots, previous 0 in 4: 8
+         *     snapshots, 3 mentions. P(k) = C(3,k)·C(5,4−k)/C(8,4) = 5/70, 30/70, 30/70, 5/70 for k = 0..3.
+         *     The observed k = 3 has 5/70; k = 0 is as unlikely, so p = 10/70 = 0.142857… → `p_value` 0.1429,
+         *     not significant at 0.05: a change from 0 to 0.75 on four answers may be chance. With 4 of 4
+         *     against 0 of 4, P(k) = 1/70, 16/70, 36/70, 16/70, 1/70, p = 2/70 → 0.0286, significant.
+         *
+         *     **Worked example (z-test).** 130 mentions in 500 snapshots against 100 in 500: p̂ = 0.23,
+         *     z = 0.06 / √(0.23 · 0.77 · 0.004) = 2.2543, p = 0.02418 → `p_value` 0.0242, significant at 0.05
+         *     and not at 0.01.
+         */
+        Significance: {
+            /** @description The two-sided p-value (0..1), rounded half away from zero to 4 decimals. */
+            p_value: number;
+            /** @description Whether the unrounded p-value is below the request's `alpha` (default 0.05). */
+            significant: boolean;
+        };
+        /**
          * @description A prompt the workspace tracks: a question asked to every AI platform, with its mention and
          *     citation rates over the requested `range` (default `30d`) and their change against the previous
-         *     period of the same length.
+         *     period of the same length, the counts behind them (`mention_counts`, `citation_counts`) and
+         *     whether each change is more than chance (`mention_significance`, `citation_significance`).
          */
         Prompt: {
             /**
@@ -1463,6 +1520,12 @@ export interface components {
              * @description When the prompt started being tracked (RFC 3339, UTC, milliseconds).
              */
             created_at: string;
+            mention_counts: components["schemas"]["RateCounts"];
+            citation_counts: components["schemas"]["RateCounts"];
+            /** @description Whether `mention_rate_delta` is more than chance (see `Significance`); null when the delta is null. */
+            mention_significance: components["schemas"]["Significance"] | null;
+            /** @description Whether `citation_rate_delta` is more than chance (see `Significance`); null when the delta is null. */
+            citation_significance: components["schemas"]["Significance"] | null;
         };
         /**
          * @description One page of prompts, ordered by creation time, then id (a stable order: paging never skips or
@@ -1498,8 +1561,9 @@ export interface components {
             data: null;
         };
         /**
-         * @description A rate over the current period and over the previous period of the same length, and their
-         *     difference. Each side is null when its period has no snapshot.
+         * @description A rate over the current period and over the previous period of the same length, their
+         *     difference, the counts behind them and whether the difference is more than chance. Each side is
+         *     null when its period has no snapshot.
          */
         RateBlock: {
             /** @description Rate over the current period (fraction 0..1, rounded half away from zero to 4 decimals); null when the period has no snapshot. */
@@ -1508,6 +1572,9 @@ export interface components {
             previous: number | null;
             /** @description `current − previous`, computed from the unrounded rates and then rounded half away from zero to 4 decimals; null when either side is null. */
             delta: number | null;
+            counts: components["schemas"]["RateCounts"];
+            /** @description Whether `delta` is more than chance (see `Significance`); null when `delta` is null. */
+            significance: components["schemas"]["Significance"] | null;
         };
         /** @description One UTC day of the current period that has at least one snapshot, with that day's rate. */
         TrendPoint: {
@@ -3648,6 +3715,14 @@ export interface components {
          */
         Range: components["schemas"]["RangeValue"];
         /**
+         * @description Significance level of every `significance` answer (see `Significance`): a change is
+         *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+         *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+         *     page of a list to the next.
+         * @example 0.05
+         */
+        Alpha: number;
+        /**
          * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
          * @example ACTIVE
          */
@@ -4066,6 +4141,14 @@ export interface operations {
                  */
                 range?: components["parameters"]["Range"];
                 /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
+                /**
                  * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
                  * @example ACTIVE
                  */
@@ -4133,7 +4216,35 @@ export interface operations {
                      *             "citation_rate_delta": -0.0286,
                      *             "last_collected_at": "2026-11-22T07:42:10.512Z",
                      *             "status": "ACTIVE",
-                     *             "created_at": "2026-09-01T08:00:00.000Z"
+                     *             "created_at": "2026-09-01T08:00:00.000Z",
+                     *             "mention_counts": {
+                     *               "current": {
+                     *                 "hits": 20,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 15,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "citation_counts": {
+                     *               "current": {
+                     *                 "hits": 13,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 12,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "mention_significance": {
+                     *               "p_value": 0.6232,
+                     *               "significant": false
+                     *             },
+                     *             "citation_significance": {
+                     *               "p_value": 1,
+                     *               "significant": false
+                     *             }
                      *           },
                      *           {
                      *             "id": "6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
@@ -4146,7 +4257,29 @@ export interface operations {
                      *             "citation_rate_delta": null,
                      *             "last_collected_at": null,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-21T16:30:00.000Z"
+                     *             "created_at": "2026-11-21T16:30:00.000Z",
+                     *             "mention_counts": {
+                     *               "current": {
+                     *                 "hits": 0,
+                     *                 "total": 0
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 0,
+                     *                 "total": 0
+                     *               }
+                     *             },
+                     *             "citation_counts": {
+                     *               "current": {
+                     *                 "hits": 0,
+                     *                 "total": 0
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 0,
+                     *                 "total": 0
+                     *               }
+                     *             },
+                     *             "mention_significance": null,
+                     *             "citation_significance": null
                      *           }
                      *         ],
                      *         "next_cursor": "eyJwIjpbIjIwMjYtMTEtMjFUMTY6MzA6MDAuMDAwWiIsIjZjMWQyZTNmLTRhNWItNGM2ZC04ZTdmLTlhMGIxYzJkM2U0ZiJdfQ.Zk3l9QxR2vT8mN4pW7yB1c"
@@ -4175,6 +4308,14 @@ export interface operations {
                  * @example 30d
                  */
                 range?: components["parameters"]["Range"];
+                /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
             };
             header?: never;
             path: {
@@ -4221,17 +4362,73 @@ export interface operations {
                      *             "citation_rate_delta": -0.0286,
                      *             "last_collected_at": "2026-11-22T07:42:10.512Z",
                      *             "status": "ACTIVE",
-                     *             "created_at": "2026-09-01T08:00:00.000Z"
+                     *             "created_at": "2026-09-01T08:00:00.000Z",
+                     *             "mention_counts": {
+                     *               "current": {
+                     *                 "hits": 20,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 15,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "citation_counts": {
+                     *               "current": {
+                     *                 "hits": 13,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 12,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "mention_significance": {
+                     *               "p_value": 0.6232,
+                     *               "significant": false
+                     *             },
+                     *             "citation_significance": {
+                     *               "p_value": 1,
+                     *               "significant": false
+                     *             }
                      *           },
                      *           "mention_rate": {
                      *             "current": 0.5714,
                      *             "previous": 0.5,
-                     *             "delta": 0.0714
+                     *             "delta": 0.0714,
+                     *             "counts": {
+                     *               "current": {
+                     *                 "hits": 20,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 15,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "significance": {
+                     *               "p_value": 0.6232,
+                     *               "significant": false
+                     *             }
                      *           },
                      *           "citation_rate": {
                      *             "current": 0.3714,
                      *             "previous": 0.4,
-                     *             "delta": -0.0286
+                     *             "delta": -0.0286,
+                     *             "counts": {
+                     *               "current": {
+                     *                 "hits": 13,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 12,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "significance": {
+                     *               "p_value": 1,
+                     *               "significant": false
+                     *             }
                      *           },
                      *           "trend_series": {
                      *             "mention": [
@@ -4476,6 +4673,14 @@ export interface operations {
                  * @example 30d
                  */
                 range?: components["parameters"]["Range"];
+                /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
             };
             header?: never;
             path?: never;
@@ -4501,12 +4706,40 @@ export interface operations {
                      *         "mention_rate": {
                      *           "current": 0.4286,
                      *           "previous": 0.375,
-                     *           "delta": 0.0536
+                     *           "delta": 0.0536,
+                     *           "counts": {
+                     *             "current": {
+                     *               "hits": 3,
+                     *               "total": 7
+                     *             },
+                     *             "previous": {
+                     *               "hits": 3,
+                     *               "total": 8
+                     *             }
+                     *           },
+                     *           "significance": {
+                     *             "p_value": 1,
+                     *             "significant": false
+                     *           }
                      *         },
                      *         "citation_rate": {
                      *           "current": 0.2857,
                      *           "previous": 0.25,
-                     *           "delta": 0.0357
+                     *           "delta": 0.0357,
+                     *           "counts": {
+                     *             "current": {
+                     *               "hits": 2,
+                     *               "total": 7
+                     *             },
+                     *             "previous": {
+                     *               "hits": 2,
+                     *               "total": 8
+                     *             }
+                     *           },
+                     *           "significance": {
+                     *             "p_value": 1,
+                     *             "significant": false
+                     *           }
                      *         },
                      *         "trend_series": {
                      *           "mention": [
