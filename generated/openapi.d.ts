@@ -233,11 +233,12 @@ export interface paths {
         /**
          * List the pages cited in answers
          * @description Lists the pages cited by the workspace's answers over `range` (default `30d`), optionally from
-         *     one `platform`: each page's URL, domain and title, how many answers and distinct prompts cite
-         *     it, which platforms, whether it is one of the brand's own pages and, if so, the matching
-         *     content-map page. Ordered by `citations` descending, then `url`; paged with `limit` and
-         *     `cursor`. A walk keeps the period of its first page (it does not move at midnight UTC), and
-         *     `range` and `platform` must stay the same as on the first page, or the cursor is refused (422).
+         *     one `platform` or only at the address of one `content_map_page`: each page's URL, domain and
+         *     title, how many answers and distinct prompts cite it, which platforms, whether it is one of the
+         *     brand's own pages, and the content-map page at the same page address with its topic. Ordered
+         *     by `citations` descending, then `url`; paged with `limit` and `cursor`. A walk keeps the
+         *     period of its first page (it does not move at midnight UTC), and `range`, `platform` and
+         *     `content_map_page` must stay the same as on the first page, or the cursor is refused (422).
          *     Counts are read when each page is served: answers imported during a walk can move a page across
          *     the cursor. Requires `visibility:read`.
          */
@@ -1822,10 +1823,25 @@ export interface components {
             is_own: boolean;
             /**
              * Format: uuid
-             * @description For one of the brand's own pages, the id of the content-map page with the same address
-             *     (scheme, a leading `www.`, and a trailing `/` are ignored); `null` otherwise.
+             * @description The id of the workspace's content-map page at the same page address, whatever the domain (a
+             *     content-map page is the workspace's own); `null` when there is none. Two URLs have the same
+             *     page address when they differ only in: the scheme (`http`, `https`); a leading `www.` or a
+             *     final `.` of the host; the case of the host; the port when it is 80 or 443; trailing
+             *     slashes of the path; the fragment (`#…`); user information; and tracking query parameters
+             *     (`utm_*` of any name, `gclid`, `gbraid`, `wbraid`, `dclid`, `fbclid`, `msclkid`, `mc_cid`,
+             *     `mc_eid`, `_ga`, `_gl`, `igshid`, `yclid`, `twclid`, `srsltid`; names in any case). The
+             *     path's case and the other query parameters, in their order, count. So
+             *     `https://www.Acme.example/pricing/?utm_source=chatgpt.com#plans` is the page
+             *     `http://acme.example/pricing`, but not `https://acme.example/Pricing` nor
+             *     `https://acme.example/pricing?plan=pro`. When several pages share an address, the one whose
+             *     URL is exactly the cited one wins, then the oldest.
              */
             content_map_page_id: string | null;
+            /**
+             * Format: uuid
+             * @description The topic of the content-map page (`content_map_page_id`); `null` when no page matched or the page has no topic.
+             */
+            topic_id: string | null;
         };
         /** @description One page of cited pages, ordered by `citations` descending, then `url` ascending (byte order). */
         CitedPageList: {
@@ -3766,6 +3782,14 @@ export interface components {
          */
         PlatformFilter: components["schemas"]["Platform"];
         /**
+         * @description Only the cited URLs at the page address of this content-map page (a page id from
+         *     `GET /api/v1/content-map/pages`; see `CitedPage.content_map_page_id` for how addresses match):
+         *     how often one of the workspace's pages was cited over the range, under every spelling answers
+         *     used for it. An id that matches no page of the workspace gives an empty list.
+         * @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8
+         */
+        ContentMapPageFilter: string;
+        /**
          * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
          *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
          * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
@@ -4952,6 +4976,14 @@ export interface operations {
                  */
                 platform?: components["parameters"]["PlatformFilter"];
                 /**
+                 * @description Only the cited URLs at the page address of this content-map page (a page id from
+                 *     `GET /api/v1/content-map/pages`; see `CitedPage.content_map_page_id` for how addresses match):
+                 *     how often one of the workspace's pages was cited over the range, under every spelling answers
+                 *     used for it. An id that matches no page of the workspace gives an empty list.
+                 * @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8
+                 */
+                content_map_page?: components["parameters"]["ContentMapPageFilter"];
+                /**
                  * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
                  *     next. A value outside 1..100 or not an integer is a 422.
                  * @example 25
@@ -4999,7 +5031,8 @@ export interface operations {
                      *               "gemini"
                      *             ],
                      *             "is_own": true,
-                     *             "content_map_page_id": "4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8"
+                     *             "content_map_page_id": "4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8",
+                     *             "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c"
                      *           },
                      *           {
                      *             "url": "https://reviews.example.org/best-crm",
@@ -5012,7 +5045,8 @@ export interface operations {
                      *               "perplexity"
                      *             ],
                      *             "is_own": false,
-                     *             "content_map_page_id": null
+                     *             "content_map_page_id": null,
+                     *             "topic_id": null
                      *           }
                      *         ],
                      *         "next_cursor": "WzE4LCJodHRwczovL3Jldmlld3MuZXhhbXBsZS5vcmcvYmVzdC1jcm0iXQ.Zm9vYmFyYmF6cXV4"

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations } from './migrate.js';
+import { pageAddress } from '../visibility/page-address.js';
 
 export type Db = Database.Database;
 
@@ -18,6 +19,8 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  // Migration 032 gives rows written before it their page address with the function the import uses.
+  db.function('page_address', { deterministic: true }, (url: unknown) => (typeof url === 'string' ? pageAddress(url) : null));
   applyMigrations(db);
   return db;
 }

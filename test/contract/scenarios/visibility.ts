@@ -172,6 +172,7 @@ export const visibilityScenarios: OperationScenario[] = [
       },
       422: {
         'platform is bing': () => ({ path: `${V}/cited-pages`, query: { platform: 'bing' } }),
+        'content_map_page is not a UUID': () => ({ path: `${V}/cited-pages`, query: { content_map_page: 'pricing' } }),
         'limit is 0': () => ({ path: `${V}/cited-pages`, query: { limit: 0 } }),
         'the cursor was altered': () => ({ path: `${V}/cited-pages`, query: { cursor: 'WzEsMiwiYSJd.AAAAAAAAAAAAAAAA' } }),
       },
@@ -184,7 +185,7 @@ export const visibilityScenarios: OperationScenario[] = [
           data: {
             items: [{
               url: 'https://acme.example/pricing', domain: 'acme.example', title: 'Acme pricing', citations: 1, prompts: 1,
-              platforms: ['chatgpt'], is_own: true, content_map_page_id: null,
+              platforms: ['chatgpt'], is_own: true, content_map_page_id: null, topic_id: null,
             }],
             next_cursor: null,
           },
