@@ -32,8 +32,10 @@ export function twoProportionPValue(current: HitCount, previous: HitCount): numb
 /**
  * Fisher's exact test, two-sided: with every margin of the 2×2 table fixed, the current period's
  * hits follow a hypergeometric law; the p-value is the probability of all tables no more likely
- * than the observed one. The weights come from the ratio of consecutive terms, walked out from the
- * mode (weight 1), so nothing overflows; terms that underflow to 0 are below 1e-300 of the mode.
+ * than the observed one. Weights are relative to the mode (weight 1), from the ratio of consecutive
+ * terms, so nothing overflows. The law is unimodal, so each walk out from the mode stops once its
+ * terms fall below 10⁻¹⁷ of the observed table's: all the rest adds less than the p-value's own
+ * rounding error, and a test costs a few standard deviations of terms, not the whole support.
  */
 export function fisherExactPValue(current: HitCount, previous: HitCount): number {
   const n1 = current.total;
@@ -45,16 +47,25 @@ export function fisherExactPValue(current: HitCount, previous: HitCount): number
   // P(k+1)/P(k) for k current-period hits.
   const ratio = (k: number) => ((hits - k) * (n1 - k)) / ((k + 1) * (misses - n1 + k + 1));
   const mode = Math.min(hi, Math.max(lo, Math.floor(((n1 + 1) * (hits + 1)) / (n1 + previous.total + 2))));
-  const weights = new Float64Array(hi - lo + 1);
-  weights[mode - lo] = 1;
-  for (let k = mode; k < hi; k += 1) weights[k + 1 - lo] = weights[k - lo]! * ratio(k);
-  for (let k = mode; k > lo; k -= 1) weights[k - 1 - lo] = weights[k - lo]! / ratio(k - 1);
-  const observed = weights[current.hits - lo]! * TIE_MARGIN;
-  let all = 0;
-  let asExtreme = 0;
-  for (const w of weights) {
-    all += w;
-    if (w <= observed) asExtreme += w;
+  // The observed weight, by the same products the walks below make, so that it compares equal.
+  let observed = 1;
+  for (let k = mode; k < current.hits; k += 1) observed *= ratio(k);
+  for (let k = mode; k > current.hits; k -= 1) observed /= ratio(k - 1);
+  const asLikely = observed * TIE_MARGIN;
+  const negligible = observed * 1e-17;
+  let all = 1;
+  let asExtreme = 1 <= asLikely ? 1 : 0;
+  let weight = 1;
+  for (let k = mode; k < hi && weight >= negligible; k += 1) {
+    weight *= ratio(k);
+    all += weight;
+    if (weight <= asLikely) asExtreme += weight;
+  }
+  weight = 1;
+  for (let k = mode; k > lo && weight >= negligible; k -= 1) {
+    weight /= ratio(k - 1);
+    all += weight;
+    if (weight <= asLikely) asExtreme += weight;
   }
   return Math.min(1, asExtreme / all);
 }
