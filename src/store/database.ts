@@ -19,10 +19,17 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  // Migration 032 gives rows written before it their page address with the function the import uses.
-  db.function('page_address', { deterministic: true }, (url: unknown) => (typeof url === 'string' ? pageAddress(url) : null));
+  defineSqlFunctions(db);
   applyMigrations(db);
   return db;
+}
+
+/**
+ * The application functions SQL on this connection may call: `page_address(url)`, with which
+ * migration 032 gives rows written before it the page address the import gives later ones.
+ */
+export function defineSqlFunctions(db: Db): void {
+  db.function('page_address', { deterministic: true }, (url: unknown) => (typeof url === 'string' ? pageAddress(url) : null));
 }
 
 /** Readiness: throws when the database does not answer. */

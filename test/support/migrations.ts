@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defineSqlFunctions } from '../../src/store/database.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../src/store/migrations/', import.meta.url));
 
@@ -13,6 +14,7 @@ const MIGRATIONS = fileURLToPath(new URL('../../src/store/migrations/', import.m
 export function databaseBefore(dir: string, before: string, fill: (db: Database.Database) => void): string {
   const file = path.join(dir, 'old.db');
   const db = new Database(file);
+  defineSqlFunctions(db);
   db.exec('CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT');
   for (const name of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql') && f < before).sort()) {
     db.exec(readFileSync(path.join(MIGRATIONS, name), 'utf8'));
