@@ -101,10 +101,12 @@ export interface paths {
          * List the tracked prompts
          * @description Lists the workspace's tracked prompts with their category and their mention and citation rates
          *     over `range` (default `30d`), each with its change against the previous period of the same
-         *     length. Ordered by `created_at`, then `id`; paged with `limit` and `cursor`. Filters combine
-         *     (all must match). `range` and `limit` may change from one page to the next; `status`,
-         *     `category_id` and `q` must stay the same as on the first page, or the cursor is refused (422).
-         *     Requires `visibility:read`.
+         *     length, the counts behind each rate (`mention_counts`, `citation_counts`) and whether each
+         *     change is more than chance at the level `alpha` (`mention_significance`,
+         *     `citation_significance`, see `Significance`). Ordered by `created_at`, then `id`; paged with
+         *     `limit` and `cursor`. Filters combine (all must match). `range`, `alpha` and `limit` may
+         *     change from one page to the next; `status`, `category_id` and `q` must stay the same as on
+         *     the first page, or the cursor is refused (422). Requires `visibility:read`.
          */
         get: operations["listPrompts"];
         put?: never;
@@ -135,8 +137,10 @@ export interface paths {
          *
          *     Every rate is a fraction 0..1 rounded half away from zero to 4 decimals and is null when it
          *     would be computed over zero snapshots; a delta is computed from the unrounded rates, then
-         *     rounded. The answer is computed from daily totals, so its cost does not grow with the
-         *     prompt's history. Requires `visibility:read`.
+         *     rounded. Each rate block also gives the counts behind it (`counts`) and whether its delta is
+         *     more than chance at the level `alpha` (`significance`, see `Significance`). The answer is
+         *     computed from daily totals, so its cost does not grow with the prompt's history. Requires
+         *     `visibility:read`.
          */
         get: operations["getPromptAnalytics"];
         put?: never;
@@ -182,7 +186,9 @@ export interface paths {
          *     and platform together, each against the previous period of the same length, with the daily
          *     trend and one result per platform. Computed exactly like `GET
          *     /api/v1/visibility/prompts/{prompt}` over all of the workspace's snapshots, from daily rollups,
-         *     so it answers as fast for hundreds of prompts as for one. Requires `visibility:read`.
+         *     so it answers as fast for hundreds of prompts as for one. Each rate block gives the counts
+         *     behind it and whether its delta is more than chance at the level `alpha` (see
+         *     `Significance`). Requires `visibility:read`.
          */
         get: operations["getVisibilityRates"];
         put?: never;
@@ -227,11 +233,12 @@ export interface paths {
         /**
          * List the pages cited in answers
          * @description Lists the pages cited by the workspace's answers over `range` (default `30d`), optionally from
-         *     one `platform`: each page's URL, domain and title, how many answers and distinct prompts cite
-         *     it, which platforms, whether it is one of the brand's own pages and, if so, the matching
-         *     content-map page. Ordered by `citations` descending, then `url`; paged with `limit` and
-         *     `cursor`. A walk keeps the period of its first page (it does not move at midnight UTC), and
-         *     `range` and `platform` must stay the same as on the first page, or the cursor is refused (422).
+         *     one `platform` or only at the address of one `content_map_page`: each page's URL, domain and
+         *     title, how many answers and distinct prompts cite it, which platforms, whether it is one of the
+         *     brand's own pages, and the content-map page at the same page address with its topic. Ordered
+         *     by `citations` descending, then `url`; paged with `limit` and `cursor`. A walk keeps the
+         *     period of its first page (it does not move at midnight UTC), and `range`, `platform` and
+         *     `content_map_page` must stay the same as on the first page, or the cursor is refused (422).
          *     Counts are read when each page is served: answers imported during a walk can move a page across
          *     the cursor. Requires `visibility:read`.
          */
@@ -472,6 +479,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/content-map/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the content-map events
+         * @description Lists the events the workspace emitted in the last 30 days about topic clusters and sitemap URLs
+         *     whose stage or processing changed (`topic.status_updated`, `sitemap_url.status_updated`): the
+         *     same envelopes the webhooks deliver (`{event, timestamp, workspace_id, is_test, data}`), whether
+         *     or not a webhook subscribes to them, oldest first, optionally of one `event_type`.
+         *
+         *     **Catching up.** `next_cursor` is never null: keep the last one and pass it as `cursor` on the
+         *     next run to get every event emitted since, each exactly once and in the order the changes were
+         *     committed, even while new ones are being written. Read right away again while `has_more` is
+         *     true. A client that missed webhook deliveries (its endpoint was down, the webhook disabled)
+         *     recovers them this way with a read key, without an owner's token; a delivery and its feed item
+         *     carry the same envelope, so a client receiving both can drop duplicates by `event`, `timestamp`
+         *     and `data.id`. Requires `contentmap:read`.
+         */
+        get: operations["listContentMapEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/content/articles": {
         parameters: {
             query?: never;
@@ -548,6 +586,38 @@ export interface paths {
          * @description Returns one content idea. Requires `content:read`. An id of another workspace answers 404 exactly like a missing one.
          */
         get: operations["getIdea"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the content events
+         * @description Lists the events the workspace emitted in the last 30 days about articles, research batches and
+         *     agent tasks whose status changed (`content.status_updated`, `research_batch.status_updated`,
+         *     `agent_task.status_updated`): the same envelopes the webhooks deliver (`{event, timestamp,
+         *     workspace_id, is_test, data}`), whether or not a webhook subscribes to them, oldest first,
+         *     optionally of one `event_type`.
+         *
+         *     **Catching up.** `next_cursor` is never null: keep the last one and pass it as `cursor` on the
+         *     next run to get every event emitted since, each exactly once and in the order the changes were
+         *     committed, even while new ones are being written. Read right away again while `has_more` is
+         *     true. A client that missed webhook deliveries (its endpoint was down, the webhook disabled)
+         *     recovers them this way with a read key, without an owner's token; a delivery and its feed item
+         *     carry the same envelope, so a client receiving both can drop duplicates by `event`, `timestamp`
+         *     and `data.id`. Requires `content:read`.
+         */
+        get: operations["listContentEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -763,6 +833,37 @@ export interface paths {
          *     a record of another kind also answers 404.
          */
         get: operations["getVisualGuideline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/iq/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the brand-intelligence events
+         * @description Lists the events the workspace emitted in the last 30 days about brand-intelligence records
+         *     whose stage changed (`iq.status_updated`): the same envelopes the webhooks deliver (`{event,
+         *     timestamp, workspace_id, is_test, data}`), whether or not a webhook subscribes to them, oldest
+         *     first, optionally of one `event_type`.
+         *
+         *     **Catching up.** `next_cursor` is never null: keep the last one and pass it as `cursor` on the
+         *     next run to get every event emitted since, each exactly once and in the order the changes were
+         *     committed, even while new ones are being written. Read right away again while `has_more` is
+         *     true. A client that missed webhook deliveries (its endpoint was down, the webhook disabled)
+         *     recovers them this way with a read key, without an owner's token; a delivery and its feed item
+         *     carry the same envelope, so a client receiving both can drop duplicates by `event`, `timestamp`
+         *     and `data.id`. Requires `iq:read`.
+         */
+        get: operations["listIqEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1414,9 +1515,60 @@ export interface components {
             color: string;
         };
         /**
+         * @description What a rate over one period is computed from: `hits` snapshots out of `total` (for a mention
+         *     rate, the snapshots whose answer names the brand; for a citation rate, those citing one of its
+         *     pages). The rate is `hits / total`, null when `total` is 0. To combine rates of several prompts
+         *     or periods, add their hits and totals, never average the rates.
+         */
+        HitCount: {
+            /** @description Snapshots of the period that count towards the rate (at most `total`). */
+            hits: number;
+            /** @description All snapshots of the period; 0 when the period has none. */
+            total: number;
+        };
+        /** @description The counts behind a rate and its change, for the current period and the previous one. */
+        RateCounts: {
+            current: components["schemas"]["HitCount"];
+            previous: components["schemas"]["HitCount"];
+        };
+        /**
+         * @description Whether the change of a rate between the previous and the current period is more than chance: a
+         *     two-sided test of two proportions whose null hypothesis is that both periods share one underlying
+         *     rate. With x₁ hits of n₁ snapshots in the current period and x₂ of n₂ in the previous one:
+         *
+         *     - **n₁ + n₂ < 1000: Fisher's exact test.** With every margin of the 2×2 table fixed, the
+         *       current period's hits follow the hypergeometric law
+         *       P(k) = C(x₁+x₂, k) · C(n₁+n₂−x₁−x₂, n₁−k) / C(n₁+n₂, n₁); `p_value` is the sum of P(k) over
+         *       every k whose P(k) is at most P(x₁) (a relative margin of 10⁻⁷ lets exact ties count, as in
+         *       R's `fisher.test` and SciPy's `fisher_exact`).
+         *     - **n₁ + n₂ ≥ 1000: the pooled two-proportion z-test**, without continuity correction:
+         *       p̂ = (x₁+x₂)/(n₁+n₂), z = (x₁/n₁ − x₂/n₂) / √(p̂(1−p̂)(1/n₁ + 1/n₂)), `p_value` = 2·(1 − Φ(|z|));
+         *       when p̂ is 0 or 1 both rates are equal and `p_value` is 1.
+         *
+         *     `p_value` is rounded half away from zero to 4 decimals, like rates; `significant` compares the
+         *     unrounded p-value with the request's `alpha` (default 0.05): `p < alpha`.
+         *
+         *     **Worked example (Fisher).** Current period 3 mentions in 4 snapshots, previous 0 in 4: 8
+         *     snapshots, 3 mentions. P(k) = C(3,k)·C(5,4−k)/C(8,4) = 5/70, 30/70, 30/70, 5/70 for k = 0..3.
+         *     The observed k = 3 has 5/70; k = 0 is as unlikely, so p = 10/70 = 0.142857… → `p_value` 0.1429,
+         *     not significant at 0.05: a change from 0 to 0.75 on four answers may be chance. With 4 of 4
+         *     against 0 of 4, P(k) = 1/70, 16/70, 36/70, 16/70, 1/70, p = 2/70 → 0.0286, significant.
+         *
+         *     **Worked example (z-test).** 130 mentions in 500 snapshots against 100 in 500: p̂ = 0.23,
+         *     z = 0.06 / √(0.23 · 0.77 · 0.004) = 2.2543, p = 0.02418 → `p_value` 0.0242, significant at 0.05
+         *     and not at 0.01.
+         */
+        Significance: {
+            /** @description The two-sided p-value (0..1), rounded half away from zero to 4 decimals. */
+            p_value: number;
+            /** @description Whether the unrounded p-value is below the request's `alpha` (default 0.05). */
+            significant: boolean;
+        };
+        /**
          * @description A prompt the workspace tracks: a question asked to every AI platform, with its mention and
          *     citation rates over the requested `range` (default `30d`) and their change against the previous
-         *     period of the same length.
+         *     period of the same length, the counts behind them (`mention_counts`, `citation_counts`) and
+         *     whether each change is more than chance (`mention_significance`, `citation_significance`).
          */
         Prompt: {
             /**
@@ -1468,6 +1620,12 @@ export interface components {
              * @description When the prompt started being tracked (RFC 3339, UTC, milliseconds).
              */
             created_at: string;
+            mention_counts: components["schemas"]["RateCounts"];
+            citation_counts: components["schemas"]["RateCounts"];
+            /** @description Whether `mention_rate_delta` is more than chance (see `Significance`); null when the delta is null. */
+            mention_significance: components["schemas"]["Significance"] | null;
+            /** @description Whether `citation_rate_delta` is more than chance (see `Significance`); null when the delta is null. */
+            citation_significance: components["schemas"]["Significance"] | null;
         };
         /**
          * @description One page of prompts, ordered by creation time, then id (a stable order: paging never skips or
@@ -1503,8 +1661,9 @@ export interface components {
             data: null;
         };
         /**
-         * @description A rate over the current period and over the previous period of the same length, and their
-         *     difference. Each side is null when its period has no snapshot.
+         * @description A rate over the current period and over the previous period of the same length, their
+         *     difference, the counts behind them and whether the difference is more than chance. Each side is
+         *     null when its period has no snapshot.
          */
         RateBlock: {
             /** @description Rate over the current period (fraction 0..1, rounded half away from zero to 4 decimals); null when the period has no snapshot. */
@@ -1513,6 +1672,9 @@ export interface components {
             previous: number | null;
             /** @description `current − previous`, computed from the unrounded rates and then rounded half away from zero to 4 decimals; null when either side is null. */
             delta: number | null;
+            counts: components["schemas"]["RateCounts"];
+            /** @description Whether `delta` is more than chance (see `Significance`); null when `delta` is null. */
+            significance: components["schemas"]["Significance"] | null;
         };
         /** @description One UTC day of the current period that has at least one snapshot, with that day's rate. */
         TrendPoint: {
@@ -1760,10 +1922,25 @@ export interface components {
             is_own: boolean;
             /**
              * Format: uuid
-             * @description For one of the brand's own pages, the id of the content-map page with the same address
-             *     (scheme, a leading `www.`, and a trailing `/` are ignored); `null` otherwise.
+             * @description The id of the workspace's content-map page at the same page address, whatever the domain (a
+             *     content-map page is the workspace's own); `null` when there is none. Two URLs have the same
+             *     page address when they differ only in: the scheme (`http`, `https`); a leading `www.` or a
+             *     final `.` of the host; the case of the host; the port when it is 80 or 443; trailing
+             *     slashes of the path; the fragment (`#…`); user information; and tracking query parameters
+             *     (`utm_*` of any name, `gclid`, `gbraid`, `wbraid`, `dclid`, `fbclid`, `msclkid`, `mc_cid`,
+             *     `mc_eid`, `_ga`, `_gl`, `igshid`, `yclid`, `twclid`, `srsltid`; names in any case). The
+             *     path's case and the other query parameters, in their order, count. So
+             *     `https://www.Acme.example/pricing/?utm_source=chatgpt.com#plans` is the page
+             *     `http://acme.example/pricing`, but not `https://acme.example/Pricing` nor
+             *     `https://acme.example/pricing?plan=pro`. When several pages share an address, the one whose
+             *     URL is exactly the cited one wins, then the oldest.
              */
             content_map_page_id: string | null;
+            /**
+             * Format: uuid
+             * @description The topic of the content-map page (`content_map_page_id`); `null` when no page matched or the page has no topic.
+             */
+            topic_id: string | null;
         };
         /** @description One page of cited pages, ordered by `citations` descending, then `url` ascending (byte order). */
         CitedPageList: {
@@ -2144,6 +2321,92 @@ export interface components {
             data: components["schemas"]["Page"];
         };
         /**
+         * @description An event type of the content-map feed (`GET /api/v1/content-map/events`): `topic.status_updated`
+         *     (a topic cluster), `sitemap_url.status_updated` (a sitemap URL).
+         * @enum {string}
+         */
+        ContentMapEventType: "topic.status_updated" | "sitemap_url.status_updated";
+        /**
+         * @description Body of a `topic.status_updated` delivery: the delivery envelope whose `data` is the topic cluster after its
+         *     status or stage changed.
+         */
+        TopicStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `topic.status_updated`.
+             * @constant
+             */
+            event: "topic.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["Topic"];
+        };
+        /**
+         * @description Body of a `sitemap_url.status_updated` delivery: the delivery envelope whose `data` is the sitemap URL after its
+         *     status or stage changed.
+         */
+        SitemapUrlStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `sitemap_url.status_updated`.
+             * @constant
+             */
+            event: "sitemap_url.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["SitemapUrl"];
+        };
+        /**
+         * @description An event of the content-map feed, exactly the body its webhook delivery carries: a topic cluster
+         *     or sitemap URL whose stage or processing changed, told apart by `event`.
+         */
+        ContentMapEvent: components["schemas"]["TopicStatusUpdatedEvent"] | components["schemas"]["SitemapUrlStatusUpdatedEvent"];
+        /**
+         * @description One page of the content-map events the workspace emitted in the last 30 days, oldest first (in the
+         *     order their changes were committed).
+         */
+        ContentMapEventFeed: {
+            /** @description The events of this page, at most `limit` of them, each exactly the body of its webhook delivery; empty when there is nothing new. */
+            items: components["schemas"]["ContentMapEvent"][];
+            /**
+             * @description Never null: the position after the last event of this page (or the `cursor` sent, when the
+             *     page is empty). Keep it, with the same `event_type`, and pass it as `cursor` to read the
+             *     events emitted since; right away while `has_more` is true, later otherwise.
+             */
+            next_cursor: string;
+            /** @description Whether more events were already waiting after this page; when false, ask again later with `next_cursor`. */
+            has_more: boolean;
+        };
+        /** @description Success envelope of `GET /api/v1/content-map/events`. */
+        ContentMapEventFeedEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["ContentMapEventFeed"];
+        };
+        /**
          * @description Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
          *     `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
          *     failed). When an existing article's status changes, the `content.status_updated` webhook event
@@ -2413,6 +2676,280 @@ export interface components {
             data: components["schemas"]["Idea"];
         };
         /**
+         * @description An event type of the content feed (`GET /api/v1/content/events`): `content.status_updated` (an
+         *     article), `research_batch.status_updated` (a research batch), `agent_task.status_updated` (an
+         *     agent task).
+         * @enum {string}
+         */
+        ContentEventType: "content.status_updated" | "research_batch.status_updated" | "agent_task.status_updated";
+        /**
+         * @description Body of a `content.status_updated` delivery: the delivery envelope whose `data` is the article after its
+         *     status or stage changed.
+         */
+        ContentStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `content.status_updated`.
+             * @constant
+             */
+            event: "content.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["Article"];
+        };
+        /**
+         * @description Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
+         *     researched), `COMPLETED` (its ideas are ready), `FAILED`. When an existing batch's status
+         *     changes, the `research_batch.status_updated` webhook event is sent; a new batch sends none.
+         * @enum {string}
+         */
+        ResearchBatchStatus: "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
+        /** @description One step a research agent logged while working on a batch. */
+        AgentLogEntry: {
+            /**
+             * Format: date-time
+             * @description When the step happened (RFC 3339, UTC, milliseconds).
+             */
+            at: string;
+            /** @description What the agent did or found, in plain text. */
+            message: string;
+        };
+        /**
+         * @description Free-form notes the research produced (sources consulted, search results, reasoning), as the
+         *     research engine recorded them. Its members vary by engine; treat it as opaque JSON.
+         */
+        ResearchLog: {
+            [key: string]: unknown;
+        };
+        /** @description An idea a research batch produced, as embedded in the batch; the full idea is `GET /api/v1/content/ideas/{idea}`. */
+        GeneratedIdea: {
+            /**
+             * Format: uuid
+             * @description Identifier of the idea; use it with `GET /api/v1/content/ideas/{idea}`.
+             */
+            id: string;
+            /** @description Working title of the idea. */
+            title: string;
+            /** @description Target search keywords of the idea, most important first. */
+            keywords: string[];
+            /** @description Buyer's-journey stage the idea targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+        };
+        /**
+         * @description A run of idea research on one topic, with the ideas it produced. The same object is the `data` of
+         *     the `research_batch.status_updated` webhook event, which is why its timestamps are named
+         *     `createdAt` and `updatedAt`. The batch's ideas are also listed by
+         *     `GET /api/v1/content/ideas?research_batch={id}`.
+         */
+        ResearchBatch: {
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch; ideas and articles carry it as `research_batch_id`.
+             */
+            id: string;
+            /** @description Display name of the batch. */
+            name: string;
+            /** @description Number of ideas the batch has produced so far (the length of `ideas`). */
+            ideas_count: number;
+            status: components["schemas"]["ResearchBatchStatus"];
+            /**
+             * Format: uuid
+             * @description Identifier of the content-map topic the batch researched.
+             */
+            topic_id: string;
+            /** @description Name of that topic. */
+            topic_name: string;
+            /** @description Buyer's-journey stage the research targeted; null when it targeted none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            /** @description Name of the buyer persona the research targeted; null when none. */
+            persona_name: string | null;
+            /** @description What started the batch, for example `manual`, `topic_cluster` or `schedule`. */
+            source: string;
+            /** @description Steps the research agent logged, oldest first; empty before the batch runs. */
+            agent_log: components["schemas"]["AgentLogEntry"][];
+            /** @description Free-form research notes; null when the engine recorded none. */
+            research_log: components["schemas"]["ResearchLog"] | null;
+            /** @description The ideas the batch produced, oldest first; empty until it produces some. */
+            ideas: components["schemas"]["GeneratedIdea"][];
+            /**
+             * Format: date-time
+             * @description When the batch was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the batch last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description Body of a `research_batch.status_updated` delivery: the delivery envelope whose `data` is the research batch after its
+         *     status or stage changed.
+         */
+        ResearchBatchStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `research_batch.status_updated`.
+             * @constant
+             */
+            event: "research_batch.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["ResearchBatch"];
+        };
+        /** @description The AI agent that runs a task, as embedded in the task. */
+        AgentRef: {
+            /**
+             * Format: uuid
+             * @description Identifier of the agent (equal to the task's `agent_id`).
+             */
+            id: string;
+            /** @description Display name of the agent. */
+            name: string;
+            /** @description Icon of the agent for display, an emoji or an icon name such as `search`. */
+            icon: string;
+            /** @description One-line description of what the agent does. */
+            short_description: string;
+        };
+        /**
+         * @description Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When an existing task's
+         *     status changes, the `agent_task.status_updated` webhook event is sent; a new task sends none.
+         * @enum {string}
+         */
+        AgentTaskStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+        /** @description The parameters an agent task was started with; their names depend on the agent. Treat as opaque JSON. */
+        AgentTaskInputs: {
+            [key: string]: unknown;
+        };
+        /** @description What an agent task produced; its members depend on the agent. Treat as opaque JSON. */
+        AgentTaskOutputs: {
+            [key: string]: unknown;
+        };
+        /** @description Language-model tokens an agent task consumed. */
+        TokenUsage: {
+            /** @description Tokens sent to the model. */
+            input_tokens: number;
+            /** @description Tokens the model produced. */
+            output_tokens: number;
+            /** @description Sum of `input_tokens` and `output_tokens`. */
+            total_tokens: number;
+        };
+        /**
+         * @description One run of an AI agent (for example a research or writing agent). Agent tasks have no read
+         *     endpoint; this object is the `data` of the `agent_task.status_updated` webhook event.
+         */
+        AgentTask: {
+            /**
+             * Format: uuid
+             * @description Identifier of the task.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the agent that runs the task.
+             */
+            agent_id: string;
+            agent: components["schemas"]["AgentRef"];
+            /** @description Display name of the task. */
+            name: string;
+            status: components["schemas"]["AgentTaskStatus"];
+            inputs: components["schemas"]["AgentTaskInputs"];
+            /** @description What the task produced; null until it succeeds. */
+            outputs: components["schemas"]["AgentTaskOutputs"] | null;
+            usage: components["schemas"]["TokenUsage"];
+            /** @description How long the task ran, in milliseconds; null until it ends. */
+            execution_duration: number | null;
+            /**
+             * Format: date-time
+             * @description When the task started running (RFC 3339, UTC, milliseconds); null while queued.
+             */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the task succeeded or failed (RFC 3339, UTC, milliseconds); null until then.
+             */
+            ended_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the task was queued (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+        };
+        /**
+         * @description Body of a `agent_task.status_updated` delivery: the delivery envelope whose `data` is the agent task after its
+         *     status or stage changed.
+         */
+        AgentTaskStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `agent_task.status_updated`.
+             * @constant
+             */
+            event: "agent_task.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["AgentTask"];
+        };
+        /**
+         * @description An event of the content feed, exactly the body its webhook delivery carries: an article, research
+         *     batch or agent task whose status changed, told apart by `event`.
+         */
+        ContentEvent: components["schemas"]["ContentStatusUpdatedEvent"] | components["schemas"]["ResearchBatchStatusUpdatedEvent"] | components["schemas"]["AgentTaskStatusUpdatedEvent"];
+        /**
+         * @description One page of the content events the workspace emitted in the last 30 days, oldest first (in the
+         *     order their changes were committed).
+         */
+        ContentEventFeed: {
+            /** @description The events of this page, at most `limit` of them, each exactly the body of its webhook delivery; empty when there is nothing new. */
+            items: components["schemas"]["ContentEvent"][];
+            /**
+             * @description Never null: the position after the last event of this page (or the `cursor` sent, when the
+             *     page is empty). Keep it, with the same `event_type`, and pass it as `cursor` to read the
+             *     events emitted since; right away while `has_more` is true, later otherwise.
+             */
+            next_cursor: string;
+            /** @description Whether more events were already waiting after this page; when false, ask again later with `next_cursor`. */
+            has_more: boolean;
+        };
+        /** @description Success envelope of `GET /api/v1/content/events`. */
+        ContentEventFeedEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["ContentEventFeed"];
+        };
+        /**
          * @description Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
          *     analysis is complete). When an existing record's stage changes, the `iq.status_updated` webhook
          *     event is sent; a new record sends none.
@@ -2575,6 +3112,63 @@ export interface components {
             /** @description Human-readable status, `OK`. */
             messages: string;
             data: components["schemas"]["IqRecord"];
+        };
+        /**
+         * @description An event type of the brand-intelligence feed (`GET /api/v1/iq/events`): `iq.status_updated` (a
+         *     brand-intelligence record).
+         * @enum {string}
+         */
+        IqEventType: "iq.status_updated";
+        /**
+         * @description Body of a `iq.status_updated` delivery: the delivery envelope whose `data` is the brand-intelligence record after its
+         *     status or stage changed.
+         */
+        IqStatusUpdatedEvent: {
+            /**
+             * @description The event type, always `iq.status_updated`.
+             * @constant
+             */
+            event: "iq.status_updated";
+            /**
+             * Format: date-time
+             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             */
+            timestamp: string;
+            /**
+             * Format: uuid
+             * @description The workspace the record belongs to, which is also the webhook's workspace.
+             */
+            workspace_id: string;
+            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
+            is_test: boolean;
+            data: components["schemas"]["IqRecord"];
+        };
+        /**
+         * @description One page of the brand-intelligence events the workspace emitted in the last 30 days, oldest first (in the
+         *     order their changes were committed).
+         */
+        IqEventFeed: {
+            /** @description The events of this page, at most `limit` of them, each exactly the body of its webhook delivery; empty when there is nothing new. */
+            items: components["schemas"]["IqStatusUpdatedEvent"][];
+            /**
+             * @description Never null: the position after the last event of this page (or the `cursor` sent, when the
+             *     page is empty). Keep it, with the same `event_type`, and pass it as `cursor` to read the
+             *     events emitted since; right away while `has_more` is true, later otherwise.
+             */
+            next_cursor: string;
+            /** @description Whether more events were already waiting after this page; when false, ask again later with `next_cursor`. */
+            has_more: boolean;
+        };
+        /** @description Success envelope of `GET /api/v1/iq/events`. */
+        IqEventFeedEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["IqEventFeed"];
         };
         /**
          * @description A webhook event type. Each fires when the status or stage of one kind of record changes:
@@ -2865,313 +3459,6 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatus: "pending" | "delivered" | "recovered" | "failed";
-        /**
-         * @description Body of a `content.status_updated` delivery: the delivery envelope whose `data` is the article after its
-         *     status or stage changed.
-         */
-        ContentStatusUpdatedEvent: {
-            /**
-             * @description The event type, always `content.status_updated`.
-             * @constant
-             */
-            event: "content.status_updated";
-            /**
-             * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
-             */
-            timestamp: string;
-            /**
-             * Format: uuid
-             * @description The workspace the record belongs to, which is also the webhook's workspace.
-             */
-            workspace_id: string;
-            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
-            is_test: boolean;
-            data: components["schemas"]["Article"];
-        };
-        /**
-         * @description Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
-         *     researched), `COMPLETED` (its ideas are ready), `FAILED`. When an existing batch's status
-         *     changes, the `research_batch.status_updated` webhook event is sent; a new batch sends none.
-         * @enum {string}
-         */
-        ResearchBatchStatus: "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
-        /** @description One step a research agent logged while working on a batch. */
-        AgentLogEntry: {
-            /**
-             * Format: date-time
-             * @description When the step happened (RFC 3339, UTC, milliseconds).
-             */
-            at: string;
-            /** @description What the agent did or found, in plain text. */
-            message: string;
-        };
-        /**
-         * @description Free-form notes the research produced (sources consulted, search results, reasoning), as the
-         *     research engine recorded them. Its members vary by engine; treat it as opaque JSON.
-         */
-        ResearchLog: {
-            [key: string]: unknown;
-        };
-        /** @description An idea a research batch produced, as embedded in the batch; the full idea is `GET /api/v1/content/ideas/{idea}`. */
-        GeneratedIdea: {
-            /**
-             * Format: uuid
-             * @description Identifier of the idea; use it with `GET /api/v1/content/ideas/{idea}`.
-             */
-            id: string;
-            /** @description Working title of the idea. */
-            title: string;
-            /** @description Target search keywords of the idea, most important first. */
-            keywords: string[];
-            /** @description Buyer's-journey stage the idea targets; null when it targets none in particular. */
-            buyer_stage: components["schemas"]["BuyerStage"] | null;
-        };
-        /**
-         * @description A run of idea research on one topic, with the ideas it produced. The same object is the `data` of
-         *     the `research_batch.status_updated` webhook event, which is why its timestamps are named
-         *     `createdAt` and `updatedAt`. The batch's ideas are also listed by
-         *     `GET /api/v1/content/ideas?research_batch={id}`.
-         */
-        ResearchBatch: {
-            /**
-             * Format: uuid
-             * @description Identifier of the research batch; ideas and articles carry it as `research_batch_id`.
-             */
-            id: string;
-            /** @description Display name of the batch. */
-            name: string;
-            /** @description Number of ideas the batch has produced so far (the length of `ideas`). */
-            ideas_count: number;
-            status: components["schemas"]["ResearchBatchStatus"];
-            /**
-             * Format: uuid
-             * @description Identifier of the content-map topic the batch researched.
-             */
-            topic_id: string;
-            /** @description Name of that topic. */
-            topic_name: string;
-            /** @description Buyer's-journey stage the research targeted; null when it targeted none in particular. */
-            buyer_stage: components["schemas"]["BuyerStage"] | null;
-            /** @description Name of the buyer persona the research targeted; null when none. */
-            persona_name: string | null;
-            /** @description What started the batch, for example `manual`, `topic_cluster` or `schedule`. */
-            source: string;
-            /** @description Steps the research agent logged, oldest first; empty before the batch runs. */
-            agent_log: components["schemas"]["AgentLogEntry"][];
-            /** @description Free-form research notes; null when the engine recorded none. */
-            research_log: components["schemas"]["ResearchLog"] | null;
-            /** @description The ideas the batch produced, oldest first; empty until it produces some. */
-            ideas: components["schemas"]["GeneratedIdea"][];
-            /**
-             * Format: date-time
-             * @description When the batch was created (RFC 3339, UTC, milliseconds).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When the batch last changed (RFC 3339, UTC, milliseconds).
-             */
-            updatedAt: string;
-        };
-        /**
-         * @description Body of a `research_batch.status_updated` delivery: the delivery envelope whose `data` is the research batch after its
-         *     status or stage changed.
-         */
-        ResearchBatchStatusUpdatedEvent: {
-            /**
-             * @description The event type, always `research_batch.status_updated`.
-             * @constant
-             */
-            event: "research_batch.status_updated";
-            /**
-             * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
-             */
-            timestamp: string;
-            /**
-             * Format: uuid
-             * @description The workspace the record belongs to, which is also the webhook's workspace.
-             */
-            workspace_id: string;
-            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
-            is_test: boolean;
-            data: components["schemas"]["ResearchBatch"];
-        };
-        /** @description The AI agent that runs a task, as embedded in the task. */
-        AgentRef: {
-            /**
-             * Format: uuid
-             * @description Identifier of the agent (equal to the task's `agent_id`).
-             */
-            id: string;
-            /** @description Display name of the agent. */
-            name: string;
-            /** @description Icon of the agent for display, an emoji or an icon name such as `search`. */
-            icon: string;
-            /** @description One-line description of what the agent does. */
-            short_description: string;
-        };
-        /**
-         * @description Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When an existing task's
-         *     status changes, the `agent_task.status_updated` webhook event is sent; a new task sends none.
-         * @enum {string}
-         */
-        AgentTaskStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
-        /** @description The parameters an agent task was started with; their names depend on the agent. Treat as opaque JSON. */
-        AgentTaskInputs: {
-            [key: string]: unknown;
-        };
-        /** @description What an agent task produced; its members depend on the agent. Treat as opaque JSON. */
-        AgentTaskOutputs: {
-            [key: string]: unknown;
-        };
-        /** @description Language-model tokens an agent task consumed. */
-        TokenUsage: {
-            /** @description Tokens sent to the model. */
-            input_tokens: number;
-            /** @description Tokens the model produced. */
-            output_tokens: number;
-            /** @description Sum of `input_tokens` and `output_tokens`. */
-            total_tokens: number;
-        };
-        /**
-         * @description One run of an AI agent (for example a research or writing agent). Agent tasks have no read
-         *     endpoint; this object is the `data` of the `agent_task.status_updated` webhook event.
-         */
-        AgentTask: {
-            /**
-             * Format: uuid
-             * @description Identifier of the task.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description Identifier of the agent that runs the task.
-             */
-            agent_id: string;
-            agent: components["schemas"]["AgentRef"];
-            /** @description Display name of the task. */
-            name: string;
-            status: components["schemas"]["AgentTaskStatus"];
-            inputs: components["schemas"]["AgentTaskInputs"];
-            /** @description What the task produced; null until it succeeds. */
-            outputs: components["schemas"]["AgentTaskOutputs"] | null;
-            usage: components["schemas"]["TokenUsage"];
-            /** @description How long the task ran, in milliseconds; null until it ends. */
-            execution_duration: number | null;
-            /**
-             * Format: date-time
-             * @description When the task started running (RFC 3339, UTC, milliseconds); null while queued.
-             */
-            started_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the task succeeded or failed (RFC 3339, UTC, milliseconds); null until then.
-             */
-            ended_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the task was queued (RFC 3339, UTC, milliseconds).
-             */
-            created_at: string;
-        };
-        /**
-         * @description Body of a `agent_task.status_updated` delivery: the delivery envelope whose `data` is the agent task after its
-         *     status or stage changed.
-         */
-        AgentTaskStatusUpdatedEvent: {
-            /**
-             * @description The event type, always `agent_task.status_updated`.
-             * @constant
-             */
-            event: "agent_task.status_updated";
-            /**
-             * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
-             */
-            timestamp: string;
-            /**
-             * Format: uuid
-             * @description The workspace the record belongs to, which is also the webhook's workspace.
-             */
-            workspace_id: string;
-            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
-            is_test: boolean;
-            data: components["schemas"]["AgentTask"];
-        };
-        /**
-         * @description Body of a `topic.status_updated` delivery: the delivery envelope whose `data` is the topic cluster after its
-         *     status or stage changed.
-         */
-        TopicStatusUpdatedEvent: {
-            /**
-             * @description The event type, always `topic.status_updated`.
-             * @constant
-             */
-            event: "topic.status_updated";
-            /**
-             * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
-             */
-            timestamp: string;
-            /**
-             * Format: uuid
-             * @description The workspace the record belongs to, which is also the webhook's workspace.
-             */
-            workspace_id: string;
-            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
-            is_test: boolean;
-            data: components["schemas"]["Topic"];
-        };
-        /**
-         * @description Body of a `iq.status_updated` delivery: the delivery envelope whose `data` is the brand-intelligence record after its
-         *     status or stage changed.
-         */
-        IqStatusUpdatedEvent: {
-            /**
-             * @description The event type, always `iq.status_updated`.
-             * @constant
-             */
-            event: "iq.status_updated";
-            /**
-             * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
-             */
-            timestamp: string;
-            /**
-             * Format: uuid
-             * @description The workspace the record belongs to, which is also the webhook's workspace.
-             */
-            workspace_id: string;
-            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
-            is_test: boolean;
-            data: components["schemas"]["IqRecord"];
-        };
-        /**
-         * @description Body of a `sitemap_url.status_updated` delivery: the delivery envelope whose `data` is the sitemap URL after its
-         *     status or stage changed.
-         */
-        SitemapUrlStatusUpdatedEvent: {
-            /**
-             * @description The event type, always `sitemap_url.status_updated`.
-             * @constant
-             */
-            event: "sitemap_url.status_updated";
-            /**
-             * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
-             */
-            timestamp: string;
-            /**
-             * Format: uuid
-             * @description The workspace the record belongs to, which is also the webhook's workspace.
-             */
-            workspace_id: string;
-            /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
-            is_test: boolean;
-            data: components["schemas"]["SitemapUrl"];
-        };
         /**
          * @description The body of any webhook delivery: one of the six event envelopes, told apart by `event`. The
          *     AsyncAPI document (`GET /asyncapi.json`) describes each with its delivery headers.
@@ -3690,6 +3977,14 @@ export interface components {
          */
         Range: components["schemas"]["RangeValue"];
         /**
+         * @description Significance level of every `significance` answer (see `Significance`): a change is
+         *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+         *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+         *     page of a list to the next.
+         * @example 0.05
+         */
+        Alpha: number;
+        /**
          * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
          * @example ACTIVE
          */
@@ -3732,6 +4027,14 @@ export interface components {
          * @example perplexity
          */
         PlatformFilter: components["schemas"]["Platform"];
+        /**
+         * @description Only the cited URLs at the page address of this content-map page (a page id from
+         *     `GET /api/v1/content-map/pages`; see `CitedPage.content_map_page_id` for how addresses match):
+         *     how often one of the workspace's pages was cited over the range, under every spelling answers
+         *     used for it. An id that matches no page of the workspace gives an empty list.
+         * @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8
+         */
+        ContentMapPageFilter: string;
         /**
          * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
          *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
@@ -3793,6 +4096,21 @@ export interface components {
          */
         PageStatusFilter: components["schemas"]["PageStatus"];
         /**
+         * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+         *     a cursor (a cursor is valid only with the `event_type` it was read with).
+         * @example topic.status_updated
+         */
+        ContentMapEventTypeFilter: components["schemas"]["ContentMapEventType"];
+        /**
+         * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
+         *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
+         *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
+         *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
+         *     `event_type` or another workspace, is a 422.
+         * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+         */
+        EventFeedCursor: string;
+        /**
          * @description Only articles in this status; all statuses when omitted.
          * @example PUBLISHED
          */
@@ -3810,10 +4128,22 @@ export interface components {
          */
         ResearchBatchFilter: string;
         /**
+         * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+         *     a cursor (a cursor is valid only with the `event_type` it was read with).
+         * @example content.status_updated
+         */
+        ContentEventTypeFilter: components["schemas"]["ContentEventType"];
+        /**
          * @description Only records in this stage; all stages when omitted.
          * @example READY
          */
         IqStageFilter: components["schemas"]["IqStage"];
+        /**
+         * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+         *     a cursor (a cursor is valid only with the `event_type` it was read with).
+         * @example iq.status_updated
+         */
+        IqEventTypeFilter: components["schemas"]["IqEventType"];
         /**
          * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
          *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
@@ -4115,6 +4445,14 @@ export interface operations {
                  */
                 range?: components["parameters"]["Range"];
                 /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
+                /**
                  * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
                  * @example ACTIVE
                  */
@@ -4182,7 +4520,35 @@ export interface operations {
                      *             "citation_rate_delta": -0.0286,
                      *             "last_collected_at": "2026-11-22T07:42:10.512Z",
                      *             "status": "ACTIVE",
-                     *             "created_at": "2026-09-01T08:00:00.000Z"
+                     *             "created_at": "2026-09-01T08:00:00.000Z",
+                     *             "mention_counts": {
+                     *               "current": {
+                     *                 "hits": 20,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 15,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "citation_counts": {
+                     *               "current": {
+                     *                 "hits": 13,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 12,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "mention_significance": {
+                     *               "p_value": 0.6232,
+                     *               "significant": false
+                     *             },
+                     *             "citation_significance": {
+                     *               "p_value": 1,
+                     *               "significant": false
+                     *             }
                      *           },
                      *           {
                      *             "id": "6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
@@ -4195,7 +4561,29 @@ export interface operations {
                      *             "citation_rate_delta": null,
                      *             "last_collected_at": null,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-21T16:30:00.000Z"
+                     *             "created_at": "2026-11-21T16:30:00.000Z",
+                     *             "mention_counts": {
+                     *               "current": {
+                     *                 "hits": 0,
+                     *                 "total": 0
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 0,
+                     *                 "total": 0
+                     *               }
+                     *             },
+                     *             "citation_counts": {
+                     *               "current": {
+                     *                 "hits": 0,
+                     *                 "total": 0
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 0,
+                     *                 "total": 0
+                     *               }
+                     *             },
+                     *             "mention_significance": null,
+                     *             "citation_significance": null
                      *           }
                      *         ],
                      *         "next_cursor": "eyJwIjpbIjIwMjYtMTEtMjFUMTY6MzA6MDAuMDAwWiIsIjZjMWQyZTNmLTRhNWItNGM2ZC04ZTdmLTlhMGIxYzJkM2U0ZiJdfQ.Zk3l9QxR2vT8mN4pW7yB1c"
@@ -4224,6 +4612,14 @@ export interface operations {
                  * @example 30d
                  */
                 range?: components["parameters"]["Range"];
+                /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
             };
             header?: never;
             path: {
@@ -4270,17 +4666,73 @@ export interface operations {
                      *             "citation_rate_delta": -0.0286,
                      *             "last_collected_at": "2026-11-22T07:42:10.512Z",
                      *             "status": "ACTIVE",
-                     *             "created_at": "2026-09-01T08:00:00.000Z"
+                     *             "created_at": "2026-09-01T08:00:00.000Z",
+                     *             "mention_counts": {
+                     *               "current": {
+                     *                 "hits": 20,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 15,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "citation_counts": {
+                     *               "current": {
+                     *                 "hits": 13,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 12,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "mention_significance": {
+                     *               "p_value": 0.6232,
+                     *               "significant": false
+                     *             },
+                     *             "citation_significance": {
+                     *               "p_value": 1,
+                     *               "significant": false
+                     *             }
                      *           },
                      *           "mention_rate": {
                      *             "current": 0.5714,
                      *             "previous": 0.5,
-                     *             "delta": 0.0714
+                     *             "delta": 0.0714,
+                     *             "counts": {
+                     *               "current": {
+                     *                 "hits": 20,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 15,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "significance": {
+                     *               "p_value": 0.6232,
+                     *               "significant": false
+                     *             }
                      *           },
                      *           "citation_rate": {
                      *             "current": 0.3714,
                      *             "previous": 0.4,
-                     *             "delta": -0.0286
+                     *             "delta": -0.0286,
+                     *             "counts": {
+                     *               "current": {
+                     *                 "hits": 13,
+                     *                 "total": 35
+                     *               },
+                     *               "previous": {
+                     *                 "hits": 12,
+                     *                 "total": 30
+                     *               }
+                     *             },
+                     *             "significance": {
+                     *               "p_value": 1,
+                     *               "significant": false
+                     *             }
                      *           },
                      *           "trend_series": {
                      *             "mention": [
@@ -4525,6 +4977,14 @@ export interface operations {
                  * @example 30d
                  */
                 range?: components["parameters"]["Range"];
+                /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
             };
             header?: never;
             path?: never;
@@ -4550,12 +5010,40 @@ export interface operations {
                      *         "mention_rate": {
                      *           "current": 0.4286,
                      *           "previous": 0.375,
-                     *           "delta": 0.0536
+                     *           "delta": 0.0536,
+                     *           "counts": {
+                     *             "current": {
+                     *               "hits": 3,
+                     *               "total": 7
+                     *             },
+                     *             "previous": {
+                     *               "hits": 3,
+                     *               "total": 8
+                     *             }
+                     *           },
+                     *           "significance": {
+                     *             "p_value": 1,
+                     *             "significant": false
+                     *           }
                      *         },
                      *         "citation_rate": {
                      *           "current": 0.2857,
                      *           "previous": 0.25,
-                     *           "delta": 0.0357
+                     *           "delta": 0.0357,
+                     *           "counts": {
+                     *             "current": {
+                     *               "hits": 2,
+                     *               "total": 7
+                     *             },
+                     *             "previous": {
+                     *               "hits": 2,
+                     *               "total": 8
+                     *             }
+                     *           },
+                     *           "significance": {
+                     *             "p_value": 1,
+                     *             "significant": false
+                     *           }
                      *         },
                      *         "trend_series": {
                      *           "mention": [
@@ -4768,6 +5256,14 @@ export interface operations {
                  */
                 platform?: components["parameters"]["PlatformFilter"];
                 /**
+                 * @description Only the cited URLs at the page address of this content-map page (a page id from
+                 *     `GET /api/v1/content-map/pages`; see `CitedPage.content_map_page_id` for how addresses match):
+                 *     how often one of the workspace's pages was cited over the range, under every spelling answers
+                 *     used for it. An id that matches no page of the workspace gives an empty list.
+                 * @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8
+                 */
+                content_map_page?: components["parameters"]["ContentMapPageFilter"];
+                /**
                  * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
                  *     next. A value outside 1..100 or not an integer is a 422.
                  * @example 25
@@ -4815,7 +5311,8 @@ export interface operations {
                      *               "gemini"
                      *             ],
                      *             "is_own": true,
-                     *             "content_map_page_id": "4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8"
+                     *             "content_map_page_id": "4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8",
+                     *             "topic_id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c"
                      *           },
                      *           {
                      *             "url": "https://reviews.example.org/best-crm",
@@ -4828,7 +5325,8 @@ export interface operations {
                      *               "perplexity"
                      *             ],
                      *             "is_own": false,
-                     *             "content_map_page_id": null
+                     *             "content_map_page_id": null,
+                     *             "topic_id": null
                      *           }
                      *         ],
                      *         "next_cursor": "WzE4LCJodHRwczovL3Jldmlld3MuZXhhbXBsZS5vcmcvYmVzdC1jcm0iXQ.Zm9vYmFyYmF6cXV4"
@@ -5631,6 +6129,121 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listContentMapEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
+                 * @example topic.status_updated
+                 */
+                event_type?: components["parameters"]["ContentMapEventTypeFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
+                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
+                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
+                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
+                 *     `event_type` or another workspace, is a 422.
+                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["EventFeedCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events; `next_cursor` is always set, `has_more` says whether to ask again at once. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "event": "topic.status_updated",
+                     *             "timestamp": "2026-11-21T09:30:00.000Z",
+                     *             "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *             "is_test": false,
+                     *             "data": {
+                     *               "id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+                     *               "name": "CRM for small business",
+                     *               "stage": "READY",
+                     *               "keywords": [
+                     *                 {
+                     *                   "keyword": "best crm for small business",
+                     *                   "msv": 12100,
+                     *                   "kd": 67
+                     *                 },
+                     *                 {
+                     *                   "keyword": "crm that works with gmail",
+                     *                   "msv": 880,
+                     *                   "kd": 31
+                     *                 }
+                     *               ],
+                     *               "totalMsv": 12980,
+                     *               "msvBadge": "HIGH",
+                     *               "avgKd": 49,
+                     *               "kdBadge": "MEDIUM",
+                     *               "coverage": 35,
+                     *               "createdAt": "2026-11-18T12:00:00.000Z",
+                     *               "updatedAt": "2026-11-21T09:30:00.000Z"
+                     *             }
+                     *           },
+                     *           {
+                     *             "event": "sitemap_url.status_updated",
+                     *             "timestamp": "2026-11-22T06:04:52.000Z",
+                     *             "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *             "is_test": false,
+                     *             "data": {
+                     *               "id": "0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *               "url": "https://acme.example/sitemap.xml",
+                     *               "type": "sitemap",
+                     *               "urlCount": 128,
+                     *               "lastFetchedAt": "2026-11-22T06:00:00.000Z",
+                     *               "createdAt": "2026-11-01T09:00:00.000Z",
+                     *               "updatedAt": "2026-11-22T06:04:52.000Z",
+                     *               "processing": {
+                     *                 "total": 128,
+                     *                 "ready": 126,
+                     *                 "failed": 2,
+                     *                 "completed": true
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "next_cursor": "WzI1XQ.Zk3l9QxR2vT8mN4pW7yB1c",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContentMapEventFeedEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listArticles: {
         parameters: {
             query?: {
@@ -5958,6 +6571,201 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContentEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
+                 * @example content.status_updated
+                 */
+                event_type?: components["parameters"]["ContentEventTypeFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
+                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
+                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
+                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
+                 *     `event_type` or another workspace, is a 422.
+                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["EventFeedCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events; `next_cursor` is always set, `has_more` says whether to ask again at once. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "event": "research_batch.status_updated",
+                     *             "timestamp": "2026-11-21T10:03:41.000Z",
+                     *             "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *             "is_test": false,
+                     *             "data": {
+                     *               "id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *               "name": "CRM for small business: consideration questions",
+                     *               "ideas_count": 2,
+                     *               "status": "COMPLETED",
+                     *               "topic_id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+                     *               "topic_name": "CRM for small business",
+                     *               "buyer_stage": "consideration",
+                     *               "persona_name": "Head of Sales Operations",
+                     *               "source": "topic_cluster",
+                     *               "agent_log": [
+                     *                 {
+                     *                   "at": "2026-11-21T10:00:02.000Z",
+                     *                   "message": "Collected 14 questions buyers ask AI assistants about small-business CRMs."
+                     *                 },
+                     *                 {
+                     *                   "at": "2026-11-21T10:03:41.000Z",
+                     *                   "message": "Grouped the questions into 2 article ideas."
+                     *                 }
+                     *               ],
+                     *               "research_log": {
+                     *                 "queries": [
+                     *                   "best crm for small business",
+                     *                   "crm that works with gmail"
+                     *                 ],
+                     *                 "sources_consulted": 14
+                     *               },
+                     *               "ideas": [
+                     *                 {
+                     *                   "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *                   "title": "How AI assistants choose which CRM to recommend",
+                     *                   "keywords": [
+                     *                     "ai crm recommendations"
+                     *                   ],
+                     *                   "buyer_stage": "consideration"
+                     *                 },
+                     *                 {
+                     *                   "id": "d2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f6a",
+                     *                   "title": "CRM pricing pages that answer the question",
+                     *                   "keywords": [
+                     *                     "crm pricing comparison"
+                     *                   ],
+                     *                   "buyer_stage": "decision"
+                     *                 }
+                     *               ],
+                     *               "createdAt": "2026-11-21T09:59:30.000Z",
+                     *               "updatedAt": "2026-11-21T10:03:41.000Z"
+                     *             }
+                     *           },
+                     *           {
+                     *             "event": "agent_task.status_updated",
+                     *             "timestamp": "2026-11-21T14:05:00.000Z",
+                     *             "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *             "is_test": false,
+                     *             "data": {
+                     *               "id": "e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8",
+                     *               "agent_id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *               "agent": {
+                     *                 "id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *                 "name": "Article writer",
+                     *                 "icon": "pen",
+                     *                 "short_description": "Writes an article from an idea in the brand voice."
+                     *               },
+                     *               "name": "Write: How AI assistants choose which CRM to recommend",
+                     *               "status": "SUCCEEDED",
+                     *               "inputs": {
+                     *                 "idea_id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *                 "word_count": 1500
+                     *               },
+                     *               "outputs": {
+                     *                 "article_id": "3b241101-e2bb-4255-8caf-4136c566a962"
+                     *               },
+                     *               "usage": {
+                     *                 "input_tokens": 18250,
+                     *                 "output_tokens": 4120,
+                     *                 "total_tokens": 22370
+                     *               },
+                     *               "execution_duration": 48213,
+                     *               "started_at": "2026-11-21T14:04:11.787Z",
+                     *               "ended_at": "2026-11-21T14:05:00.000Z",
+                     *               "created_at": "2026-11-21T14:04:10.000Z"
+                     *             }
+                     *           },
+                     *           {
+                     *             "event": "content.status_updated",
+                     *             "timestamp": "2026-11-22T09:00:00.000Z",
+                     *             "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *             "is_test": false,
+                     *             "data": {
+                     *               "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *               "title": "How AI assistants choose which CRM to recommend",
+                     *               "buyer_stage": "consideration",
+                     *               "metadata": {
+                     *                 "topic": "CRM for small business",
+                     *                 "keywords": [
+                     *                   "best crm for small business",
+                     *                   "ai crm recommendations"
+                     *                 ],
+                     *                 "source": "research_batch"
+                     *               },
+                     *               "status": "PUBLISHED",
+                     *               "config": {
+                     *                 "autowrite": true,
+                     *                 "planned_for": null,
+                     *                 "planned_time": null
+                     *               },
+                     *               "written_on": "2026-11-21T14:05:00.000Z",
+                     *               "published_on": "2026-11-22T09:00:00.000Z",
+                     *               "research_batch_id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *               "topic": "CRM for small business",
+                     *               "keywords": [
+                     *                 "best crm for small business",
+                     *                 "ai crm recommendations"
+                     *               ],
+                     *               "source": "research_batch",
+                     *               "body": "<h1>How AI assistants choose which CRM to recommend</h1><p>Assistants favour vendors whose pricing pages answer the question directly.</p>",
+                     *               "cover_image": "https://cdn.acme.example/covers/ai-crm.png",
+                     *               "slug": "ai-assistants-crm-recommendations",
+                     *               "permalink": "/blog/ai-assistants-crm-recommendations",
+                     *               "meta_title": "How AI assistants choose a CRM",
+                     *               "meta_description": "What ChatGPT, Perplexity and Gemini look at when they recommend a CRM.",
+                     *               "post_url": "https://acme.example/blog/ai-assistants-crm-recommendations",
+                     *               "createdAt": "2026-11-20T08:00:00.000Z",
+                     *               "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "next_cursor": "WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContentEventFeedEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -6784,6 +7592,109 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listIqEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
+                 * @example iq.status_updated
+                 */
+                event_type?: components["parameters"]["IqEventTypeFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
+                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
+                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
+                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
+                 *     `event_type` or another workspace, is a 422.
+                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["EventFeedCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events; `next_cursor` is always set, `has_more` says whether to ask again at once. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "event": "iq.status_updated",
+                     *             "timestamp": "2026-11-19T08:02:13.000Z",
+                     *             "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *             "is_test": false,
+                     *             "data": {
+                     *               "id": "b7c8d9e0-f1a2-4b3c-8d4e-5f6a7b8c9d0e",
+                     *               "type": "persona",
+                     *               "title": "Head of Sales Operations",
+                     *               "description": "Runs the sales tooling of a 20 to 200 person company.",
+                     *               "content": "## Head of Sales Operations\n\nOwns the CRM and wants reps to spend less time on data entry.",
+                     *               "metadata": {
+                     *                 "job_title": "Head of Sales Operations",
+                     *                 "seniority": "manager",
+                     *                 "industries": [
+                     *                   "SaaS",
+                     *                   "Professional services"
+                     *                 ],
+                     *                 "goals": [
+                     *                   "Shorter sales cycles"
+                     *                 ],
+                     *                 "pain_points": [
+                     *                   "Reps do not update the CRM"
+                     *                 ],
+                     *                 "objections": [
+                     *                   "Migration effort"
+                     *                 ]
+                     *               },
+                     *               "productId": null,
+                     *               "productUrls": null,
+                     *               "voiceSampleUrls": null,
+                     *               "contentSampleUrls": null,
+                     *               "isDefault": true,
+                     *               "stage": "READY",
+                     *               "imagesUrls": null,
+                     *               "createdAt": "2026-11-19T08:00:00.000Z",
+                     *               "updatedAt": "2026-11-19T08:02:13.000Z"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "next_cursor": "WzEyXQ.r7t8y9u0i1o2p3a4s5d6fA",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IqEventFeedEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];

@@ -8,8 +8,8 @@ import {
   exportAnswers, exportDailyRates, getAnswer, getArticle, getBrandVoice, getContentType, getIdea, getMe, getPage,
   getPersona, getProduct, getPromptAnalytics, getSite, getTopic, getVisibilityCompetitors, getVisibilityRates,
   getVisibilitySetup, getVisualGuideline, getWorkspace, getWorkspacePlan, getWorkspaceUsage, listAnswers,
-  listArticles, listBrandVoices, listCitedPages, listContentTypes, listIdeas, listPages, listPersonas, listProducts,
-  listPrompts, listSites, listTopics, listVisualGuidelines,
+  listArticles, listBrandVoices, listCitedPages, listContentEvents, listContentMapEvents, listContentTypes, listIdeas,
+  listIqEvents, listPages, listPersonas, listProducts, listPrompts, listSites, listTopics, listVisualGuidelines,
 } from './generated/sdk.gen.js';
 import type { MeEnvelope, PromptAnalytics } from './generated/types.gen.js';
 
@@ -45,8 +45,10 @@ async function main(): Promise<void> {
   const prompt = firstId(prompts);
   if (prompt) {
     const analytics: PromptAnalytics = (await read('getPromptAnalytics',
-      getPromptAnalytics({ path: { prompt }, query: { range: '7d' } }))).data;
-    console.log(`  mention rate ${analytics.overview.mention_rate.current ?? 'n/a'} over ${analytics.total_snapshots} answers`);
+      getPromptAnalytics({ path: { prompt }, query: { range: '7d', alpha: 0.05 } }))).data;
+    const mention = analytics.overview.mention_rate;
+    console.log(`  mention rate ${mention.current ?? 'n/a'} (${mention.counts.current.hits}/${mention.counts.current.total} answers), `
+      + `change ${mention.delta ?? 'n/a'}: ${mention.significance?.significant ? 'significant' : 'not significant'} (p = ${mention.significance?.p_value ?? 'n/a'})`);
   }
   await read('getVisibilitySetup', getVisibilitySetup());
   await read('getVisibilityRates', getVisibilityRates({ query: { range: '30d' } }));
@@ -59,6 +61,10 @@ async function main(): Promise<void> {
   const csv = await read('exportAnswers', exportAnswers({ query: { range: '7d', format: 'csv' }, parseAs: 'text' }));
   console.log(`  answers export: ${String(csv).split('\r\n').length - 1} CSV lines`);
   await read('exportDailyRates', exportDailyRates({ query: { format: 'ndjson' }, parseAs: 'text' }));
+
+  // Event feeds: the events the webhooks deliver, to catch up from a cursor kept between runs.
+  const mapEvents = await read('listContentMapEvents', listContentMapEvents({ query: { limit: 5 } }));
+  console.log(`  ${mapEvents.data.items.length} content-map events; resume from ${mapEvents.data.next_cursor}`);
 
   // Content map.
   const topics = await read('listTopics', listTopics({ query: { limit: 5 } }));
@@ -78,6 +84,14 @@ async function main(): Promise<void> {
   const ideas = await read('listIdeas', listIdeas({ query: { limit: 5 } }));
   const idea = firstId(ideas);
   if (idea) await read('getIdea', getIdea({ path: { idea } }));
+  // Follow a feed the way a client catches up on missed webhooks: read on while has_more is true.
+  let cursor: string | undefined;
+  for (let more = true; more; ) {
+    const page = await read('listContentEvents', listContentEvents({ query: { event_type: 'content.status_updated', limit: 50, cursor } }));
+    for (const event of page.data.items) console.log(`  ${event.timestamp} ${event.event} ${event.data.id} ${event.data.status}`);
+    cursor = page.data.next_cursor;
+    more = page.data.has_more;
+  }
 
   // Brand intelligence.
   const products = await read('listProducts', listProducts({ query: { limit: 5 } }));
@@ -95,6 +109,7 @@ async function main(): Promise<void> {
   const guidelines = await read('listVisualGuidelines', listVisualGuidelines({ query: { limit: 5 } }));
   const guideline = firstId(guidelines);
   if (guideline) await read('getVisualGuideline', getVisualGuideline({ path: { visual_guideline: guideline } }));
+  await read('listIqEvents', listIqEvents({ query: { event_type: 'iq.status_updated' } }));
 }
 
 main().catch((err: unknown) => {

@@ -41,8 +41,10 @@ async function main(): Promise<void> {
   const prompt = firstId(prompts);
   if (prompt) {
     const analytics = await read('getPromptAnalytics',
-      client.GET('/api/v1/visibility/prompts/{prompt}', { params: { path: { prompt }, query: { range: '7d' } } }));
-    console.log(`  mention rate ${analytics.data.overview.mention_rate.current ?? 'n/a'} over ${analytics.data.total_snapshots} answers`);
+      client.GET('/api/v1/visibility/prompts/{prompt}', { params: { path: { prompt }, query: { range: '7d', alpha: 0.05 } } }));
+    const mention = analytics.data.overview.mention_rate;
+    console.log(`  mention rate ${mention.current ?? 'n/a'} (${mention.counts.current.hits}/${mention.counts.current.total} answers), `
+      + `change ${mention.delta ?? 'n/a'}: ${mention.significance?.significant ? 'significant' : 'not significant'} (p = ${mention.significance?.p_value ?? 'n/a'})`);
   }
   await read('getVisibilitySetup', client.GET('/api/v1/visibility/setup'));
   await read('getVisibilityRates', client.GET('/api/v1/visibility/rates', { params: { query: { range: '30d' } } }));
@@ -57,6 +59,10 @@ async function main(): Promise<void> {
   console.log(`  answers export: ${csv.split('\r\n').length - 1} CSV lines`);
   await read('exportDailyRates',
     client.GET('/api/v1/visibility/exports/daily-rates', { params: { query: { format: 'ndjson' } }, parseAs: 'text' }));
+
+  // Event feeds: the events the webhooks deliver, to catch up from a cursor kept between runs.
+  const mapEvents = await read('listContentMapEvents', client.GET('/api/v1/content-map/events', { params: { query: { limit: 5 } } }));
+  console.log(`  ${mapEvents.data.items.length} content-map events; resume from ${mapEvents.data.next_cursor}`);
 
   // Content map.
   const topics = await read('listTopics', client.GET('/api/v1/content-map/topics', { params: { query: { limit: 5 } } }));
@@ -76,6 +82,15 @@ async function main(): Promise<void> {
   const ideas = await read('listIdeas', client.GET('/api/v1/content/ideas', { params: { query: { limit: 5 } } }));
   const idea = firstId(ideas);
   if (idea) await read('getIdea', client.GET('/api/v1/content/ideas/{idea}', { params: { path: { idea } } }));
+  // Follow a feed the way a client catches up on missed webhooks: read on while has_more is true.
+  let cursor: string | undefined;
+  for (let more = true; more; ) {
+    const page = await read('listContentEvents',
+      client.GET('/api/v1/content/events', { params: { query: { event_type: 'content.status_updated', limit: 50, ...(cursor ? { cursor } : {}) } } }));
+    for (const event of page.data.items) console.log(`  ${event.timestamp} ${event.event} ${event.data.id} ${event.data.status}`);
+    cursor = page.data.next_cursor;
+    more = page.data.has_more;
+  }
 
   // Brand intelligence.
   const products = await read('listProducts', client.GET('/api/v1/iq/products', { params: { query: { limit: 5 } } }));
@@ -98,6 +113,7 @@ async function main(): Promise<void> {
     await read('getVisualGuideline',
       client.GET('/api/v1/iq/visual-guidelines/{visual_guideline}', { params: { path: { visual_guideline: guideline } } }));
   }
+  await read('listIqEvents', client.GET('/api/v1/iq/events', { params: { query: { event_type: 'iq.status_updated' } } }));
 }
 
 main().catch((err: unknown) => {

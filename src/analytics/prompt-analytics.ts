@@ -2,11 +2,14 @@ import type { components } from '../../generated/openapi.js';
 import { dateOfDay, type Periods } from './periods.js';
 import { PLATFORMS, type Platform } from './platforms.js';
 import { rate, rateDelta } from './rates.js';
+import { DEFAULT_ALPHA, significanceOf } from './significance.js';
 
 type Schemas = components['schemas'];
 export type Prompt = Schemas['Prompt'];
 export type PromptAnalytics = Schemas['PromptAnalytics'];
 export type PromptStatus = Schemas['PromptStatus'];
+type RateBlock = Schemas['RateBlock'];
+type RateCounts = Schemas['RateCounts'];
 
 /** A prompt as stored, with its category (null fields when it has none). */
 export interface PromptRecord {
@@ -41,8 +44,32 @@ export interface CompetitorCount {
 
 export const NO_COUNTS: Readonly<Counts> = Object.freeze({ total: 0, mentioned: 0, cited: 0 });
 
-/** The Prompt object: its rates over the current period and their change against the previous one. */
-export function promptView(record: PromptRecord, current: Counts, previous: Counts): Prompt {
+/** Which snapshots a rate counts: those whose answer names the brand, or those citing its pages. */
+type RateOf = 'mentioned' | 'cited';
+
+function rateCounts(current: Counts, previous: Counts, of: RateOf): RateCounts {
+  return { current: { hits: current[of], total: current.total }, previous: { hits: previous[of], total: previous.total } };
+}
+
+/** A rate block: both periods' rates, their delta, the counts behind them and whether the delta is more than chance at `alpha`. */
+function rateBlock(current: Counts, previous: Counts, of: RateOf, alpha: number): RateBlock {
+  const counts = rateCounts(current, previous, of);
+  return {
+    current: rate(current[of], current.total),
+    previous: rate(previous[of], previous.total),
+    delta: rateDelta(current[of], current.total, previous[of], previous.total),
+    counts,
+    significance: significanceOf(counts.current, counts.previous, alpha),
+  };
+}
+
+/**
+ * The Prompt object: its rates over the current period, their change against the previous one,
+ * the counts behind them and whether each change is more than chance at `alpha`.
+ */
+export function promptView(record: PromptRecord, current: Counts, previous: Counts, alpha: number): Prompt {
+  const mention = rateBlock(current, previous, 'mentioned', alpha);
+  const citation = rateBlock(current, previous, 'cited', alpha);
   return {
     id: record.id,
     text: record.text,
@@ -51,13 +78,17 @@ export function promptView(record: PromptRecord, current: Counts, previous: Coun
     category: record.category_id !== null && record.category_name !== null && record.category_color !== null
       ? { id: record.category_id, name: record.category_name, color: record.category_color }
       : null,
-    mention_rate: rate(current.mentioned, current.total),
-    mention_rate_delta: rateDelta(current.mentioned, current.total, previous.mentioned, previous.total),
-    citation_rate: rate(current.cited, current.total),
-    citation_rate_delta: rateDelta(current.cited, current.total, previous.cited, previous.total),
+    mention_rate: mention.current,
+    mention_rate_delta: mention.delta,
+    citation_rate: citation.current,
+    citation_rate_delta: citation.delta,
     last_collected_at: record.last_collected_ms === null ? null : new Date(record.last_collected_ms).toISOString(),
     status: record.status,
     created_at: record.created_at,
+    mention_counts: mention.counts,
+    citation_counts: citation.counts,
+    mention_significance: mention.significance,
+    citation_significance: citation.significance,
   };
 }
 
@@ -97,8 +128,8 @@ export interface PeriodTotals {
 export interface RollupSummary {
   current: Counts;
   previous: Counts;
-  mention_rate: Schemas['RateBlock'];
-  citation_rate: Schemas['RateBlock'];
+  mention_rate: RateBlock;
+  citation_rate: RateBlock;
   trend_series: Schemas['TrendSeries'];
   platforms: Schemas['PlatformResult'][];
 }
@@ -123,8 +154,11 @@ export function periodTotals(periods: Periods, daily: readonly DailyCounts[]): P
   return { previous, days: [...byDay.values()], platforms: [...byPlatform.values()] };
 }
 
-/** The rate blocks, the daily trend of the current period and the six platform results. */
-export function summarisePeriods(totals: PeriodTotals): RollupSummary {
+/**
+ * The rate blocks (significance at level `alpha`), the daily trend of the current period and the
+ * six platform results.
+ */
+export function summarisePeriods(totals: PeriodTotals, alpha: number = DEFAULT_ALPHA): RollupSummary {
   const { previous } = totals;
   const current: Counts = { ...NO_COUNTS };
   for (const day of totals.days) add(current, day);
@@ -135,16 +169,8 @@ export function summarisePeriods(totals: PeriodTotals): RollupSummary {
   return {
     current,
     previous,
-    mention_rate: {
-      current: rate(current.mentioned, current.total),
-      previous: rate(previous.mentioned, previous.total),
-      delta: rateDelta(current.mentioned, current.total, previous.mentioned, previous.total),
-    },
-    citation_rate: {
-      current: rate(current.cited, current.total),
-      previous: rate(previous.cited, previous.total),
-      delta: rateDelta(current.cited, current.total, previous.cited, previous.total),
-    },
+    mention_rate: rateBlock(current, previous, 'mentioned', alpha),
+    citation_rate: rateBlock(current, previous, 'cited', alpha),
     trend_series: {
       mention: days.map((c, i) => ({ date: dates[i]!, rate: rate(c.mentioned, c.total)! })),
       citation: days.map((c, i) => ({ date: dates[i]!, rate: rate(c.cited, c.total)! })),
@@ -166,8 +192,8 @@ export function summarisePeriods(totals: PeriodTotals): RollupSummary {
  * the daily trend of the current period and the six platform results. Rows outside both periods
  * are ignored.
  */
-export function summariseRollups(periods: Periods, daily: readonly DailyCounts[]): RollupSummary {
-  return summarisePeriods(periodTotals(periods, daily));
+export function summariseRollups(periods: Periods, daily: readonly DailyCounts[], alpha: number = DEFAULT_ALPHA): RollupSummary {
+  return summarisePeriods(periodTotals(periods, daily), alpha);
 }
 
 /**
@@ -179,9 +205,11 @@ export function computePromptAnalytics(input: {
   prompt: PromptRecord;
   totals: PeriodTotals;
   competitors: readonly CompetitorCount[];
+  /** The significance level of the deltas. */
+  alpha: number;
 }): PromptAnalytics {
-  const { periods } = input;
-  const summary = summarisePeriods(input.totals);
+  const { periods, alpha } = input;
+  const summary = summarisePeriods(input.totals, alpha);
   const total = summary.current.total;
   const competitors = input.competitors
     .map((c) => ({ competitor: c.name, mentions: c.mentions, mention_rate: rate(c.mentions, total) }))
@@ -189,7 +217,7 @@ export function computePromptAnalytics(input: {
   return {
     overview: {
       range: periods.range,
-      prompt: promptView(input.prompt, summary.current, summary.previous),
+      prompt: promptView(input.prompt, summary.current, summary.previous, alpha),
       mention_rate: summary.mention_rate,
       citation_rate: summary.citation_rate,
       trend_series: summary.trend_series,

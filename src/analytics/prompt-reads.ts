@@ -3,6 +3,7 @@ import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.j
 import type { PromptStore } from '../store/prompts.js';
 import type { VisibilityAnalyticsStore } from '../store/visibility-analytics.js';
 import { periodsFor, type RangeValue } from './periods.js';
+import { DEFAULT_ALPHA } from './significance.js';
 import { computePromptAnalytics, NO_COUNTS, promptView, type PromptAnalytics, type PromptStatus } from './prompt-analytics.js';
 
 export type PromptList = components['schemas']['PromptList'];
@@ -19,7 +20,7 @@ export interface PromptReadStores {
  */
 export function readPromptAnalytics(
   stores: PromptReadStores,
-  request: { workspaceId: string; promptId: string; range: RangeValue; now: Date },
+  request: { workspaceId: string; promptId: string; range: RangeValue; alpha?: number | undefined; now: Date },
 ): PromptAnalytics | undefined {
   const prompt = stores.prompts.get(request.workspaceId, request.promptId);
   if (!prompt) return undefined;
@@ -29,12 +30,15 @@ export function readPromptAnalytics(
     prompt,
     totals: stores.visibilityAnalytics.promptPeriodTotals(prompt.id, periods),
     competitors: stores.visibilityAnalytics.promptCompetitorMentions(request.workspaceId, prompt.id, periods.currentStart, periods.today),
+    alpha: request.alpha ?? DEFAULT_ALPHA,
   });
 }
 
 export interface PromptListRequest {
   workspaceId: string;
   range: RangeValue;
+  /** The significance level of the deltas; DEFAULT_ALPHA when absent. */
+  alpha?: number | undefined;
   status?: PromptStatus | undefined;
   categoryId?: string | undefined;
   q?: string | undefined;
@@ -48,7 +52,7 @@ export interface PromptListRequest {
  * `range`, read for the whole page in one statement (three running-total seeks per prompt).
  */
 export function readPromptList(stores: PromptReadStores, request: PromptListRequest): PromptList {
-  // `range` and `limit` do not decide which prompts are listed, so they may change between pages.
+  // `range`, `alpha` and `limit` do not decide which prompts are listed, so they may change between pages.
   const scope: CursorScope = {
     list: 'listPrompts',
     workspaceId: request.workspaceId,
@@ -59,11 +63,12 @@ export function readPromptList(stores: PromptReadStores, request: PromptListRequ
   const filters = { workspaceId: request.workspaceId, status: request.status, categoryId: request.categoryId, q: request.q };
   const page = takePage(stores.prompts.list(filters, request.limit + 1, after), request.limit, scope, (p) => [p.created_at, p.id]);
   const periods = periodsFor(request.range, request.now);
+  const alpha = request.alpha ?? DEFAULT_ALPHA;
   const counts = new Map(stores.visibilityAnalytics.promptPeriodCounts(page.rows.map((p) => p.id), periods).map((c) => [c.prompt_id, c]));
   return {
     items: page.rows.map((p) => {
       const c = counts.get(p.id);
-      return promptView(p, c?.current ?? NO_COUNTS, c?.previous ?? NO_COUNTS);
+      return promptView(p, c?.current ?? NO_COUNTS, c?.previous ?? NO_COUNTS, alpha);
     }),
     next_cursor: page.next_cursor,
   };

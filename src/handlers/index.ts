@@ -14,6 +14,7 @@ import { getVisibilityCompetitors, getVisibilityRates, getVisibilitySetup } from
 import { listCitedPages } from './visibility-cited-pages.js';
 import { getAnswer, listAnswers } from './visibility-answers.js';
 import { exportAnswers, exportDailyRates } from './visibility-exports.js';
+import { listContentEvents, listContentMapEvents, listIqEvents } from './event-feeds.js';
 
 /** One handler per operationId of the contract; the type makes a missing one a compile error. */
 export const handlers: ReadHandlers = {
@@ -51,4 +52,7 @@ export const handlers: ReadHandlers = {
   getAnswer,
   exportAnswers,
   exportDailyRates,
+  listContentEvents,
+  listContentMapEvents,
+  listIqEvents,
 };

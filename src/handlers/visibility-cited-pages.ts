@@ -8,6 +8,7 @@ export const listCitedPages: OperationHandler<'listCitedPages'> = ({ caller, sto
     workspaceId: caller.principal.workspace_id,
     range: query.range ?? DEFAULT_RANGE,
     platform: query.platform,
+    contentMapPageId: query.content_map_page,
     limit: query.limit ?? 25,
     cursor: query.cursor,
     now,

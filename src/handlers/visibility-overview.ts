@@ -9,7 +9,12 @@ export const getVisibilitySetup: OperationHandler<'getVisibilitySetup'> = ({ cal
   ok(readVisibilitySetup(store, caller.principal.workspace_id));
 
 export const getVisibilityRates: OperationHandler<'getVisibilityRates'> = ({ caller, store, query, now }) =>
-  ok(readVisibilityRates(store.visibilityOverview, { workspaceId: caller.principal.workspace_id, range: query.range ?? DEFAULT_RANGE, now }));
+  ok(readVisibilityRates(store.visibilityOverview, {
+    workspaceId: caller.principal.workspace_id,
+    range: query.range ?? DEFAULT_RANGE,
+    alpha: query.alpha,
+    now,
+  }));
 
 export const getVisibilityCompetitors: OperationHandler<'getVisibilityCompetitors'> = ({ caller, store, query, now }) =>
   ok(readVisibilityCompetitors(store, { workspaceId: caller.principal.workspace_id, range: query.range ?? DEFAULT_RANGE, now }));

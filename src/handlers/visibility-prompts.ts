@@ -10,6 +10,7 @@ export const listPrompts: OperationHandler<'listPrompts'> = ({ query, caller, st
   ok(readPromptList(store, {
     workspaceId: caller.principal.workspace_id,
     range: query.range ?? DEFAULT_RANGE,
+    alpha: query.alpha,
     status: query.status,
     categoryId: query.category_id,
     q: query.q,
@@ -23,6 +24,7 @@ export const getPromptAnalytics: OperationHandler<'getPromptAnalytics'> = ({ pat
     workspaceId: caller.principal.workspace_id,
     promptId: path.prompt,
     range: query.range ?? DEFAULT_RANGE,
+    alpha: query.alpha,
     now,
   });
   if (!analytics) throw ApiError.notFound('Prompt');

@@ -2,6 +2,7 @@ import type { components } from '../../generated/openapi.js';
 import type { Db } from './database.js';
 import { prepareCreatedOrderList, type CreatedPosition } from './keyset.js';
 import { fromJson, prepareSave, type SaveResult } from './saved-rows.js';
+import { pageAddress } from '../visibility/page-address.js';
 
 export type Topic = components['schemas']['Topic'];
 export type TopicKeyword = components['schemas']['TopicKeyword'];
@@ -142,7 +143,7 @@ export function createContentMapStore(db: Db) {
       'processing_completed', 'created_at', 'updated_at',
     ], (row) => sitemapProcessingState(row.processing_completed === 1, row.processing_failed as number)),
     page: prepareSave<PageStatus>(db, 'pages', [
-      'id', 'workspace_id', 'url', 'title', 'site_id', 'topic_id', 'status', 'last_fetched_at', 'created_at', 'updated_at',
+      'id', 'workspace_id', 'url', 'address', 'title', 'site_id', 'topic_id', 'status', 'last_fetched_at', 'created_at', 'updated_at',
     ], (row) => row.status as PageStatus),
   };
   const lists = {
@@ -228,8 +229,9 @@ export function createContentMapStore(db: Db) {
         status: filters.status ?? null,
       }, limit, after);
     },
+    /** Writes a page with its page address, by which cited URLs are matched to it. */
     savePage(input: PageInput): SaveResult<PageStatus> {
-      return writes.page.save({ ...input });
+      return writes.page.save({ ...input, address: pageAddress(input.url) });
     },
   };
 }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations } from './migrate.js';
+import { pageAddress } from '../visibility/page-address.js';
 
 export type Db = Database.Database;
 
@@ -18,8 +19,17 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  defineSqlFunctions(db);
   applyMigrations(db);
   return db;
+}
+
+/**
+ * The application functions SQL on this connection may call: `page_address(url)`, with which
+ * migration 032 gives rows written before it the page address the import gives later ones.
+ */
+export function defineSqlFunctions(db: Db): void {
+  db.function('page_address', { deterministic: true }, (url: unknown) => (typeof url === 'string' ? pageAddress(url) : null));
 }
 
 /** Readiness: throws when the database does not answer. */

@@ -1,5 +1,6 @@
 import type { Db } from './database.js';
 import { hostOf } from '../visibility/domains.js';
+import { pageAddress } from '../visibility/page-address.js';
 
 /** One cited page over a period, as the list reads it. */
 export interface CitedPageRow {
@@ -10,6 +11,12 @@ export interface CitedPageRow {
   prompts: number;
   /** Comma-separated platforms, in no particular order. */
   platforms: string;
+}
+
+/** The content-map page a cited URL is matched to. */
+export interface ContentMapPageRef {
+  id: string;
+  topic_id: string | null;
 }
 
 /** Where a page of the list ends: its (citations, url). */
@@ -34,7 +41,7 @@ interface Delta {
  */
 export function createCitedPageRollup(db: Db, workspaceId: string) {
   const upsertUrl = db.prepare(
-    `INSERT INTO cited_urls (workspace_id, url, domain, title, title_collected_ms) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO cited_urls (workspace_id, url, domain, address, title, title_collected_ms) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (workspace_id, url) DO UPDATE SET
        title = CASE WHEN excluded.title IS NOT NULL AND excluded.title_collected_ms >= coalesce(cited_urls.title_collected_ms, -1)
                     THEN excluded.title ELSE cited_urls.title END,
@@ -57,7 +64,7 @@ export function createCitedPageRollup(db: Db, workspaceId: string) {
     const title = titles.get(url);
     let id = urlIds.get(url);
     if (id === undefined || title) {
-      id = upsertUrl.get(workspaceId, url, hostOf(url), title?.title ?? null, title?.ms ?? null) as number;
+      id = upsertUrl.get(workspaceId, url, hostOf(url), pageAddress(url), title?.title ?? null, title?.ms ?? null) as number;
       if (urlIds.size >= URL_ID_CACHE_LIMIT) urlIds.clear();
       urlIds.set(url, id);
       titles.delete(url);
@@ -112,33 +119,54 @@ export function createCitedPageStore(db: Db) {
       SELECT url_id, sum(citations) AS citations, count(DISTINCT prompt_id) AS prompts, group_concat(DISTINCT platform) AS platforms
       FROM cited_page_daily
       WHERE workspace_id = @workspace_id AND day BETWEEN @from_day AND @to_day AND (@platform IS NULL OR platform = @platform)
+        AND (@address IS NULL OR url_id IN (SELECT id FROM cited_urls WHERE workspace_id = @workspace_id AND address = @address))
       GROUP BY url_id
     ) t JOIN cited_urls u ON u.id = t.url_id`;
   const order = 'ORDER BY t.citations DESC, u.url LIMIT @limit';
   const statements = {
     first: db.prepare(`${aggregate} ${order}`),
     after: db.prepare(`${aggregate} WHERE t.citations < @after_citations OR (t.citations = @after_citations AND u.url > @after_url) ${order}`),
-    // The exact address first, then the oldest page: one answer when several variants exist.
+    // The page at the very URL first, then the oldest: one answer when several pages share an address.
     contentMapPage: db.prepare(
-      `SELECT id FROM pages WHERE workspace_id = @workspace_id AND url IN (SELECT value FROM json_each(@urls))
+      `SELECT id, topic_id FROM pages WHERE workspace_id = @workspace_id AND address = @address
        ORDER BY url = @url DESC, created_at, id LIMIT 1`,
-    ).pluck(),
+    ),
+    pageAddress: db.prepare('SELECT address FROM pages WHERE id = ? AND workspace_id = ?').pluck(),
   };
 
   return {
-    /** Pages cited on days [fromDay, toDay] (of one platform when given), most cited first, after `position`. */
+    /**
+     * Pages cited on days [fromDay, toDay] (of one platform, and at one page address, when given),
+     * most cited first, after `position`.
+     */
     list(
-      filter: { workspaceId: string; fromDay: number; toDay: number; platform?: string | undefined },
+      filter: { workspaceId: string; fromDay: number; toDay: number; platform?: string | undefined; address?: string | undefined },
       limit: number,
       position?: CitedPagePosition,
     ): CitedPageRow[] {
-      const params = { workspace_id: filter.workspaceId, from_day: filter.fromDay, to_day: filter.toDay, platform: filter.platform ?? null, limit };
+      const params = {
+        workspace_id: filter.workspaceId,
+        from_day: filter.fromDay,
+        to_day: filter.toDay,
+        platform: filter.platform ?? null,
+        address: filter.address ?? null,
+        limit,
+      };
       if (position === undefined) return statements.first.all(params) as CitedPageRow[];
       return statements.after.all({ ...params, after_citations: position[0], after_url: position[1] }) as CitedPageRow[];
     },
-    /** The id of the workspace's content-map page at one of `addresses` (preferring `url` itself), if any. */
-    contentMapPageId(workspaceId: string, url: string, addresses: readonly string[]): string | undefined {
-      return statements.contentMapPage.get({ workspace_id: workspaceId, url, urls: JSON.stringify(addresses) }) as string | undefined;
+    /** The workspace's content-map page at the page address of `url` (preferring `url` itself), if any. */
+    contentMapPage(workspaceId: string, url: string): ContentMapPageRef | undefined {
+      const address = pageAddress(url);
+      if (address === null) return undefined;
+      return statements.contentMapPage.get({ workspace_id: workspaceId, url, address }) as ContentMapPageRef | undefined;
+    },
+    /**
+     * The page address of a content-map page of the workspace: undefined when the workspace has
+     * no such page, null when its URL has none.
+     */
+    contentMapPageAddress(workspaceId: string, pageId: string): string | null | undefined {
+      return statements.pageAddress.get(pageId, workspaceId) as string | null | undefined;
     },
   };
 }

@@ -3,7 +3,7 @@ import { DAY_MS, periodsFor, type RangeValue } from '../analytics/periods.js';
 import { PLATFORMS, type Platform } from '../analytics/platforms.js';
 import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
 import type { Store } from '../store/index.js';
-import { addressVariants, isOwnHost } from './domains.js';
+import { isOwnHost } from './domains.js';
 
 export type CitedPageList = components['schemas']['CitedPageList'];
 
@@ -11,22 +11,33 @@ export interface CitedPageListRequest {
   workspaceId: string;
   range: RangeValue;
   platform?: Platform | undefined;
+  /** Only the URLs at the page address of this content-map page. */
+  contentMapPageId?: string | undefined;
   limit: number;
   cursor?: string | undefined;
   now: Date;
 }
 
 /**
- * One page of the pages cited over the range, most cited first. The cursor carries the walk's
- * "today", so a walk that crosses midnight UTC keeps reading the period it started on.
+ * One page of the pages cited over the range, most cited first, each tied to the content-map page
+ * at its page address (whatever its domain: a content-map page is the workspace's own). The cursor
+ * carries the walk's "today", so a walk that crosses midnight UTC keeps reading the period it
+ * started on.
  */
 export function readCitedPages(store: Store, request: CitedPageListRequest): CitedPageList {
   const { workspaceId } = request;
-  const scope: CursorScope = { list: 'listCitedPages', workspaceId, filters: { range: request.range, platform: request.platform } };
+  const contentMapPageId = request.contentMapPageId?.toLowerCase();
+  const scope: CursorScope = {
+    list: 'listCitedPages',
+    workspaceId,
+    filters: { range: request.range, platform: request.platform, content_map_page: contentMapPageId },
+  };
   const after = request.cursor === undefined ? undefined : decodeCursor(scope, request.cursor, ['number', 'number', 'string'] as const);
   const periods = periodsFor(request.range, after ? new Date(after[0] * DAY_MS) : request.now);
-  const rows = store.citedPages.list(
-    { workspaceId, fromDay: periods.currentStart, toDay: periods.today, platform: request.platform },
+  // null: the workspace has no such page, or its URL has no address; either way it is cited nowhere.
+  const address = contentMapPageId === undefined ? undefined : (store.citedPages.contentMapPageAddress(workspaceId, contentMapPageId) ?? null);
+  const rows = address === null ? [] : store.citedPages.list(
+    { workspaceId, fromDay: periods.currentStart, toDay: periods.today, platform: request.platform, address },
     request.limit + 1,
     after ? [after[1], after[2]] : undefined,
   );
@@ -34,8 +45,8 @@ export function readCitedPages(store: Store, request: CitedPageListRequest): Cit
   const domains = store.workspaceProfile.getProfile(workspaceId)?.domains ?? [];
   return {
     items: page.rows.map((r) => {
-      const isOwn = isOwnHost(r.domain, domains);
       const cited = new Set(r.platforms.split(','));
+      const mapped = store.citedPages.contentMapPage(workspaceId, r.url);
       return {
         url: r.url,
         domain: r.domain,
@@ -43,8 +54,9 @@ export function readCitedPages(store: Store, request: CitedPageListRequest): Cit
         citations: r.citations,
         prompts: r.prompts,
         platforms: PLATFORMS.filter((p) => cited.has(p)),
-        is_own: isOwn,
-        content_map_page_id: isOwn ? (store.citedPages.contentMapPageId(workspaceId, r.url, addressVariants(r.url)) ?? null) : null,
+        is_own: isOwnHost(r.domain, domains),
+        content_map_page_id: mapped?.id ?? null,
+        topic_id: mapped?.topic_id ?? null,
       };
     }),
     next_cursor: page.next_cursor,

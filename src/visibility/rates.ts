@@ -11,10 +11,11 @@ export type VisibilityRates = components['schemas']['VisibilityRates'];
  */
 export function readVisibilityRates(
   overview: VisibilityOverviewStore,
-  request: { workspaceId: string; range: RangeValue; now: Date },
+  request: { workspaceId: string; range: RangeValue; alpha?: number | undefined; now: Date },
 ): VisibilityRates {
   const periods = periodsFor(request.range, request.now);
-  const summary = summariseRollups(periods, overview.workspaceDaily(request.workspaceId, periods.previousStart, periods.today));
+  const daily = overview.workspaceDaily(request.workspaceId, periods.previousStart, periods.today);
+  const summary = summariseRollups(periods, daily, request.alpha);
   return {
     range: periods.range,
     mention_rate: summary.mention_rate,

@@ -5,6 +5,8 @@ import type { ObservedResponse } from './spec.js';
 interface ListPage {
   items: unknown[];
   next_cursor: string | null;
+  /** Event feeds only: their `next_cursor` is never null, and this says whether a next page is waiting. */
+  has_more?: boolean;
 }
 
 export interface PagingCheck {
@@ -38,7 +40,8 @@ export async function walkList(check: PagingCheck, limit: number): Promise<strin
     const current = page(await check.call({ ...check.request, query }));
     expect(current.items.length).toBeLessThanOrEqual(limit);
     seen.push(...current.items.map(itemId));
-    if (current.next_cursor === null) return seen;
+    if (current.has_more !== undefined) expect(current.next_cursor, 'a feed always gives a cursor to resume from').not.toBeNull();
+    if (current.next_cursor === null || current.has_more === false) return seen;
     // A full page is the only kind that may promise more.
     expect(current.items.length).toBe(limit);
     cursor = current.next_cursor;

@@ -3,6 +3,7 @@ import { adminScenarios } from './admin.js';
 import { accountScenarios } from './account.js';
 import { contentMapScenarios } from './content-map.js';
 import { contentScenarios } from './content.js';
+import { eventFeedScenarios } from './event-feeds.js';
 import { iqScenarios } from './iq.js';
 import { visibilityPromptScenarios } from './visibility-prompts.js';
 import { workspaceScenarios } from './workspace.js';
@@ -18,4 +19,5 @@ export const scenarios: OperationScenario[] = [
   ...visibilityPromptScenarios,
   ...workspaceScenarios,
   ...visibilityScenarios,
+  ...eventFeedScenarios,
 ];

@@ -37,9 +37,17 @@ async function seedPrompt(store: Store, workspace: TestWorkspace, now: Date) {
       last_collected_at: collected,
       status: 'ACTIVE',
       created_at: '2026-09-01T08:00:00.000Z',
+      mention_counts: ONE_OF_TWO,
+      citation_counts: ONE_OF_TWO,
+      mention_significance: null,
+      citation_significance: null,
     },
   };
 }
+
+/** One hit of two snapshots now, none before: the rates of the seeded prompt, with no delta. */
+const ONE_OF_TWO = { current: { hits: 1, total: 2 }, previous: { hits: 0, total: 0 } };
+const HALF_NOW = { current: 0.5, previous: null, delta: null, counts: ONE_OF_TWO, significance: null };
 
 const seeded = new WeakMap<ScenarioContext, Awaited<ReturnType<typeof seedPrompt>>>();
 async function promptOf(ctx: ScenarioContext) {
@@ -58,6 +66,7 @@ export const visibilityPromptScenarios: OperationScenario[] = [
       },
       422: {
         'range is 14d': () => ({ path: PROMPTS, query: { range: '14d' } }),
+        'alpha is 0': () => ({ path: PROMPTS, query: { alpha: 0 } }),
         'limit is 0': () => ({ path: PROMPTS, query: { limit: 0 } }),
         'limit is 101': () => ({ path: PROMPTS, query: { limit: 101 } }),
         'status is not a prompt status': () => ({ path: PROMPTS, query: { status: 'DONE' } }),
@@ -71,7 +80,7 @@ export const visibilityPromptScenarios: OperationScenario[] = [
         expect(res.body).toEqual({ code: 2000, messages: 'OK', data: { items: [prompt], next_cursor: null } });
       },
       422: (res) => {
-        expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(/query\.(range|limit|status|category_id|cursor)/) });
+        expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(/query\.(range|alpha|limit|status|category_id|cursor)/) });
       },
     },
     list: {
@@ -89,6 +98,7 @@ export const visibilityPromptScenarios: OperationScenario[] = [
       404: () => ({ path: `${PROMPTS}/${randomUUID()}` }),
       422: {
         'range is 14d': async (ctx) => ({ path: `${PROMPTS}/${(await promptOf(ctx)).id}`, query: { range: '14d' } }),
+        'alpha is 1': async (ctx) => ({ path: `${PROMPTS}/${(await promptOf(ctx)).id}`, query: { alpha: 1 } }),
         'the prompt id is not a UUID': () => ({ path: `${PROMPTS}/not-a-uuid` }),
       },
     },
@@ -102,8 +112,8 @@ export const visibilityPromptScenarios: OperationScenario[] = [
             overview: {
               range: '7d',
               prompt,
-              mention_rate: { current: 0.5, previous: null, delta: null },
-              citation_rate: { current: 0.5, previous: null, delta: null },
+              mention_rate: HALF_NOW,
+              citation_rate: HALF_NOW,
               trend_series: { mention: [{ date, rate: 0.5 }], citation: [{ date, rate: 0.5 }] },
             },
             platforms: [
@@ -123,7 +133,7 @@ export const visibilityPromptScenarios: OperationScenario[] = [
         expect(res.body).toEqual({ code: 4040, messages: 'Prompt not found.', data: null });
       },
       422: (res) => {
-        expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(/range|prompt/) });
+        expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(/range|alpha|prompt/) });
       },
     },
     crossTenant: async (ctx) => ({ path: `${PROMPTS}/${(await seedPrompt(ctx.store, ctx.other, ctx.now)).id}` }),

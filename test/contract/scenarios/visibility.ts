@@ -64,6 +64,9 @@ async function seedAnswers(ctx: ScenarioContext, workspace: TestWorkspace, n: nu
   return lines;
 }
 
+/** One hit of two snapshots now, none before: the workspace's seeded rates. */
+const ONE_OF_TWO = { current: { hits: 1, total: 2 }, previous: { hits: 0, total: 0 } };
+
 const invalid = (res: { body: unknown }) => {
   expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(/query\.|path\./) });
 };
@@ -98,7 +101,10 @@ export const visibilityScenarios: OperationScenario[] = [
         await seedOf(ctx);
         return { path: `${V}/rates`, query: { range: '7d' } };
       },
-      422: { 'range is 14d': () => ({ path: `${V}/rates`, query: { range: '14d' } }) },
+      422: {
+        'range is 14d': () => ({ path: `${V}/rates`, query: { range: '14d' } }),
+        'alpha is 1.5': () => ({ path: `${V}/rates`, query: { alpha: 1.5 } }),
+      },
     },
     expect: {
       200: async (res, ctx) => {
@@ -108,8 +114,8 @@ export const visibilityScenarios: OperationScenario[] = [
           messages: 'OK',
           data: {
             range: '7d',
-            mention_rate: { current: 0.5, previous: null, delta: null },
-            citation_rate: { current: 0.5, previous: null, delta: null },
+            mention_rate: { current: 0.5, previous: null, delta: null, counts: ONE_OF_TWO, significance: null },
+            citation_rate: { current: 0.5, previous: null, delta: null, counts: ONE_OF_TWO, significance: null },
             trend_series: { mention: [{ date, rate: 0.5 }], citation: [{ date, rate: 0.5 }] },
             platforms: [
               { platform: 'chatgpt', total: 1, mentioned: { count: 1, rate: 1 }, cited: { count: 1, rate: 1 } },
@@ -166,6 +172,7 @@ export const visibilityScenarios: OperationScenario[] = [
       },
       422: {
         'platform is bing': () => ({ path: `${V}/cited-pages`, query: { platform: 'bing' } }),
+        'content_map_page is not a UUID': () => ({ path: `${V}/cited-pages`, query: { content_map_page: 'pricing' } }),
         'limit is 0': () => ({ path: `${V}/cited-pages`, query: { limit: 0 } }),
         'the cursor was altered': () => ({ path: `${V}/cited-pages`, query: { cursor: 'WzEsMiwiYSJd.AAAAAAAAAAAAAAAA' } }),
       },
@@ -178,7 +185,7 @@ export const visibilityScenarios: OperationScenario[] = [
           data: {
             items: [{
               url: 'https://acme.example/pricing', domain: 'acme.example', title: 'Acme pricing', citations: 1, prompts: 1,
-              platforms: ['chatgpt'], is_own: true, content_map_page_id: null,
+              platforms: ['chatgpt'], is_own: true, content_map_page_id: null, topic_id: null,
             }],
             next_cursor: null,
           },

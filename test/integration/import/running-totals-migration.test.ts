@@ -1,15 +1,13 @@
-import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/store/database.js';
+import { databaseBefore } from '../../support/migrations.js';
 
 // A database written before migration 011 holds per-(day, platform) and per-(day, competitor)
 // rollups; opening it with this version turns them into the running totals.
 
-const MIGRATIONS = fileURLToPath(new URL('../../../src/store/migrations/', import.meta.url));
 let dir: string | undefined;
 afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -19,27 +17,20 @@ afterEach(() => {
 /** A database file with every migration before 011 applied, as an earlier version left it. */
 function databaseBefore011(): string {
   dir = mkdtempSync(path.join(tmpdir(), 'wsapi-migration-'));
-  const file = path.join(dir, 'old.db');
-  const db = new Database(file);
-  db.exec('CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT');
-  for (const name of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql') && f < '011').sort()) {
-    db.exec(readFileSync(path.join(MIGRATIONS, name), 'utf8'));
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?)').run(name, '2026-11-01T00:00:00.000Z');
-  }
-  const rows = [
-    // prompt, day, platform, total, mentioned, cited
-    ['p1', 100, 'chatgpt', 2, 1, 0],
-    ['p1', 100, 'claude', 1, 1, 1],
-    ['p1', 103, 'chatgpt', 3, 0, 1],
-    ['p1', 104, 'claude', 0, 0, 0], // every answer of that day moved away
-    ['p2', 101, 'gemini', 4, 4, 2],
-  ] as const;
-  for (const r of rows) db.prepare('INSERT INTO prompt_daily VALUES (?, ?, ?, ?, ?, ?)').run(...r);
-  for (const r of [['p1', 100, 'c1', 2], ['p1', 103, 'c1', 1], ['p1', 103, 'c2', 0]] as const) {
-    db.prepare('INSERT INTO prompt_competitor_daily VALUES (?, ?, ?, ?)').run(...r);
-  }
-  db.close();
-  return file;
+  return databaseBefore(dir, '011', (db) => {
+    const rows = [
+      // prompt, day, platform, total, mentioned, cited
+      ['p1', 100, 'chatgpt', 2, 1, 0],
+      ['p1', 100, 'claude', 1, 1, 1],
+      ['p1', 103, 'chatgpt', 3, 0, 1],
+      ['p1', 104, 'claude', 0, 0, 0], // every answer of that day moved away
+      ['p2', 101, 'gemini', 4, 4, 2],
+    ] as const;
+    for (const r of rows) db.prepare('INSERT INTO prompt_daily VALUES (?, ?, ?, ?, ?, ?)').run(...r);
+    for (const r of [['p1', 100, 'c1', 2], ['p1', 103, 'c1', 1], ['p1', 103, 'c2', 0]] as const) {
+      db.prepare('INSERT INTO prompt_competitor_daily VALUES (?, ?, ?, ?)').run(...r);
+    }
+  });
 }
 
 describe('migration 011: running totals', () => {

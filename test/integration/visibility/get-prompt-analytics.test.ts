@@ -35,20 +35,44 @@ function platform(name: Platform, total: number, mentioned: number, mentionRate:
   return { platform: name, total, mentioned: { count: mentioned, rate: mentionRate }, cited: { count: cited, rate: citedRate } };
 }
 
-/** The embedded Prompt object of an uncategorised ACTIVE prompt made by promptLine(). */
-function promptObject(id: string, rates: { mention: [number | null, number | null]; citation: [number | null, number | null] }, lastCollectedAt: string | null) {
+type Significance = { p_value: number; significant: boolean } | null;
+type Block = ReturnType<typeof block>;
+
+/**
+ * A rate block: [current, previous, delta], the [hits, total] of the current and the previous
+ * period, and the significance of the delta (computed by hand in each test).
+ */
+function block(rates: [number | null, number | null, number | null], current: [number, number], previous: [number, number], significance: Significance) {
+  return {
+    current: rates[0],
+    previous: rates[1],
+    delta: rates[2],
+    counts: { current: { hits: current[0], total: current[1] }, previous: { hits: previous[0], total: previous[1] } },
+    significance,
+  };
+}
+
+const NOTHING = block([null, null, null], [0, 0], [0, 0], null);
+const notSignificant = (p_value: number): Significance => ({ p_value, significant: false });
+
+/** The embedded Prompt object of an uncategorised ACTIVE prompt made by promptLine(): the flat form of its two rate blocks. */
+function promptObject(id: string, mention: Block, citation: Block, lastCollectedAt: string | null) {
   return {
     id,
     text: 'best analytics tool for startups',
     category_id: null,
     category: null,
-    mention_rate: rates.mention[0],
-    mention_rate_delta: rates.mention[1],
-    citation_rate: rates.citation[0],
-    citation_rate_delta: rates.citation[1],
+    mention_rate: mention.current,
+    mention_rate_delta: mention.delta,
+    citation_rate: citation.current,
+    citation_rate_delta: citation.delta,
     last_collected_at: lastCollectedAt,
     status: 'ACTIVE',
     created_at: '2026-01-01T00:00:00.000Z',
+    mention_counts: mention.counts,
+    citation_counts: citation.counts,
+    mention_significance: mention.significance,
+    citation_significance: citation.significance,
   };
 }
 
@@ -82,9 +106,13 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
             last_collected_at: null,
             status: 'PENDING',
             created_at: '2026-11-20T07:30:00.000Z',
+            mention_counts: NOTHING.counts,
+            citation_counts: NOTHING.counts,
+            mention_significance: null,
+            citation_significance: null,
           },
-          mention_rate: { current: null, previous: null, delta: null },
-          citation_rate: { current: null, previous: null, delta: null },
+          mention_rate: NOTHING,
+          citation_rate: NOTHING,
           trend_series: { mention: [], citation: [] },
         },
         platforms: EMPTY_PLATFORMS,
@@ -113,15 +141,18 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
 
     const res = await analytics(ws, prompt.id, { range: '7d' });
 
+    // No current snapshot: no delta, so no significance either.
+    const mention = block([null, 0.6667, null], [0, 0], [2, 3], null);
+    const citation = block([null, 0.3333, null], [0, 0], [1, 3], null);
     expect([res.status, res.body]).toEqual([200, {
       code: 2000,
       messages: 'OK',
       data: {
         overview: {
           range: '7d',
-          prompt: promptObject(prompt.id, { mention: [null, null], citation: [null, null] }, '2026-11-15T23:59:59.999Z'),
-          mention_rate: { current: null, previous: 0.6667, delta: null },
-          citation_rate: { current: null, previous: 0.3333, delta: null },
+          prompt: promptObject(prompt.id, mention, citation, '2026-11-15T23:59:59.999Z'),
+          mention_rate: mention,
+          citation_rate: citation,
           trend_series: { mention: [], citation: [] },
         },
         platforms: EMPTY_PLATFORMS,
@@ -146,6 +177,10 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
 
     const res = await analytics(ws, prompt.id, { range: '7d' });
 
+    // Fisher, 4 snapshots: mentions 1 of 2 against 1 of 2 are the likeliest table (p = 1); citations
+    // 2 of 2 against 0 of 2 have P = C(2,2)·C(2,0)/C(4,2) = 1/6, as does 0 of 2, so p = 2/6.
+    const mention = block([0.5, 0.5, 0], [1, 2], [1, 2], notSignificant(1));
+    const citation = block([1, 0, 1], [2, 2], [0, 2], notSignificant(0.3333));
     expect([res.status, res.body]).toEqual([200, {
       code: 2000,
       messages: 'OK',
@@ -153,9 +188,9 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
         overview: {
           range: '7d',
           // last_collected_at is the newest snapshot, whatever the period.
-          prompt: promptObject(prompt.id, { mention: [0.5, 0], citation: [1, 1] }, '2026-11-23T00:00:00.000Z'),
-          mention_rate: { current: 0.5, previous: 0.5, delta: 0 },
-          citation_rate: { current: 1, previous: 0, delta: 1 },
+          prompt: promptObject(prompt.id, mention, citation, '2026-11-23T00:00:00.000Z'),
+          mention_rate: mention,
+          citation_rate: citation,
           trend_series: {
             mention: [{ date: '2026-11-16', rate: 1 }, { date: '2026-11-22', rate: 0 }],
             citation: [{ date: '2026-11-16', rate: 1 }, { date: '2026-11-22', rate: 1 }],
@@ -181,11 +216,14 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
 
       const res = await getWith(early, ws, `/api/v1/visibility/prompts/${prompt.id}`, { range: '7d' });
 
+      // One snapshot a period: 1 of 1 against 0 of 1 has P = 1/2 either way (p = 1); no hit at all gives p = 1.
+      const mention = block([1, 0, 1], [1, 1], [0, 1], notSignificant(1));
+      const citation = block([0, 0, 0], [0, 1], [0, 1], notSignificant(1));
       expect((res.body as { data: { overview: unknown } }).data.overview).toEqual({
         range: '7d',
-        prompt: promptObject(prompt.id, { mention: [1, 1], citation: [0, 0] }, '2026-11-22T00:00:00.000Z'),
-        mention_rate: { current: 1, previous: 0, delta: 1 },
-        citation_rate: { current: 0, previous: 0, delta: 0 },
+        prompt: promptObject(prompt.id, mention, citation, '2026-11-22T00:00:00.000Z'),
+        mention_rate: mention,
+        citation_rate: citation,
         trend_series: { mention: [{ date: '2026-11-22', rate: 1 }], citation: [{ date: '2026-11-22', rate: 0 }] },
       });
     } finally {
@@ -215,15 +253,22 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
 
     const res = await analytics(ws, prompt.id, { range: '30d' });
 
+    // Fisher over 17 snapshots, C(17,10) = 19,448 tables. Mentions (9 in all, 6 current): the
+    // weights C(9,k)·C(8,10−k) for k = 2..9 are 36, 672, 3528, 7056, 5880, 2016, 252, 8; all but
+    // k = 5 are at most the observed 5880: p = 12,392/19,448 = 0.63719. Citations (5 in all, 4
+    // current): C(5,k)·C(12,10−k) for k = 0..5 are 66, 1100, 4950, 7920, 4620, 792; those at most
+    // 4620: p = 6578/19,448 = 0.33824.
+    const mention = block([0.6, 0.4286, 0.1714], [6, 10], [3, 7], notSignificant(0.6372));
+    const citation = block([0.4, 0.1429, 0.2571], [4, 10], [1, 7], notSignificant(0.3382));
     expect([res.status, res.body]).toEqual([200, {
       code: 2000,
       messages: 'OK',
       data: {
         overview: {
           range: '30d',
-          prompt: promptObject(prompt.id, { mention: [0.6, 0.1714], citation: [0.4, 0.2571] }, '2026-11-20T10:00:00.000Z'),
-          mention_rate: { current: 0.6, previous: 0.4286, delta: 0.1714 },
-          citation_rate: { current: 0.4, previous: 0.1429, delta: 0.2571 },
+          prompt: promptObject(prompt.id, mention, citation, '2026-11-20T10:00:00.000Z'),
+          mention_rate: mention,
+          citation_rate: citation,
           trend_series: {
             mention: [{ date: '2026-11-01', rate: 0.6667 }, { date: '2026-11-05', rate: 0.6667 }, { date: '2026-11-20', rate: 0 }],
             citation: [{ date: '2026-11-01', rate: 0.3333 }, { date: '2026-11-05', rate: 0.5 }, { date: '2026-11-20', rate: 0 }],
@@ -267,20 +312,21 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
 
     expect(await summary({ range: '7d' })).toEqual({
       range: '7d', total: 2, first_day: '2026-11-16', days: 2,
-      mention_rate: { current: 1, previous: 0.5, delta: 0.5 },
-      citation_rate: { current: 0.5, previous: 0.5, delta: 0 },
+      mention_rate: block([1, 0.5, 0.5], [2, 2], [1, 2], notSignificant(1)),
+      citation_rate: block([0.5, 0.5, 0], [1, 2], [1, 2], notSignificant(1)),
     });
     const thirty = {
       range: '30d', total: 6, first_day: '2026-10-24', days: 6,
-      mention_rate: { current: 0.6667, previous: 0.5, delta: 0.1667 },
-      citation_rate: { current: 0.5, previous: 0.5, delta: 0 },
+      mention_rate: block([0.6667, 0.5, 0.1667], [4, 6], [1, 2], notSignificant(1)),
+      citation_rate: block([0.5, 0.5, 0], [3, 6], [1, 2], notSignificant(1)),
     };
     expect(await summary({ range: '30d' })).toEqual(thirty);
     expect(await summary({})).toEqual(thirty);
+    // Mentions 5 of 10 against 2 of 2: C(7,k)·C(5,10−k) for k = 5..7 are 21, 35, 10 (of 66); p = 31/66.
     expect(await summary({ range: '90d' })).toEqual({
       range: '90d', total: 10, first_day: '2026-08-25', days: 10,
-      mention_rate: { current: 0.5, previous: 1, delta: -0.5 },
-      citation_rate: { current: 0.5, previous: 0.5, delta: 0 },
+      mention_rate: block([0.5, 1, -0.5], [5, 10], [2, 2], notSignificant(0.4697)),
+      citation_rate: block([0.5, 0.5, 0], [5, 10], [1, 2], notSignificant(1)),
     });
   });
 
@@ -303,17 +349,72 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
     ]);
 
     const h = (await analytics(ws, halves.id, { range: '7d' })).body as { data: Record<string, any> };
-    expect(h.data.overview.mention_rate).toEqual({ current: 0.0313, previous: 0.0625, delta: -0.0313 });
-    expect(h.data.overview.citation_rate).toEqual({ current: 0.0938, previous: 0, delta: 0.0938 });
+    expect(h.data.overview.mention_rate).toMatchObject({ current: 0.0313, previous: 0.0625, delta: -0.0313 });
+    expect(h.data.overview.citation_rate).toMatchObject({ current: 0.0938, previous: 0, delta: 0.0938 });
     expect(h.data.platforms[0]).toEqual(platform('chatgpt', 32, 1, 0.0313, 3, 0.0938));
     expect(h.data.competitors).toEqual([{ competitor: 'Rival', mentions: 1, mention_rate: 0.0313 }]);
 
     const t = (await analytics(ws, thirds.id, { range: '7d' })).body as { data: Record<string, any> };
     // 1/3 − 1/6 = 0.16666… → 0.1667 (the rounded rates would give 0.3333 − 0.1667 = 0.1666)
-    expect(t.data.overview.mention_rate).toEqual({ current: 0.3333, previous: 0.1667, delta: 0.1667 });
+    expect(t.data.overview.mention_rate).toMatchObject({ current: 0.3333, previous: 0.1667, delta: 0.1667 });
     // 2/3 − 1/3 = 0.33333… → 0.3333 (the rounded rates would give 0.6667 − 0.3333 = 0.3334)
-    expect(t.data.overview.citation_rate).toEqual({ current: 0.6667, previous: 0.3333, delta: 0.3333 });
+    expect(t.data.overview.citation_rate).toMatchObject({ current: 0.6667, previous: 0.3333, delta: 0.3333 });
     expect(t.data.overview.prompt).toMatchObject({ mention_rate: 0.3333, mention_rate_delta: 0.1667, citation_rate: 0.6667, citation_rate_delta: 0.3333 });
+  });
+
+  it('gives the counts behind each rate, and whether each delta is significant at alpha, comparing the unrounded p-value', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine();
+    const at = (day: string, i: number) => `${day}T${String(i).padStart(2, '0')}:00:00.000Z`;
+    await importRecords(server.store, ws, [
+      prompt,
+      // Current period: 4 snapshots, all mentioned, 3 cited. Previous: 4 snapshots, none mentioned or cited.
+      ...[0, 1, 2, 3].map((i) => snap(prompt.id, at('2026-11-21', i), 'chatgpt', i < 3 ? 'mc' : 'm')),
+      ...[0, 1, 2, 3].map((i) => snap(prompt.id, at('2026-11-12', i), 'chatgpt', '')),
+    ]);
+    // Fisher over 8 snapshots, C(8,4) = 70 tables. Mentions 4 of 4 against 0 of 4: the weights
+    // C(4,k)·C(4,4−k) for k = 0..4 are 1, 16, 36, 16, 1; p = 2/70 = 0.028571…
+    // Citations 3 of 4 against 0 of 4: C(3,k)·C(5,4−k) for k = 0..3 are 5, 30, 30, 5; p = 10/70 = 0.142857…
+    const overview = async (query: Record<string, string>) =>
+      ((await analytics(ws, prompt.id, { range: '7d', ...query })).body as { data: { overview: Record<string, any> } }).data.overview;
+
+    const byDefault = await overview({});
+    expect(byDefault.mention_rate).toEqual(block([1, 0, 1], [4, 4], [0, 4], { p_value: 0.0286, significant: true }));
+    expect(byDefault.citation_rate).toEqual(block([0.75, 0, 0.75], [3, 4], [0, 4], notSignificant(0.1429)));
+    expect(byDefault.prompt).toMatchObject({
+      mention_counts: byDefault.mention_rate.counts,
+      citation_counts: byDefault.citation_rate.counts,
+      mention_significance: { p_value: 0.0286, significant: true },
+      citation_significance: { p_value: 0.1429, significant: false },
+    });
+
+    const strict = await overview({ alpha: '0.01' });
+    expect([strict.mention_rate.significance, strict.prompt.mention_significance]).toEqual([notSignificant(0.0286), notSignificant(0.0286)]);
+    // 0.028571… < 0.0286, although the rounded p-value equals it.
+    expect((await overview({ alpha: '0.0286' })).mention_rate.significance).toEqual({ p_value: 0.0286, significant: true });
+    expect((await overview({ alpha: '0.0285' })).mention_rate.significance).toEqual(notSignificant(0.0286));
+    expect((await overview({ alpha: '0.5' })).citation_rate.significance).toEqual({ p_value: 0.1429, significant: true });
+    // alpha changes no rate or count.
+    expect({ ...strict.mention_rate, significance: null }).toEqual({ ...byDefault.mention_rate, significance: null });
+  });
+
+  it('from 1000 snapshots in both periods together, tests the change with the pooled two-proportion z-test', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine();
+    const many = (day: string, n: number, mentioned: number) => Array.from({ length: n }, (_, i) =>
+      snap(prompt.id, new Date(Date.parse(`${day}T00:00:00.000Z`) + i * 60_000).toISOString(), 'perplexity', i < mentioned ? 'm' : ''));
+    await importRecords(server.store, ws, [prompt, ...many('2026-11-20', 500, 130), ...many('2026-11-11', 500, 100)]);
+
+    const res = await analytics(ws, prompt.id, { range: '7d' });
+
+    // p̂ = 230/1000 = 0.23, z = (0.26 − 0.20) / √(0.23 · 0.77 · (1/500 + 1/500)) = 2.25430,
+    // p = 2·(1 − Φ(2.25430)) = 0.024177 (SciPy 1.17: 2 * scipy.stats.norm.sf(2.2543013656)).
+    // No citation in either period: p̂ = 0, both rates equal, p = 1.
+    const { overview } = (res.body as { data: { overview: Record<string, unknown> } }).data;
+    expect(overview.mention_rate).toEqual(block([0.26, 0.2, 0.06], [130, 500], [100, 500], { p_value: 0.0242, significant: true }));
+    expect(overview.citation_rate).toEqual(block([0, 0, 0], [0, 500], [0, 500], notSignificant(1)));
+    const at1 = (await analytics(ws, prompt.id, { range: '7d', alpha: '0.01' })).body as { data: { overview: Record<string, any> } };
+    expect(at1.data.overview.mention_rate.significance).toEqual(notSignificant(0.0242));
   });
 
   it('lists every tracked competitor by mentions descending, ties by name in code-point order, matching names case-insensitively', async () => {
@@ -365,6 +466,10 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
     ['range=14d', randomUUID(), { range: '14d' }, 'query.range'],
     ['range=7D', randomUUID(), { range: '7D' }, 'query.range'],
     ['an unknown parameter', randomUUID(), { period: '7d' }, 'query.period'],
+    ['alpha=0', randomUUID(), { alpha: '0' }, 'query.alpha'],
+    ['alpha=1', randomUUID(), { alpha: '1' }, 'query.alpha'],
+    ['alpha=-0.05', randomUUID(), { alpha: '-0.05' }, 'query.alpha'],
+    ['alpha=5%', randomUUID(), { alpha: '5%' }, 'query.alpha'],
   ])('when given %s, answers 422 naming the parameter', async (_what, id, query, named) => {
     const ws = createTestWorkspace(server.store);
     const res = await analytics(ws, id, query);

@@ -26,6 +26,8 @@ function platform(name: Platform, total: number, mentioned: number, mentionRate:
   return { platform: name, total, mentioned: { count: mentioned, rate: mentionRate }, cited: { count: cited, rate: citedRate } };
 }
 
+const NO_COUNTS = { current: { hits: 0, total: 0 }, previous: { hits: 0, total: 0 } };
+
 async function seedTwoPrompts(ws: TestWorkspace): Promise<{ p1: string; p2: string }> {
   const p1 = promptLine();
   const p2 = promptLine();
@@ -53,8 +55,19 @@ describe('GET /api/v1/visibility/rates', () => {
       messages: 'OK',
       data: {
         range: '7d',
-        mention_rate: { current: 0.75, previous: 0.5, delta: 0.25 },
-        citation_rate: { current: 0.5, previous: 0, delta: 0.5 },
+        // Fisher over 6 snapshots (C(6,4) = 15 tables). Mentions 3 of 4 against 1 of 2: weights
+        // C(4,k)·C(2,4−k) = 6, 8, 1 for k = 2..4, the observed 8 is the likeliest, p = 1.
+        // Citations 2 of 4 against 0 of 2: C(2,k)·C(4,4−k) = 1, 8, 6 for k = 0..2; p = (1 + 6)/15.
+        mention_rate: {
+          current: 0.75, previous: 0.5, delta: 0.25,
+          counts: { current: { hits: 3, total: 4 }, previous: { hits: 1, total: 2 } },
+          significance: { p_value: 1, significant: false },
+        },
+        citation_rate: {
+          current: 0.5, previous: 0, delta: 0.5,
+          counts: { current: { hits: 2, total: 4 }, previous: { hits: 0, total: 2 } },
+          significance: { p_value: 0.4667, significant: false },
+        },
         trend_series: {
           mention: [{ date: '2026-11-20', rate: 1 }, { date: '2026-11-22', rate: 0.6667 }],
           citation: [{ date: '2026-11-20', rate: 1 }, { date: '2026-11-22', rate: 0.3333 }],
@@ -77,7 +90,42 @@ describe('GET /api/v1/visibility/rates', () => {
     await seedTwoPrompts(ws);
     const data = (await getWith(server, ws, '/api/v1/visibility/rates')).body as { data: { range: string; total_snapshots: number; mention_rate: unknown } };
     // 10-24..11-22: every snapshot but the one after today.
-    expect(data.data).toMatchObject({ range: '30d', total_snapshots: 7, mention_rate: { current: 0.7143, previous: null, delta: null } });
+    expect(data.data).toMatchObject({
+      range: '30d',
+      total_snapshots: 7,
+      mention_rate: {
+        current: 0.7143, previous: null, delta: null,
+        counts: { current: { hits: 5, total: 7 }, previous: { hits: 0, total: 0 } }, significance: null,
+      },
+    });
+  });
+
+  it('adds the counts of every prompt, so a change that no single prompt shows can be significant for the workspace', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompts = [promptLine(), promptLine(), promptLine()];
+    await importRecords(server.store, ws, [
+      ...prompts,
+      ...prompts.flatMap((p) => [
+        // Each prompt: 3 of 4 mentioned now, 1 of 4 before.
+        ...[0, 1, 2, 3].map((i) => snap(p.id, `2026-11-21T0${i}:00:00.000Z`, 'gemini', i < 3 ? 'm' : '')),
+        ...[0, 1, 2, 3].map((i) => snap(p.id, `2026-11-13T0${i}:00:00.000Z`, 'gemini', i < 1 ? 'm' : '')),
+      ]),
+    ]);
+    const block = (path: string, query: Record<string, string>) => async () => {
+      const { data } = (await getWith(server, ws, path, { range: '7d', ...query })).body as { data: Record<string, any> };
+      return (data.overview ?? data).mention_rate as Record<string, unknown>;
+    };
+
+    // One prompt, Fisher over 8 (C(8,4) = 70): C(4,k)·C(4,4−k) = 1, 16, 36, 16, 1; p = 34/70.
+    expect(await block(`/api/v1/visibility/prompts/${prompts[0]!.id}`, {})()).toEqual({
+      current: 0.75, previous: 0.25, delta: 0.5,
+      counts: { current: { hits: 3, total: 4 }, previous: { hits: 1, total: 4 } },
+      significance: { p_value: 0.4857, significant: false },
+    });
+    // The workspace, 9 of 12 against 3 of 12: Fisher p = 0.039126 (SciPy 1.17 scipy.stats.fisher_exact([[9, 3], [3, 9]])).
+    const workspace = { current: 0.75, previous: 0.25, delta: 0.5, counts: { current: { hits: 9, total: 12 }, previous: { hits: 3, total: 12 } } };
+    expect(await block('/api/v1/visibility/rates', {})()).toEqual({ ...workspace, significance: { p_value: 0.0391, significant: true } });
+    expect(await block('/api/v1/visibility/rates', { alpha: '0.01' })()).toEqual({ ...workspace, significance: { p_value: 0.0391, significant: false } });
   });
 
   it('when the workspace has one prompt, answers exactly the rates, trend and platforms of that prompt\'s analytics', async () => {
@@ -114,8 +162,8 @@ describe('GET /api/v1/visibility/rates', () => {
       messages: 'OK',
       data: {
         range: '90d',
-        mention_rate: { current: null, previous: null, delta: null },
-        citation_rate: { current: null, previous: null, delta: null },
+        mention_rate: { current: null, previous: null, delta: null, counts: NO_COUNTS, significance: null },
+        citation_rate: { current: null, previous: null, delta: null, counts: NO_COUNTS, significance: null },
         trend_series: { mention: [], citation: [] },
         platforms: EMPTY_PLATFORMS,
         total_snapshots: 0,
@@ -131,10 +179,14 @@ describe('GET /api/v1/visibility/rates', () => {
     expect((res.body as { data: { total_snapshots: number; platforms: unknown } }).data).toMatchObject({ total_snapshots: 0, platforms: EMPTY_PLATFORMS });
   });
 
-  it('when range is not one of 7d, 30d, 90d, answers 422 (4220) naming it', async () => {
+  it.each([
+    ['range is not one of 7d, 30d, 90d', { range: '1y' }, 'query.range'],
+    ['alpha is 0', { alpha: '0' }, 'query.alpha'],
+    ['alpha is 1.5', { alpha: '1.5' }, 'query.alpha'],
+  ])('when %s, answers 422 (4220) naming it', async (_what, query, named) => {
     const ws = createTestWorkspace(server.store);
-    const res = await getWith(server, ws, '/api/v1/visibility/rates', { range: '1y' });
+    const res = await getWith(server, ws, '/api/v1/visibility/rates', query);
     expect([res.status, (res.body as { code: number; messages: string }).code]).toEqual([422, 4220]);
-    expect((res.body as { messages: string }).messages).toContain('query.range');
+    expect((res.body as { messages: string }).messages).toContain(named);
   });
 });

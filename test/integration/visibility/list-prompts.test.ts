@@ -85,6 +85,12 @@ describe('GET /api/v1/visibility/prompts', () => {
             last_collected_at: '2026-11-22T07:42:10.512Z',
             status: 'ACTIVE',
             created_at: '2026-09-01T08:00:00.000Z',
+            mention_counts: { current: { hits: 2, total: 3 }, previous: { hits: 1, total: 2 } },
+            citation_counts: { current: { hits: 1, total: 3 }, previous: { hits: 1, total: 2 } },
+            // Fisher over 5 snapshots: the observed tables are the likeliest ones (weights 3, 6, 1 and
+            // 1, 6, 3 of C(5,3) = 10, observed 6), so p = 1.
+            mention_significance: { p_value: 1, significant: false },
+            citation_significance: { p_value: 1, significant: false },
           },
           {
             id: fresh.id,
@@ -98,6 +104,10 @@ describe('GET /api/v1/visibility/prompts', () => {
             last_collected_at: null,
             status: 'PENDING',
             created_at: '2026-11-21T16:30:00.000Z',
+            mention_counts: { current: { hits: 0, total: 0 }, previous: { hits: 0, total: 0 } },
+            citation_counts: { current: { hits: 0, total: 0 }, previous: { hits: 0, total: 0 } },
+            mention_significance: null,
+            citation_significance: null,
           },
         ],
         next_cursor: null,
@@ -106,8 +116,41 @@ describe('GET /api/v1/visibility/prompts', () => {
 
     // 30d (the default): current 2026-10-24 … 11-22 holds all 6 snapshots; the previous period none.
     const thirty = await list(ws);
-    expect(thirty.body.data.items[0]).toMatchObject({ mention_rate: 0.6667, mention_rate_delta: null, citation_rate: 0.5, citation_rate_delta: null });
+    expect(thirty.body.data.items[0]).toMatchObject({
+      mention_rate: 0.6667, mention_rate_delta: null, citation_rate: 0.5, citation_rate_delta: null,
+      mention_counts: { current: { hits: 4, total: 6 }, previous: { hits: 0, total: 0 } },
+      mention_significance: null, citation_significance: null,
+    });
     expect((await list(ws, { range: '90d' })).body.data.items[0]).toMatchObject({ mention_rate: 0.6667, citation_rate: 0.5 });
+  });
+
+  it('gives each prompt the counts behind its rates and whether each change is significant at alpha, which may change between pages', async () => {
+    const ws = createTestWorkspace(server.store);
+    const rising = promptLine({ text: 'Rising', created_at: '2026-09-01T08:00:00.000Z' });
+    const steady = promptLine({ text: 'Steady', created_at: '2026-09-02T08:00:00.000Z' });
+    const four = (promptId: string, day: string, mentioned: (i: number) => boolean) => [0, 1, 2, 3].map((i) =>
+      snapshotLine({ prompt_id: promptId, collected_at: `${day}T0${i}:00:00.000Z`, platform: 'gemini', mentioned: mentioned(i), cited: false }));
+    await importRecords(server.store, ws, [
+      rising, steady,
+      ...four(rising.id, '2026-11-20', () => true), ...four(rising.id, '2026-11-10', () => false),
+      ...four(steady.id, '2026-11-20', (i) => i < 3), ...four(steady.id, '2026-11-10', () => false),
+    ]);
+    // Fisher over 8 snapshots (C(8,4) = 70 tables): 4 of 4 against 0 of 4 → p = 2/70 = 0.0286;
+    // 3 of 4 against 0 of 4 → p = 10/70 = 0.1429. No citations: p = 1.
+    const picked = (items: ListBody['data']['items']) => items.map((p) => [p.text, p.mention_counts, p.mention_significance, p.citation_significance]);
+    const counts = (current: number, previous: number) => ({ current: { hits: current, total: 4 }, previous: { hits: previous, total: 4 } });
+
+    const byDefault = await list(ws, { range: '7d' });
+    expect(picked(byDefault.body.data.items)).toEqual([
+      ['Rising', counts(4, 0), { p_value: 0.0286, significant: true }, { p_value: 1, significant: false }],
+      ['Steady', counts(3, 0), { p_value: 0.1429, significant: false }, { p_value: 1, significant: false }],
+    ]);
+    expect(byDefault.body.data.items.map((p) => p.citation_counts)).toEqual([counts(0, 0), counts(0, 0)]);
+
+    const first = await list(ws, { range: '7d', alpha: 0.01, limit: 1 });
+    expect(picked(first.body.data.items)).toEqual([['Rising', counts(4, 0), { p_value: 0.0286, significant: false }, { p_value: 1, significant: false }]]);
+    const second = await list(ws, { range: '7d', alpha: 0.2, limit: 1, cursor: first.body.data.next_cursor! });
+    expect([second.status, picked(second.body.data.items)]).toEqual([200, [['Steady', counts(3, 0), { p_value: 0.1429, significant: true }, { p_value: 1, significant: false }]]]);
   });
 
   it('shows each prompt exactly as the analytics endpoint embeds it, for the same range', async () => {
@@ -218,6 +261,9 @@ describe('GET /api/v1/visibility/prompts', () => {
     ['a malformed category_id', { category_id: 'pricing' }, 'query.category_id'],
     ['an empty q', { q: '' }, 'query.q'],
     ['a cursor that is not one', { cursor: 'eyJ9.abc' }, 'query.cursor'],
+    ['alpha=0', { alpha: 0 }, 'query.alpha'],
+    ['alpha=1', { alpha: 1 }, 'query.alpha'],
+    ['alpha=high', { alpha: 'high' }, 'query.alpha'],
   ])('when given %s, answers 422 naming the parameter', async (_what, query, named) => {
     const ws = createTestWorkspace(server.store);
     const res = await getWith(server, ws, '/api/v1/visibility/prompts', query);

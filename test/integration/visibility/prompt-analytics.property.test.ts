@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
+import { agreesWithReference, referencePValue } from '../../support/significance-reference.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
-// The endpoint against a reference written straight from PRODUCT.md §6, over raw snapshots (the
-// service reads rollups): random snapshots around the period boundaries, random ranges, random
-// "now" within the day.
+// The endpoint against a reference written straight from PRODUCT.md §6 and the contract's
+// Significance, over raw snapshots (the service reads rollups): random snapshots around the period
+// boundaries, random ranges, random "now" within the day, random significance levels.
 
 const DAY = 86_400_000;
 const PLATFORMS = ['chatgpt', 'google_ai_overview', 'perplexity', 'gemini', 'grok', 'claude'] as const;
@@ -57,7 +58,19 @@ function byCodePoints(a: string, b: string): number {
   return x.length - y.length;
 }
 
-function reference(snaps: Snap[], competitors: string[], range: '7d' | '30d' | '90d', nowMs: number, prompt: Record<string, unknown>) {
+/**
+ * The significance the contract defines for hits x1 of n1 against x2 of n2 at `alpha`, as a
+ * matcher: the rounded p-value may fall either way where the reference sits on a rounding half.
+ */
+function refSignificance(x1: number, n1: number, x2: number, n2: number, alpha: number) {
+  const p = referencePValue(x1, n1, x2, n2);
+  return expect.toSatisfy(
+    (answered: { p_value: number; significant: boolean } | null) => agreesWithReference(answered, p, alpha),
+    `the significance of ${x1}/${n1} against ${x2}/${n2} at ${alpha} (reference p = ${p})`,
+  );
+}
+
+function reference(snaps: Snap[], competitors: string[], range: '7d' | '30d' | '90d', nowMs: number, alpha: number, prompt: Record<string, unknown>) {
   const n = { '7d': 7, '30d': 30, '90d': 90 }[range];
   const today = Math.floor(nowMs / DAY);
   const dayOf = (s: Snap) => Math.floor(s.ms / DAY);
@@ -69,6 +82,8 @@ function reference(snaps: Snap[], competitors: string[], range: '7d' | '30d' | '
     current: refRate(count(current, f), current.length),
     previous: refRate(count(previous, f), previous.length),
     delta: refDelta(count(current, f), current.length, count(previous, f), previous.length),
+    counts: { current: { hits: count(current, f), total: current.length }, previous: { hits: count(previous, f), total: previous.length } },
+    significance: refSignificance(count(current, f), current.length, count(previous, f), previous.length, alpha),
   });
   const days = [...new Set(current.map(dayOf))].sort((a, b) => a - b);
   const trend = (f: 'mentioned' | 'cited') => days.map((d) => {
@@ -88,6 +103,10 @@ function reference(snaps: Snap[], competitors: string[], range: '7d' | '30d' | '
         citation_rate: citation.current,
         citation_rate_delta: citation.delta,
         last_collected_at: newest,
+        mention_counts: mention.counts,
+        citation_counts: citation.counts,
+        mention_significance: mention.significance,
+        citation_significance: citation.significance,
       },
       mention_rate: mention,
       citation_rate: citation,
@@ -124,6 +143,8 @@ const dataset = fc.record({
   // The snapshots arrive in two files: the second adds days before, between and after the first's.
   split: fc.nat(),
   range: fc.constantFrom('7d', '30d', '90d') as fc.Arbitrary<'7d' | '30d' | '90d'>,
+  // The default level, a common one, or any level strictly between 0 and 1.
+  alpha: fc.oneof(fc.constant(undefined), fc.constantFrom(0.01, 0.1, 0.5), fc.double({ min: 1e-4, max: 0.9999, noNaN: true })),
   nowMs: fc.oneof(fc.constant(0), fc.constant(DAY - 1), fc.integer({ min: 0, max: DAY - 1 })),
   snaps: fc.array(
     fc.record({
@@ -148,9 +169,9 @@ const dataset = fc.record({
 }));
 
 describe('GET /api/v1/visibility/prompts/{prompt}', () => {
-  it('answers, for random datasets and ranges, exactly what PRODUCT.md §6 computes from the raw snapshots', async () => {
+  it('answers, for random datasets, ranges and levels, exactly what PRODUCT.md §6 and the contract compute from the raw snapshots', async () => {
     await fc.assert(
-      fc.asyncProperty(dataset, async ({ competitors, range, nowMs, snaps, split }) => {
+      fc.asyncProperty(dataset, async ({ competitors, range, alpha, nowMs, snaps, split }) => {
         const ws = createTestWorkspace(server.store);
         const prompts = [promptLine(), promptLine({ text: 'Another prompt of the workspace' })];
         const lines = snaps.map((s) => snapshotLine({
@@ -166,14 +187,14 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
         await importRecords(server.store, ws, lines.slice(first));
         now = new Date(TODAY * DAY + nowMs);
 
-        const res = await getWith(server, ws, `/api/v1/visibility/prompts/${prompts[0]!.id}`, { range });
+        const res = await getWith(server, ws, `/api/v1/visibility/prompts/${prompts[0]!.id}`, alpha === undefined ? { range } : { range, alpha });
 
         const promptFields = {
           id: prompts[0]!.id, text: 'best analytics tool for startups', category_id: null, category: null,
           status: 'ACTIVE', created_at: '2026-01-01T00:00:00.000Z',
         };
         expect(res.status).toBe(200);
-        expect((res.body as { data: unknown }).data).toEqual(reference(snaps, competitors, range, now.getTime(), promptFields));
+        expect((res.body as { data: unknown }).data).toEqual(reference(snaps, competitors, range, now.getTime(), alpha ?? 0.05, promptFields));
       }),
       { numRuns: 35 },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressVariants, hostOf, isOwnHost, normaliseDomain } from '../../../src/visibility/domains.js';
+import { hostOf, isOwnHost, normaliseDomain } from '../../../src/visibility/domains.js';
 import { csvRecord } from '../../../src/visibility/csv.js';
 
 describe('own domains', () => {
@@ -15,20 +15,6 @@ describe('own domains', () => {
 
   it('when a URL is not a URL, has no host', () => {
     expect([hostOf('https://Docs.Acme.Example:8443/x'), hostOf('not a url')]).toEqual(['docs.acme.example', '']);
-  });
-
-  it('when matching content-map pages, lists both schemes, with and without www. and a trailing slash, never the fragment', () => {
-    expect(addressVariants('https://acme.example/pricing?plan=pro#faq').sort()).toEqual([
-      'http://acme.example/pricing/?plan=pro',
-      'http://acme.example/pricing?plan=pro',
-      'http://www.acme.example/pricing/?plan=pro',
-      'http://www.acme.example/pricing?plan=pro',
-      'https://acme.example/pricing/?plan=pro',
-      'https://acme.example/pricing?plan=pro',
-      'https://acme.example/pricing?plan=pro#faq',
-      'https://www.acme.example/pricing/?plan=pro',
-      'https://www.acme.example/pricing?plan=pro',
-    ]);
   });
 });
 

@@ -1,0 +1,17 @@
+import type { HandlerContext, OperationHandler } from '../http/operation-types.js';
+import { readEventFeed, type FeedRequest } from '../events/feeds.js';
+import { ok } from './success.js';
+
+const DEFAULT_LIMIT = 25;
+
+type FeedOperation = 'listContentEvents' | 'listContentMapEvents' | 'listIqEvents';
+
+function feedRequest({ query, caller, now }: HandlerContext<FeedOperation>): FeedRequest {
+  return { workspaceId: caller.principal.workspace_id, eventType: query.event_type, limit: query.limit ?? DEFAULT_LIMIT, cursor: query.cursor, now };
+}
+
+export const listContentEvents: OperationHandler<'listContentEvents'> = (ctx) => ok(readEventFeed(ctx.store, 'content', feedRequest(ctx)));
+
+export const listContentMapEvents: OperationHandler<'listContentMapEvents'> = (ctx) => ok(readEventFeed(ctx.store, 'content-map', feedRequest(ctx)));
+
+export const listIqEvents: OperationHandler<'listIqEvents'> = (ctx) => ok(readEventFeed(ctx.store, 'iq', feedRequest(ctx)));
