@@ -1,0 +1,32 @@
+// The layer rule of src/ (see src/README.md): imports point down only, and nothing is circular.
+//   entry points (server.ts, cli/, mock/, demo/)
+//   → http (app.ts, http/, docs/)
+//   → handlers/
+//   → domain (analytics, visibility, webhooks, import, admin, workspace, keys, pagination, events, simulator)
+//   → store/
+//   → nothing of ours
+// config.ts, logger.ts, contract.ts and errors/ sit at the bottom, usable by every layer.
+const ENTRY = '^src/(server\\.ts|cli/|mock/|demo/)';
+const HTTP = '^src/(app\\.ts|http/|docs/)';
+const HANDLERS = '^src/handlers/';
+const DOMAIN = '^src/(analytics|visibility|webhooks|import|admin|workspace|keys|pagination|events|simulator)/';
+const STORE = '^src/store/';
+
+const upward = (name, from, to) => ({ name, severity: 'error', from: { path: from }, to: { path: to } });
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    upward('store-imports-above', STORE, [ENTRY, HTTP, HANDLERS, DOMAIN]),
+    upward('domain-imports-above', DOMAIN, [ENTRY, HTTP, HANDLERS]),
+    upward('handlers-import-above', HANDLERS, [ENTRY, HTTP]),
+    upward('http-imports-entry', HTTP, [ENTRY]),
+    upward('bottom-imports-above', '^src/(config|logger|contract)\\.ts$|^src/errors/', [ENTRY, HTTP, HANDLERS, DOMAIN, STORE]),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^(generated|node_modules)/' },
+  },
+};
