@@ -3665,8 +3665,9 @@ export interface components {
          */
         PromptSearch: string;
         /**
-         * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-         *     next. A value outside 1..100 or not an integer is a 422.
+         * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+         *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+         *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
          * @example 25
          */
         Limit: number;
@@ -4083,8 +4084,9 @@ export interface operations {
                  */
                 q?: components["parameters"]["PromptSearch"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -4719,8 +4721,9 @@ export interface operations {
                  */
                 platform?: components["parameters"]["PlatformFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -4830,8 +4833,9 @@ export interface operations {
                  */
                 cited?: components["parameters"]["CitedFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5158,8 +5162,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5310,8 +5315,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5444,8 +5450,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5582,8 +5589,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5770,8 +5778,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5915,8 +5924,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6083,8 +6093,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6251,8 +6262,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6417,8 +6429,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6577,8 +6590,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6797,8 +6811,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -7428,8 +7443,9 @@ export interface operations {
                  */
                 status?: components["parameters"]["DeliveryStatusFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -7719,8 +7735,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -7938,8 +7955,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];

@@ -1,11 +1,12 @@
 import type { Command } from '../command.js';
 import { CliError } from '../args.js';
+import { parseDecimalInteger } from '../../text/decimal-integer.js';
 import { simulate as runSimulation, type SimulationSummary } from '../../simulator/simulate.js';
 
 function positiveInt(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new CliError(`--${name} "${raw}" must be a positive integer`);
+  const n = parseDecimalInteger(raw);
+  if (n === undefined || n < 1) throw new CliError(`--${name} "${raw}" must be a positive integer`);
   return n;
 }
 
