@@ -9,6 +9,7 @@ import { limitPerWorkspace } from './http/workspace-rate-limit.js';
 import { requireScopeForPath } from './http/scope-guard.js';
 import { requireActiveSubscription } from './http/subscription-guard.js';
 import { validateAgainstContract } from './http/request-validator.js';
+import { lowerCaseUuidsInUrl } from './http/uuid-case.js';
 import { createDispatcher } from './http/dispatch.js';
 import { countApiRequests } from './workspace/api-request-counter.js';
 import { SlidingLogLimiter } from './http/rate-limit/sliding-log-limiter.js';
@@ -60,6 +61,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('query parser', 'simple');
 
   app.use(requestLogger(deps.logger));
+  app.use(lowerCaseUuidsInUrl(document));
 
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
   app.get('/readyz', (req, res) => {

@@ -37,22 +37,3 @@ export function parametersByOperation(document: object): Map<string, ContractPar
   }
   return byOperation;
 }
-
-/** The JSON schema of each operation's `application/json` request body, `$ref`s of the top level resolved. */
-export function requestBodySchemas(document: object): Array<{ properties: Record<string, Node> }> {
-  const doc = document as Node;
-  const schemas: Array<{ properties: Record<string, Node> }> = [];
-  for (const item of Object.values((doc.paths ?? {}) as Record<string, Node>)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (!METHODS.has(method)) continue;
-      const body = resolve(doc, (op as Node).requestBody);
-      const media = ((body.content ?? {}) as Record<string, Node>)['application/json'];
-      if (!media) continue;
-      const schema = resolve(doc, media.schema);
-      const properties = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, unknown>)
-        .map(([name, property]) => [name, resolve(doc, property)]));
-      schemas.push({ properties });
-    }
-  }
-  return schemas;
-}
