@@ -1183,7 +1183,7 @@ export interface components {
         /** @description Error envelope of a 401: the request carries no usable API key. */
         UnauthorizedErrorEnvelope: {
             /**
-             * @description `4021` no API key was sent; `4022` the key is malformed, unknown, revoked, expired, or its creator is no longer a member of the workspace.
+             * @description `4021` no API key was sent; `4022` the key is malformed, unknown, revoked, expired, or its creator is no longer a member of the workspace; or the request sends two different credentials, or `Authorization` in a scheme other than Bearer.
              * @enum {integer}
              */
             code: 4021 | 4022;
@@ -2609,7 +2609,7 @@ export interface components {
         /** @description Error envelope of a 401 on the administration API: the request carries no usable credential. */
         AdminUnauthorizedErrorEnvelope: {
             /**
-             * @description `4021` no credential was sent; `4022` the member token (or, for the event catalog, the API key) is malformed, unknown, revoked, expired, or its user is no longer a member of the workspace.
+             * @description `4021` no credential was sent; `4022` the member token (or, for the event catalog, the API key) is malformed, unknown, revoked, expired, or its user is no longer a member of the workspace; or the request sends two different credentials, or `Authorization` in a scheme other than Bearer.
              * @enum {integer}
              */
             code: 4021 | 4022;
@@ -3404,7 +3404,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned (4022). */
+        /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned, two different credentials, or `Authorization` without the Bearer scheme (4022). */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -3564,7 +3564,8 @@ export interface components {
         };
         /**
          * @description No usable credential: missing (4021), or a member token that is malformed, unknown, revoked or
-         *     whose user has left the workspace (4022). Send `Authorization: Bearer wsm_live_…`.
+         *     whose user has left the workspace, two different credentials, or `Authorization` without the
+         *     Bearer scheme (4022). Send `Authorization: Bearer wsm_live_…`.
          */
         AdminUnauthorized: {
             headers: {

@@ -5,6 +5,7 @@ import { sendEnvelope } from './http/envelope.js';
 import { errorHandler } from './http/error-handler.js';
 import { requestLogger } from './http/request-logger.js';
 import { authenticateApiKey } from './http/authenticate.js';
+import { refuseAmbiguousCredentials } from './http/ambiguous-credential-guard.js';
 import { limitPerWorkspace } from './http/workspace-rate-limit.js';
 import { requireScopeForPath } from './http/scope-guard.js';
 import { requireActiveSubscription } from './http/subscription-guard.js';
@@ -86,6 +87,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
   const recordKeyUse = createLastUsedRecorder(deps.store);
+  app.use(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now }));
   app.use(
     '/api/v1',
     authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),
