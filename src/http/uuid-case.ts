@@ -14,7 +14,7 @@ function decoded(text: string): string | undefined {
   }
 }
 
-/** `id` lower-cased when it is a UUID in upper or mixed case; undefined otherwise. */
+/** `text` lower-cased when it is a UUID in upper or mixed case; undefined otherwise. */
 function lowerUuid(text: string | undefined): string | undefined {
   return text !== undefined && UUID.test(text) && text !== text.toLowerCase() ? text.toLowerCase() : undefined;
 }
