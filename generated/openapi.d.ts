@@ -1289,7 +1289,7 @@ export interface components {
         /** @description Error envelope of a 401: the request carries no usable API key. */
         UnauthorizedErrorEnvelope: {
             /**
-             * @description `4021` no API key was sent; `4022` the key is malformed, unknown, revoked, expired, or its creator is no longer a member of the workspace.
+             * @description `4021` no API key was sent; `4022` the key is malformed, unknown, revoked, expired, or its creator is no longer a member of the workspace; or the request sends two different credentials, or `Authorization` in a scheme other than Bearer.
              * @enum {integer}
              */
             code: 4021 | 4022;
@@ -3208,7 +3208,7 @@ export interface components {
         /** @description Error envelope of a 401 on the administration API: the request carries no usable credential. */
         AdminUnauthorizedErrorEnvelope: {
             /**
-             * @description `4021` no credential was sent; `4022` the member token (or, for the event catalog, the API key) is malformed, unknown, revoked, expired, or its user is no longer a member of the workspace.
+             * @description `4021` no credential was sent; `4022` the member token (or, for the event catalog, the API key) is malformed, unknown, revoked, expired, or its user is no longer a member of the workspace; or the request sends two different credentials, or `Authorization` in a scheme other than Bearer.
              * @enum {integer}
              */
             code: 4021 | 4022;
@@ -3708,7 +3708,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned (4022). */
+        /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned, two different credentials, or `Authorization` without the Bearer scheme (4022). */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -3868,7 +3868,8 @@ export interface components {
         };
         /**
          * @description No usable credential: missing (4021), or a member token that is malformed, unknown, revoked or
-         *     whose user has left the workspace (4022). Send `Authorization: Bearer wsm_live_…`.
+         *     whose user has left the workspace, two different credentials, or `Authorization` without the
+         *     Bearer scheme (4022). Send `Authorization: Bearer wsm_live_…`.
          */
         AdminUnauthorized: {
             headers: {
@@ -4002,8 +4003,9 @@ export interface components {
          */
         PromptSearch: string;
         /**
-         * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-         *     next. A value outside 1..100 or not an integer is a 422.
+         * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+         *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+         *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
          * @example 25
          */
         Limit: number;
@@ -4470,8 +4472,9 @@ export interface operations {
                  */
                 q?: components["parameters"]["PromptSearch"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5264,8 +5267,9 @@ export interface operations {
                  */
                 content_map_page?: components["parameters"]["ContentMapPageFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5377,8 +5381,9 @@ export interface operations {
                  */
                 cited?: components["parameters"]["CitedFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5709,8 +5714,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5861,8 +5867,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -5995,8 +6002,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6139,8 +6147,9 @@ export interface operations {
                  */
                 event_type?: components["parameters"]["ContentMapEventTypeFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6248,8 +6257,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6436,8 +6446,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6587,8 +6598,9 @@ export interface operations {
                  */
                 event_type?: components["parameters"]["ContentEventTypeFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6776,8 +6788,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -6944,8 +6957,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -7112,8 +7126,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -7278,8 +7293,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -7438,8 +7454,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -7608,8 +7625,9 @@ export interface operations {
                  */
                 event_type?: components["parameters"]["IqEventTypeFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -7761,8 +7779,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -8396,8 +8415,9 @@ export interface operations {
                  */
                 status?: components["parameters"]["DeliveryStatusFilter"];
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -8688,8 +8708,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];
@@ -8908,8 +8929,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
-                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
                  * @example 25
                  */
                 limit?: components["parameters"]["Limit"];

@@ -5,10 +5,12 @@ import { sendEnvelope } from './http/envelope.js';
 import { errorHandler } from './http/error-handler.js';
 import { requestLogger } from './http/request-logger.js';
 import { authenticateApiKey } from './http/authenticate.js';
+import { refuseAmbiguousCredentials } from './http/ambiguous-credential-guard.js';
 import { limitPerWorkspace } from './http/workspace-rate-limit.js';
 import { requireScopeForPath } from './http/scope-guard.js';
 import { requireActiveSubscription } from './http/subscription-guard.js';
 import { validateAgainstContract } from './http/request-validator.js';
+import { lowerCaseUuidsInUrl } from './http/uuid-case.js';
 import { createDispatcher } from './http/dispatch.js';
 import { countApiRequests } from './workspace/api-request-counter.js';
 import { SlidingLogLimiter } from './http/rate-limit/sliding-log-limiter.js';
@@ -63,6 +65,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('query parser', 'simple');
 
   app.use(requestLogger(deps.logger));
+  app.use(lowerCaseUuidsInUrl(document));
 
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
   app.get('/readyz', (req, res) => {
@@ -87,6 +90,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
   const recordKeyUse = createLastUsedRecorder(deps.store);
+  app.use(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now }));
   app.use(
     '/api/v1',
     authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),

@@ -1,5 +1,6 @@
 // The only reader of process.env: everything else receives configuration as arguments.
 import path from 'node:path';
+import { parseDecimalInteger } from './text/decimal-integer.js';
 
 export interface Config {
   databasePath: string;
@@ -88,8 +89,8 @@ function positiveIntFrom(value: string | undefined, fallback: number, name: stri
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  const n = parseDecimalInteger(value);
+  if (n === undefined) throw new Error(`${name} must be a non-negative integer in decimal digits, got "${value}"`);
   return n;
 }
 

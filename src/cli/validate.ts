@@ -4,14 +4,19 @@ import type { WorkspaceRow, UserRow } from '../store/accounts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An id as typed, in any letter case (RFC 9562), as stored: lower case. */
+export function storedId(id: string): string {
+  return id.toLowerCase();
+}
+
 export function existingWorkspace(store: Store, id: string): WorkspaceRow {
-  const row = UUID.test(id) ? store.accounts.getWorkspace(id) : undefined;
+  const row = UUID.test(id) ? store.accounts.getWorkspace(storedId(id)) : undefined;
   if (!row) throw new CliError(`workspace ${id} does not exist`);
   return row;
 }
 
 export function existingUser(store: Store, id: string): UserRow {
-  const row = UUID.test(id) ? store.accounts.getUser(id) : undefined;
+  const row = UUID.test(id) ? store.accounts.getUser(storedId(id)) : undefined;
   if (!row) throw new CliError(`user ${id} does not exist`);
   return row;
 }

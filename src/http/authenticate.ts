@@ -5,21 +5,15 @@ import { setCaller } from './request-context.js';
 import { checkApiKey } from '../keys/api-keys.js';
 import type { Store } from '../store/index.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { presentedCredential } from './presented-credential.js';
 
-/** The key from `Authorization: Bearer <key>` or `X-API-KEY: <key>`; undefined when neither is sent. */
+/**
+ * The key from `Authorization: Bearer <key>` or `X-API-KEY: <key>`; undefined when neither is sent.
+ * Ambiguous headers never get here: refuseAmbiguousCredentials answers them first.
+ */
 export function presentedKey(req: Request): string | undefined {
-  const header = req.headers['x-api-key'];
-  if (typeof header === 'string' && header.trim() !== '') return header.trim();
-  const authorization = req.headers.authorization;
-  if (typeof authorization === 'string') {
-    const value = authorization.trim();
-    // `Bearer` with nothing after it sends no key at all: missing (4021), not invalid.
-    if (/^Bearer$/i.test(value)) return undefined;
-    const match = /^Bearer\s+(.+)$/i.exec(value);
-    if (match?.[1]) return match[1].trim();
-    if (value !== '') return value; // present but not Bearer: invalid, not missing
-  }
-  return undefined;
+  const presented = presentedCredential(req);
+  return presented.kind === 'one' ? presented.value : undefined;
 }
 
 /**

@@ -2,14 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { scrubSecrets, scrubSecretsDeep } from './secret-redaction.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-// Any secret that slips into a URL (a key pasted as a query parameter) is masked in the log too.
-const SECRET_IN_TEXT = /\b(wsk_live_|wsm_live_|whsec_)[A-Za-z0-9+/=_-]+/g;
-
-export function scrubSecrets(text: string): string {
-  return text.replace(SECRET_IN_TEXT, '$1[redacted]');
-}
 
 /**
  * One line per request with a request id, echoed in `X-Request-Id`. Lean serializers: headers are
@@ -29,6 +24,7 @@ export function requestLogger(logger: Logger) {
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: scrubSecrets(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: (err: object) => scrubSecretsDeep(err),
     },
     customSuccessMessage: () => 'request completed',
     customErrorMessage: () => 'request failed',

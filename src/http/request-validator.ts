@@ -2,6 +2,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
 import { rejectUnknownQueryParameters } from './query-parameters.js';
+import { rejectNonDecimalIntegers } from './query-integers.js';
 
 /**
  * Validates every /api request against the bundled contract: unknown query parameters, bad values
@@ -15,11 +16,17 @@ export function validateAgainstContract(document: object, options: { validateRes
     apiSpec: structuredClone(document) as OpenAPIV3.DocumentV3_1,
     // Unknown parameters are checked by rejectUnknownQueryParameters, so that one 422 names them
     // all together with every bad value (allErrors), instead of only the first problem found.
-    validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true, allErrors: true },
+    // Query and path values are always coerced by the library; JSON bodies are not (`"5"`, `true`
+    // and `null` are not integers).
+    validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors: true },
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
     ignorePaths: /^(?!\/api\/)/,
     ajvFormats: { mode: 'full' },
   }) as unknown as RequestHandler[];
-  return [...validator, ...(rejectUnknownQueryParameters(document) as unknown as RequestHandler[])];
+  return [
+    ...validator,
+    ...(rejectUnknownQueryParameters(document) as unknown as RequestHandler[]),
+    ...(rejectNonDecimalIntegers(document) as unknown as RequestHandler[]),
+  ];
 }

@@ -3,12 +3,13 @@ import pino from 'pino';
 import { loadOpenApiDocument } from '../contract.js';
 import { operationsWithoutExamples } from './example-handlers.js';
 import { startMockServer } from './mock-server.js';
+import { parseDecimalInteger } from '../text/decimal-integer.js';
 
 function portFrom(argv: string[]): number {
   const i = argv.indexOf('--port');
   if (i < 0) return 4010;
-  const port = Number(argv[i + 1]);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port "${argv[i + 1] ?? ''}" is not a port number`);
+  const port = parseDecimalInteger(argv[i + 1] ?? '');
+  if (port === undefined || port > 65535) throw new Error(`--port "${argv[i + 1] ?? ''}" is not a port number`);
   return port;
 }
 

@@ -186,4 +186,26 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
     expect(await exited).toBe(0);
     expect(stdout.split('\n').filter((l) => l !== '')).toHaveLength(1);
   });
+
+  it('takes ids in any letter case (RFC 9562) and answers them in lower case', async () => {
+    db = tempDatabase();
+    const [workspace, user] = await Promise.all([
+      cliJson(['workspace', 'create', '--name', 'Acme']),
+      cliJson(['user', 'create', '--email', 'ada@acme.example', '--name', 'Ada']),
+    ]);
+    const [ws, owner] = [String(workspace.id), String(user.id)];
+    expect(await cliJson(['member', 'add', '--workspace', ws.toUpperCase(), '--user', owner.toUpperCase(), '--role', 'owner']))
+      .toEqual({ workspace_id: ws, user_id: owner, role: 'owner' });
+    const [key, token] = await Promise.all([
+      cliJson(['key', 'create', '--workspace', ws.toUpperCase(), '--user', owner.toUpperCase(), '--name', 'Key']),
+      cliJson(['token', 'create', '--workspace', ws.toUpperCase(), '--user', owner.toUpperCase()]),
+    ]);
+    const [revokedKey, revokedToken] = await Promise.all([
+      cliJson(['key', 'revoke', '--key', String(key.id).toUpperCase()]),
+      cliJson(['token', 'revoke', '--token', String(token.id).toUpperCase()]),
+    ]);
+    expect([revokedKey.id, revokedToken.id]).toEqual([key.id, token.id]);
+    const listed = await cliJson(['key', 'list', '--workspace', ws.toUpperCase()]);
+    expect(listed).toMatchObject({ keys: [{ id: key.id, revoked_at: revokedKey.revoked_at }] });
+  });
 });

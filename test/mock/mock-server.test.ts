@@ -136,4 +136,19 @@ describe('npm run mock (the command)', () => {
       child.kill('SIGTERM');
     }
   }, 30_000);
+
+  it('refuses a port not written in plain decimal digits (0x0, 1e1) before serving anything', async () => {
+    for (const port of ['0x0', '1e1']) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/main.ts', '--port', port], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+      const outcome = await Promise.race([
+        new Promise<number | null>((resolve) => child.once('exit', resolve)),
+        new Promise<'serving'>((resolve) => child.stdout.once('data', () => resolve('serving'))),
+      ]);
+      if (outcome === 'serving') child.kill('SIGTERM');
+      expect(outcome, `--port ${port}`).toBe(1);
+      expect(stderr).toContain(`--port "${port}" is not a port number`);
+    }
+  }, 30_000);
 });

@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { existingUser, existingWorkspace } from '../validate.js';
+import { existingUser, existingWorkspace, storedId } from '../validate.js';
 import { CliError } from '../args.js';
 import { createApiKey, KeyRefusal } from '../../keys/api-keys.js';
 import { isScope, parseStoredScopes, type Scope } from '../../keys/scopes.js';
@@ -51,7 +51,7 @@ export const keyRevoke: Command = {
   name: 'key revoke',
   usage: 'key revoke --key ID',
   run({ options, store }) {
-    const id = options.required('key');
+    const id = storedId(options.required('key'));
     const row = store().apiKeys.get(id);
     if (!row) throw new CliError(`key ${id} does not exist`);
     if (row.revoked_at !== null) throw new CliError(`key ${id} is already revoked`);

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { CliError } from '../args.js';
 import { loadConfig } from '../../config.js';
+import { parseDecimalInteger } from '../../text/decimal-integer.js';
 
 export const serve: Command = {
   name: 'serve',
@@ -8,8 +9,8 @@ export const serve: Command = {
   async run({ options, store, databasePath, json, stdout }) {
     const config = loadConfig();
     const portRaw = options.optional('port');
-    const port = portRaw === undefined ? config.port : Number(portRaw);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port "${portRaw}" is not a port number`);
+    const port = portRaw === undefined ? config.port : parseDecimalInteger(portRaw);
+    if (port === undefined || port > 65535) throw new CliError(`--port "${portRaw}" is not a port number`);
     const host = options.optional('host') ?? config.host;
     const demo = options.flag('demo');
     // Loaded here, not at the top: every other command starts without the HTTP stack.

@@ -1,11 +1,13 @@
 import type { Command } from '../command.js';
 import { CliError } from '../args.js';
+import { existingWorkspace } from '../validate.js';
+import { parseDecimalInteger } from '../../text/decimal-integer.js';
 import { simulate as runSimulation, type SimulationSummary } from '../../simulator/simulate.js';
 
 function positiveInt(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new CliError(`--${name} "${raw}" must be a positive integer`);
+  const n = parseDecimalInteger(raw);
+  if (n === undefined || n < 1) throw new CliError(`--${name} "${raw}" must be a positive integer`);
   return n;
 }
 
@@ -13,11 +15,10 @@ export const simulate: Command = {
   name: 'simulate',
   usage: 'simulate --workspace ID [--interval MS] [--count N]   (moves records through status changes; webhook events follow)',
   async run({ options, store, json, stdout }) {
-    const workspaceId = options.required('workspace');
     const intervalMs = positiveInt(options.optional('interval'), 'interval') ?? 2_000;
     const count = positiveInt(options.optional('count'), 'count');
     const db = store();
-    if (!db.accounts.getWorkspace(workspaceId)) throw new CliError(`no workspace ${workspaceId}`);
+    const workspaceId = existingWorkspace(db, options.required('workspace')).id;
     const controller = new AbortController();
     const stop = (): void => controller.abort();
     process.once('SIGINT', stop);

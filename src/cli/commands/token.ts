@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { existingUser, existingWorkspace } from '../validate.js';
+import { existingUser, existingWorkspace, storedId } from '../validate.js';
 import { CliError } from '../args.js';
 import { KeyRefusal } from '../../keys/api-keys.js';
 import { createMemberToken } from '../../keys/member-tokens.js';
@@ -27,7 +27,7 @@ export const tokenRevoke: Command = {
   name: 'token revoke',
   usage: 'token revoke --token ID',
   run({ options, store }) {
-    const id = options.required('token');
+    const id = storedId(options.required('token'));
     const row = store().memberTokens.get(id);
     if (!row) throw new CliError(`member token ${id} does not exist`);
     if (row.revoked_at !== null) throw new CliError(`member token ${id} is already revoked`);

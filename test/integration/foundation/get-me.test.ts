@@ -124,10 +124,15 @@ describe('GET /api/v1/me', () => {
       });
     }
 
-    it('when the Authorization scheme is Basic', async () => {
+    it('when the Authorization scheme is Basic, naming the Bearer scheme', async () => {
       const ws = createTestWorkspace(server.store);
       const res = await me({ authorization: `Basic ${Buffer.from(`${ws.key}:`).toString('base64')}` });
-      expect([res.status, res.body]).toEqual([401, INVALID]);
+      expect([res.status, res.body]).toEqual([401, {
+        code: 4022,
+        messages: '`Authorization` takes only the Bearer scheme (RFC 6750): send `Authorization: Bearer <credential>`, '
+          + 'or the credential alone in `X-API-KEY`.',
+        data: null,
+      }]);
     });
   });
 

@@ -56,6 +56,6 @@ describe('GET /api/workspace/{workspace_id}/webhooks', () => {
     const { call } = adminWorld(server);
     const response = await call({ path: '/webhooks', query: { limit: 101 } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: 'Invalid parameters: query.limit must be <= 100.', data: null });
+    expect(response.body).toEqual({ code: 4220, messages: 'Invalid parameters: query.limit must be a whole number from 1 to 100 in plain decimal digits.', data: null });
   });
 });

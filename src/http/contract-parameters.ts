@@ -1,0 +1,39 @@
+/** A parameter of the bundled contract, with `$ref`s resolved. */
+export interface ContractParameter {
+  name: string;
+  in: string;
+  schema: { type?: unknown; format?: string; minimum?: number; maximum?: number };
+}
+
+type Node = Record<string, unknown>;
+
+function resolve(document: Node, node: unknown): Node {
+  let current = (node ?? {}) as Node;
+  for (let depth = 0; typeof current.$ref === 'string' && current.$ref.startsWith('#/') && depth < 10; depth++) {
+    let target: unknown = document;
+    for (const key of current.$ref.slice(2).split('/')) target = (target as Node | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+    current = (target ?? {}) as Node;
+  }
+  return current;
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** `"GET /api/v1/x/{id}"` → every parameter the operation documents (its own and its path item's). */
+export function parametersByOperation(document: object): Map<string, ContractParameter[]> {
+  const doc = document as Node;
+  const byOperation = new Map<string, ContractParameter[]>();
+  for (const [route, item] of Object.entries((doc.paths ?? {}) as Record<string, Node>)) {
+    const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolve(doc, p));
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const own = (((op as Node).parameters ?? []) as unknown[]).map((p) => resolve(doc, p));
+      byOperation.set(`${method.toUpperCase()} ${route}`, [...shared, ...own].map((p) => ({
+        name: String(p.name),
+        in: String(p.in),
+        schema: resolve(doc, p.schema) as ContractParameter['schema'],
+      })));
+    }
+  }
+  return byOperation;
+}

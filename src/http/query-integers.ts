@@ -1,0 +1,84 @@
+import type { NextFunction, Request, Response } from 'express';
+import { parametersByOperation, type ContractParameter } from './contract-parameters.js';
+import { parseDecimalInteger } from '../text/decimal-integer.js';
+
+interface ValidationIssue { path: string; message: string }
+type OpenApiRequest = Request & { openapi?: { openApiRoute?: string } };
+
+/** A 400 shaped like the validator's own, so the error middleware names every parameter in one 422. */
+class IntegerParameterError extends Error {
+  readonly status = 400;
+  constructor(readonly errors: ValidationIssue[]) {
+    super('invalid integer query parameters');
+  }
+}
+
+function asError(issues: ValidationIssue[]): IntegerParameterError | undefined {
+  return issues.length > 0 ? new IntegerParameterError(issues) : undefined;
+}
+
+/** Into a 400 raised before (the validator's, or another check's), in place of its findings on the same parameters. */
+function mergeInto(err: unknown, issuesOf: () => ValidationIssue[]): unknown {
+  const raised = err as { status?: unknown; errors?: unknown };
+  if (err instanceof IntegerParameterError || raised?.status !== 400 || !Array.isArray(raised.errors)) return err;
+  const issues = issuesOf();
+  const named = new Set(issues.map((issue) => issue.path));
+  const others = (raised.errors as ValidationIssue[]).filter((e) => !named.has(e.path));
+  raised.errors.splice(0, raised.errors.length, ...others, ...issues);
+  return err;
+}
+
+function rangeText(schema: ContractParameter['schema']): string {
+  const { minimum, maximum } = schema;
+  if (minimum !== undefined && maximum !== undefined) return ` from ${minimum} to ${maximum}`;
+  if (minimum !== undefined) return ` of at least ${minimum}`;
+  if (maximum !== undefined) return ` of at most ${maximum}`;
+  return '';
+}
+
+function problemWith(parameter: ContractParameter, raw: string): string | undefined {
+  const value = parseDecimalInteger(raw);
+  const { minimum, maximum } = parameter.schema;
+  const inRange = value !== undefined && (minimum === undefined || value >= minimum) && (maximum === undefined || value <= maximum);
+  return inRange ? undefined : `must be a whole number${rangeText(parameter.schema)} in plain decimal digits`;
+}
+
+/** `"GET /api/v1/x"` → its query parameters the contract types `integer`. */
+function integerQueryParameters(document: object): Map<string, ContractParameter[]> {
+  const byRoute = new Map<string, ContractParameter[]>();
+  for (const [operation, parameters] of parametersByOperation(document)) {
+    const integers = parameters.filter((p) => p.in === 'query' && p.schema.type === 'integer');
+    if (integers.length > 0) byRoute.set(operation, integers);
+  }
+  return byRoute;
+}
+
+/**
+ * Integers in a query are plain decimal digits within the documented range. The validator coerces
+ * with `Number()` semantics (`0x10`, `1e1`, ` 5` pass; `Infinity` and `1e400` reach the handler as
+ * Infinity), so the raw query string is checked here, for exactly the parameters the contract
+ * types `integer`. Mounted after the validator, whose route matching sets `req.openapi`: one
+ * middleware after a request it accepted, one replacing its own findings on those parameters in
+ * the 400 it raised (so each is named once).
+ */
+export function rejectNonDecimalIntegers(document: object) {
+  const byRoute = integerQueryParameters(document);
+  const issuesOf = (req: OpenApiRequest): ValidationIssue[] => {
+    const route = req.openapi?.openApiRoute;
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const integers = route === undefined ? undefined : byRoute.get(`${method} ${route}`);
+    if (!integers) return [];
+    const query = new URL(req.originalUrl, 'http://x').searchParams;
+    const issues: ValidationIssue[] = [];
+    for (const parameter of integers) {
+      // An empty value is reported as empty by rejectUnknownQueryParameters.
+      const problem = query.getAll(parameter.name).filter((raw) => raw !== '').map((raw) => problemWith(parameter, raw)).find(Boolean);
+      if (problem) issues.push({ path: `/query/${parameter.name}`, message: problem });
+    }
+    return issues;
+  };
+  return [
+    (req: Request, _res: Response, next: NextFunction): void => next(asError(issuesOf(req))),
+    (err: unknown, req: Request, _res: Response, next: NextFunction): void => next(mergeInto(err, () => issuesOf(req))),
+  ];
+}
