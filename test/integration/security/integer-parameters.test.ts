@@ -47,10 +47,11 @@ async function world() {
 }
 
 describe('integer query parameters of every operation', () => {
-  it('covers the 13 read lists and 4 administration lists of the contract', () => {
+  it('covers every list of the contract: at least the 13 read lists and 4 administration lists it had when written', () => {
+    // Lists added to the contract later join automatically; the floor proves the walk finds them.
     const lists = integerParameters.filter((p) => p.name === 'limit');
-    expect(lists.filter((p) => p.op.path.startsWith('/api/v1/')).length).toBe(13);
-    expect(lists.filter((p) => p.op.path.startsWith('/api/workspace/')).length).toBe(4);
+    expect(lists.filter((p) => p.op.path.startsWith('/api/v1/')).length).toBeGreaterThanOrEqual(13);
+    expect(lists.filter((p) => p.op.path.startsWith('/api/workspace/')).length).toBeGreaterThanOrEqual(4);
   });
 
   it('when a value is not plain decimal digits within the documented range, answers 422 naming the parameter', async () => {
