@@ -2738,6 +2738,18 @@ export interface components {
             messages: string;
             data: components["schemas"]["WebhookWithSecret"];
         };
+        /** @description Error envelope of a 503. */
+        ServiceUnavailableErrorEnvelope: {
+            /**
+             * @description Always `5030`: the change could not be made now (the database is busy with another write, such as an import) and nothing was changed; retry after `Retry-After` seconds.
+             * @constant
+             */
+            code: 5030;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
         /** @description Success envelope of an operation answering one webhook. */
         WebhookEnvelope: {
             /**
@@ -3619,6 +3631,31 @@ export interface components {
                 "application/json": components["schemas"]["RoleForbiddenErrorEnvelope"];
             };
         };
+        /**
+         * @description The change could not be made now (5030): the database is busy with another write, typically an
+         *     import of a large file by the command line, and this request waited about 50 ms for it rather
+         *     than hold up the service. Nothing was changed; send the same request again after `Retry-After`
+         *     seconds. Reads never wait for an import and never answer this.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 5030,
+                 *       "messages": "The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceUnavailableErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the workspace's current state (4090). */
         Conflict: {
             headers: {
@@ -3835,7 +3872,8 @@ export interface components {
          */
         Allow: string;
         /**
-         * @description Seconds to wait before retrying; equal to `t` of the `RateLimit` header.
+         * @description Seconds to wait before retrying. On a 429, equal to `t` of the `RateLimit` header; on a 503, a
+         *     short wait after which the database is likely free again.
          * @example 12
          */
         RetryAfter: number;
@@ -6949,6 +6987,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhook: {
@@ -7066,6 +7105,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhook: {
@@ -7141,6 +7181,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enableWebhook: {
@@ -7206,6 +7247,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disableWebhook: {
@@ -7271,6 +7313,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
@@ -7348,6 +7391,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     testWebhook: {
@@ -7605,6 +7649,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhookDelivery: {
@@ -7713,6 +7758,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -7867,6 +7913,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeApiKey: {
@@ -7932,6 +7979,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMembers: {
@@ -8061,6 +8109,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -23,6 +23,8 @@ export const Codes = {
   INVALID_PARAMETERS: 4220,
   RATE_LIMITED: 4290,
   INTERNAL: 5000,
+  /** 503: a dependency is unavailable for now (the database's write lock, held by an import); retry after `Retry-After`. */
+  UNAVAILABLE: 5030,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];

@@ -2,6 +2,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
 import { sendEnvelope } from './envelope.js';
+import { isDatabaseBusy } from '../store/database.js';
+
+/** Seconds a client waits before retrying a write the database lock refused: imports commit within seconds to minutes. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 interface ValidatorHttpError {
   status: number;
@@ -62,6 +66,10 @@ export function toApiError(err: unknown, req: Request): ApiError {
   if (bodyError === 'entity.too.large') return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: larger than 100 KB.');
   if (bodyError === 'charset.unsupported' || bodyError === 'encoding.unsupported') {
     return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: send UTF-8 JSON without content encoding.');
+  }
+  if (isDatabaseBusy(err)) {
+    return new ApiError(503, Codes.UNAVAILABLE, 'The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.',
+      null, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }
   return new ApiError(500, Codes.INTERNAL, 'Internal error; quote the X-Request-Id header when reporting it.');
 }
