@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import type { Statement } from 'better-sqlite3';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Db } from '../store/database.js';
@@ -9,6 +8,7 @@ import { ImportError } from './import-error.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { describeSchemaError, schemaValidator } from './schemas.js';
 import { recordTypes } from './records/index.js';
+import { readUtf8Lines } from './utf8-lines.js';
 
 export interface ImportSummary {
   /** Records read (blank lines are not records). */
@@ -273,24 +273,7 @@ export function importNdjson(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-  return runImport(store, workspaceId, async (run) => {
-    const decoder = new StringDecoder('utf8');
-    let carry = '';
-    let carryLine = 1;
-    for await (const chunk of input as AsyncIterable<string | Buffer>) {
-      const text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        run.feed(text.slice(start, nl));
-        carryLine += 1;
-        start = nl + 1;
-      }
-      carry = start === 0 ? text : text.slice(start);
-      if (carry.length > maxLineLength) throw new ImportError(carryLine, '-', `is longer than ${maxLineLength} characters`);
-    }
-    carry += decoder.end();
-    if (carry.length > 0) run.feed(carry);
-  });
+  return runImport(store, workspaceId, (run) => readUtf8Lines(input as AsyncIterable<string | Buffer>, maxLineLength, (line) => run.feed(line)));
 }
 
 /** Imports lines already in memory (tests, generated demo data); same rules as importNdjson. */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
+import { categoryLine, competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 /** Runs the real command line as a separate process on the test database. */
-function cli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(args: string[], stdin: string | Buffer = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), ...args, '--db', file], { cwd: root });
     let stdout = '';
@@ -72,6 +72,17 @@ describe('cli: import', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: line 5: -: is not valid JSON \(.+\)\n$/);
+    expect(databaseContents(store.db)).toEqual(before);
+  });
+
+  it('when a line is not valid UTF-8, exits 1 naming the line and writes nothing, instead of storing U+FFFD', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const before = databaseContents(store.db);
+    // "Caf\xE9" is Latin-1, not UTF-8: a lone 0xE9 byte begins a three-byte character that never comes.
+    const latin1 = Buffer.from(categoryLine({ name: 'Caf\u00e9' }).line, 'latin1');
+    const input = Buffer.concat([Buffer.from(`${categoryLine().line}\n`), latin1, Buffer.from(`\n${categoryLine().line}\n`)]);
+    const result = await cli(['import', '--workspace', workspaceId, '-'], input);
+    expect(result).toEqual({ code: 1, stdout: '', stderr: 'error: line 2: -: is not valid UTF-8\n' });
     expect(databaseContents(store.db)).toEqual(before);
   });
 
