@@ -98,3 +98,19 @@ export function shortBusyWriter(db: Db, busyTimeoutMs: number) {
     }
   };
 }
+
+/**
+ * Whether another connection holds the write lock, found without waiting for it: the lock is
+ * taken for an instant when it is free (and given back), refused at once when it is not. For
+ * watching an import from outside (tests, benchmarks); `db` must wait 0 ms (`{ timeout: 0 }`).
+ */
+export function writeLockHeldElsewhere(db: Db): boolean {
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
+    return false;
+  } catch (err) {
+    if (isDatabaseBusy(err)) return true;
+    throw err;
+  }
+}

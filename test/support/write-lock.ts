@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { writeLockHeldElsewhere } from '../../src/store/database.js';
 import { send, type ObservedResponse, type RequestSpec } from './http.js';
 
 /**
@@ -21,4 +22,10 @@ export async function timedSend(baseUrl: string, spec: RequestSpec): Promise<Obs
   const started = performance.now();
   const response = await send(baseUrl, spec);
   return { ...response, ms: performance.now() - started };
+}
+
+/** Watches the write lock from a connection of its own that never waits for it. */
+export function writeLockProbe(file: string): { held: () => boolean; close: () => void } {
+  const probe = new Database(file, { timeout: 0 });
+  return { held: () => writeLockHeldElsewhere(probe), close: () => probe.close() };
 }
