@@ -78,9 +78,10 @@ export function errorHandler() {
   // Express recognises error middleware by its four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const apiError = toApiError(err, req);
-    if (apiError.status >= 500) {
-      (req as Request & { log?: { error: (o: object, m: string) => void } }).log?.error({ err }, 'unexpected error');
-    }
+    const log = (req as Request & { log?: Record<'error' | 'warn', (o: object, m: string) => void> }).log;
+    // A write refused while an import holds the lock is expected, and retried by the client.
+    if (apiError.code === Codes.UNAVAILABLE) log?.warn({ err }, 'refused: the database is busy');
+    else if (apiError.status >= 500) log?.error({ err }, 'unexpected error');
     if (res.headersSent) {
       res.destroy();
       return;
