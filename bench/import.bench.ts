@@ -5,8 +5,7 @@
 // the ceiling: SQLite alone writing the same rows (see `ceiling`).
 // Run alone: `npx tsx bench/import.bench.ts [--lines=200000]`; options it does not know
 // (bench/run.ts passes its own) are ignored.
-import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { createReadStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { createSnapshotStatements } from '../src/store/visibility-import.js';
 import { inImportTransaction } from '../src/store/import-ledger.js';
 import { parseTimestamp, DAY_MS } from '../src/import/timestamp.js';
 import { generateVisibility } from '../src/demo/generate-visibility.js';
+import { writeImportFile } from '../src/demo/write-import-file.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const option = (name: string, fallback: number): number => {
@@ -31,22 +31,14 @@ const target = option('lines', 200_000);
 const SNAPSHOTS_PER_DAY = 560;
 
 async function writeFile(file: string): Promise<{ lines: number; snapshots: number }> {
-  const out = createWriteStream(file);
-  let lines = 0;
   let snapshots = 0;
-  let buffer = '';
   const days = Math.max(1, Math.round(target / SNAPSHOTS_PER_DAY));
-  for (const line of generateVisibility({ seed: 42, prompts: 40, days, answersPerDay: 3, today: new Date('2026-11-22T12:00:00Z') })) {
-    lines += 1;
-    if (line.startsWith('{"type":"snapshot"')) snapshots += 1;
-    buffer += `${line}\n`;
-    if (buffer.length > 1 << 16) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
+  const lines = await writeImportFile(file, (function* counted() {
+    for (const line of generateVisibility({ seed: 42, prompts: 40, days, answersPerDay: 3, today: new Date('2026-11-22T12:00:00Z') })) {
+      if (line.startsWith('{"type":"snapshot"')) snapshots += 1;
+      yield line;
     }
-  }
-  out.end(buffer);
-  await once(out, 'finish');
+  })());
   return { lines, snapshots };
 }
 

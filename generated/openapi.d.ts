@@ -3349,6 +3349,18 @@ export interface components {
             /** @description Always null on this error. */
             data: null;
         };
+        /** @description Error envelope of a 503. */
+        ServiceUnavailableErrorEnvelope: {
+            /**
+             * @description Always `5030`: the change could not be made now (the database is busy with another write, such as an import) and nothing was changed; retry after `Retry-After` seconds.
+             * @constant
+             */
+            code: 5030;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
         /** @description Success envelope of an operation answering one webhook. */
         WebhookEnvelope: {
             /**
@@ -3949,6 +3961,31 @@ export interface components {
                 "application/json": components["schemas"]["UnsupportedMediaTypeErrorEnvelope"];
             };
         };
+        /**
+         * @description The change could not be made now (5030): the database is busy with another write, typically an
+         *     import of a large file by the command line, and this request waited about 50 ms for it rather
+         *     than hold up the service. Nothing was changed; send the same request again after `Retry-After`
+         *     seconds. Reads never wait for an import and never answer this.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 5030,
+                 *       "messages": "The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceUnavailableErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the workspace's current state (4090). */
         Conflict: {
             headers: {
@@ -4211,7 +4248,8 @@ export interface components {
          */
         Allow: string;
         /**
-         * @description Seconds to wait before retrying; equal to `t` of the `RateLimit` header.
+         * @description Seconds to wait before retrying. On a 429, equal to `t` of the `RateLimit` header; on a 503, a
+         *     short wait after which the database is likely free again.
          * @example 12
          */
         RetryAfter: number;
@@ -7933,6 +7971,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhook: {
@@ -8050,6 +8089,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhook: {
@@ -8126,6 +8166,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enableWebhook: {
@@ -8191,6 +8232,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disableWebhook: {
@@ -8256,6 +8298,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
@@ -8334,6 +8377,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     testWebhook: {
@@ -8594,6 +8638,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhookDelivery: {
@@ -8702,6 +8747,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -8858,6 +8904,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeApiKey: {
@@ -8923,6 +8970,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMembers: {
@@ -9053,6 +9101,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -20,7 +20,7 @@ import { handlers as defaultHandlers } from './handlers/index.js';
 import type { AdminHandlers, ReadHandlers } from './http/operation-types.js';
 import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
-import { pingDatabase } from './store/database.js';
+import { pingDatabase, SERVER_WRITE_WAIT_MS, setBusyTimeout } from './store/database.js';
 import { ApiError } from './http/api-error.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
@@ -59,6 +59,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const clientLimiter = deps.clientLimiter
     ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds });
   const document = loadOpenApiDocument();
+  // The server's writes never wait long for a lock another process holds (an import): reads do
+  // not need it (WAL), background writes retry later, and a request's write answers 503.
+  setBusyTimeout(deps.store.db, SERVER_WRITE_WAIT_MS);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -7,6 +7,7 @@ import { openDatabase } from './store/database.js';
 import { createStore, type Store } from './store/index.js';
 import { createLogger } from './logger.js';
 import { flushApiRequestCounts } from './workspace/api-request-counter.js';
+import { flushKeyUses } from './keys/last-used-recorder.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
 import { answerClientError } from './http/client-error.js';
 import { connectionOptions, reportDroppedConnections } from './http/connection-limits.js';
@@ -58,10 +59,13 @@ export async function startServer(config: Config, options: { store?: Store; logg
     closing ??= new Promise<void>((resolve) => {
       server.close(async () => {
         await dispatcherStopped;
-        try {
-          flushApiRequestCounts(store);
-        } catch (err) {
-          logger.error({ err }, 'could not write the pending API request counts');
+        // What the server kept in memory while the lock was taken (see README, "Importing data").
+        for (const [what, flush] of [['API request counts', flushApiRequestCounts], ['key uses (last_used_at)', flushKeyUses]] as const) {
+          try {
+            flush(store);
+          } catch (err) {
+            logger.error({ err }, `could not write the pending ${what}`);
+          }
         }
         if (!options.store) store.db.close();
         logger.flush();

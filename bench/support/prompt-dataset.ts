@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importLines } from '../../src/import/import-ndjson.js';
 import { openDatabase } from '../../src/store/database.js';
-import { createStore } from '../../src/store/index.js';
+import { createStore, type Store } from '../../src/store/index.js';
 import { DAY_MS } from '../../src/analytics/periods.js';
 import { PLATFORMS } from '../../src/analytics/platforms.js';
 
@@ -124,6 +124,17 @@ function fingerprint(shape: DatasetShape, todayDay: number): string {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** A fresh active workspace with its owner. */
+export function insertBenchWorkspace(store: Store): { workspaceId: string; ownerId: string } {
+  const workspaceId = randomUUID();
+  const ownerId = randomUUID();
+  const created = new Date().toISOString();
+  store.accounts.insertWorkspace({ id: workspaceId, name: 'Acme (benchmark)', subscription_status: 'active', created_at: created });
+  store.accounts.insertUser({ id: ownerId, email: 'bench@acme.example', name: 'Bench Owner', created_at: created });
+  store.accounts.upsertMembership(workspaceId, ownerId, 'owner', created);
+  return { workspaceId, ownerId };
+}
+
 /** The cached dataset for today, built through the import when missing. */
 export async function dataset(shape: DatasetShape, log: (line: string) => void): Promise<Dataset> {
   mkdirSync(DATA_DIR, { recursive: true });
@@ -138,12 +149,7 @@ export async function dataset(shape: DatasetShape, log: (line: string) => void):
   const building = `${file}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true });
   const store = createStore(openDatabase(building));
-  const workspaceId = randomUUID();
-  const ownerId = randomUUID();
-  const created = new Date().toISOString();
-  store.accounts.insertWorkspace({ id: workspaceId, name: 'Acme (benchmark)', subscription_status: 'active', created_at: created });
-  store.accounts.insertUser({ id: ownerId, email: 'bench@acme.example', name: 'Bench Owner', created_at: created });
-  store.accounts.upsertMembership(workspaceId, ownerId, 'owner', created);
+  const { workspaceId, ownerId } = insertBenchWorkspace(store);
   log(`building ${shape.snapshots.toLocaleString('en-US')} snapshots (${shape.prompts} prompts, ${shape.days} days) through the import...`);
   const started = process.hrtime.bigint();
   await importLines(store, workspaceId, datasetLines(shape, todayDay));

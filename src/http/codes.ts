@@ -31,6 +31,8 @@ export const Codes = {
   /** 431 from the HTTP parser: the request's headers are larger than the server accepts. */
   HEADERS_TOO_LARGE: 4310,
   INTERNAL: 5000,
+  /** 503: a dependency is unavailable for now (the database's write lock, held by an import); retry after `Retry-After`. */
+  UNAVAILABLE: 5030,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];

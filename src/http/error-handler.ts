@@ -3,6 +3,10 @@ import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
 import { sendEnvelope } from './envelope.js';
 import { unsupportedBody } from './json-body.js';
+import { isDatabaseBusy } from '../store/database.js';
+
+/** Seconds a client waits before retrying a write the database lock refused: imports commit within seconds to minutes. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 interface ValidatorHttpError {
   status: number;
@@ -55,6 +59,10 @@ export function toApiError(err: unknown, req: Request): ApiError {
         break;
     }
   }
+  if (isDatabaseBusy(err)) {
+    return new ApiError(503, Codes.UNAVAILABLE, 'The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.',
+      null, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+  }
   return new ApiError(500, Codes.INTERNAL, 'Internal error; quote the X-Request-Id header when reporting it.');
 }
 
@@ -62,9 +70,10 @@ export function errorHandler() {
   // Express recognises error middleware by its four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const apiError = toApiError(err, req);
-    if (apiError.status >= 500) {
-      (req as Request & { log?: { error: (o: object, m: string) => void } }).log?.error({ err }, 'unexpected error');
-    }
+    const log = (req as Request & { log?: Record<'error' | 'warn', (o: object, m: string) => void> }).log;
+    // A write refused while an import holds the lock is expected, and retried by the client.
+    if (apiError.code === Codes.UNAVAILABLE) log?.warn({ err }, 'refused: the database is busy');
+    else if (apiError.status >= 500) log?.error({ err }, 'unexpected error');
     if (res.headersSent) {
       res.destroy();
       return;

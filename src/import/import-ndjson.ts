@@ -1,14 +1,14 @@
-import { StringDecoder } from 'node:string_decoder';
 import type { Statement } from 'better-sqlite3';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Db } from '../store/database.js';
 import type { Store } from '../store/index.js';
-import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue } from '../store/import-ledger.js';
+import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue, type WriteLockWait } from '../store/import-ledger.js';
 import { enqueueEvent, type EventType } from '../webhooks/outbox.js';
 import { ImportError } from './import-error.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { describeSchemaError, schemaValidator } from './schemas.js';
 import { recordTypes } from './records/index.js';
+import { readUtf8Lines } from './utf8-lines.js';
 
 export interface ImportSummary {
   /** Records read (blank lines are not records). */
@@ -23,6 +23,8 @@ export interface ImportSummary {
 export interface ImportOptions {
   /** A longer line fails the import instead of growing memory without bound. Default 16 Mi characters. */
   maxLineLength?: number;
+  /** While another import holds the write lock: wait for it (the default, telling `onWaiting`) or refuse at once. */
+  lock?: WriteLockWait;
 }
 
 const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
@@ -250,21 +252,27 @@ class ImportRun implements ImportSession {
 }
 
 /** Runs one import in one write transaction: everything or nothing. */
-async function runImport(store: Store, workspaceId: string, body: (run: ImportRun) => Promise<void> | void): Promise<ImportSummary> {
+async function runImport(
+  store: Store,
+  workspaceId: string,
+  body: (run: ImportRun) => Promise<void> | void,
+  lock?: WriteLockWait,
+): Promise<ImportSummary> {
   const { db } = store;
   if (!store.accounts.getWorkspace(workspaceId)) throw new Error(`workspace ${workspaceId} does not exist`);
   return inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
     const run = new ImportRun(db, workspaceId);
     await body(run);
     return run.finish();
-  });
+  }, lock);
 }
 
 /**
  * Imports newline-delimited JSON from a stream, reading it chunk by chunk (memory does not grow
  * with the file). Fails with an ImportError (`line N: field: problem`) and leaves the database as
- * it was, or resolves with what changed. The import holds this connection's transaction until it
- * settles: do not use the same connection for other writes meanwhile.
+ * it was, or resolves with what changed. While another import holds the write lock it waits for
+ * it (see `options.lock`). The import holds this connection's transaction until it settles: do
+ * not use the same connection for other writes meanwhile.
  */
 export function importNdjson(
   store: Store,
@@ -273,24 +281,7 @@ export function importNdjson(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-  return runImport(store, workspaceId, async (run) => {
-    const decoder = new StringDecoder('utf8');
-    let carry = '';
-    let carryLine = 1;
-    for await (const chunk of input as AsyncIterable<string | Buffer>) {
-      const text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        run.feed(text.slice(start, nl));
-        carryLine += 1;
-        start = nl + 1;
-      }
-      carry = start === 0 ? text : text.slice(start);
-      if (carry.length > maxLineLength) throw new ImportError(carryLine, '-', `is longer than ${maxLineLength} characters`);
-    }
-    carry += decoder.end();
-    if (carry.length > 0) run.feed(carry);
-  });
+  return runImport(store, workspaceId, (run) => readUtf8Lines(input as AsyncIterable<string | Buffer>, maxLineLength, (line) => run.feed(line)), options.lock);
 }
 
 /** Imports lines already in memory (tests, generated demo data); same rules as importNdjson. */

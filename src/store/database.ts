@@ -7,6 +7,23 @@ import { pageAddress } from '../visibility/page-address.js';
 export type Db = Database.Database;
 
 /**
+ * How long a write on a fresh connection waits for a lock another connection holds. Commands of
+ * the command line use it as it is; the running server shortens it (`SERVER_WRITE_WAIT_MS`).
+ */
+const OPEN_BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * How long a write of the running server waits for the lock before giving up: an import in
+ * another process may hold it for a whole file, and better-sqlite3 waits on the event loop's
+ * thread, so a longer wait would stall every other request. A request whose write gives up
+ * answers 503 (5030) with Retry-After (see the contract's ServiceUnavailable response).
+ */
+export const SERVER_WRITE_WAIT_MS = 50;
+
+/** How long a graceful shutdown waits for the lock to write what the server kept in memory. */
+export const SHUTDOWN_WRITE_WAIT_MS = 5_000;
+
+/**
  * Opens (creating if needed) the SQLite file and brings its schema up to date. WAL lets the HTTP
  * server read while an import or the CLI writes; busy_timeout makes concurrent writers wait
  * instead of failing.
@@ -15,7 +32,7 @@ export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file);
   // First, so that switching a new file to WAL waits for a concurrent opener instead of failing.
-  db.pragma('busy_timeout = 5000');
+  setBusyTimeout(db, OPEN_BUSY_TIMEOUT_MS);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
@@ -38,25 +55,72 @@ export function pingDatabase(db: Db): void {
 }
 
 /**
- * Runs writes with a short busy timeout on a shared connection, then restores the connection's
- * own, so a background writer (the webhook dispatcher) waits briefly for a lock held by an import
- * instead of freezing the event loop. Returns `busy` when the lock was not free in time.
- * Nothing else can run on the connection in between: better-sqlite3 is synchronous.
+ * Thrown when the write lock stays with another connection (an import in another process) longer
+ * than the caller may wait. The HTTP layer answers it, like SQLite's own SQLITE_BUSY, with 503.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(message = 'the database is locked by another writer') {
+    super(message);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** True for DatabaseBusyError and for SQLite's SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, ...). */
+export function isDatabaseBusy(err: unknown): boolean {
+  if (err instanceof DatabaseBusyError) return true;
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+export function setBusyTimeout(db: Db, waitMs: number): void {
+  // Through db.pragma every time: SQLite applies `PRAGMA busy_timeout` when the statement is
+  // compiled, so re-running a statement prepared once changes nothing.
+  db.pragma(`busy_timeout = ${Math.max(0, Math.round(waitMs))}`);
+}
+
+/**
+ * Runs `write` with the connection's busy timeout set to `waitMs`, then puts the previous one
+ * back. Nothing else can run on the connection in between: better-sqlite3 is synchronous.
+ */
+export function withBusyTimeout<T>(db: Db, waitMs: number, write: () => T): T {
+  const normal = db.pragma('busy_timeout', { simple: true }) as number;
+  setBusyTimeout(db, waitMs);
+  try {
+    return write();
+  } finally {
+    setBusyTimeout(db, normal);
+  }
+}
+
+/**
+ * Runs writes with a short busy timeout on a shared connection, so a background writer (the
+ * webhook dispatcher, the recorders of key use and request counts) waits at most `busyTimeoutMs`
+ * for a lock held by an import instead of freezing the event loop. Returns `busy` when the lock
+ * was not free in time.
  */
 export function shortBusyWriter(db: Db, busyTimeoutMs: number) {
-  const normal = db.pragma('busy_timeout', { simple: true }) as number;
-  // Prepared once: compiling the pragma text on every write costs more than the write's statements.
-  const shorten = db.prepare(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
-  const restore = db.prepare(`PRAGMA busy_timeout = ${normal}`);
   return <T>(write: () => T, busy: T): T => {
-    shorten.run();
     try {
-      return write();
+      return withBusyTimeout(db, busyTimeoutMs, write);
     } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_BUSY') return busy;
+      if (isDatabaseBusy(err)) return busy;
       throw err;
-    } finally {
-      restore.run();
     }
   };
+}
+
+/**
+ * Whether another connection holds the write lock, found without waiting for it: the lock is
+ * taken for an instant when it is free (and given back), refused at once when it is not. For
+ * watching an import from outside (tests, benchmarks); `db` must wait 0 ms (`{ timeout: 0 }`).
+ */
+export function writeLockHeldElsewhere(db: Db): boolean {
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
+    return false;
+  } catch (err) {
+    if (isDatabaseBusy(err)) return true;
+    throw err;
+  }
 }

@@ -1,5 +1,19 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DatabaseBusyError, isDatabaseBusy, withBusyTimeout, type Db } from './database.js';
+
+/** How an import takes the database's write lock when another writer (another import) holds it. */
+export interface WriteLockWait {
+  /** false: refuse at once with DatabaseBusyError instead of waiting. Default true. */
+  wait?: boolean;
+  /** Called once, when the lock turns out to be taken and the import starts waiting for it. */
+  onWaiting?: () => void;
+}
+
+// The first try rides over the short writes of a running server; after that the import polls
+// without blocking the thread, so a process that also serves requests keeps answering.
+const FIRST_TRY_WAIT_MS = 200;
+const RETRY_EVERY_MS = 100;
 
 /**
  * The import's bookkeeping tables: the global id ledger (`record_ids`) and the temporary queue of
@@ -35,15 +49,41 @@ export function openDeferredQueue(db: Db): DeferredQueue {
 }
 
 /**
- * Runs `body` inside one write transaction held across its awaits. IMMEDIATE takes the write lock
- * now, so the import never fails half way on a busy database; WAL lets readers on other
- * connections keep reading the previous state until COMMIT. A larger page cache while it runs.
+ * Begins the import's write transaction. Another import holds the lock for its whole file, which
+ * may be minutes: waiting for it is the import's turn coming, not a failure, so this waits as long
+ * as it takes (or refuses at once when `lock.wait` is false) instead of giving up after the
+ * connection's busy timeout.
  */
-export async function inImportTransaction<T>(db: Db, cacheSize: number, body: () => Promise<T>): Promise<T> {
+async function beginImmediate(db: Db, lock: WriteLockWait): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      withBusyTimeout(db, attempt === 0 ? FIRST_TRY_WAIT_MS : 0, () => db.exec('BEGIN IMMEDIATE'));
+      return;
+    } catch (err) {
+      if (!isDatabaseBusy(err)) throw err;
+    }
+    if (lock.wait === false) throw new DatabaseBusyError('another import is running');
+    if (attempt === 0) lock.onWaiting?.();
+    await sleep(RETRY_EVERY_MS);
+  }
+}
+
+/**
+ * Runs `body` inside one write transaction held across its awaits. IMMEDIATE takes the write lock
+ * before the first line, so the import never fails half way on a busy database; WAL lets readers
+ * on other connections keep reading the previous state until COMMIT. A larger page cache while it
+ * runs.
+ */
+export async function inImportTransaction<T>(db: Db, cacheSize: number, body: () => Promise<T>, lock: WriteLockWait = {}): Promise<T> {
   if (db.inTransaction) throw new Error('this database connection is already inside a transaction');
   const previousCacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma(`cache_size = ${cacheSize}`);
-  db.exec('BEGIN IMMEDIATE');
+  try {
+    await beginImmediate(db, lock);
+  } catch (err) {
+    db.pragma(`cache_size = ${previousCacheSize}`);
+    throw err;
+  }
   try {
     const result = await body();
     db.exec('COMMIT');

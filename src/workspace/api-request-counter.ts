@@ -1,25 +1,25 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Store } from '../store/index.js';
 import type { ApiRequestCount } from '../store/workspace-profile.js';
+import { DeferredWriter, onePerStore } from '../store/deferred-writer.js';
 import { getApiKeyCaller } from '../http/request-context.js';
 import { dayOf } from '../analytics/periods.js';
 
-const FLUSH_EVERY_MS = 5_000;
+const FLUSH_EVERY_MS = 1_000;
 
 /**
  * Counts authenticated API requests per workspace and UTC day. A database write per request would
  * cost more than the request itself, so counts accumulate in memory and are added in one
- * statement every few seconds and on shutdown. Reads of the usage add what is still pending here,
- * so a client sees its own requests at once.
+ * statement about once a second, never waiting for the lock (while an import in another process
+ * holds it, they keep accumulating and land within a second of its commit), and on shutdown.
+ * Reads of the usage add what is still pending here, so a client sees its own requests at once.
  */
-export class ApiRequestCounter {
+export class ApiRequestCounter extends DeferredWriter {
   private pendingCounts = new Map<string, Map<number, number>>();
-  private timer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly store: Store,
-    private readonly flushEveryMs = FLUSH_EVERY_MS,
-  ) {}
+  constructor(store: Store, flushEveryMs = FLUSH_EVERY_MS) {
+    super(store, flushEveryMs);
+  }
 
   record(workspaceId: string, now: Date): void {
     const day = dayOf(now.getTime());
@@ -29,7 +29,7 @@ export class ApiRequestCounter {
       this.pendingCounts.set(workspaceId, days);
     }
     days.set(day, (days.get(day) ?? 0) + 1);
-    this.timer ??= setInterval(() => this.flush(), this.flushEveryMs).unref();
+    this.schedule();
   }
 
   /** Requests of the workspace on the epoch days `fromDay..toDay` not yet written. */
@@ -39,52 +39,27 @@ export class ApiRequestCounter {
     return total;
   }
 
-  /** Writes every pending count in one statement; on failure they stay pending for the next flush. */
-  flush(): void {
-    if (!this.store.db.open) {
-      this.stop();
-      return;
-    }
-    // Inside another unit of work on this connection (an import), the counts would commit or roll
-    // back with it: wait for the next flush instead.
-    if (this.pendingCounts.size === 0 || this.store.db.inTransaction) return;
-    const batch: ApiRequestCount[] = [];
-    for (const [workspaceId, days] of this.pendingCounts) for (const [day, n] of days) batch.push([workspaceId, day, n]);
-    try {
-      this.store.workspaceProfile.addApiRequests(batch);
-      this.pendingCounts.clear();
-    } catch (err) {
-      // Busy or read-only database: keep the counts; the interval retries. Rethrown only when
-      // called directly (shutdown), where the caller can report it.
-      if (this.timer === undefined) throw err;
-    }
+  protected hasPending(): boolean {
+    return this.pendingCounts.size > 0;
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+  protected writePending(): void {
+    const batch: ApiRequestCount[] = [];
+    for (const [workspaceId, days] of this.pendingCounts) for (const [day, n] of days) batch.push([workspaceId, day, n]);
+    this.store.workspaceProfile.addApiRequests(batch);
+    this.pendingCounts.clear();
   }
 }
 
-// One counter per store: every app built over the same database shares the pending counts, and
-// the process can flush them on shutdown without holding a reference to the app.
-const counters = new WeakMap<Store, ApiRequestCounter>();
+const counters = onePerStore((store) => new ApiRequestCounter(store));
 
 export function apiRequestCounterFor(store: Store): ApiRequestCounter {
-  let counter = counters.get(store);
-  if (!counter) {
-    counter = new ApiRequestCounter(store);
-    counters.set(store, counter);
-  }
-  return counter;
+  return counters.of(store);
 }
 
 /** Writes the pending request counts of this database and stops the periodic flush (shutdown). */
 export function flushApiRequestCounts(store: Store): void {
-  const counter = counters.get(store);
-  if (!counter) return;
-  counter.stop();
-  counter.flush();
+  counters.existing(store)?.finish();
 }
 
 /** Middleware: counts each request that got past authentication and the rate limit. */

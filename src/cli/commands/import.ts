@@ -4,11 +4,14 @@ import { CliError } from '../args.js';
 import { existingWorkspace } from '../validate.js';
 import { importNdjson, type ImportSummary } from '../../import/import-ndjson.js';
 import { ImportError } from '../../import/import-error.js';
+import { DatabaseBusyError } from '../../store/database.js';
 
 export const importFile: Command = {
   name: 'import',
-  usage: 'import --workspace ID FILE|-   (newline-delimited JSON; - reads stdin; all or nothing)',
-  async run({ options, store, stdin }) {
+  usage: 'import --workspace ID FILE|- [--no-wait]   (newline-delimited JSON; - reads stdin; all or nothing; waits its turn behind a running import)',
+  async run({ options, store, stdin, stderr }) {
+    // Before the positional: in `--no-wait data.ndjson` the flag gives the file name back.
+    const noWait = options.flag('no-wait');
     const file = options.positional(0);
     if (file === undefined) throw new CliError('FILE is required (- reads standard input)');
     if (options.positional(1) !== undefined) throw new CliError(`unexpected argument "${options.positional(1)}": import reads one FILE`);
@@ -25,9 +28,12 @@ export const importFile: Command = {
       input = createReadStream('', { fd });
     }
     try {
-      return await importNdjson(store(), workspace.id, input);
+      return await importNdjson(store(), workspace.id, input, {
+        lock: { wait: !noWait, onWaiting: () => stderr.write('another import is running; waiting for it to finish…\n') },
+      });
     } catch (err) {
       if (err instanceof ImportError) throw new CliError(err.message);
+      if (err instanceof DatabaseBusyError) throw new CliError('another import is running; not waiting (--no-wait): run it again later, or without --no-wait to wait for its turn');
       throw err;
     }
   },

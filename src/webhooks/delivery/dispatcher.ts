@@ -32,8 +32,8 @@ export interface DispatcherDeps {
 
 // The dispatcher shares the connection with the HTTP API. A write that waits for the lock (an import
 // in another process holds it for its whole file) would block the event loop, so the dispatcher's
-// writes wait only briefly and are retried later instead.
-const DISPATCHER_BUSY_TIMEOUT_MS = 20;
+// writes do not wait at all: a claim is tried again at the next poll, an outcome after a backoff.
+const DISPATCHER_BUSY_TIMEOUT_MS = 0;
 const BUSY = Symbol('busy');
 
 /** A fresh order each poll, so that when capacity is short no webhook is always served last. */

@@ -4,6 +4,7 @@ import { createTestKey } from '../../support/accounts.js';
 import type { OperationScenario, RequestBuilder, RequestSpec, ScenarioContext } from '../scenarios/types.js';
 import { INTERNAL_CAUSE, WINDOW_SECONDS, WORKSPACE_QUOTA, type Harness } from './harness.js';
 import { parseRateLimit } from '../../support/http.js';
+import { holdWriteLock } from '../../support/write-lock.js';
 import { expectedScopes, isReadApi } from './scopes.js';
 import type { ContractOperation, ObservedResponse } from './spec.js';
 
@@ -16,8 +17,11 @@ export interface ContractCase {
 
 /** The statuses the framework can produce for any read-API operation from its success request. */
 export const GENERIC_STATUSES = [401, 402, 403, 405, 422, 429, 500] as const;
-/** Those that do not depend on API-key scopes or the subscription also apply to the admin API, with 415 for a body. */
-const ADMIN_GENERIC_STATUSES = [401, 405, 415, 422, 429, 500] as const;
+/**
+ * Those that do not depend on API-key scopes or the subscription also apply to the admin API, with
+ * 415 for a body and 503, which every administration operation that writes documents.
+ */
+const ADMIN_GENERIC_STATUSES = [401, 405, 415, 422, 429, 500, 503] as const;
 
 const UNKNOWN_PARAMETER = 'zz_not_a_parameter';
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -122,6 +126,16 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
     const requestId = res.headers.get('x-request-id')!;
     const logged = h.failing.logLines().filter((line) => line.includes(requestId) && line.includes(INTERNAL_CAUSE.split(' (')[0]!));
     expect(logged.length).toBeGreaterThan(0);
+  });
+  add(503, 'answers 503 (5030) with Retry-After while another connection holds the write lock (an import in another process)', async (h, ctx, spec) => {
+    const lock = holdWriteLock(ctx.store.db.name);
+    let res: ObservedResponse;
+    try {
+      res = await h.call(op, spec, ctx);
+    } finally {
+      lock.release();
+    }
+    expect([res.status, res.body, res.headers.get('retry-after')]).toEqual([503, errorBody(5030), '1']);
   });
   return cases;
 }

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
+import { holdWriteLock } from '../../support/write-lock.js';
+import { categoryLine, competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -19,14 +20,20 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-/** Runs the real command line as a separate process on the test database. */
-function cli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * Runs the real command line as a separate process on the test database; `onStderr` sees standard
+ * error as it comes.
+ */
+function cli(args: string[], stdin: string | Buffer = '', onStderr?: (soFar: string) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), ...args, '--db', file], { cwd: root });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      onStderr?.(stderr);
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);
@@ -75,12 +82,58 @@ describe('cli: import', () => {
     expect(databaseContents(store.db)).toEqual(before);
   });
 
+  it('when a line is not valid UTF-8, exits 1 naming the line and writes nothing, instead of storing U+FFFD', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const before = databaseContents(store.db);
+    // "Caf\xE9" is Latin-1, not UTF-8: a lone 0xE9 byte begins a three-byte character that never comes.
+    const latin1 = Buffer.from(categoryLine({ name: 'Caf\u00e9' }).line, 'latin1');
+    const input = Buffer.concat([Buffer.from(`${categoryLine().line}\n`), latin1, Buffer.from(`\n${categoryLine().line}\n`)]);
+    const result = await cli(['import', '--workspace', workspaceId, '-'], input);
+    expect(result).toEqual({ code: 1, stdout: '', stderr: 'error: line 2: -: is not valid UTF-8\n' });
+    expect(databaseContents(store.db)).toEqual(before);
+  });
+
   it('when a snapshot names an untracked competitor, exits 1 with line and field and writes nothing', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const prompt = promptLine();
     const before = databaseContents(store.db);
     const result = await cli(['import', '--workspace', workspaceId, '-'], [prompt.line, snapshotLine({ prompt_id: prompt.id, competitors: ['Nobody'] }).line].join('\n'));
     expect(result).toEqual({ code: 1, stdout: '', stderr: 'error: line 2: competitors[0]: "Nobody" is not a competitor this workspace tracks\n' });
+    expect(databaseContents(store.db)).toEqual(before);
+  });
+
+  it('when another import holds the database, waits its turn saying so on stderr, then imports', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const ndjson = path.join(path.dirname(file), 'data.ndjson');
+    writeFileSync(ndjson, `${dataset().join('\n')}\n`);
+    // The other import: the write lock held from another connection for as long as this test likes.
+    const lock = holdWriteLock(file);
+    let released = false;
+    const result = await cli(['import', '--workspace', workspaceId, ndjson, '--json'], '', (soFar) => {
+      // It is waiting, not failing: the other import may take minutes. Let it finish now.
+      if (!released && soFar.includes('another import is running; waiting')) {
+        released = true;
+        lock.release();
+      }
+    }).finally(() => lock.release());
+    expect(result).toEqual({
+      code: 0,
+      stdout: '{"records":4,"inserted":4,"updated":0,"unchanged":0,"events":0}\n',
+      stderr: 'another import is running; waiting for it to finish…\n',
+    });
+    expect(store.db.prepare('SELECT count(*) FROM snapshots WHERE workspace_id = ?').pluck().get(workspaceId)).toBe(2);
+  });
+
+  it('when another import holds the database and --no-wait is given, refuses at once with exit 1 and writes nothing', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const before = databaseContents(store.db);
+    const lock = holdWriteLock(file);
+    const result = await cli(['import', '--workspace', workspaceId, '--no-wait', '-'], dataset().join('\n')).finally(() => lock.release());
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: another import is running; not waiting (--no-wait): run it again later, or without --no-wait to wait for its turn\n',
+    });
     expect(databaseContents(store.db)).toEqual(before);
   });
 

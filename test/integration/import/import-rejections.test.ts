@@ -234,6 +234,31 @@ describe('import: rejections', () => {
     await expectRejected(workspaceId, [promptLine({ category_id: 7 }).line], 'line 1: category_id: must be a string or null, not 7');
   });
 
+  it('when a line is not valid UTF-8 (a bad sequence, a character cut short by the end of the file), fails naming the line, wherever the chunks are cut', async () => {
+    const { workspaceId } = await seededWorkspace();
+    const before = databaseContents(store.db);
+    const good = `${categoryLine({ name: 'Caf\u00e9 \u2615' }).line}\n`;
+    const cases: Array<[bytes: Buffer, message: string]> = [
+      // An overlong encoding of "/" (0xC0 0xAF) in the middle of the second line.
+      [Buffer.concat([Buffer.from(good), Buffer.from('{"type":"category","name":"a'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}\n')]), 'line 2: -: is not valid UTF-8'],
+      // The file ends in the middle of a three-byte character.
+      [Buffer.concat([Buffer.from(good + good), Buffer.from('\u2615').subarray(0, 2)]), 'line 3: -: is not valid UTF-8'],
+    ];
+    for (const [bytes, message] of cases) {
+      for (const chunks of [[bytes], [...bytes].map((b) => Buffer.from([b]))]) {
+        await expect(importNdjson(store, workspaceId, Readable.from(chunks))).rejects.toThrow(message);
+        expect(databaseContents(store.db)).toEqual(before);
+      }
+    }
+  });
+
+  it('when a text holds U+FFFD itself (valid UTF-8), keeps it', async () => {
+    const { workspaceId } = createTestWorkspace(store);
+    const replacement = categoryLine({ name: 'Unknown \uFFFD sign' });
+    expect(await importNdjson(store, workspaceId, Readable.from([Buffer.from(`${replacement.line}\n`)]))).toMatchObject({ inserted: 1 });
+    expect(store.db.prepare('SELECT name FROM categories WHERE id = ?').pluck().get(replacement.id)).toBe('Unknown \uFFFD sign');
+  });
+
   it('when a line is longer than the limit, fails naming the line instead of buffering it', async () => {
     const { workspaceId } = await seededWorkspace();
     const before = databaseContents(store.db);

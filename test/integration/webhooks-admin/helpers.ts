@@ -73,13 +73,7 @@ export function startDispatcher(server: TestServer, config: Partial<WebhookDeliv
   return dispatcher;
 }
 
-export async function until(condition: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export { until } from '../../support/wait.js';
 
 /** The documented rate-limit headers of every authenticated administration response. */
 export function expectRateLimitHeaders(response: ObservedResponse): void {

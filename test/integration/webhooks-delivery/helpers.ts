@@ -51,13 +51,7 @@ export function verifyDelivery(secret: string, request: ReceivedRequest): unknow
   return payload;
 }
 
-export async function until(condition: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export { until } from '../../support/wait.js';
 
 /** A loopback receiver closed after the test. */
 export async function receiver(...args: Parameters<typeof startReceiver>) {
