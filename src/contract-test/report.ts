@@ -1,0 +1,34 @@
+import type { OperationCoverage } from './coverage.js';
+
+export interface FailureReport {
+  operation_id: string;
+  title: string;
+  status: number | null;
+  problems: string[];
+  curl: string;
+}
+
+/** What the command prints with --json; the human summary and the JUnit file render the same run. */
+export interface ContractTestReport {
+  base_url: string;
+  contract: { title: string; version: string };
+  /** `info.version` of the server's own /openapi.json; null when it serves none. */
+  served_contract_version: string | null;
+  seed: number;
+  requests: number;
+  waited_ms: number;
+  duration_ms: number;
+  budget: number | null;
+  budget_spent: boolean;
+  checks: number;
+  failures: FailureReport[];
+  coverage: OperationCoverage[];
+  not_reached: Array<{ operation_id: string; what: string; reason: string }>;
+}
+
+/** 0 when nothing failed; 1 when something did; 2 when nothing failed but the budget ran out first. */
+export function exitCodeOf(report: Pick<ContractTestReport, 'failures' | 'budget_spent'>): number {
+  if (report.failures.length > 0) return 1;
+  return report.budget_spent ? 2 : 0;
+}
+

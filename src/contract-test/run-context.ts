@@ -1,0 +1,100 @@
+import type { Expectation } from './expectations.js';
+import { sendRequest, type ObservedResponse, type OutgoingRequest } from './http-exchange.js';
+import { IdPool } from './id-discovery.js';
+import type { OpenApiContract, Operation } from './openapi-contract.js';
+import { BudgetExhausted, type Pacer } from './pacing.js';
+import { contractProblems } from './response-check.js';
+import type { SeededValues } from './seeded-values.js';
+
+/** One request of the run and what was wrong with its answer. */
+export interface CaseResult {
+  operationId: string;
+  method: string;
+  /** The templated path of the operation. */
+  path: string;
+  /** What the case checks, e.g. `range=7d` or `no key → 401 4021`. */
+  title: string;
+  request: OutgoingRequest;
+  /** null when no answer arrived. */
+  status: number | null;
+  problems: string[];
+  durationMs: number;
+}
+
+/** The reason recorded for what the run did not reach because `--budget` was spent. */
+export const BUDGET_SPENT = 'budget spent';
+
+/** Something the run meant to check and did not, and why. */
+export interface NotReached {
+  operationId: string;
+  what: string;
+  reason: string;
+}
+
+/** What every part of a run shares: the contract, the pacing, the ids found so far and the results. */
+export class RunContext {
+  readonly cases: CaseResult[] = [];
+  readonly notReached: NotReached[] = [];
+  /** Statuses seen per operation, for the coverage table. */
+  readonly observed = new Map<string, Set<number>>();
+  readonly ids = new IdPool();
+
+  constructor(
+    readonly contract: OpenApiContract,
+    readonly pacer: Pacer,
+    readonly values: SeededValues,
+    private readonly settings: { baseUrl: string; timeoutMs: number },
+  ) {}
+
+  /**
+   * Sends one request of a case and records the result: every answer is checked against the
+   * contract and against the case's expectation; a successful answer's ids are filed for later
+   * cases. Answers undefined when the budget is spent (the case is recorded as not reached).
+   */
+  async exchange(
+    op: Operation,
+    title: string,
+    request: OutgoingRequest,
+    expectation: Expectation,
+    options: { essential?: boolean } = {},
+  ): Promise<ObservedResponse | undefined> {
+    const lane = request.credential && !request.credential.failsAuthentication ? 'workspace' : 'client';
+    const started = performance.now();
+    let response: ObservedResponse;
+    try {
+      response = await this.pacer.send(lane, () => sendRequest(this.settings.baseUrl, request, this.settings.timeoutMs), {
+        essential: options.essential ?? false,
+        onThrottled: (throttled) => this.record(op, `${title} (throttled, sent again)`, request, throttled, contractProblems(this.contract, op, throttled)),
+      });
+    } catch (err) {
+      if (err instanceof BudgetExhausted) {
+        this.skip(op, title, BUDGET_SPENT);
+        return undefined;
+      }
+      const cause = (err as Error).cause as { code?: string } | undefined;
+      this.cases.push({
+        operationId: op.operationId, method: request.method, path: op.path, title, request, status: null,
+        problems: [`no answer: ${(err as Error).message}${cause?.code ? ` (${cause.code})` : ''}`],
+        durationMs: performance.now() - started,
+      });
+      return undefined;
+    }
+    this.record(op, title, request, response, [...contractProblems(this.contract, op, response), ...expectation(response)]);
+    if (response.status >= 200 && response.status < 300) this.ids.harvest(op, response.json);
+    return response;
+  }
+
+  skip(op: Operation, what: string, reason: string): void {
+    this.notReached.push({ operationId: op.operationId, what, reason });
+  }
+
+  private record(op: Operation, title: string, request: OutgoingRequest, response: ObservedResponse, problems: string[]): void {
+    const seen = this.observed.get(op.operationId) ?? new Set<number>();
+    seen.add(response.status);
+    this.observed.set(op.operationId, seen);
+    this.cases.push({
+      operationId: op.operationId, method: request.method, path: op.path, title, request, status: response.status,
+      problems, durationMs: response.durationMs,
+    });
+  }
+}
