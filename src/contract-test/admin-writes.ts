@@ -2,7 +2,7 @@ import { credentialWays } from './credentials.js';
 import { all, namesParameters, status, succeeds, type Expectation } from './expectations.js';
 import type { Credential } from './http-exchange.js';
 import type { Operation } from './openapi-contract.js';
-import { fillPath } from './read-cases.js';
+import { fillPath, pathParameters } from './read-cases.js';
 import type { RunContext } from './run-context.js';
 
 /** The name every object the run creates carries, so an operator can tell them apart. */
@@ -54,6 +54,7 @@ export async function checkAdminWrites(
       await write(find('testWebhook'), 'send it a test event', own, { event: eventTypes[0] }, succeeds);
       await write(find('listWebhookDeliveries'), 'list its deliveries', own, undefined, succeeds);
       await write(find('recoverWebhookDeliveries'), 'recover its failed deliveries', own, { since: new Date(Date.now() - 3_600_000).toISOString() }, succeeds);
+      await checkWriteRefusals(ctx, token, workspaceId, webhookId);
       if (createWebhook) {
         const unknown = ctx.values.unknownParameterName();
         const op = createWebhook;
@@ -90,6 +91,38 @@ export async function checkAdminWrites(
       ctx.skip(op, 'every call', operationId === 'removeMember'
         ? 'removing a member is destructive: never sent'
         : 'redelivers a real delivery: `contract-test webhooks --trigger` covers it');
+    }
+  }
+}
+
+/**
+ * Refusals of every write that change nothing: a workspace that is not the token's (404, checked
+ * before anything else) and an unknown query parameter (422 naming it). Paths point at the run's
+ * own webhook, except deletions, which get ids that name nothing, so that a server ignoring the
+ * parameter still deletes nothing.
+ */
+async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceId: string, webhookId: string): Promise<void> {
+  for (const op of ctx.contract.operations.filter((o) => o.method !== 'GET')) {
+    const credential = credentialWays(ctx.contract, op, token.label, token.value)[0];
+    if (!credential) continue;
+    const values: Record<string, string> = {};
+    for (const param of pathParameters(op)) {
+      values[param.name] = param.name === 'workspace_id' ? workspaceId
+        : param.name === 'webhook_id' && op.method !== 'DELETE' ? webhookId
+          : ctx.values.uuid();
+    }
+    const body = op.requestBody ? {} : undefined;
+    const documents = (code: string) => op.responseKeys.includes(code);
+    if (documents('404') && values.workspace_id !== undefined) {
+      await ctx.exchange(op, 'a workspace that is not the token\'s → 404', {
+        method: op.method, path: fillPath(op.path, { ...values, workspace_id: ctx.values.uuid() }), query: [], credential, body,
+      }, status(404, 4040));
+    }
+    if (documents('422')) {
+      const unknown = ctx.values.unknownParameterName();
+      await ctx.exchange(op, `unknown ${unknown} → 422 naming it`, {
+        method: op.method, path: fillPath(op.path, values), query: [[unknown, '1']], credential, body,
+      }, all(status(422, 4220), namesParameters([unknown])));
     }
   }
 }

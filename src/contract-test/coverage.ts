@@ -29,7 +29,6 @@ function whyNotObserved(contract: OpenApiContract, op: Operation, status: string
     return settings.limitedKey ? 'the --limited-key holds the scope this operation needs' : 'needs --limited-key, a key lacking this operation\'s scope';
   }
   if (status === '401') return 'failed authentications are checked on one operation per tag (they are limited per address)';
-  if (status === '405') return 'a wrong method is checked once per path, under its first operation';
   if (status === '404') return 'answered only in a state of the workspace the run does not create';
   if (/^2/.test(status) && op.method !== 'GET' && !settings.allowWrites) return 'a write: sent only with --allow-writes';
   return 'no case of the run produced it';

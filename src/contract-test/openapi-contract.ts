@@ -1,11 +1,6 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+import { SchemaValidator } from './schema-validator.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-const DOCUMENT_ID = 'https://contract-test.invalid/document.json';
 
 /** The JSON Schema subset the contract uses (see openapi/README and the house rules). */
 export interface Schema {
@@ -94,15 +89,11 @@ export interface DocumentedResponse {
 export class OpenApiContract {
   readonly operations: Operation[];
   private readonly document: OpenApiDocument;
-  private readonly ajv: Ajv2020;
-  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly validator: SchemaValidator;
 
   constructor(document: object) {
     this.document = document as OpenApiDocument;
-    // `example`, `description` and the document's own keywords are not validation keywords.
-    this.ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(this.ajv, { mode: 'full' });
-    this.ajv.addSchema({ ...this.document, $id: DOCUMENT_ID });
+    this.validator = new SchemaValidator(document);
     this.operations = this.listOperations();
   }
 
@@ -173,24 +164,13 @@ export class OpenApiContract {
 
   /** Problems of a value against the schema at a pointer; empty when it is valid. */
   validate(schemaPointer: string, value: unknown): string[] {
-    const validate = this.validator(schemaPointer);
-    return validate(value) ? [] : describeErrors(validate.errors ?? []);
+    return this.validator.problems(schemaPointer, value);
   }
 
   /** The problems of a request body against the operation's request schema. */
   requestBodyProblems(op: Operation, body: unknown): string[] {
     const pointer = op.requestBody?.schemaPointer;
     return pointer === undefined ? [] : this.validate(pointer, body);
-  }
-
-  private validator(pointer: string): ValidateFunction {
-    let validate = this.validators.get(pointer);
-    if (!validate) {
-      validate = this.ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
-      if (!validate) throw new Error(`the contract has no schema at ${pointer}`);
-      this.validators.set(pointer, validate);
-    }
-    return validate;
   }
 
   private at<T = OperationObject>(pointer: string): T {
@@ -247,20 +227,4 @@ export class OpenApiContract {
 
 function escape(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Ajv errors in words a reader can act on: where, what, and the value the schema allows or refused. */
-function describeErrors(errors: ErrorObject[]): string[] {
-  const described = errors
-    // The `if`/`oneOf` wrappers only repeat what their branches already said.
-    .filter((e) => e.keyword !== 'if')
-    .map((e) => {
-      const params = e.params as Record<string, unknown>;
-      const detail = params.additionalProperty !== undefined ? ` (${String(params.additionalProperty)})`
-        : params.allowedValue !== undefined ? ` (${JSON.stringify(params.allowedValue)})`
-          : params.allowedValues !== undefined ? ` (${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`
-            : '';
-      return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${detail}`;
-    });
-  return [...new Set(described)].slice(0, 8);
 }

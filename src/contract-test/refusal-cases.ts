@@ -116,8 +116,8 @@ function tamper(cursor: string): string {
 }
 
 /**
- * A method the path does not document, once per path (under its first operation): 405 (4050) with
- * `Allow` listing the documented ones. Methods that could change something if a server routed them
+ * A method the path does not document, once per path: 405 (4050) with `Allow` listing the
+ * documented ones, checked against the documentation of every operation of the path. Methods that could change something if a server routed them
  * by mistake come last.
  */
 export async function checkMethods(ctx: RunContext, operations: ReadonlyArray<{ op: Operation; credential: Credential }>): Promise<void> {
@@ -134,9 +134,13 @@ export async function checkMethods(ctx: RunContext, operations: ReadonlyArray<{ 
     const methods = ctx.contract.pathMethods(op.path);
     const wrong = WRONG_METHODS.find((m) => !methods.includes(m));
     if (!wrong) continue;
-    await ctx.exchange(op, `${wrong} → 405 with Allow: ${methods.join(', ')}`,
-      { method: wrong, path: fillPath(op.path, values), query: [], credential },
-      all(status(405, 4050), allows(methods, wrong)));
+    const title = `${wrong} → 405 with Allow: ${methods.join(', ')}`;
+    const sent: OutgoingRequest = { method: wrong, path: fillPath(op.path, values), query: [], credential };
+    const expectation = all(status(405, 4050), allows(methods, wrong));
+    const response = await ctx.exchange(op, title, sent, expectation);
+    for (const sibling of response ? ctx.contract.operations.filter((o) => o.path === op.path && o !== op && documents(o, 405)) : []) {
+      ctx.checkAgainst(sibling, title, sent, response!, expectation);
+    }
   }
 }
 

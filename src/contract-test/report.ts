@@ -32,3 +32,25 @@ export function exitCodeOf(report: Pick<ContractTestReport, 'failures' | 'budget
   return report.budget_spent ? 2 : 0;
 }
 
+
+/** What `contract-test webhooks` prints with --json. */
+export interface WebhookTestReport {
+  listen_url: string;
+  public_url: string | null;
+  contract: string;
+  deliveries: number;
+  valid: number;
+  refused: number;
+  by_event: Record<string, number>;
+  /** `webhook-id`s that arrived more than once (retries, redeliveries). */
+  repeated_webhook_ids: number;
+  redelivery: { delivery_id: string; arrivals: number; stable: boolean } | null;
+  duration_ms: number;
+  failures: Array<{ what: string; problems: string[]; detail: string }>;
+  not_checked: string[];
+}
+
+/** 0 only when every delivery matched the contract and everything the run expected arrived. */
+export function webhookExitCodeOf(report: Pick<WebhookTestReport, 'failures'>): number {
+  return report.failures.length > 0 ? 1 : 0;
+}

@@ -84,6 +84,14 @@ export class RunContext {
     return response;
   }
 
+  /**
+   * Checks an answer already received against another operation's documentation (a wrong method
+   * on a path is one answer, which every operation of the path documents).
+   */
+  checkAgainst(op: Operation, title: string, request: OutgoingRequest, response: ObservedResponse, expectation: Expectation): void {
+    this.record(op, title, request, response, [...contractProblems(this.contract, op, response), ...expectation(response)]);
+  }
+
   skip(op: Operation, what: string, reason: string): void {
     this.notReached.push({ operationId: op.operationId, what, reason });
   }

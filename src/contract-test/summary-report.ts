@@ -1,4 +1,4 @@
-import { exitCodeOf, type ContractTestReport } from './report.js';
+import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from './report.js';
 
 function grouped<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -60,5 +60,25 @@ export function summaryText(report: ContractTestReport): string {
   lines.push('', exit === 0 ? 'PASSED: every answer matched the contract.'
     : exit === 1 ? `FAILED: ${report.failures.length} check${report.failures.length === 1 ? '' : 's'} did not match the contract.`
       : `INCOMPLETE: the budget of ${report.budget} requests ran out before the run covered everything (see "Not reached").`);
+  return lines.join('\n');
+}
+
+/** The webhook run for people: what arrived, what was refused and why, what could not be checked. */
+export function webhookSummaryText(report: WebhookTestReport): string {
+  const lines = [`Webhook receiver on ${report.listen_url}${report.public_url ? ` (public URL ${report.public_url})` : ''}, checked against ${report.contract}`];
+  lines.push(`${report.deliveries} deliveries: ${report.valid} valid, ${report.refused} refused; ${report.repeated_webhook_ids} webhook-id${report.repeated_webhook_ids === 1 ? '' : 's'} received more than once`);
+  for (const [event, n] of Object.entries(report.by_event)) lines.push(`  ${event.padEnd(32)} ${n}`);
+  if (report.redelivery) {
+    lines.push(`Redelivery of ${report.redelivery.delivery_id}: ${report.redelivery.arrivals} arrivals, ${report.redelivery.stable ? 'same webhook-id and same bytes each time' : 'NOT stable'}`);
+  }
+  if (report.not_checked.length > 0) lines.push('', 'Not checked', ...report.not_checked.map((n) => `  ${n}`));
+  if (report.failures.length > 0) {
+    lines.push('', `Failures (${report.failures.length})`);
+    for (const [i, f] of report.failures.entries()) {
+      lines.push(`  ${i + 1}. ${f.what}`, ...f.problems.map((p) => `     - ${p}`));
+      if (f.detail) lines.push(`     ${f.detail}`);
+    }
+  }
+  lines.push('', webhookExitCodeOf(report) === 0 ? 'PASSED: every delivery matched the contract.' : `FAILED: ${report.failures.length} problem${report.failures.length === 1 ? '' : 's'}.`);
   return lines.join('\n');
 }

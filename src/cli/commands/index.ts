@@ -7,7 +7,7 @@ import { tokenCreate, tokenList, tokenRevoke } from './token.js';
 import { serve } from './serve.js';
 import { simulate } from './simulate.js';
 import { importFile } from './import.js';
-import { contractTest } from './contract-test.js';
+import { contractTest, contractTestWebhooks } from './contract-test.js';
 
 export const commands: Command[] = [
   workspaceCreate,
@@ -25,4 +25,5 @@ export const commands: Command[] = [
   serve,
   simulate,
   contractTest,
+  contractTestWebhooks,
 ];
