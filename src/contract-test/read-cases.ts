@@ -12,7 +12,7 @@ const WALK_LIMIT = 2;
 /** Item reads per operation: the first ids its list answered. */
 const IDS_PER_OPERATION = 2;
 /** Property-based variations of the parameters per operation. */
-const VARIATIONS = 3;
+const VARIATIONS = 2;
 
 /** A read operation ready to call: the credential it takes and real values for its path. */
 export interface ReadyRead {
