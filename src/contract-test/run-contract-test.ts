@@ -108,10 +108,12 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
 
   progress(`reading ${contract.title} ${contract.version} at ${options.baseUrl}`);
   const ready = await discoverReads(ctx, withCredential.filter(({ op }) => op.method === 'GET'));
-  await varyReads(ctx, ready);
-  progress('refusals: authentication, parameters, methods');
-  await checkSecuritySchemes(ctx, ready);
+  // Early, so a small --budget still spends some of it on authentication.
   await checkAuthentication(ctx, ready);
+  progress('variations across every parameter');
+  await varyReads(ctx, ready);
+  progress('refusals: parameters, methods, scopes, order of checks');
+  await checkSecuritySchemes(ctx, ready);
   await checkParameters(ctx, ready);
   await checkMethods(ctx, methodTargets(ctx, key, token));
 
