@@ -76,6 +76,20 @@ export function runCliInProcess(args: readonly string[]): Promise<CliResult> {
   return startCliInProcess(args).exited;
 }
 
+/** The first line a started command prints on stdout, parsed as JSON (`serve --json` prints its address). */
+export function firstJsonLine(child: ChildProcess): Promise<Record<string, unknown>> {
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('\n')) resolve(JSON.parse(stdout.split('\n')[0]!) as Record<string, unknown>);
+    });
+    child.once('exit', (code) => reject(new Error(`exited early (${code}): ${stderr}`)));
+  });
+}
+
 /** The one JSON object a `--json` command prints: stdout must be exactly that, on one line. */
 export function jsonOf(result: CliResult): Record<string, unknown> {
   if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr}`);
