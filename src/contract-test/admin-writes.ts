@@ -97,7 +97,8 @@ export async function checkAdminWrites(
 
 /**
  * Refusals of every write that change nothing: a workspace that is not the token's (404, checked
- * before anything else) and an unknown query parameter (422 naming it). Paths point at the run's
+ * before anything else), where documented a body in a media type the operation does not take
+ * (415), and an unknown query parameter (422 naming it). Paths point at the run's
  * own webhook, except deletions, which get ids that name nothing, so that a server ignoring the
  * parameter still deletes nothing.
  */
@@ -117,6 +118,11 @@ async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceI
       await ctx.exchange(op, 'a workspace that is not the token\'s → 404', {
         method: op.method, path: fillPath(op.path, { ...values, workspace_id: ctx.values.uuid() }), query: [], credential, body,
       }, status(404, 4040));
+    }
+    if (documents('415') && op.requestBody) {
+      await ctx.exchange(op, 'a body that is not JSON → 415', {
+        method: op.method, path: fillPath(op.path, values), query: [], credential, body: {}, headers: { 'content-type': 'text/plain' },
+      }, status(415));
     }
     if (documents('422')) {
       const unknown = ctx.values.unknownParameterName();
