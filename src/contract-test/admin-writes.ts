@@ -3,6 +3,7 @@ import { all, namesParameters, status, succeeds, type Expectation } from './expe
 import type { Credential } from './http-exchange.js';
 import type { Operation } from './openapi-contract.js';
 import { fillPath, pathParameters } from './read-cases.js';
+import { EVERY_CALL, READ_METHODS } from './report.js';
 import type { RunContext } from './run-context.js';
 
 /** The name every object the run creates carries, so an operator can tell them apart. */
@@ -88,7 +89,7 @@ export async function checkAdminWrites(
   for (const operationId of ['removeMember', 'redeliverWebhookDelivery']) {
     const op = find(operationId);
     if (op) {
-      ctx.skip(op, 'every call', operationId === 'removeMember'
+      ctx.skip(op, EVERY_CALL, operationId === 'removeMember'
         ? 'removing a member is destructive: never sent'
         : 'redelivers a real delivery: `contract-test webhooks --trigger` covers it');
     }
@@ -103,7 +104,7 @@ export async function checkAdminWrites(
  * parameter still deletes nothing.
  */
 async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceId: string, webhookId: string): Promise<void> {
-  for (const op of ctx.contract.operations.filter((o) => o.method !== 'GET')) {
+  for (const op of ctx.contract.operations.filter((o) => !READ_METHODS.includes(o.method))) {
     const credential = credentialWays(ctx.contract, op, token.label, token.value)[0];
     if (!credential) continue;
     const values: Record<string, string> = {};

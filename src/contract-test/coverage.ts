@@ -1,5 +1,6 @@
 import { requiredScopes } from './credentials.js';
 import type { OpenApiContract, Operation } from './openapi-contract.js';
+import { EVERY_CALL, READ_METHODS } from './report.js';
 import type { RunContext } from './run-context.js';
 
 /** One operation's documented statuses against those the run saw, with why each missing one was not produced. */
@@ -30,7 +31,7 @@ function whyNotObserved(contract: OpenApiContract, op: Operation, status: string
   }
   if (status === '401') return 'failed authentications are checked on one operation per tag (they are limited per address)';
   if (status === '404') return 'answered only in a state of the workspace the run does not create';
-  if (/^2/.test(status) && op.method !== 'GET' && !settings.allowWrites) return 'a write: sent only with --allow-writes';
+  if (/^2/.test(status) && !READ_METHODS.includes(op.method) && !settings.allowWrites) return 'a write: sent only with --allow-writes';
   return 'no case of the run produced it';
 }
 
@@ -40,7 +41,7 @@ export function coverage(ctx: RunContext, operations: readonly Operation[], sett
     const documented = [...op.responseKeys].sort();
     const seen = (key: string): boolean => observed.some((s) => String(s) === key || `${String(s)[0]}XX` === key) || (key === 'default' && observed.length > 0);
     // An operation the run could not reach at all: its own reason says why for every status.
-    const unreached = (status: string) => ctx.notReached.find((n) => n.operationId === op.operationId && (n.what.startsWith('every ') || n.what.endsWith(`→ ${status}`)));
+    const unreached = (status: string) => ctx.notReached.find((n) => n.operationId === op.operationId && (n.what === EVERY_CALL || n.what.endsWith(`→ ${status}`)));
     return {
       operation_id: op.operationId,
       method: op.method,

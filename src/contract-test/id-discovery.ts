@@ -35,11 +35,6 @@ export class IdPool {
     return [...new Set([...(this.byName.get(name) ?? []), ...(this.byName.get(bare) ?? [])])];
   }
 
-  /** Ids a list answered so far (the paging check compares pages with it). */
-  listed(path: string): string[] {
-    return this.byList.get(path) ?? [];
-  }
-
   private walk(node: unknown, name: string): void {
     if (Array.isArray(node)) {
       for (const item of node) this.walk(item, name);

@@ -41,7 +41,6 @@ export class Pacer {
 
   constructor(private readonly options: {
     budget?: number | undefined;
-    sleep?: (ms: number) => Promise<void>;
     onWait?: (ms: number, why: string) => void;
   } = {}) {}
 
@@ -96,6 +95,6 @@ export class Pacer {
   private async wait(ms: number, why: string): Promise<void> {
     this.options.onWait?.(ms, why);
     this.waitedMs += ms;
-    await (this.options.sleep ?? ((d: number) => new Promise<void>((resolve) => setTimeout(resolve, d))))(ms);
+    await new Promise<void>((resolve) => setTimeout(resolve, ms));
   }
 }

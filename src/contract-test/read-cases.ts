@@ -3,6 +3,7 @@ import { all, succeeds, type Expectation } from './expectations.js';
 import type { Credential } from './http-exchange.js';
 import type { Operation, Parameter, Schema } from './openapi-contract.js';
 import { enumeratedValues, validArbitrary } from './parameter-values.js';
+import { EVERY_CALL } from './report.js';
 import type { RunContext } from './run-context.js';
 
 /** Pages walked per list: enough to follow cursors twice without reading a whole large list. */
@@ -70,7 +71,7 @@ export async function discoverReads(ctx: RunContext, reads: Array<{ op: Operatio
   }
   for (const { op } of pending) {
     const unknown = pathParameters(op).filter((p) => ctx.ids.forPathParameter(op, p.name).length === 0).map((p) => `{${p.name}}`);
-    ctx.skip(op, 'every read', `no id for ${unknown.join(', ')}: no answer so far listed one`);
+    ctx.skip(op, EVERY_CALL, `no id for ${unknown.join(', ')}: no answer so far listed one`);
   }
   return ready;
 }

@@ -13,7 +13,9 @@ export function contractProblems(contract: OpenApiContract, op: Operation, respo
   if (!documented) {
     return [`status ${response.status} is not documented for ${op.operationId} (documented: ${op.responseKeys.join(', ')})`];
   }
-  return [...headerProblems(contract, documented.headers, response), ...bodyProblems(contract, documented.media, response)];
+  // A HEAD answer has the headers of a GET and, by HTTP, never a body.
+  const body = op.method === 'HEAD' ? [] : bodyProblems(contract, documented.media, response);
+  return [...headerProblems(contract, documented.headers, response), ...body];
 }
 
 function headerProblems(

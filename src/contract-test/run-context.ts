@@ -5,6 +5,7 @@ import type { OpenApiContract, Operation } from './openapi-contract.js';
 import { BudgetExhausted, type Pacer } from './pacing.js';
 import { contractProblems } from './response-check.js';
 import type { SeededValues } from './seeded-values.js';
+import { BUDGET_SPENT, EVERY_CALL } from './report.js';
 
 /** One request of the run and what was wrong with its answer. */
 export interface CaseResult {
@@ -20,9 +21,6 @@ export interface CaseResult {
   problems: string[];
   durationMs: number;
 }
-
-/** The reason recorded for what the run did not reach because `--budget` was spent. */
-export const BUDGET_SPENT = 'budget spent';
 
 /** Something the run meant to check and did not, and why. */
 export interface NotReached {
@@ -94,6 +92,13 @@ export class RunContext {
 
   skip(op: Operation, what: string, reason: string): void {
     this.notReached.push({ operationId: op.operationId, what, reason });
+  }
+
+  /** Forgets that an operation was not reached at all once a later phase answered it with a 2xx. */
+  forgetReachedOperations(): void {
+    const answered = new Set(this.cases.filter((c) => c.status !== null && c.status < 300).map((c) => c.operationId));
+    const still = this.notReached.filter((n) => !(n.what === EVERY_CALL && answered.has(n.operationId)));
+    this.notReached.splice(0, this.notReached.length, ...still);
   }
 
   private record(op: Operation, title: string, request: OutgoingRequest, response: ObservedResponse, problems: string[]): void {

@@ -9,9 +9,9 @@ import { OpenApiContract, type Operation } from './openapi-contract.js';
 import { Pacer } from './pacing.js';
 import { discoverReads, pathParameters, varyReads } from './read-cases.js';
 import { checkAuthentication, checkMethods, checkOrder, checkParameters, checkScopes, checkSecuritySchemes } from './refusal-cases.js';
-import { BUDGET_SPENT, RunContext, type CaseResult, type NotReached } from './run-context.js';
+import { RunContext, type CaseResult, type NotReached } from './run-context.js';
 import { SeededValues } from './seeded-values.js';
-import type { ContractTestReport, FailureReport } from './report.js';
+import { BUDGET_SPENT, EVERY_CALL, READ_METHODS, type ContractTestReport, type FailureReport } from './report.js';
 
 export interface ContractTestOptions {
   baseUrl: string;
@@ -102,12 +102,12 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
   const credentials = [key, ...(token ? [token] : [])];
   const withCredential = contract.operations.flatMap((op) => {
     const credential = credentialFor(contract, op, credentials);
-    if (!credential) ctx.skip(op, 'every call', 'takes a member token: give --token');
+    if (!credential) ctx.skip(op, EVERY_CALL, 'takes a member token: give --token');
     return credential ? [{ op, credential }] : [];
   });
 
   progress(`reading ${contract.title} ${contract.version} at ${options.baseUrl}`);
-  const ready = await discoverReads(ctx, withCredential.filter(({ op }) => op.method === 'GET'));
+  const ready = await discoverReads(ctx, withCredential.filter(({ op }) => READ_METHODS.includes(op.method)));
   // Early, so a small --budget still spends some of it on authentication.
   await checkAuthentication(ctx, ready);
   progress('variations across every parameter');
@@ -134,7 +134,7 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
   }
   await checkOrder(ctx, ready, limited);
 
-  const writes = withCredential.filter(({ op }) => op.method !== 'GET');
+  const writes = withCredential.filter(({ op }) => !READ_METHODS.includes(op.method));
   const workspaceId = ctx.ids.forName('workspace_id')[0];
   if (options.allowWrites && token && workspaceId) {
     progress('administration writes on objects of the run');
@@ -143,12 +143,11 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
       identity: identity && { op: identity.op, credential: identity.credential },
     });
   } else {
-    for (const { op } of writes) ctx.skip(op, 'every call', 'a write: sent only with --allow-writes');
+    for (const { op } of writes) ctx.skip(op, EVERY_CALL, 'a write: sent only with --allow-writes');
   }
 
   // A read discovery could not reach (no id listed yet) may have run since, on objects of the run.
-  const answered = new Set(ctx.cases.filter((c) => c.status !== null && c.status < 300).map((c) => c.operationId));
-  ctx.notReached.splice(0, ctx.notReached.length, ...ctx.notReached.filter((n) => !(n.what === 'every read' && answered.has(n.operationId))));
+  ctx.forgetReachedOperations();
 
   const failures = ctx.cases.filter((c) => c.problems.length > 0).map((c): FailureReport => ({
     operation_id: c.operationId,

@@ -1,4 +1,4 @@
-import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from './report.js';
+import { EVERY_CALL, exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from './report.js';
 
 function grouped<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -29,7 +29,7 @@ export function summaryText(report: ContractTestReport): string {
   }
 
   // Operations the run could not reach at all are told once, under "Not reached".
-  const unreached = new Set(report.not_reached.filter((n) => n.what.startsWith('every ')).map((n) => n.operation_id));
+  const unreached = new Set(report.not_reached.filter((n) => n.what === EVERY_CALL).map((n) => n.operation_id));
   const missing = report.coverage.filter((c) => !unreached.has(c.operation_id))
     .flatMap((c) => c.not_observed.map((n) => ({ ...n, operation: c.operation_id })));
   if (missing.length > 0) {
