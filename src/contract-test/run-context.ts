@@ -29,6 +29,13 @@ export interface NotReached {
   reason: string;
 }
 
+/** Why a request got no answer, with the system's error code (`ECONNREFUSED`, a timeout …). */
+export function noAnswer(err: unknown): string {
+  const cause = (err as Error).cause as { code?: string; message?: string; errors?: Array<{ code?: string }> } | undefined;
+  const why = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (err as Error).name;
+  return `no answer: ${(err as Error).message}${why ? ` (${why})` : ''}`;
+}
+
 /** What every part of a run shares: the contract, the pacing, the ids found so far and the results. */
 export class RunContext {
   readonly cases: CaseResult[] = [];
@@ -69,10 +76,9 @@ export class RunContext {
         this.skip(op, title, BUDGET_SPENT);
         return undefined;
       }
-      const cause = (err as Error).cause as { code?: string } | undefined;
       this.cases.push({
         operationId: op.operationId, method: request.method, path: op.path, title, request, status: null,
-        problems: [`no answer: ${(err as Error).message}${cause?.code ? ` (${cause.code})` : ''}`],
+        problems: [noAnswer(err)],
         durationMs: performance.now() - started,
       });
       return undefined;

@@ -9,7 +9,7 @@ import { OpenApiContract, type Operation } from './openapi-contract.js';
 import { Pacer } from './pacing.js';
 import { discoverReads, pathParameters, varyReads } from './read-cases.js';
 import { checkAuthentication, checkMethods, checkOrder, checkParameters, checkScopes, checkSecuritySchemes } from './refusal-cases.js';
-import { RunContext, type CaseResult, type NotReached } from './run-context.js';
+import { noAnswer, RunContext, type CaseResult, type NotReached } from './run-context.js';
 import { SeededValues } from './seeded-values.js';
 import { BUDGET_SPENT, EVERY_CALL, READ_METHODS, type ContractTestReport, type FailureReport } from './report.js';
 
@@ -69,14 +69,19 @@ function methodTargets(ctx: RunContext, key: Credential, token: Credential | und
   return targets;
 }
 
-async function servedContractVersion(baseUrl: string, timeoutMs: number): Promise<string | null> {
+/** The `info.version` the server publishes (null when it publishes none), or why it does not answer at all. */
+async function servedContractVersion(baseUrl: string, timeoutMs: number): Promise<{ version: string | null } | { unreachable: string }> {
+  const base = new URL(baseUrl);
+  let response: Response;
   try {
-    const base = new URL(baseUrl);
-    const response = await fetch(new URL(`${base.pathname.replace(/\/$/, '')}/openapi.json`, base), { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok) return null;
-    return ((await response.json()) as { info?: { version?: string } }).info?.version ?? null;
+    response = await fetch(new URL(`${base.pathname.replace(/\/$/, '')}/openapi.json`, base), { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    return { unreachable: noAnswer(err) };
+  }
+  try {
+    return { version: response.ok ? ((await response.json()) as { info?: { version?: string } }).info?.version ?? null : null };
   } catch {
-    return null;
+    return { version: null };
   }
 }
 
@@ -96,6 +101,11 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
   });
   const ctx = new RunContext(contract, pacer, new SeededValues(options.seed), { baseUrl: options.baseUrl, timeoutMs });
   const served = await servedContractVersion(options.baseUrl, timeoutMs);
+  let limited: { credential: Credential; granted: string[] } | undefined;
+  if ('unreachable' in served) {
+    // Nothing else can be learnt: one failure says so, instead of one per request.
+    ctx.cases.push({ operationId: '(server)', method: 'GET', path: '/openapi.json', title: 'reach the server', request: { method: 'GET', path: '/openapi.json', query: [] }, status: null, problems: [served.unreachable], durationMs: 0 });
+  }
 
   const key = userCredential('key', options.key, 'WORKSPACE_API_KEY');
   const token = options.token === undefined ? undefined : userCredential('token', options.token, 'WORKSPACE_API_TOKEN');
@@ -107,6 +117,7 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
   });
 
   progress(`reading ${contract.title} ${contract.version} at ${options.baseUrl}`);
+  if ('unreachable' in served) return finish();
   const ready = await discoverReads(ctx, withCredential.filter(({ op }) => READ_METHODS.includes(op.method)));
   // Early, so a small --budget still spends some of it on authentication.
   await checkAuthentication(ctx, ready);
@@ -119,7 +130,6 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
 
   // The read that answers for any valid key, whatever its scopes, tells the run who it is.
   const identity = ready.find((r) => r.credential.label === 'key' && pathParameters(r.op).length === 0 && requiredScopes(contract, r.op).length === 0);
-  let limited: { credential: Credential; granted: string[] } | undefined;
   if (options.limitedKey !== undefined) {
     const credential = userCredential('limited key', options.limitedKey, 'WORKSPACE_API_LIMITED_KEY');
     const answer = identity && await ctx.exchange(identity.op, 'who the limited key is', { method: 'GET', path: identity.op.path, query: [], credential }, status(200));
@@ -146,30 +156,34 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
     for (const { op } of writes) ctx.skip(op, EVERY_CALL, 'a write: sent only with --allow-writes');
   }
 
-  // A read discovery could not reach (no id listed yet) may have run since, on objects of the run.
-  ctx.forgetReachedOperations();
+  return finish();
 
-  const failures = ctx.cases.filter((c) => c.problems.length > 0).map((c): FailureReport => ({
-    operation_id: c.operationId,
-    title: c.title,
-    status: c.status,
-    problems: c.problems.map(maskSecrets),
-    curl: curlLine(options.baseUrl, c.request),
-  }));
-  const report: ContractTestReport = {
-    base_url: options.baseUrl,
-    contract: { title: contract.title, version: contract.version },
-    served_contract_version: served,
-    seed: options.seed,
-    requests: pacer.sent,
-    waited_ms: Math.round(pacer.waitedMs),
-    duration_ms: Math.round(performance.now() - started),
-    budget: options.budget ?? null,
-    budget_spent: ctx.notReached.some((n) => n.reason === BUDGET_SPENT),
-    checks: ctx.cases.length,
-    failures,
-    coverage: coverage(ctx, contract.operations, { limitedKey: limited !== undefined, token: token !== undefined, allowWrites: options.allowWrites }),
-    not_reached: ctx.notReached.map((n) => ({ operation_id: n.operationId, what: n.what, reason: n.reason })),
-  };
-  return { report, cases: ctx.cases, notReached: ctx.notReached };
+  function finish(): ContractTestRun {
+    // A read discovery could not reach (no id listed yet) may have run since, on objects of the run.
+    ctx.forgetReachedOperations();
+
+    const failures = ctx.cases.filter((c) => c.problems.length > 0).map((c): FailureReport => ({
+      operation_id: c.operationId,
+      title: c.title,
+      status: c.status,
+      problems: c.problems.map(maskSecrets),
+      curl: curlLine(options.baseUrl, c.request),
+    }));
+    const report: ContractTestReport = {
+      base_url: options.baseUrl,
+      contract: { title: contract.title, version: contract.version },
+      served_contract_version: 'version' in served ? served.version : null,
+      seed: options.seed,
+      requests: pacer.sent,
+      waited_ms: Math.round(pacer.waitedMs),
+      duration_ms: Math.round(performance.now() - started),
+      budget: options.budget ?? null,
+      budget_spent: ctx.notReached.some((n) => n.reason === BUDGET_SPENT),
+      checks: ctx.cases.length,
+      failures,
+      coverage: coverage(ctx, contract.operations, { limitedKey: limited !== undefined, token: token !== undefined, allowWrites: options.allowWrites }),
+      not_reached: ctx.notReached.map((n) => ({ operation_id: n.operationId, what: n.what, reason: n.reason })),
+    };
+    return { report, cases: ctx.cases, notReached: ctx.notReached };
+  }
 }

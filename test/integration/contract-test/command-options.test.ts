@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../cli/run-cli.js';
 
@@ -17,5 +19,20 @@ describe('workspace-api contract-test: options', () => {
       expect([results[i]!.code, results[i]!.stdout]).toEqual([1, '']);
       expect(results[i]!.stderr).toMatch(message);
     }
+  });
+
+  it('when nothing answers at the base URL, says so in one failure and exits 1', async () => {
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const result = await runCliInProcess(['contract-test', '--base-url', `http://127.0.0.1:${port}`, '--key', 'wsk_live_x', '--seed', '1', '--json']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { requests: number; failures: unknown[] };
+    expect(report.requests).toBe(0);
+    expect(report.failures).toEqual([{
+      operation_id: '(server)', title: 'reach the server', status: null,
+      problems: ['no answer: fetch failed (ECONNREFUSED)'], curl: `curl -sS -i 'http://127.0.0.1:${port}/openapi.json'`,
+    }]);
   });
 });
