@@ -28,7 +28,7 @@ export function noPositional(options: Options, usage: string): void {
 }
 
 /** The seed every generated input derives from: given, or drawn and printed so the run can be repeated. */
-export function seedOption(options: Options): number {
+function seedOption(options: Options): number {
   return wholeNumber(options.optional('seed'), 'seed', 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1);
 }
 
@@ -69,7 +69,7 @@ export const contractTest: Command = {
   exitCode: (report: ContractTestReport) => exitCodeOf(report),
 };
 
-const WEBHOOKS_USAGE = 'contract-test webhooks --listen [HOST:]PORT --secret whsec_... [--public-url URL] [--trigger --base-url URL --token MEMBER_TOKEN --workspace ID --webhook ID] [--count N] [--timeout SECONDS] [--seed N] [--junit FILE]   (receives webhook deliveries and checks them against the contract)';
+const WEBHOOKS_USAGE = 'contract-test webhooks --listen [HOST:]PORT --secret whsec_... [--public-url URL] [--trigger --base-url URL --token MEMBER_TOKEN --workspace ID --webhook ID] [--count N] [--timeout SECONDS] [--junit FILE]   (receives webhook deliveries and checks them against the contract)';
 
 function listenAddress(raw: string): { host: string; port: number } {
   const match = /^(?:(.+):)?(\d+)$/.exec(raw);
@@ -95,7 +95,6 @@ export const contractTestWebhooks: Command = {
     const values = Object.fromEntries(triggerOptions) as Record<string, string>;
     const count = wholeNumber(options.optional('count'), 'count', 1, 1_000_000);
     const timeoutSeconds = wholeNumber(options.optional('timeout'), 'timeout', 1, 86_400);
-    const seed = seedOption(options);
     const junit = options.optional('junit');
     const [{ runWebhookTest }, { junitXml }] = await Promise.all([
       import('../../contract-test/run-webhook-test.js'),
@@ -107,7 +106,7 @@ export const contractTestWebhooks: Command = {
     process.once('SIGTERM', stop);
     try {
       const run = await runWebhookTest({
-        host, port, secret, seed, count,
+        host, port, secret, count,
         publicUrl: publicUrl === undefined ? undefined : httpUrl('public-url', publicUrl),
         trigger: trigger ? { baseUrl: httpUrl('base-url', values['base-url']!), token: values.token!, workspaceId: values.workspace!, webhookId: values.webhook! } : undefined,
         timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
