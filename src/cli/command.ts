@@ -1,15 +1,19 @@
 import type { Store } from '../store/index.js';
 import type { Options } from './args.js';
 
-export interface CommandContext {
+/** The streams a command line reads and writes: the process's own, or a test's. */
+export interface CommandIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+}
+
+export interface CommandContext extends CommandIo {
   options: Options;
   /** Opens the database on first use (`--db`, else DATABASE_PATH, else ./data/workspace.db). */
   store: () => Store;
   databasePath: string;
   json: boolean;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream;
 }
 
 export interface Command {
@@ -19,4 +23,6 @@ export interface Command {
   /** Returns the object printed with --json; `text` renders it for people. Long-running commands resolve when done. */
   run: (ctx: CommandContext) => Promise<object> | object;
   text?: (result: never) => string;
+  /** The exit code for a result the command returned (default 0): checks that found problems answer 1. */
+  exitCode?: (result: never) => number;
 }

@@ -30,9 +30,22 @@ function checksum(prefix: string, body: string): string {
 }
 
 export function createSecretToken(prefix: string): string {
-  const body = randomBase62(BODY_LENGTH);
+  return secretTokenWithBody(prefix, randomBase62(BODY_LENGTH));
+}
+
+/**
+ * A well-formed token (right length, alphabet and checksum) around a given body: what a client
+ * checking the service from outside builds to present a key that passes the format check but was
+ * never issued. `body` must be 32 base62 characters.
+ */
+export function secretTokenWithBody(prefix: string, body: string): string {
+  if (body.length !== BODY_LENGTH || !/^[0-9A-Za-z]+$/.test(body)) throw new Error(`a token body is ${BODY_LENGTH} base62 characters`);
   return prefix + body + checksum(prefix, body);
 }
+
+/** The characters a token body is made of, for callers that build bodies from their own randomness. */
+export const TOKEN_BODY_ALPHABET = ALPHABET;
+export const TOKEN_BODY_LENGTH = BODY_LENGTH;
 
 /** True when the value has the shape and checksum of a token with this prefix. */
 export function isWellFormedToken(prefix: string, value: string): boolean {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../src/keys/scopes.js';
-import { jsonOf, runCli, spawnCli, tempDatabase } from './run-cli.js';
+import { firstJsonLine, jsonOf, runCli, spawnCli, tempDatabase } from './run-cli.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -166,15 +166,8 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
     const { key } = await cliJson(['key', 'create', '--workspace', ids.workspace, '--user', ids.owner, '--name', 'Serve']);
     const { child, exited } = spawnCli(['serve', '--port', '0', '--host', '127.0.0.1', '--db', db.file, '--json']);
     let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const started = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (stdout.includes('\n')) resolve(JSON.parse(stdout.split('\n')[0]!) as Record<string, unknown>);
-      });
-      child.once('exit', (code) => reject(new Error(`serve exited early (${code}): ${stderr}`)));
-    });
+    child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    const started = await firstJsonLine(child);
     try {
       expect(started).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), demo: null });
       const res = await fetch(`${String(started.url)}/api/v1/me`, { headers: { authorization: `Bearer ${String(key)}` } });

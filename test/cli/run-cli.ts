@@ -1,10 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../src/store/database.js';
 import { createStore, type Store } from '../../src/store/index.js';
+import { runCommandLine } from '../../src/cli/run-command-line.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // The CLI's source through tsx, so tests exercise the code as it is now, never a stale dist/;
@@ -33,6 +35,59 @@ export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
   const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited };
+}
+
+/** A command line run inside the test's process, with its own streams; `stderr()` reads what it wrote so far. */
+export interface InProcessCli {
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves once stderr holds a line matching `pattern`, with the match. */
+  waitForStderr: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  exited: Promise<CliResult>;
+}
+
+/** Runs one command line in this process (the same entry the bin uses), as a user would type it. */
+export function startCliInProcess(args: readonly string[]): InProcessCli {
+  const collected = { stdout: '', stderr: '' };
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  stdout.on('data', (chunk: Buffer) => { collected.stdout += chunk.toString('utf8'); });
+  stderr.on('data', (chunk: Buffer) => { collected.stderr += chunk.toString('utf8'); });
+  const exited = runCommandLine(args, { stdout, stderr, stdin: new PassThrough() })
+    .then((code) => ({ code, stdout: collected.stdout, stderr: collected.stderr }));
+  return {
+    stdout: () => collected.stdout,
+    stderr: () => collected.stderr,
+    waitForStderr: async (pattern, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = pattern.exec(collected.stderr);
+        if (match) return match;
+        if (Date.now() > deadline) throw new Error(`stderr never matched ${pattern}: ${collected.stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    exited,
+  };
+}
+
+/** `startCliInProcess` run to completion. */
+export function runCliInProcess(args: readonly string[]): Promise<CliResult> {
+  return startCliInProcess(args).exited;
+}
+
+/** The first line a started command prints on stdout, parsed as JSON (`serve --json` prints its address). */
+export function firstJsonLine(child: ChildProcess): Promise<Record<string, unknown>> {
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('\n')) resolve(JSON.parse(stdout.split('\n')[0]!) as Record<string, unknown>);
+    });
+    child.once('exit', (code) => reject(new Error(`exited early (${code}): ${stderr}`)));
+  });
 }
 
 /** The one JSON object a `--json` command prints: stdout must be exactly that, on one line. */

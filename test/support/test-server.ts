@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { openDatabase } from '../../src/store/database.js';
@@ -34,9 +35,11 @@ export function createTestStore(): { store: Store; file: string; cleanup: () => 
 
 /**
  * The app on a real HTTP server on an ephemeral loopback port, over a real SQLite file, with every
- * response validated against the contract (a drift becomes a 500 and fails the test).
+ * response validated against the contract (a drift becomes a 500 and fails the test). `wrap` puts
+ * the app inside another one (tests that bend the real app's answers out of the contract).
  */
-export async function startTestServer(overrides: Partial<AppDeps> & { store?: Store } = {}): Promise<TestServer> {
+export async function startTestServer(options: Partial<AppDeps> & { store?: Store; wrap?: (app: Express) => Express } = {}): Promise<TestServer> {
+  const { wrap, ...overrides } = options;
   const owned = overrides.store ? undefined : createTestStore();
   const store = overrides.store ?? owned!.store;
   const lines: string[] = [];
@@ -56,8 +59,9 @@ export async function startTestServer(overrides: Partial<AppDeps> & { store?: St
     rateLimit: { quota: 120, windowSeconds: 60, authFailureQuota: 100_000 },
     ...overrides,
   });
+  const served = wrap ? wrap(app) : app;
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = served.listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

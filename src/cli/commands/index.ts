@@ -7,6 +7,7 @@ import { tokenCreate, tokenList, tokenRevoke } from './token.js';
 import { serve } from './serve.js';
 import { simulate } from './simulate.js';
 import { importFile } from './import.js';
+import { contractTest, contractTestWebhooks } from './contract-test.js';
 
 export const commands: Command[] = [
   workspaceCreate,
@@ -23,4 +24,6 @@ export const commands: Command[] = [
   importFile,
   serve,
   simulate,
+  contractTest,
+  contractTestWebhooks,
 ];

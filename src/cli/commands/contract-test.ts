@@ -1,0 +1,125 @@
+import { randomInt } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import type { Command } from '../command.js';
+import { CliError, type Options } from '../args.js';
+import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from '../../contract-test/report.js';
+import { summaryText, webhookSummaryText } from '../../contract-test/summary-report.js';
+
+export function httpUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new CliError(`--${name} "${raw}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--${name} must be an http or https URL`);
+  return raw.replace(/\/+$/, '');
+}
+
+export function wholeNumber(raw: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new CliError(`--${name} "${raw}" must be a whole number from ${min} to ${max}`);
+  return Number(raw);
+}
+
+export function noPositional(options: Options, usage: string): void {
+  const extra = options.positional(0);
+  if (extra !== undefined) throw new CliError(`unexpected "${extra}"; usage: ${usage}`);
+}
+
+/** The seed every generated input derives from: given, or drawn and printed so the run can be repeated. */
+function seedOption(options: Options): number {
+  return wholeNumber(options.optional('seed'), 'seed', 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1);
+}
+
+const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
+
+export const contractTest: Command = {
+  name: 'contract-test',
+  usage: USAGE,
+  async run({ options, stderr }) {
+    noPositional(options, USAGE);
+    const baseUrl = httpUrl('base-url', options.required('base-url'));
+    const key = options.required('key');
+    const token = options.optional('token');
+    const limitedKey = options.optional('limited-key');
+    const allowWrites = options.flag('allow-writes');
+    const webhookUrl = httpUrl('webhook-url', options.optional('webhook-url') ?? 'https://example.com/workspace-api-contract-test');
+    const budget = wholeNumber(options.optional('budget'), 'budget', 1, 1_000_000);
+    const seed = seedOption(options);
+    const junit = options.optional('junit');
+    if (allowWrites && token === undefined) throw new CliError('--allow-writes needs --token: the administration API takes a member token');
+    // Loaded here, not at the top: every other command starts without the checker.
+    const [{ runContractTest }, { apiJUnitCases, junitXml }, { curlLine }] = await Promise.all([
+      import('../../contract-test/run-contract-test.js'),
+      import('../../contract-test/junit-report.js'),
+      import('../../contract-test/curl-line.js'),
+    ]);
+    const run = await runContractTest({
+      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed,
+      progress: (line) => stderr.write(`${line}\n`),
+    });
+    if (junit !== undefined) {
+      const cases = apiJUnitCases(baseUrl, run.cases, run.notReached, (c) => curlLine(baseUrl, c.request));
+      writeFileSync(junit, junitXml('workspace-api contract-test', cases, run.report.duration_ms));
+    }
+    return run.report;
+  },
+  text: (report: ContractTestReport) => summaryText(report),
+  exitCode: (report: ContractTestReport) => exitCodeOf(report),
+};
+
+const WEBHOOKS_USAGE = 'contract-test webhooks --listen [HOST:]PORT --secret whsec_... [--public-url URL] [--trigger --base-url URL --token MEMBER_TOKEN --workspace ID --webhook ID] [--count N] [--timeout SECONDS] [--junit FILE]   (receives webhook deliveries and checks them against the contract)';
+
+function listenAddress(raw: string): { host: string; port: number } {
+  const match = /^(?:(.+):)?(\d+)$/.exec(raw);
+  const port = Number(match?.[2]);
+  if (!match || port > 65535) throw new CliError(`--listen "${raw}" must be PORT or HOST:PORT`);
+  return { host: (match[1] ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1'), port };
+}
+
+export const contractTestWebhooks: Command = {
+  name: 'contract-test webhooks',
+  usage: WEBHOOKS_USAGE,
+  async run({ options, stderr }) {
+    noPositional(options, WEBHOOKS_USAGE);
+    const { host, port } = listenAddress(options.required('listen'));
+    const secret = options.required('secret');
+    if (!/^whsec_[A-Za-z0-9+/=]+$/.test(secret)) throw new CliError('--secret must be the webhook\'s whsec_… signing secret');
+    const publicUrl = options.optional('public-url');
+    const trigger = options.flag('trigger');
+    const triggerOptions = ['base-url', 'token', 'workspace', 'webhook'].map((name) => [name, options.optional(name)] as const);
+    if (!trigger && triggerOptions.some(([, v]) => v !== undefined)) throw new CliError('--base-url, --token, --workspace and --webhook go with --trigger');
+    const missing = triggerOptions.filter(([, v]) => v === undefined).map(([n]) => `--${n}`);
+    if (trigger && missing.length > 0) throw new CliError(`--trigger needs ${missing.join(', ')}`);
+    const values = Object.fromEntries(triggerOptions) as Record<string, string>;
+    const count = wholeNumber(options.optional('count'), 'count', 1, 1_000_000);
+    const timeoutSeconds = wholeNumber(options.optional('timeout'), 'timeout', 1, 86_400);
+    const junit = options.optional('junit');
+    const [{ runWebhookTest }, { junitXml }] = await Promise.all([
+      import('../../contract-test/run-webhook-test.js'),
+      import('../../contract-test/junit-report.js'),
+    ]);
+    const controller = new AbortController();
+    const stop = (): void => controller.abort();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      const run = await runWebhookTest({
+        host, port, secret, count,
+        publicUrl: publicUrl === undefined ? undefined : httpUrl('public-url', publicUrl),
+        trigger: trigger ? { baseUrl: httpUrl('base-url', values['base-url']!), token: values.token!, workspaceId: values.workspace!, webhookId: values.webhook! } : undefined,
+        timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
+        signal: controller.signal,
+        progress: (line) => stderr.write(`${line}\n`),
+      });
+      if (junit !== undefined) writeFileSync(junit, junitXml('workspace-api contract-test webhooks', run.junitCases, run.report.duration_ms));
+      return run.report;
+    } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    }
+  },
+  text: (report: WebhookTestReport) => webhookSummaryText(report),
+  exitCode: (report: WebhookTestReport) => webhookExitCodeOf(report),
+};

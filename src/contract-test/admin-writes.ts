@@ -1,0 +1,135 @@
+import { credentialWays } from './credentials.js';
+import { all, namesParameters, status, succeeds, type Expectation } from './expectations.js';
+import type { Credential } from './http-exchange.js';
+import type { Operation } from './openapi-contract.js';
+import { fillPath, pathParameters } from './read-cases.js';
+import { EVERY_CALL, READ_METHODS } from './report.js';
+import type { RunContext } from './run-context.js';
+
+/** The name every object the run creates carries, so an operator can tell them apart. */
+const CREATED_NAME = 'workspace-api contract-test';
+
+/**
+ * With `--allow-writes`: creates one webhook and one API key of its own, exercises every write on
+ * them, and removes both whatever happens, checking afterwards that the webhook is gone and the
+ * key refused. Writes that would touch anything else (removing a member, redelivering someone's
+ * delivery) are not sent.
+ */
+export async function checkAdminWrites(
+  ctx: RunContext,
+  token: Credential,
+  workspaceId: string,
+  options: { webhookUrl: string; identity: { op: Operation; credential: Credential } | undefined },
+): Promise<void> {
+  const find = (operationId: string): Operation | undefined => ctx.contract.operation(operationId);
+  const at = (op: Operation, values: Record<string, string> = {}): string => fillPath(op.path, { workspace_id: workspaceId, ...values });
+  const write = async (op: Operation | undefined, title: string, values: Record<string, string>, body: unknown, expectation: Expectation, essential = false) => {
+    if (!op) return undefined;
+    const problems = body === undefined ? [] : ctx.contract.requestBodyProblems(op, body);
+    if (problems.length > 0) {
+      ctx.skip(op, title, `the request this checker sends no longer fits the contract: ${problems.join('; ')}`);
+      return undefined;
+    }
+    const credential = credentialWays(ctx.contract, op, token.label, token.value)[0] ?? token;
+    return ctx.exchange(op, title, { method: op.method, path: at(op, values), query: [], credential, body }, expectation, { essential });
+  };
+
+  const createWebhook = find('createWebhook');
+  const eventTypes = ctx.contract.enumOf('EventType');
+  const created = await write(createWebhook, 'create a webhook of the run', {}, {
+    url: options.webhookUrl,
+    name: CREATED_NAME,
+    description: 'Created by workspace-api contract-test; deleted before the run ends.',
+    events: eventTypes.slice(0, 1),
+  }, all(succeeds, status(201)));
+  const webhookId = (created?.json as { data?: { webhook?: { id?: string } } } | undefined)?.data?.webhook?.id;
+  if (createWebhook && created && !webhookId) ctx.skip(createWebhook, 'the writes on the created webhook', 'the creation answered no webhook id');
+  if (webhookId) {
+    const own = { webhook_id: webhookId };
+    try {
+      await write(find('getWebhook'), 'read the created webhook', own, undefined, succeeds);
+      await write(find('updateWebhook'), 'rename the created webhook', own, { name: `${CREATED_NAME} (renamed)` }, succeeds);
+      await write(find('disableWebhook'), 'disable the created webhook', own, undefined, succeeds);
+      await write(find('enableWebhook'), 'enable the created webhook', own, undefined, succeeds);
+      await write(find('rotateWebhookSecret'), 'rotate its secret, no grace period', own, { grace_period_seconds: 0 }, succeeds);
+      await write(find('testWebhook'), 'send it a test event', own, { event: eventTypes[0] }, succeeds);
+      await write(find('listWebhookDeliveries'), 'list its deliveries', own, undefined, succeeds);
+      await write(find('recoverWebhookDeliveries'), 'recover its failed deliveries', own, { since: new Date(Date.now() - 3_600_000).toISOString() }, succeeds);
+      await checkWriteRefusals(ctx, token, workspaceId, webhookId);
+      if (createWebhook) {
+        const unknown = ctx.values.unknownParameterName();
+        const op = createWebhook;
+        await ctx.exchange(op, `a body with an unknown field ${unknown} → 422 naming it`, {
+          method: op.method, path: at(op), query: [], credential: credentialWays(ctx.contract, op, token.label, token.value)[0] ?? token,
+          body: { url: options.webhookUrl, name: CREATED_NAME, events: eventTypes.slice(0, 1), [unknown]: true },
+        }, all(status(422, 4220), namesParameters([unknown])));
+      }
+    } finally {
+      await write(find('deleteWebhook'), 'delete the created webhook', own, undefined, succeeds, true);
+      await write(find('getWebhook'), 'the deleted webhook is gone → 404', own, undefined, status(404, 4040), true);
+    }
+  }
+
+  const createKey = find('createApiKey');
+  const key = await write(createKey, 'create an API key with no scopes, expiring in an hour', {}, {
+    name: CREATED_NAME,
+    scopes: [],
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  }, all(succeeds, status(201)));
+  const keyData = (key?.json as { data?: { api_key?: { id?: string }; key?: string } } | undefined)?.data;
+  if (keyData?.api_key?.id) {
+    await write(find('revokeApiKey'), 'revoke the created key', { key_id: keyData.api_key.id }, undefined, succeeds, true);
+    const { identity } = options;
+    if (identity && keyData.key) {
+      const revoked: Credential = { ...identity.credential, label: 'revoked key', value: keyData.key, envVar: undefined, failsAuthentication: true };
+      await ctx.exchange(identity.op, 'the revoked key → 401 4022', { method: identity.op.method, path: identity.op.path, query: [], credential: revoked },
+        status(401, 4022), { essential: true });
+    }
+  }
+  for (const operationId of ['removeMember', 'redeliverWebhookDelivery']) {
+    const op = find(operationId);
+    if (op) {
+      ctx.skip(op, EVERY_CALL, operationId === 'removeMember'
+        ? 'removing a member is destructive: never sent'
+        : 'redelivers a real delivery: `contract-test webhooks --trigger` covers it');
+    }
+  }
+}
+
+/**
+ * Refusals of every write that change nothing: a workspace that is not the token's (404, checked
+ * before anything else), where documented a body in a media type the operation does not take
+ * (415), and an unknown query parameter (422 naming it). Paths point at the run's
+ * own webhook, except deletions, which get ids that name nothing, so that a server ignoring the
+ * parameter still deletes nothing.
+ */
+async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceId: string, webhookId: string): Promise<void> {
+  for (const op of ctx.contract.operations.filter((o) => !READ_METHODS.includes(o.method))) {
+    const credential = credentialWays(ctx.contract, op, token.label, token.value)[0];
+    if (!credential) continue;
+    const values: Record<string, string> = {};
+    for (const param of pathParameters(op)) {
+      values[param.name] = param.name === 'workspace_id' ? workspaceId
+        : param.name === 'webhook_id' && op.method !== 'DELETE' ? webhookId
+          : ctx.values.uuid();
+    }
+    const body = op.requestBody ? {} : undefined;
+    const documents = (code: string) => op.responseKeys.includes(code);
+    if (documents('404') && values.workspace_id !== undefined) {
+      await ctx.exchange(op, 'a workspace that is not the token\'s → 404', {
+        method: op.method, path: fillPath(op.path, { ...values, workspace_id: ctx.values.uuid() }), query: [], credential, body,
+      }, status(404, 4040));
+    }
+    if (documents('415') && op.requestBody) {
+      await ctx.exchange(op, 'a body that is not JSON → 415', {
+        method: op.method, path: fillPath(op.path, values), query: [], credential, body: {}, headers: { 'content-type': 'text/plain' },
+      }, status(415));
+    }
+    if (documents('422')) {
+      const unknown = ctx.values.unknownParameterName();
+      await ctx.exchange(op, `unknown ${unknown} → 422 naming it`, {
+        method: op.method, path: fillPath(op.path, values), query: [[unknown, '1']], credential, body,
+      }, all(status(422, 4220), namesParameters([unknown])));
+    }
+  }
+}

@@ -1,0 +1,230 @@
+import { SchemaValidator } from './schema-validator.js';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** The JSON Schema subset the contract uses (see openapi/README and the house rules). */
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  default?: unknown;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+}
+
+export interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: Schema;
+  description?: string;
+}
+
+export interface SecurityScheme {
+  type: string;
+  scheme?: string;
+  in?: string;
+  name?: string;
+  bearerFormat?: string;
+  description?: string;
+}
+
+interface MediaType { schema?: Schema; example?: unknown }
+interface HeaderObject { $ref?: string; schema?: Schema; required?: boolean }
+interface ResponseObject { $ref?: string; headers?: Record<string, HeaderObject>; content?: Record<string, MediaType> }
+interface OperationObject {
+  operationId?: string;
+  tags?: string[];
+  description?: string;
+  parameters?: Array<Parameter & { $ref?: string }>;
+  requestBody?: { $ref?: string; required?: boolean; content?: Record<string, MediaType> };
+  responses?: Record<string, ResponseObject>;
+  security?: Array<Record<string, string[]>>;
+}
+interface OpenApiDocument {
+  info?: { title?: string; version?: string; description?: string };
+  security?: Array<Record<string, string[]>>;
+  paths?: Record<string, Record<string, OperationObject>>;
+  components?: { securitySchemes?: Record<string, SecurityScheme>; schemas?: Record<string, Schema> };
+}
+
+/** One operation as the checker needs it: parameters and security already resolved. */
+export interface Operation {
+  operationId: string;
+  /** Upper case, as sent. */
+  method: string;
+  /** The templated path, e.g. `/api/v1/visibility/prompts/{prompt}`. */
+  path: string;
+  tag: string;
+  description: string;
+  parameters: Parameter[];
+  /** Response keys as documented: `200`, `4XX`, `default`. */
+  responseKeys: string[];
+  /** Alternatives: each entry names the schemes (with their scopes) that together satisfy it. */
+  security: Array<Record<string, string[]>>;
+  requestBody: { required: boolean; schemaPointer: string | undefined } | undefined;
+  /** JSON pointer of the operation inside the document. */
+  pointer: string;
+}
+
+/** A documented response with the pointers its schemas are validated through. */
+export interface DocumentedResponse {
+  key: string;
+  pointer: string;
+  headers: Array<{ name: string; pointer: string; schema: Schema | undefined; required: boolean }>;
+  media: Array<{ type: string; schemaPointer: string | undefined }>;
+}
+
+/**
+ * The OpenAPI contract read for checking: operations, responses and their schemas compiled with
+ * Ajv (JSON Schema 2020-12, formats in full mode, as the service validates requests).
+ */
+export class OpenApiContract {
+  readonly operations: Operation[];
+  private readonly document: OpenApiDocument;
+  private readonly validator: SchemaValidator;
+
+  constructor(document: object) {
+    this.document = document as OpenApiDocument;
+    this.validator = new SchemaValidator(document);
+    this.operations = this.listOperations();
+  }
+
+  get title(): string {
+    return this.document.info?.title ?? 'API';
+  }
+
+  get version(): string {
+    return this.document.info?.version ?? 'unknown';
+  }
+
+  operation(operationId: string): Operation | undefined {
+    return this.operations.find((o) => o.operationId === operationId);
+  }
+
+  /** The methods a path accepts, upper case, in the document's order. */
+  pathMethods(path: string): string[] {
+    const item = this.document.paths?.[path] ?? {};
+    return HTTP_METHODS.filter((m) => item[m]).map((m) => m.toUpperCase());
+  }
+
+  securityScheme(name: string): SecurityScheme | undefined {
+    return this.document.components?.securitySchemes?.[name];
+  }
+
+  /** Follows `$ref`s inside the document. */
+  schema(node: Schema | undefined): Schema | undefined {
+    return node === undefined ? undefined : this.resolve(node).node;
+  }
+
+  /** The values of a named schema's `enum` (e.g. `Scope`); empty when it has none. */
+  enumOf(schemaName: string): string[] {
+    const values = this.document.components?.schemas?.[schemaName]?.enum ?? [];
+    return values.filter((v): v is string => typeof v === 'string');
+  }
+
+  /**
+   * The statuses of the documented order of checks (the info description's "Order of checks"
+   * paragraph, e.g. `401 (key) → 429 → 403 → 402 → 422 → 404`); empty when the contract states none.
+   */
+  orderOfChecks(): number[] {
+    const description = this.document.info?.description ?? '';
+    const paragraph = /order of checks[^\n]*(?:\n(?!\n)[^\n]*)*/i.exec(description)?.[0] ?? '';
+    return [...paragraph.matchAll(/\b([1-5]\d\d)\b/g)].map((m) => Number(m[1]));
+  }
+
+  /** The response documented for a status: the exact code, else its `NXX` range, else `default`. */
+  response(op: Operation, status: number): DocumentedResponse | undefined {
+    const responses = this.at(op.pointer).responses ?? {};
+    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
+    if (key === undefined) return undefined;
+    const { node, pointer } = this.resolve<ResponseObject>(responses[key]!, `${op.pointer}/responses/${escape(key)}`);
+    const headers = Object.entries(node.headers ?? {}).map(([name, raw]) => {
+      const header = this.resolve<HeaderObject>(raw, `${pointer}/headers/${escape(name)}`);
+      return {
+        name,
+        pointer: `${header.pointer}/schema`,
+        schema: this.schema(header.node.schema),
+        required: header.node.required ?? true,
+      };
+    });
+    const media = Object.entries(node.content ?? {}).map(([type, m]) => ({
+      type,
+      schemaPointer: m.schema ? `${pointer}/content/${escape(type)}/schema` : undefined,
+    }));
+    return { key, pointer, headers, media };
+  }
+
+  /** Problems of a value against the schema at a pointer; empty when it is valid. */
+  validate(schemaPointer: string, value: unknown): string[] {
+    return this.validator.problems(schemaPointer, value);
+  }
+
+  /** The problems of a request body against the operation's request schema. */
+  requestBodyProblems(op: Operation, body: unknown): string[] {
+    const pointer = op.requestBody?.schemaPointer;
+    return pointer === undefined ? [] : this.validate(pointer, body);
+  }
+
+  private at<T = OperationObject>(pointer: string): T {
+    let node: unknown = this.document;
+    for (const raw of pointer.slice(2).split('/')) {
+      node = (node as Record<string, unknown> | undefined)?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    if (node === undefined) throw new Error(`the contract has nothing at ${pointer}`);
+    return node as T;
+  }
+
+  private resolve<T extends { $ref?: string }>(node: T, pointer = ''): { node: T; pointer: string } {
+    let current = { node, pointer };
+    for (let depth = 0; current.node.$ref !== undefined; depth += 1) {
+      const ref = current.node.$ref;
+      if (depth > 20 || !ref.startsWith('#/')) throw new Error(`cannot follow ${ref}`);
+      current = { node: this.at<T>(ref), pointer: ref };
+    }
+    return current;
+  }
+
+  private listOperations(): Operation[] {
+    const operations: Operation[] = [];
+    for (const [path, item] of Object.entries(this.document.paths ?? {})) {
+      const shared = ((item as { parameters?: Array<Parameter & { $ref?: string }> }).parameters ?? []).map((p) => this.resolve(p).node);
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (!op?.operationId) continue;
+        const pointer = `#/paths/${escape(path)}/${method}`;
+        const own = (op.parameters ?? []).map((p) => this.resolve(p).node);
+        const parameters = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+        const body = op.requestBody ? this.resolve(op.requestBody, `${pointer}/requestBody`) : undefined;
+        const jsonBody = body?.node.content?.['application/json'];
+        operations.push({
+          operationId: op.operationId,
+          method: method.toUpperCase(),
+          path,
+          tag: op.tags?.[0] ?? '',
+          description: op.description ?? '',
+          parameters,
+          responseKeys: Object.keys(op.responses ?? {}),
+          security: op.security ?? this.document.security ?? [],
+          requestBody: body && {
+            required: body.node.required ?? false,
+            schemaPointer: jsonBody?.schema ? `${body.pointer}/content/application~1json/schema` : undefined,
+          },
+          pointer,
+        });
+      }
+    }
+    return operations.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  }
+}
+
+function escape(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}

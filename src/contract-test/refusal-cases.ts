@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { credentialWays, requiredScopes, takesOnly, tokenPrefix } from './credentials.js';
+import { all, allows, namesParameters, refusesScope, status, succeeds } from './expectations.js';
+import type { Credential, OutgoingRequest } from './http-exchange.js';
+import type { Operation } from './openapi-contract.js';
+import { invalidArbitrary, invalidValue } from './parameter-values.js';
+import { fillPath, pathParameters, queryParameters, type ReadyRead } from './read-cases.js';
+import type { RunContext } from './run-context.js';
+
+/** Methods tried on a path to see its 405, in this order; HEAD and OPTIONS are left to the service. */
+const WRONG_METHODS = ['PUT', 'PATCH', 'POST', 'DELETE'];
+
+function documents(op: Operation, statusCode: number): boolean {
+  return op.responseKeys.includes(String(statusCode)) || op.responseKeys.includes(`${String(statusCode)[0]}XX`);
+}
+
+function request(read: ReadyRead, overrides: Partial<OutgoingRequest> = {}): OutgoingRequest {
+  return { method: read.op.method, path: fillPath(read.op.path, read.pathValues[0]!), query: [], credential: read.credential, ...overrides };
+}
+
+/** The path with a fresh UUID for its last parameter (a resource, or a workspace, that does not exist), when that parameter is a UUID. */
+function pathWithUnknownId(ctx: RunContext, read: ReadyRead): { path: string; name: string } | undefined {
+  const last = pathParameters(read.op).at(-1);
+  if (!last || ctx.contract.schema(last.schema)?.format !== 'uuid') return undefined;
+  return { path: fillPath(read.op.path, { ...read.pathValues[0]!, [last.name]: ctx.values.uuid() }), name: last.name };
+}
+
+/**
+ * Authentication refusals, once per tag (they spend the per-address budget of failed
+ * authentications, which is small on purpose): no credential (401 4021) and a well-formed
+ * credential nobody issued (401 4022); once, a key whose checksum is wrong (401 4022).
+ */
+export async function checkAuthentication(ctx: RunContext, ready: readonly ReadyRead[]): Promise<void> {
+  const tags = new Set<string>();
+  for (const read of ready) {
+    if (tags.has(read.op.tag) || !documents(read.op, 401)) continue;
+    tags.add(read.op.tag);
+    await ctx.exchange(read.op, 'no credential → 401 4021', request(read, { credential: undefined }), status(401, 4021));
+    const unissued: Credential = { ...read.credential, label: 'unissued', value: ctx.values.unissuedToken(tokenPrefix(read.credential.value)), secret: false, envVar: undefined, failsAuthentication: true };
+    await ctx.exchange(read.op, 'a well-formed credential nobody issued → 401 4022', request(read, { credential: unissued }), status(401, 4022));
+  }
+  const first = ready.find((r) => documents(r.op, 401));
+  if (first) {
+    const valid = ctx.values.unissuedToken(tokenPrefix(first.credential.value));
+    const corrupted = valid.slice(0, -1) + (valid.endsWith('A') ? 'B' : 'A');
+    const malformed: Credential = { ...first.credential, label: 'malformed', value: corrupted, secret: false, envVar: undefined, failsAuthentication: true };
+    await ctx.exchange(first.op, 'a credential with a wrong checksum → 401 4022', request(first, { credential: malformed }), status(401, 4022));
+  }
+}
+
+/** The key sent each other way its operation's security allows (e.g. `X-API-KEY` besides `Authorization`). */
+export async function checkSecuritySchemes(ctx: RunContext, ready: readonly ReadyRead[]): Promise<void> {
+  const first = ready.find((r) => pathParameters(r.op).length === 0);
+  if (!first) return;
+  for (const way of credentialWays(ctx.contract, first.op, first.credential.label, first.credential.value)) {
+    if (way.header === first.credential.header) continue;
+    await ctx.exchange(first.op, `credential in ${way.header}`, request(first, { credential: way }), succeeds);
+  }
+}
+
+/**
+ * Parameter refusals on every read: an unknown parameter together with a malformed value of every
+ * documented parameter (422 naming each one), a property-based draw of invalid values, a malformed
+ * id in the path, a UUID that names nothing (404) and a tampered cursor (422 naming `cursor`).
+ */
+export async function checkParameters(ctx: RunContext, ready: readonly ReadyRead[]): Promise<void> {
+  for (const read of ready) {
+    const { op } = read;
+    if (documents(op, 422)) {
+      const unknown = ctx.values.unknownParameterName();
+      const malformed = queryParameters(op)
+        .map((p): [string, string | undefined] => [p.name, invalidValue(ctx.contract.schema(p.schema) ?? {})])
+        .filter((e): e is [string, string] => e[1] !== undefined);
+      const query: Array<[string, string]> = [[unknown, '1'], ...malformed];
+      await ctx.exchange(op, `unknown ${unknown} and malformed ${malformed.map(([n]) => n).join(', ') || 'nothing else'} → 422 naming each`,
+        request(read, { query }), all(status(422, 4220), namesParameters(query.map(([n]) => n))));
+      const drawn = invalidDraw(ctx, op);
+      if (drawn.length > 0) {
+        await ctx.exchange(op, `property-based invalid ${drawn.map(([k]) => k).join(', ')} → 422 naming each`,
+          request(read, { query: drawn }), all(status(422, 4220), namesParameters(drawn.map(([n]) => n))));
+      }
+      for (const param of pathParameters(op).filter((p) => ctx.contract.schema(p.schema)?.format === 'uuid')) {
+        const path = fillPath(op.path, { ...read.pathValues[0]!, [param.name]: 'not-a-uuid' });
+        await ctx.exchange(op, `malformed {${param.name}} → 422 naming it`, request(read, { path }), all(status(422, 4220), namesParameters([param.name])));
+      }
+      if (read.cursor) {
+        const tampered = tamper(read.cursor);
+        await ctx.exchange(op, 'a tampered cursor → 422 naming cursor', request(read, { query: [['cursor', tampered]] }),
+          all(status(422, 4220), namesParameters(['cursor'])));
+      }
+    }
+    const unknownId = pathWithUnknownId(ctx, read);
+    if (unknownId && documents(op, 404)) {
+      await ctx.exchange(op, `a {${unknownId.name}} that names nothing → 404`, request(read, { path: unknownId.path }), status(404, 4040));
+    }
+  }
+}
+
+/** One random draw of invalid values for one or more of the operation's parameters, repeatable by seed. */
+function invalidDraw(ctx: RunContext, op: Operation): Array<[string, string]> {
+  const model: Record<string, fc.Arbitrary<string>> = {};
+  for (const param of queryParameters(op)) {
+    const arbitrary = invalidArbitrary(ctx.contract.schema(param.schema) ?? {});
+    if (arbitrary) model[param.name] = arbitrary;
+  }
+  if (Object.keys(model).length === 0) return [];
+  const record = fc.record(model, { requiredKeys: [] }).filter((r) => Object.keys(r).length > 0);
+  const [sample] = fc.sample(record, { seed: ctx.values.seedFor(`${op.operationId}:invalid`), numRuns: 1 });
+  return Object.entries(sample ?? {}).filter((e): e is [string, string] => e[1] !== undefined);
+}
+
+/** A cursor with one character changed in its middle (its signature no longer matches). */
+function tamper(cursor: string): string {
+  const i = Math.floor(cursor.length / 2);
+  return cursor.slice(0, i) + (cursor[i] === 'A' ? 'B' : 'A') + cursor.slice(i + 1);
+}
+
+/**
+ * A method the path does not document, once per path: 405 (4050) with `Allow` listing the
+ * documented ones, checked against the documentation of every operation of the path. Methods that could change something if a server routed them
+ * by mistake come last.
+ */
+export async function checkMethods(ctx: RunContext, operations: ReadonlyArray<{ op: Operation; credential: Credential }>): Promise<void> {
+  const done = new Set<string>();
+  for (const { op, credential } of operations) {
+    if (done.has(op.path)) continue;
+    done.add(op.path);
+    const values: Record<string, string> = {};
+    for (const param of pathParameters(op)) {
+      const id = ctx.ids.forPathParameter(op, param.name)[0];
+      if (id) values[param.name] = id;
+    }
+    if (pathParameters(op).some((p) => values[p.name] === undefined) || !documents(op, 405)) continue;
+    const methods = ctx.contract.pathMethods(op.path);
+    const wrong = WRONG_METHODS.find((m) => !methods.includes(m));
+    if (!wrong) continue;
+    const title = `${wrong} → 405 with Allow: ${methods.join(', ')}`;
+    const sent: OutgoingRequest = { method: wrong, path: fillPath(op.path, values), query: [], credential };
+    const expectation = all(status(405, 4050), allows(methods, wrong));
+    const response = await ctx.exchange(op, title, sent, expectation);
+    for (const sibling of response ? ctx.contract.operations.filter((o) => o.path === op.path && o !== op && documents(o, 405)) : []) {
+      ctx.checkAgainst(sibling, title, sent, response!, expectation);
+    }
+  }
+}
+
+/**
+ * With a key that lacks scopes: every read whose required scopes the key does not hold answers 403
+ * (4023) listing `required` and `missing`; every other read does not answer 403.
+ */
+export async function checkScopes(ctx: RunContext, ready: readonly ReadyRead[], limited: Credential, granted: readonly string[]): Promise<void> {
+  for (const read of ready) {
+    const way = credentialWays(ctx.contract, read.op, limited.label, limited.value)[0];
+    if (!way) continue;
+    const required = requiredScopes(ctx.contract, read.op);
+    const lacking = required.filter((s) => !granted.includes(s));
+    const title = lacking.length > 0 ? `limited key lacking ${lacking.join(', ')} → 403 4023` : 'limited key holding the scope it needs → 2xx';
+    const expectation = lacking.length > 0 ? all(status(403, 4023), refusesScope(required, granted)) : succeeds;
+    await ctx.exchange(read.op, title, request(read, { credential: way }), expectation);
+  }
+}
+
+/**
+ * The documented order of checks, wherever two refusals can be provoked on one request: the
+ * request carries both causes and must answer the one that comes first (e.g. no key and an unknown
+ * parameter → 401, not 422). The contract states one order, for the API the key reaches; the
+ * operations that also take other credentials follow an order of their own and are left out.
+ */
+export async function checkOrder(ctx: RunContext, ready: readonly ReadyRead[], limited: { credential: Credential; granted: readonly string[] } | undefined): Promise<void> {
+  const order = ctx.contract.orderOfChecks();
+  type Cause = { status: number; applies: (read: ReadyRead) => boolean; apply: (read: ReadyRead, r: OutgoingRequest) => OutgoingRequest; code?: number };
+  const causes: Cause[] = [
+    { status: 401, code: 4021, applies: () => true, apply: (_read, r) => ({ ...r, credential: undefined }) },
+    {
+      status: 403,
+      code: 4023,
+      applies: (read) => limited !== undefined && credentialWays(ctx.contract, read.op, 'limited', limited.credential.value).length > 0
+        && requiredScopes(ctx.contract, read.op).some((s) => !limited.granted.includes(s)),
+      apply: (read, r) => ({ ...r, credential: credentialWays(ctx.contract, read.op, limited!.credential.label, limited!.credential.value)[0] }),
+    },
+    { status: 422, code: 4220, applies: () => true, apply: (_read, r) => ({ ...r, query: [...r.query, [ctx.values.unknownParameterName(), '1']] }) },
+    { status: 404, code: 4040, applies: (read) => pathWithUnknownId(ctx, read) !== undefined, apply: (read, r) => ({ ...r, path: pathWithUnknownId(ctx, read)!.path }) },
+  ];
+  const ranked = causes.filter((c) => order.includes(c.status)).sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
+  for (const [i, first] of ranked.entries()) {
+    for (const second of ranked.slice(i + 1)) {
+      // Both causes travel in the credential: a request cannot lack a key and a scope at once.
+      if (first.status === 401 && second.status === 403) continue;
+      const read = ready.find((r) => documents(r.op, first.status) && documents(r.op, second.status) && first.applies(r) && second.applies(r)
+        && takesOnly(ctx.contract, r.op, r.credential.value));
+      if (!read) continue;
+      const built = second.apply(read, first.apply(read, request(read)));
+      await ctx.exchange(read.op, `order of checks: ${first.status} before ${second.status}`, built, status(first.status, first.code));
+    }
+  }
+}

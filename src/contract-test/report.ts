@@ -1,0 +1,64 @@
+import type { OperationCoverage } from './coverage.js';
+
+/** The reason recorded for what the run did not reach because `--budget` was spent. */
+export const BUDGET_SPENT = 'budget spent';
+/** What a not-reached entry names when nothing at all was sent to the operation. */
+export const EVERY_CALL = 'every call';
+/** The methods that read: their operations are called whatever the options. */
+export const READ_METHODS: readonly string[] = ['GET', 'HEAD'];
+
+
+export interface FailureReport {
+  operation_id: string;
+  title: string;
+  status: number | null;
+  problems: string[];
+  curl: string;
+}
+
+/** What the command prints with --json; the human summary and the JUnit file render the same run. */
+export interface ContractTestReport {
+  base_url: string;
+  contract: { title: string; version: string };
+  /** `info.version` of the server's own /openapi.json; null when it serves none. */
+  served_contract_version: string | null;
+  seed: number;
+  requests: number;
+  waited_ms: number;
+  duration_ms: number;
+  budget: number | null;
+  budget_spent: boolean;
+  checks: number;
+  failures: FailureReport[];
+  coverage: OperationCoverage[];
+  not_reached: Array<{ operation_id: string; what: string; reason: string }>;
+}
+
+/** 0 when nothing failed; 1 when something did; 2 when nothing failed but the budget ran out first. */
+export function exitCodeOf(report: Pick<ContractTestReport, 'failures' | 'budget_spent'>): number {
+  if (report.failures.length > 0) return 1;
+  return report.budget_spent ? 2 : 0;
+}
+
+
+/** What `contract-test webhooks` prints with --json. */
+export interface WebhookTestReport {
+  listen_url: string;
+  public_url: string | null;
+  contract: string;
+  deliveries: number;
+  valid: number;
+  refused: number;
+  by_event: Record<string, number>;
+  /** `webhook-id`s that arrived more than once (retries, redeliveries). */
+  repeated_webhook_ids: number;
+  redelivery: { delivery_id: string; arrivals: number; stable: boolean } | null;
+  duration_ms: number;
+  failures: Array<{ what: string; problems: string[]; detail: string }>;
+  not_checked: string[];
+}
+
+/** 0 only when every delivery matched the contract and everything the run expected arrived. */
+export function webhookExitCodeOf(report: Pick<WebhookTestReport, 'failures'>): number {
+  return report.failures.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,119 @@
+import type { Expectation } from './expectations.js';
+import { sendRequest, type ObservedResponse, type OutgoingRequest } from './http-exchange.js';
+import { IdPool } from './id-discovery.js';
+import type { OpenApiContract, Operation } from './openapi-contract.js';
+import { BudgetExhausted, type Pacer } from './pacing.js';
+import { contractProblems } from './response-check.js';
+import type { SeededValues } from './seeded-values.js';
+import { BUDGET_SPENT, EVERY_CALL } from './report.js';
+
+/** One request of the run and what was wrong with its answer. */
+export interface CaseResult {
+  operationId: string;
+  method: string;
+  /** The templated path of the operation. */
+  path: string;
+  /** What the case checks, e.g. `range=7d` or `no key → 401 4021`. */
+  title: string;
+  request: OutgoingRequest;
+  /** null when no answer arrived. */
+  status: number | null;
+  problems: string[];
+  durationMs: number;
+}
+
+/** Something the run meant to check and did not, and why. */
+export interface NotReached {
+  operationId: string;
+  what: string;
+  reason: string;
+}
+
+/** Why a request got no answer, with the system's error code (`ECONNREFUSED`, a timeout …). */
+export function noAnswer(err: unknown): string {
+  const cause = (err as Error).cause as { code?: string; message?: string; errors?: Array<{ code?: string }> } | undefined;
+  const why = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (err as Error).name;
+  return `no answer: ${(err as Error).message}${why ? ` (${why})` : ''}`;
+}
+
+/** What every part of a run shares: the contract, the pacing, the ids found so far and the results. */
+export class RunContext {
+  readonly cases: CaseResult[] = [];
+  readonly notReached: NotReached[] = [];
+  /** Statuses seen per operation, for the coverage table. */
+  readonly observed = new Map<string, Set<number>>();
+  readonly ids = new IdPool();
+
+  constructor(
+    readonly contract: OpenApiContract,
+    readonly pacer: Pacer,
+    readonly values: SeededValues,
+    private readonly settings: { baseUrl: string; timeoutMs: number },
+  ) {}
+
+  /**
+   * Sends one request of a case and records the result: every answer is checked against the
+   * contract and against the case's expectation; a successful answer's ids are filed for later
+   * cases. Answers undefined when the budget is spent (the case is recorded as not reached).
+   */
+  async exchange(
+    op: Operation,
+    title: string,
+    request: OutgoingRequest,
+    expectation: Expectation,
+    options: { essential?: boolean } = {},
+  ): Promise<ObservedResponse | undefined> {
+    const lane = request.credential && !request.credential.failsAuthentication ? 'workspace' : 'client';
+    const started = performance.now();
+    let response: ObservedResponse;
+    try {
+      response = await this.pacer.send(lane, () => sendRequest(this.settings.baseUrl, request, this.settings.timeoutMs), {
+        essential: options.essential ?? false,
+        onThrottled: (throttled) => this.record(op, `${title} (throttled, sent again)`, request, throttled, contractProblems(this.contract, op, throttled)),
+      });
+    } catch (err) {
+      if (err instanceof BudgetExhausted) {
+        this.skip(op, title, BUDGET_SPENT);
+        return undefined;
+      }
+      this.cases.push({
+        operationId: op.operationId, method: request.method, path: op.path, title, request, status: null,
+        problems: [noAnswer(err)],
+        durationMs: performance.now() - started,
+      });
+      return undefined;
+    }
+    this.record(op, title, request, response, [...contractProblems(this.contract, op, response), ...expectation(response)]);
+    if (response.status >= 200 && response.status < 300) this.ids.harvest(op, response.json);
+    return response;
+  }
+
+  /**
+   * Checks an answer already received against another operation's documentation (a wrong method
+   * on a path is one answer, which every operation of the path documents).
+   */
+  checkAgainst(op: Operation, title: string, request: OutgoingRequest, response: ObservedResponse, expectation: Expectation): void {
+    this.record(op, title, request, response, [...contractProblems(this.contract, op, response), ...expectation(response)]);
+  }
+
+  skip(op: Operation, what: string, reason: string): void {
+    this.notReached.push({ operationId: op.operationId, what, reason });
+  }
+
+  /** Forgets that an operation was not reached at all once a later phase answered it with a 2xx. */
+  forgetReachedOperations(): void {
+    const answered = new Set(this.cases.filter((c) => c.status !== null && c.status < 300).map((c) => c.operationId));
+    const still = this.notReached.filter((n) => !(n.what === EVERY_CALL && answered.has(n.operationId)));
+    this.notReached.splice(0, this.notReached.length, ...still);
+  }
+
+  private record(op: Operation, title: string, request: OutgoingRequest, response: ObservedResponse, problems: string[]): void {
+    const seen = this.observed.get(op.operationId) ?? new Set<number>();
+    seen.add(response.status);
+    this.observed.set(op.operationId, seen);
+    this.cases.push({
+      operationId: op.operationId, method: request.method, path: op.path, title, request, status: response.status,
+      problems, durationMs: response.durationMs,
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { Express } from 'express';
+import { DEFAULT_DEMO_OPTIONS, generateDemoData } from '../../../src/demo/generate-demo-data.js';
+import { importLines } from '../../../src/import/import-ndjson.js';
+import { createMemberToken } from '../../../src/keys/member-tokens.js';
+import type { Scope } from '../../../src/keys/scopes.js';
+import type { AppDeps } from '../../../src/app.js';
+import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { createTestWebhook } from '../../support/webhooks.js';
+
+/** Small enough to import in a couple of seconds, with every kind of record the demo has. */
+export const SMALL_DEMO = { ...DEFAULT_DEMO_OPTIONS, prompts: 6, days: 14 };
+
+export interface DemoServer {
+  server: TestServer;
+  workspace: TestWorkspace;
+  /** An owner's member token for the administration API. */
+  token: string;
+  /** A key holding only `visibility:read` and `iq:read`. */
+  limitedKey: string;
+  limitedScopes: Scope[];
+  /** The arguments every run against this server takes. */
+  args: string[];
+}
+
+/**
+ * The real app on a loopback port over a fresh database holding the demo data (through the import,
+ * as `serve --demo` loads it) and one webhook, a workspace owner's key and member token, and a key
+ * lacking scopes.
+ * The rate limit is raised so a whole run fits in one window, unless the test sets its own.
+ */
+export async function startDemoServer(options: Partial<AppDeps> & { wrap?: (app: Express) => Express } = {}): Promise<DemoServer> {
+  const server = await startTestServer({
+    rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 },
+    // The checker under test validates every answer itself; the server-side copy would only slow it.
+    validateResponses: false,
+    allowPrivateWebhookTargets: true,
+    ...options,
+  });
+  const workspace = createTestWorkspace(server.store, { name: 'Acme Analytics (demo)' });
+  await importLines(server.store, workspace.workspaceId, generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId }));
+  // One webhook, as a workspace in use has: the reads of a webhook and its deliveries need one.
+  createTestWebhook(server.store, workspace, { url: 'http://127.0.0.1:9/nobody-listens', events: ['content.status_updated'] });
+  const token = createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId, name: 'QA' }).token;
+  const limitedScopes: Scope[] = ['visibility:read', 'iq:read'];
+  const limitedKey = createTestKey(server.store, workspace, { scopes: limitedScopes, name: 'Limited' }).key;
+  return { server, workspace, token, limitedKey, limitedScopes, args: ['--base-url', server.url, '--key', workspace.key] };
+}

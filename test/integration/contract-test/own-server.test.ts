@@ -1,0 +1,120 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadOpenApiDocument } from '../../../src/contract.js';
+import { jsonOf, runCliInProcess } from '../../cli/run-cli.js';
+import { startDemoServer, type DemoServer } from './demo-server.js';
+
+interface Report {
+  requests: number;
+  failures: Array<{ operation_id: string; problems: string[]; curl: string }>;
+  coverage: Array<{ operation_id: string; method: string; observed: number[]; not_observed: Array<{ status: string; why: string }> }>;
+  not_reached: Array<{ operation_id: string; what: string; reason: string }>;
+  budget_spent: boolean;
+}
+
+const readOperations = Object.values((loadOpenApiDocument() as { paths: Record<string, Record<string, { operationId?: string }>> }).paths)
+  .flatMap((item) => Object.entries(item).filter(([method]) => method === 'get').map(([, op]) => op.operationId!));
+
+let demo: DemoServer | undefined;
+let folder: string | undefined;
+afterEach(async () => {
+  await demo?.server.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  demo = undefined;
+  folder = undefined;
+});
+
+function tempFile(name: string): string {
+  folder ??= mkdtempSync(path.join(tmpdir(), 'wsapi-contract-test-'));
+  return path.join(folder, name);
+}
+
+/** `<testcase … name="…">` in document order. */
+function testCaseNames(junit: string): string[] {
+  return [...junit.matchAll(/<testcase classname="[^"]*" name="([^"]*)"/g)].map((m) => m[1]!);
+}
+
+describe('workspace-api contract-test against our own server', { timeout: 60_000 }, () => {
+  it('with a key, a member token and a limited key: exits 0, covers every read operation with a 2xx, writes JUnit', async () => {
+    demo = await startDemoServer();
+    const junit = tempFile('junit.xml');
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--limited-key', demo.limitedKey, '--seed', '7', '--junit', junit, '--json']);
+    const report = jsonOf(result) as unknown as Report;
+
+    expect(report.failures).toEqual([]);
+    expect(report.budget_spent).toBe(false);
+    const succeeded = report.coverage.filter((c) => c.observed.some((s) => s >= 200 && s < 300)).map((c) => c.operation_id);
+    expect(readOperations.filter((op) => !succeeded.includes(op))).toEqual([]);
+    // Each refusal it can provoke from outside was seen: 401, 403 (the limited key), 404, 405, 422.
+    const seen = new Set(report.coverage.flatMap((c) => c.observed));
+    expect([401, 403, 404, 405, 422].filter((s) => !seen.has(s))).toEqual([]);
+    // What cannot be produced from outside is said, with why.
+    const listPrompts = report.coverage.find((c) => c.operation_id === 'listPrompts')!;
+    expect(listPrompts.not_observed).toEqual([
+      { status: '401', why: 'failed authentications are checked on one operation per tag (they are limited per address)' },
+      { status: '402', why: 'needs a workspace without an active subscription, which only the operator sets' },
+      { status: '403', why: 'the --limited-key holds the scope this operation needs' },
+      { status: '429', why: 'would spend the whole rate limit; seen only when the run is throttled' },
+      { status: '500', why: 'needs a fault inside the service; nothing a client sends provokes it' },
+    ]);
+    // Without --allow-writes no write is sent, and the report says so.
+    expect(report.not_reached.filter((n) => n.operation_id === 'createWebhook')).toEqual([
+      { operation_id: 'createWebhook', what: 'every call', reason: 'a write: sent only with --allow-writes' },
+    ]);
+
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="workspace-api contract-test" tests="\d+" failures="0"/);
+    for (const op of readOperations) expect(xml).toContain(`<testsuite name="${op}"`);
+    expect(testCaseNames(xml).length).toBeGreaterThanOrEqual(report.requests);
+    expect(xml).not.toContain(demo.workspace.key);
+    expect(xml).not.toContain(demo.token);
+  });
+
+  it('prints a summary of operations × statuses and passes when nothing failed', async () => {
+    demo = await startDemoServer();
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--seed', '3']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Contract test of http:\/\/127\.0\.0\.1:\d+ against Workspace Read API \S+ \(the server publishes the same version\), seed 3\n/);
+    expect(result.stdout).toMatch(/\n {2}getPromptAnalytics +GET +\/api\/v1\/visibility\/prompts\/\{prompt\} +200✓ 401· 402· 403· 404✓ 405✓ 422✓ 429· 500·\n/);
+    expect(result.stdout).toContain('takes a member token: give --token');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('PASSED: every answer matched the contract.');
+    expect(result.stdout + result.stderr).not.toContain(demo.workspace.key);
+  });
+
+  it('with --allow-writes, creates and removes its own webhook and key, leaving nothing behind', async () => {
+    demo = await startDemoServer();
+    const { store } = demo.server;
+    const keysBefore = store.db.prepare('SELECT id FROM api_keys WHERE revoked_at IS NULL ORDER BY id').pluck().all();
+    const webhooksBefore = store.db.prepare('SELECT id, updated_at FROM webhooks').all();
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--allow-writes',
+      '--webhook-url', 'http://127.0.0.1:9/contract-test', '--seed', '11', '--json']);
+    const report = jsonOf(result) as unknown as Report;
+
+    expect(report.failures).toEqual([]);
+    const covered = (id: string) => report.coverage.find((c) => c.operation_id === id)!.observed;
+    expect(covered('createWebhook')).toContain(201);
+    expect(covered('deleteWebhook')).toContain(200);
+    expect(covered('createApiKey')).toContain(201);
+    expect(covered('revokeApiKey')).toContain(200);
+    // Never removes a member: only refusals that change nothing reach that operation.
+    expect(covered('removeMember').filter((s) => s < 300)).toEqual([]);
+    expect(store.db.prepare('SELECT id, updated_at FROM webhooks').all()).toEqual(webhooksBefore);
+    expect(store.db.prepare('SELECT id FROM api_keys WHERE revoked_at IS NULL ORDER BY id').pluck().all()).toEqual(keysBefore);
+    expect(store.db.prepare('SELECT count(*) FROM memberships').pluck().get()).toBe(1);
+  });
+
+  it('with the same --seed, sends the same requests; with another, other generated values', async () => {
+    demo = await startDemoServer();
+    const names = async (seed: string) => {
+      const junit = tempFile(`junit-${seed}-${Math.random()}.xml`);
+      const result = await runCliInProcess(['contract-test', ...demo!.args, '--seed', seed, '--junit', junit, '--json']);
+      expect(result.code).toBe(0);
+      return testCaseNames(readFileSync(junit, 'utf8'));
+    };
+    const first = await names('5');
+    expect(await names('5')).toEqual(first);
+    expect(await names('6')).not.toEqual(first);
+  });
+});
