@@ -55,4 +55,11 @@ describe('GET /docs', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 4040, messages: expect.any(String), data: null });
   });
+
+  it('when an asset is named like a property every JavaScript object has, answers the 404 envelope', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await fetch(`${server.url}/docs/assets/${name}`);
+      expect([name, res.status, await res.json()]).toEqual([name, 404, { code: 4040, messages: expect.any(String), data: null }]);
+    }
+  });
 });
