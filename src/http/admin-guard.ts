@@ -4,6 +4,7 @@ import { Codes } from './codes.js';
 import { presentedKey, refuseAuthentication } from './authenticate.js';
 import { callerWorkspaceId, getWorkspaceCaller, matchedOperation, setCaller } from './request-context.js';
 import { limitPerWorkspace } from './workspace-rate-limit.js';
+import { requireOperation } from './route-match.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { checkApiKey } from '../keys/api-keys.js';
 import { checkMemberToken, MEMBER_TOKEN_PREFIX } from '../keys/member-tokens.js';
@@ -109,8 +110,8 @@ export interface AdminGuardDeps {
 /**
  * Everything before validation for `/api/workspace`, in the documented order, for the operation
  * the request was matched to (src/http/route-match.ts): 401 (credential) → 429 (the workspace's
- * shared rate limit) → 404 (another workspace) → 403 (role) → body parsing; the 404 of an unknown
- * path, the contract validator (422) and the handler follow.
+ * shared rate limit) → 404 (another workspace) → 403 (role) → 404/405 (no such path or method) →
+ * body parsing; the contract validator (422) and the handler follow.
  */
 export function adminGuard(deps: AdminGuardDeps): RequestHandler[] {
   return [
@@ -118,6 +119,8 @@ export function adminGuard(deps: AdminGuardDeps): RequestHandler[] {
     limitPerWorkspace({ limiter: deps.limiter, now: deps.now }),
     requireOwnWorkspace(),
     requireRole(),
+    // Before the body is read: a malformed body on a path no operation has is still a 404.
+    requireOperation(),
     express.json({ limit: BODY_LIMIT }),
   ];
 }
