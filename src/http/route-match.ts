@@ -25,7 +25,8 @@ export function requireOperation(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
     const match = getRouteMatch(res);
     if (match.kind === 'none') {
-      next(new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.path}.`));
+      // baseUrl: mounted under /api/workspace too, where req.path is relative to the mount.
+      next(new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.baseUrl}${req.path}.`));
     } else if (match.kind === 'method-not-allowed') {
       const allow = match.allow.join(', ');
       next(new ApiError(405, Codes.METHOD_NOT_ALLOWED, `Method ${req.method} is not allowed on this path; allowed: ${allow}.`, null, { Allow: allow }));

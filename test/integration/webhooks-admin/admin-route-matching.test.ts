@@ -69,6 +69,14 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
     }
   });
 
+  it('when a body that is not JSON goes to a path no operation has, answers 404 before reading it', async () => {
+    const { workspace, token } = memberOfFreshWorkspace();
+    const path = `/api/workspace/${workspace.workspaceId}/API-KEYS`;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const res = await fetch(new URL(path, server.url), { method: 'POST', headers, body: '{not json' });
+    expect([res.status, await res.json()]).toEqual([404, notFound('POST', path)]);
+  });
+
   it('when the path ends with /, holds // or escapes a letter, answers 404 (4040)', async () => {
     const { workspace, token } = memberOfFreshWorkspace();
     const base = `/api/workspace/${workspace.workspaceId}`;
