@@ -94,4 +94,17 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
       expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
     }
   });
+
+  it('when a path parameter is not valid percent-encoding, answers 422 naming it, never 500', async () => {
+    const workspace = createTestWorkspace(server.store);
+    const owner = createTestMemberToken(server.store, workspace).token;
+    const cases: Array<[method: string, path: string, problem: string]> = [
+      ['GET', '/api/workspace/%ZZ/members', 'path.workspace_id must match format "uuid"'],
+      ['DELETE', `/api/workspace/${workspace.workspaceId}/members/%E0%A4%A`, 'path.user_id is not valid percent-encoding'],
+    ];
+    for (const [method, path, problem] of cases) {
+      const res = await send(server.url, { method, path, key: owner });
+      expect([path, res.status, res.body]).toEqual([path, 422, { code: 4220, messages: `Invalid parameters: ${problem}.`, data: null }]);
+    }
+  });
 });
