@@ -7,7 +7,7 @@ import { requestLogger } from './http/request-logger.js';
 import { authenticateApiKey } from './http/authenticate.js';
 import { refuseAmbiguousCredentials } from './http/ambiguous-credential-guard.js';
 import { limitPerWorkspace } from './http/workspace-rate-limit.js';
-import { requireScopeForPath } from './http/scope-guard.js';
+import { requireOperationScopes } from './http/scope-guard.js';
 import { requireActiveSubscription } from './http/subscription-guard.js';
 import { validateAgainstContract } from './http/request-validator.js';
 import { lowerCaseUuidsInUrl } from './http/uuid-case.js';
@@ -21,9 +21,11 @@ import type { AdminHandlers, ReadHandlers } from './http/operation-types.js';
 import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
 import { pingDatabase, SERVER_WRITE_WAIT_MS, setBusyTimeout } from './store/database.js';
-import { ApiError } from './http/api-error.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
+import { compileOperations } from './http/contract-operations.js';
+import { OperationMatcher } from './http/operation-matcher.js';
+import { matchRoute, requireOperation } from './http/route-match.js';
 import { adminHandlers } from './handlers/admin.js';
 import { eventCatalogFrom } from './webhooks/event-catalog.js';
 import type { Resolver } from './webhooks/ssrf-guard.js';
@@ -49,6 +51,11 @@ export interface AppDeps {
   resolveWebhookHost?: Resolver;
   /** Deadline of a test delivery (WEBHOOK_TIMEOUT_MS); 15 s by default. */
   webhookTimeoutMs?: number;
+  /**
+   * The bundled OpenAPI document the guards, the validator and the dispatcher are built from, and
+   * that /openapi.json serves; `generated/openapi.json` by default (tests pass a changed copy).
+   */
+  document?: object;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
@@ -58,14 +65,18 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const limiter = deps.limiter ?? new SlidingLogLimiter({ policy: 'workspace', quota: rate.quota, windowSeconds: rate.windowSeconds });
   const clientLimiter = deps.clientLimiter
     ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds });
-  const document = loadOpenApiDocument();
+  const document = deps.document ?? loadOpenApiDocument();
   // The server's writes never wait long for a lock another process holds (an import): reads do
   // not need it (WAL), background writes retry later, and a request's write answers 503.
   setBusyTimeout(deps.store.db, SERVER_WRITE_WAIT_MS);
+  // Compiled before anything listens: a contract the guards cannot enforce stops the start-up.
+  const matcher = new OperationMatcher(compileOperations(document));
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Mount paths (`/api/v1`) compare like the contract's paths: exactly, letter case included.
+  app.set('case sensitive routing', true);
 
   app.use(requestLogger(deps.logger));
   app.use(lowerCaseUuidsInUrl(document));
@@ -94,15 +105,18 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
   const recordKeyUse = createLastUsedRecorder(deps.store);
   app.use(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now }));
+  // The one route match of each request; everything below reads it from the request context.
+  app.use(matchRoute(matcher));
   app.use(
     '/api/v1',
     authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),
     limitPerWorkspace({ limiter, now }),
     countApiRequests({ store: deps.store, now }),
-    requireScopeForPath(),
+    requireOperationScopes(),
     requireActiveSubscription(),
   );
-  app.use('/api/workspace/:workspace_id', adminGuard({ document, store: deps.store, limiter, clientLimiter, now, recordKeyUse }));
+  app.use('/api/workspace', adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse }));
+  app.use(requireOperation());
   app.use(validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }));
   app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
@@ -117,7 +131,6 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       },
     },
   }));
-  app.use((req, _res, next) => next(new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.path}.`)));
   app.use(errorHandler());
   return app;
 }

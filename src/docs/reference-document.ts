@@ -1,3 +1,4 @@
+import { requirementNote } from './requirement-note.js';
 import { webhooksFromAsyncApi, type WebhookEvent } from './webhooks-from-asyncapi.js';
 
 type Json = Record<string, unknown>;
@@ -90,13 +91,29 @@ function describeReference(openapi: Json, events: WebhookEvent[], asyncDoc: Json
   return `${base}\n\n${lines.join('\n')}\n`;
 }
 
+/** Starts each operation's description with what it requires (its `security`), in the docs copy. */
+function noteRequirements(doc: Json): void {
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  for (const item of Object.values(isObject(doc.paths) ? doc.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const [method, op] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method) || !isObject(op)) continue;
+      const note = requirementNote(op.security, schemes);
+      if (note) op.description = typeof op.description === 'string' ? `${note}\n\n${op.description}` : note;
+    }
+  }
+}
+
 /**
- * The copy of the contract the reference page renders: the bundled OpenAPI document with the
- * AsyncAPI events added as OpenAPI 3.1 `webhooks`, and sidebar groups for the two APIs and the
- * events. The published documents are never modified.
+ * The copy of the contract the reference page renders: the bundled OpenAPI document with each
+ * operation's requirement at the top of its description, the AsyncAPI events added as OpenAPI 3.1
+ * `webhooks`, and sidebar groups for the two APIs and the events. The published documents are
+ * never modified.
  */
 export function buildReferenceDocument(openapi: Json, asyncapi?: Json): Json {
   const doc = structuredClone(openapi);
+  noteRequirements(doc);
   const components = isObject(doc.components) ? doc.components : (doc.components = {});
   const schemas = isObject(components.schemas) ? components.schemas : (components.schemas = {});
   let events: WebhookEvent[] = [];

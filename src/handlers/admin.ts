@@ -3,7 +3,7 @@ import * as webhooks from './webhooks.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
 import { listMembers, removeMember } from './members.js';
 
-/** One handler per administration operation (src/http/admin-operations.ts); the type makes a missing one a compile error. */
+/** One handler per administration operation (each operation whose `security` takes a member token); the type makes a missing one a compile error. */
 export const adminHandlers: AdminHandlers = {
   listWebhookEvents: webhooks.listWebhookEvents,
   listWebhooks: webhooks.listWebhooks,

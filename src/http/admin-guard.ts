@@ -1,12 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { OpenAPIRouter, type Document } from 'openapi-backend';
 import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
 import { presentedKey, refuseAuthentication } from './authenticate.js';
-import { adminOperationRule, type AdminOperationRule } from './admin-operations.js';
-import { callerWorkspaceId, getWorkspaceCaller, setCaller } from './request-context.js';
+import { callerWorkspaceId, getWorkspaceCaller, matchedOperation, setCaller } from './request-context.js';
 import { limitPerWorkspace } from './workspace-rate-limit.js';
 import { parseJsonBody } from './json-body.js';
+import { requireOperation } from './route-match.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { checkApiKey } from '../keys/api-keys.js';
 import { checkMemberToken, MEMBER_TOKEN_PREFIX } from '../keys/member-tokens.js';
@@ -15,25 +14,6 @@ import type { Store } from '../store/index.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Bodies of the administration API are small objects; anything larger is refused before parsing. */
 const BODY_LIMIT = '100kb';
-
-/** The rule of the administration operation the request addresses; undefined for no known operation. */
-function ruleOf(res: Response): AdminOperationRule | undefined {
-  return res.locals.adminRule as AdminOperationRule | undefined;
-}
-
-/**
- * Finds the operation before anything else, because which credentials are accepted and which role
- * is needed depend on it. An unknown route or method goes through unmatched and ends as the
- * validator's 404/405 once the caller is authenticated.
- */
-function matchOperation(document: object): RequestHandler {
-  const router = new OpenAPIRouter({ definition: structuredClone(document) as Document, apiRoot: '/' });
-  return (req, res, next) => {
-    const operation = router.matchOperation({ method: req.method, path: req.baseUrl + req.path, headers: {}, query: {} });
-    res.locals.adminRule = operation?.operationId ? adminOperationRule(operation.operationId) : undefined;
-    next();
-  };
-}
 
 /** 401 unless the request carries a member token of a current member, or an API key where the operation takes one. */
 function authenticate(deps: AdminGuardDeps): RequestHandler {
@@ -66,7 +46,7 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
       next();
       return;
     }
-    if (!ruleOf(res)?.apiKey) {
+    if (!matchedOperation(res)?.operation.requirement.credentials.includes('api_key')) {
       refuse(Codes.KEY_INVALID, 'The administration API takes a member token (`Authorization: Bearer wsm_live_…`); API keys reach only the event catalog.');
       return;
     }
@@ -83,12 +63,17 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
 
 /**
  * The workspace in the path must be the caller's: another workspace's id answers exactly like an
- * unknown one, so ids of other workspaces cannot be probed.
+ * unknown one, so ids of other workspaces cannot be probed. A request that names no operation goes
+ * on to its 404.
  */
 function requireOwnWorkspace(): RequestHandler {
-  return (req, res, next) => {
-    const raw: unknown = req.params.workspace_id;
-    const id = typeof raw === 'string' ? raw : '';
+  return (_req, res, next) => {
+    const match = matchedOperation(res);
+    if (!match) {
+      next();
+      return;
+    }
+    const id = match.params.workspace_id ?? '';
     if (!UUID.test(id)) {
       next(ApiError.invalid('path.workspace_id must match format "uuid".'));
       return;
@@ -101,13 +86,14 @@ function requireOwnWorkspace(): RequestHandler {
   };
 }
 
-/** 403 (4030) when the operation needs a higher role than the caller's. */
+/** 403 (4030) when the operation's `security` names roles and the member has none of them. */
 function requireRole(): RequestHandler {
   return (_req, res, next) => {
-    const rule = ruleOf(res);
+    const roles = matchedOperation(res)?.operation.requirement.roles ?? [];
     const caller = getWorkspaceCaller(res);
-    if (rule?.role === 'owner' && caller.kind === 'member' && caller.role !== 'owner') {
-      next(new ApiError(403, Codes.ROLE_FORBIDDEN, `Only owners of the workspace can do this; your role is ${caller.role}.`));
+    if (caller.kind === 'member' && roles.length > 0 && !roles.includes(caller.role)) {
+      const who = roles.map((role) => `${role}s`).join(' or ');
+      next(new ApiError(403, Codes.ROLE_FORBIDDEN, `Only ${who} of the workspace can do this; your role is ${caller.role}.`));
       return;
     }
     next();
@@ -115,7 +101,6 @@ function requireRole(): RequestHandler {
 }
 
 export interface AdminGuardDeps {
-  document: object;
   store: Store;
   limiter: RateLimiter;
   clientLimiter: RateLimiter;
@@ -124,17 +109,19 @@ export interface AdminGuardDeps {
 }
 
 /**
- * Everything before validation for `/api/workspace/:workspace_id`, in the documented order:
- * 401 (credential) → 429 (the workspace's shared rate limit) → 404 (another workspace) →
- * 403 (role) → body parsing; the contract validator (422) and the handler follow.
+ * Everything before validation for `/api/workspace`, in the documented order, for the operation
+ * the request was matched to (src/http/route-match.ts): 401 (credential) → 429 (the workspace's
+ * shared rate limit) → 404 (another workspace) → 403 (role) → 404/405 (no such path or method) →
+ * body parsing; the contract validator (422) and the handler follow.
  */
 export function adminGuard(deps: AdminGuardDeps): RequestHandler[] {
   return [
-    matchOperation(deps.document),
     authenticate(deps),
     limitPerWorkspace({ limiter: deps.limiter, now: deps.now }),
     requireOwnWorkspace(),
     requireRole(),
+    // Before the body is read: a malformed body on a path no operation has is still a 404.
+    requireOperation(),
     parseJsonBody({ limit: BODY_LIMIT }),
   ];
 }

@@ -1,68 +1,62 @@
 import type { NextFunction, Request, Response } from 'express';
-import { OpenAPIBackend, type Context, type Document, type Operation, type Request as RouterRequest } from 'openapi-backend';
-import { getApiKeyCaller, getWorkspaceCaller } from './request-context.js';
-import type { OperationHandler, OperationId, ReadHandlers, StreamResult } from './operation-types.js';
-import type { AdminHandlerContext, AdminHandlers, AdminServices } from './operation-types.js';
-import type { AdminOperationId } from './admin-operations.js';
+import { OpenAPIBackend, type Context, type Document, type Operation } from 'openapi-backend';
+import { getApiKeyCaller, getWorkspaceCaller, matchedOperation } from './request-context.js';
+import type { OperationMatch } from './operation-matcher.js';
+import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from './operation-types.js';
 import type { Store } from '../store/index.js';
 
-/** What express-openapi-validator records on a request it matched to an operation of the contract. */
-interface MatchedRequest extends Request {
-  openapi?: { schema?: { operationId?: string } };
-}
-
-type Dispatch = (params: Record<string, string>, req: Request, res: Response) => Promise<void>;
+/** A handler as openapi-backend calls it: the context, then the arguments we pass along. */
+type Routed = (c: Context, req: Request, res: Response) => Promise<void>;
 
 function isStream(result: object): result is StreamResult {
   return 'stream' in result;
 }
 
-/** A request for openapi-backend, carrying the operation express-openapi-validator already matched. */
-interface HintedRequest extends RouterRequest {
-  matchedOperationId?: string;
-}
-
 /**
- * openapi-backend, routed by the operation the validator already matched. Its own router builds a
- * regular expression per operation on every request; matching the path twice took more than half
- * of a request's CPU time, so an operationId hint short-circuits the match (an unhinted request
- * still goes through the router). Our 3.1 document is validated by the lint gate, not by
- * openapi-backend's 3.0 meta-schema.
+ * The context openapi-backend gives a handler, for the operation our matcher found: its path
+ * parameters are the ones the guards checked. The validator has already validated the request.
  */
-class ContractBackend extends OpenAPIBackend {
-  override validateDefinition(): Document {
-    return this.document;
-  }
-
-  override async init(): Promise<this> {
-    await super.init();
-    const byId = new Map<string, Operation>(this.router.getOperations().map((op) => [op.operationId ?? '', op]));
-    const match = this.router.matchOperation.bind(this.router);
-    this.router.matchOperation = ((req: HintedRequest, strict?: boolean) =>
-      (req.matchedOperationId ? byId.get(req.matchedOperationId) : undefined) ?? match(req, strict as true)) as typeof this.router.matchOperation;
-    return this;
-  }
+function contextFor(backend: OpenAPIBackend, operation: Operation, match: OperationMatch, req: Request): Context {
+  return {
+    api: backend,
+    operation,
+    request: {
+      method: req.method.toLowerCase(),
+      path: req.path,
+      params: match.params,
+      query: req.query,
+      headers: req.headers,
+      requestBody: req.body as unknown,
+      cookies: {},
+    },
+    validation: { valid: true, errors: null },
+    security: { authorized: true },
+    response: undefined,
+  };
 }
 
 /**
- * Dispatches each request through openapi-backend to the handler registered for its operationId.
- * express-openapi-validator has already matched and validated the request (`req.openapi`), so
- * query values arrive coerced and defaulted and `validate: false` here.
+ * Calls the handler registered with openapi-backend for the operation the request was matched to
+ * (src/http/route-match.ts), through its public API only: `register` refuses a handler whose
+ * operationId the contract lacks, `getOperations` gives each operation once at start-up. Routing
+ * is not its job here: the request is matched once, before the guards, and only a request that
+ * names an operation gets this far. express-openapi-validator has already validated it, so query
+ * values arrive coerced and defaulted and `validate: false` here.
  */
 export async function createDispatcher(
   document: object,
   handlers: ReadHandlers,
   deps: { store: Store; now: () => Date; admin: { handlers: AdminHandlers; services: AdminServices } },
 ) {
-  const registered: Record<string, Dispatch> = {};
+  const routed: Record<string, Routed> = {};
   // Each handler is checked against its own operation where it is declared; here they are only
   // called, and the union of every operation's results would collapse to never.
   type AnyHandler = (ctx: Parameters<OperationHandler<OperationId>>[0]) => { status: number; body: unknown } | StreamResult;
   for (const [operationId, handler] of Object.entries(handlers) as Array<[OperationId, AnyHandler]>) {
-    registered[operationId] = async (params, req, res) => {
+    routed[operationId] = async (c, req, res) => {
       const result = handler({
         query: req.query as never,
-        path: params as never,
+        path: c.request.params as never,
         caller: getApiKeyCaller(res),
         store: deps.store,
         now: deps.now(),
@@ -82,10 +76,10 @@ export async function createDispatcher(
   // Administration handlers may wait (name resolution, a test delivery) and get the request body.
   type AnyAdminHandler = (ctx: AdminHandlerContext<AdminOperationId>) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
   for (const [operationId, handler] of Object.entries(deps.admin.handlers) as Array<[AdminOperationId, AnyAdminHandler]>) {
-    registered[operationId] = async (params, req, res) => {
+    routed[operationId] = async (c, req, res) => {
       const result = await handler({
         query: req.query as never,
-        path: params as never,
+        path: c.request.params as never,
         body: req.body as never,
         caller: getWorkspaceCaller(res) as never,
         store: deps.store,
@@ -95,31 +89,22 @@ export async function createDispatcher(
       res.status(result.status).json(result.body);
     };
   }
-  const backend = new ContractBackend({ definition: structuredClone(document) as Document, validate: false, quick: true });
-  const routed: Record<string, (c: Context, req: Request, res: Response) => Promise<void>> = {};
-  for (const [operationId, dispatch] of Object.entries(registered)) {
-    routed[operationId] = (c, req, res) => dispatch((c.request.params ?? {}) as Record<string, string>, req, res);
-  }
-  backend.register(routed);
-  // Authentication already happened in the middleware chain; the backend only routes.
-  const schemes = (document as { components?: { securitySchemes?: Record<string, unknown> } }).components?.securitySchemes ?? {};
-  for (const scheme of Object.keys(schemes)) backend.registerSecurityHandler(scheme, () => true);
+  // `quick` skips openapi-backend's check against the OpenAPI 3.0 meta-schema: our document is
+  // 3.1, checked by the lint gate instead.
+  const backend = new OpenAPIBackend({ definition: structuredClone(document) as Document, validate: false, quick: true, strict: true });
   await backend.init();
+  backend.register(routed);
+  const operations = new Map(backend.getOperations().map((op) => [op.operationId ?? '', op]));
   return (req: Request, res: Response, next: NextFunction): void => {
-    const operationId = (req as MatchedRequest).openapi?.schema?.operationId;
-    if (operationId === undefined || !(operationId in registered)) {
-      // Not an operation of the contract: the 404 after the dispatcher answers.
-      next();
+    const match = matchedOperation(res);
+    const operationId = match?.operation.operationId ?? '';
+    const operation = operations.get(operationId);
+    const handler = Object.hasOwn(backend.handlers, operationId) ? backend.handlers[operationId] : undefined;
+    if (!match || !operation || !handler) {
+      next(new Error(`no handler is registered for the operation ${operationId || '(none)'}`));
       return;
     }
-    const hinted: HintedRequest = {
-      method: req.method,
-      path: req.path,
-      query: req.query as Record<string, string>,
-      headers: req.headers as Record<string, string>,
-      matchedOperationId: operationId,
-    };
-    backend.handleRequest(hinted, req, res).catch(next);
+    Promise.resolve(handler(contextFor(backend, operation, match, req), req, res)).catch(next);
   };
 }
 

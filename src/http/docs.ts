@@ -50,11 +50,12 @@ function secure(res: Response, contentType: string, cache: string): Response {
 export function docsRouter(openapi: object, asyncapi?: object): Router {
   const reference = JSON.stringify(buildReferenceDocument(openapi as Record<string, unknown>, asyncapi as Record<string, unknown> | undefined));
   const html = readFileSync(page('index.html'), 'utf8');
-  const assets: Record<string, { body: Buffer | string; type: string }> = {
-    'redoc.standalone.js': { body: redocBundle(), type: 'text/javascript; charset=utf-8' },
-    'init.js': { body: readFileSync(page('init.js'), 'utf8'), type: 'text/javascript; charset=utf-8' },
-    'docs.css': { body: readFileSync(page('docs.css'), 'utf8'), type: 'text/css; charset=utf-8' },
-  };
+  // A Map, not an object: a name from the URL such as `constructor` must find nothing.
+  const assets = new Map<string, { body: Buffer | string; type: string }>([
+    ['redoc.standalone.js', { body: redocBundle(), type: 'text/javascript; charset=utf-8' }],
+    ['init.js', { body: readFileSync(page('init.js'), 'utf8'), type: 'text/javascript; charset=utf-8' }],
+    ['docs.css', { body: readFileSync(page('docs.css'), 'utf8'), type: 'text/css; charset=utf-8' }],
+  ]);
 
   const router = Router({ strict: true });
   router.get('/docs', (_req, res) => {
@@ -65,7 +66,7 @@ export function docsRouter(openapi: object, asyncapi?: object): Router {
     secure(res, 'application/json; charset=utf-8', 'no-cache').send(reference);
   });
   router.get('/docs/assets/:name', (req, res, next) => {
-    const asset = assets[req.params.name];
+    const asset = assets.get(req.params.name);
     if (!asset) {
       next();
       return;

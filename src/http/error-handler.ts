@@ -35,22 +35,12 @@ function describeValidationErrors(errors: NonNullable<ValidatorHttpError['errors
 }
 
 /** Translates any thrown value into an ApiError; unknown errors become 5000 and are logged. */
-export function toApiError(err: unknown, req: Request): ApiError {
+export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (isValidatorError(err)) {
     switch (err.status) {
       case 400:
         return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid parameters: ${describeValidationErrors(err.errors ?? [])}.`);
-      case 404:
-        return new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.path}.`);
-      case 405: {
-        // In the order of an OpenAPI path item, so `Allow` reads the same as the contract.
-        const order = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
-        const allow = (err.headers?.Allow ?? 'GET').toUpperCase().split(/\s*,\s*/)
-          .sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(', ');
-        return new ApiError(405, Codes.METHOD_NOT_ALLOWED,
-          `Method ${req.method} is not allowed on this path; allowed: ${allow}.`, null, { Allow: allow });
-      }
       case 413:
         return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid request body: ${err.message ?? 'too large'}.`);
       case 415:
@@ -69,7 +59,7 @@ export function toApiError(err: unknown, req: Request): ApiError {
 export function errorHandler() {
   // Express recognises error middleware by its four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
-    const apiError = toApiError(err, req);
+    const apiError = toApiError(err);
     const log = (req as Request & { log?: Record<'error' | 'warn', (o: object, m: string) => void> }).log;
     // A write refused while an import holds the lock is expected, and retried by the client.
     if (apiError.code === Codes.UNAVAILABLE) log?.warn({ err }, 'refused: the database is busy');

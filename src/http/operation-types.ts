@@ -1,13 +1,20 @@
 // Handler types derived from the generated contract, so that a missing handler, a wrong status or
 // a body that does not match the schema fails `npm run typecheck`.
 import type { operations } from '../../generated/openapi.js';
+import type { OperationCredentials } from '../../generated/operation-credentials.js';
 import type { Store } from '../store/index.js';
 import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from './request-context.js';
-import type { ADMIN_OPERATIONS, AdminOperationId } from './admin-operations.js';
 import type { Resolver } from '../webhooks/ssrf-guard.js';
 import type { EventCatalogEntry } from '../webhooks/event-catalog.js';
 
 export type OperationId = keyof operations;
+
+/**
+ * The administration API: every operation whose `security` in the contract takes a member token.
+ * The read API is every other one; each set has its handler map below, so a handler missing from
+ * either fails the type check.
+ */
+export type AdminOperationId = { [Op in OperationId]: 'member_token' extends OperationCredentials[Op] ? Op : never }[OperationId];
 
 type Responses<Op extends OperationId> = operations[Op]['responses'];
 type SuccessStatus = 200 | 201 | 202 | 204;
@@ -50,8 +57,8 @@ export type BodyOf<Op extends OperationId> = operations[Op] extends { requestBod
     ? B | undefined
     : undefined;
 
-/** Member tokens everywhere; the operations that also accept an API key get either caller. */
-export type AdminCallerOf<Op extends AdminOperationId> = (typeof ADMIN_OPERATIONS)[Op] extends { apiKey: true } ? WorkspaceCaller : MemberCaller;
+/** Member tokens everywhere; the operations whose `security` also takes an API key get either caller. */
+export type AdminCallerOf<Op extends AdminOperationId> = 'api_key' extends OperationCredentials[Op] ? WorkspaceCaller : MemberCaller;
 
 /** What the administration handlers need beyond the store: settled once, when the app is built. */
 export interface AdminServices {

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { ContractOperation } from './contract-operations.js';
+import { matchedOperation } from './request-context.js';
 
-interface Parameter { $ref?: string; name?: string; in?: string; allowEmptyValue?: boolean }
 interface ValidationIssue { path: string; message: string; errorCode?: string }
-type OpenApiRequest = Request & { openapi?: { openApiRoute?: string } };
 
 /** A 400 shaped like the validator's own, so the error middleware names every parameter in one 422. */
 class QueryParameterError extends Error {
@@ -12,39 +12,12 @@ class QueryParameterError extends Error {
   }
 }
 
-function resolve(document: Record<string, unknown>, node: Parameter): Parameter {
-  let current = node;
-  for (let depth = 0; current.$ref?.startsWith('#/') && depth < 10; depth++) {
-    let target: unknown = document;
-    for (const key of current.$ref.slice(2).split('/')) target = (target as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-    current = (target ?? {}) as Parameter;
-  }
-  return current;
-}
-
-/** `"GET /api/v1/x/{id}"` → the query parameters it documents, with whether each may be empty. */
-function queryParametersByRoute(document: Record<string, unknown>): Map<string, Map<string, boolean>> {
-  const byRoute = new Map<string, Map<string, boolean>>();
-  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
-  for (const [route, item] of Object.entries(paths)) {
-    const shared = ((item.parameters ?? []) as Parameter[]).map((p) => resolve(document, p));
-    for (const [method, op] of Object.entries(item)) {
-      if (method === 'parameters' || typeof op !== 'object' || op === null) continue;
-      const own = (((op as { parameters?: Parameter[] }).parameters) ?? []).map((p) => resolve(document, p));
-      const query = new Map<string, boolean>();
-      for (const p of [...shared, ...own]) if (p.in === 'query' && p.name) query.set(p.name, p.allowEmptyValue === true);
-      byRoute.set(`${method.toUpperCase()} ${route}`, query);
-    }
-  }
-  return byRoute;
-}
-
-function queryIssues(known: Map<string, boolean>, query: Record<string, unknown>): ValidationIssue[] {
+function queryIssues(known: ContractOperation['queryParameters'], query: Record<string, unknown>): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const [name, value] of Object.entries(query)) {
-    const allowEmpty = known.get(name);
-    if (allowEmpty === undefined) issues.push({ path: `/query/${name}`, message: `Unknown query parameter '${name}'` });
-    else if (value === '' && !allowEmpty) issues.push({ path: `/query/${name}`, message: 'must not be empty' });
+    const parameter = known.get(name);
+    if (parameter === undefined) issues.push({ path: `/query/${name}`, message: `Unknown query parameter '${name}'` });
+    else if (value === '' && !parameter.allowEmpty) issues.push({ path: `/query/${name}`, message: 'must not be empty' });
   }
   return issues;
 }
@@ -53,26 +26,24 @@ function queryIssues(known: Map<string, boolean>, query: Record<string, unknown>
  * Unknown and empty query parameters, reported together with every bad value. The validator
  * library stops at the first unknown parameter and skips value checks when it finds one, so it
  * runs with unknown parameters allowed and these two middlewares complete its report: one after a
- * request it accepted, one merging into the 400 it raised. Mounted after the validator, whose
- * route matching sets `req.openapi`.
+ * request it accepted, one merging into the 400 it raised. The parameters are those of the
+ * operation the request was matched to (src/http/route-match.ts).
  */
-export function rejectUnknownQueryParameters(document: object) {
-  const byRoute = queryParametersByRoute(document as Record<string, unknown>);
-  const issuesOf = (req: OpenApiRequest): ValidationIssue[] => {
-    const route = req.openapi?.openApiRoute;
-    const known = route === undefined ? undefined : byRoute.get(`${req.method} ${route}`);
+export function rejectUnknownQueryParameters() {
+  const issuesOf = (req: Request, res: Response): ValidationIssue[] => {
+    const known = matchedOperation(res)?.operation.queryParameters;
     // The raw query string, not req.query: the validator has already coerced and defaulted req.query.
     return known ? queryIssues(known, Object.fromEntries(new URL(req.originalUrl, 'http://x').searchParams)) : [];
   };
   return [
-    (req: Request, _res: Response, next: NextFunction): void => {
-      const issues = issuesOf(req);
+    (req: Request, res: Response, next: NextFunction): void => {
+      const issues = issuesOf(req, res);
       next(issues.length > 0 ? new QueryParameterError(issues) : undefined);
     },
-    (err: unknown, req: Request, _res: Response, next: NextFunction): void => {
+    (err: unknown, req: Request, res: Response, next: NextFunction): void => {
       const validatorError = err as { status?: unknown; errors?: unknown };
       if (validatorError?.status === 400 && Array.isArray(validatorError.errors)) {
-        validatorError.errors.unshift(...issuesOf(req));
+        validatorError.errors.unshift(...issuesOf(req, res));
       }
       next(err);
     },

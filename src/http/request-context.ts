@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { KeyPrincipalRow } from '../store/api-keys.js';
 import type { Role } from '../store/accounts.js';
+import type { OperationMatch, RouteMatch } from './operation-matcher.js';
 
 /** What authentication established about the caller, kept on `res.locals`. */
 export interface ApiKeyCaller {
@@ -43,4 +44,22 @@ export function getApiKeyCaller(res: Response): ApiKeyCaller {
   const caller = res.locals.caller as ApiKeyCaller | undefined;
   if (caller?.kind !== 'api_key') throw new Error('no authenticated API key on this request');
   return caller;
+}
+
+/** Kept by the one route match each request gets (src/http/route-match.ts). */
+export function setRouteMatch(res: Response, match: RouteMatch): void {
+  res.locals.route = match;
+}
+
+/** What the matcher found for this request; every step after it reads this instead of matching again. */
+export function getRouteMatch(res: Response): RouteMatch {
+  const match = res.locals.route as RouteMatch | undefined;
+  if (match === undefined) throw new Error('the request was not matched against the contract');
+  return match;
+}
+
+/** The operation the request addresses; undefined for no operation of the contract. */
+export function matchedOperation(res: Response): OperationMatch | undefined {
+  const match = getRouteMatch(res);
+  return match.kind === 'operation' ? match : undefined;
 }

@@ -1,14 +1,31 @@
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
 import { rejectUnknownQueryParameters } from './query-parameters.js';
 import { rejectNonDecimalIntegers } from './query-integers.js';
+import { matchedOperation } from './request-context.js';
+
+/** What express-openapi-validator records on a request it matched to an operation of the contract. */
+interface ValidatedRequest extends Request {
+  openapi?: { schema?: { operationId?: string } };
+}
 
 /**
- * Validates every /api request against the bundled contract: unknown query parameters, bad values
- * and malformed UUIDs become 400 HttpErrors, which the error middleware turns into 422 envelopes;
- * unknown routes and methods become 404/405. In tests, responses are validated too, so any drift
- * between a handler and the contract fails loudly.
+ * The validator finds the operation with its own router; it only ever sees requests written exactly
+ * as a path of the contract, so it must find the one our matcher found. If it ever did not, the
+ * request was checked against another operation's schema: refuse it (500) rather than dispatch it.
+ */
+function confirmSameOperation(req: Request, res: Response, next: NextFunction): void {
+  const validated = (req as ValidatedRequest).openapi?.schema?.operationId;
+  const matched = matchedOperation(res)?.operation.operationId;
+  next(validated === matched ? undefined : new Error(`the validator matched ${String(validated)}, the matcher ${String(matched)}`));
+}
+
+/**
+ * Validates every request that names an operation (src/http/route-match.ts refuses the others)
+ * against the bundled contract: unknown query parameters, bad values and malformed UUIDs become
+ * 400 HttpErrors, which the error middleware turns into 422 envelopes. In tests, responses are
+ * validated too, so any drift between a handler and the contract fails loudly.
  */
 export function validateAgainstContract(document: object, options: { validateResponses: boolean }): RequestHandler[] {
   const validator = OpenApiValidator.middleware({
@@ -21,12 +38,12 @@ export function validateAgainstContract(document: object, options: { validateRes
     validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors: true },
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
-    ignorePaths: /^(?!\/api\/)/,
     ajvFormats: { mode: 'full' },
   }) as unknown as RequestHandler[];
   return [
     ...validator,
-    ...(rejectUnknownQueryParameters(document) as unknown as RequestHandler[]),
+    confirmSameOperation,
+    ...(rejectUnknownQueryParameters() as unknown as RequestHandler[]),
     ...(rejectNonDecimalIntegers(document) as unknown as RequestHandler[]),
   ];
 }

@@ -1,13 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
-import { getApiKeyCaller } from './request-context.js';
-import { parseStoredScopes, requiredScopesFor } from '../keys/scopes.js';
+import { getApiKeyCaller, matchedOperation } from './request-context.js';
+import { parseStoredScopes } from '../keys/scopes.js';
 
-/** 403 when the key lacks the scope of the path prefix (mounted under /api/v1, so req.path is relative). */
-export function requireScopeForPath() {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const required = requiredScopesFor(req.path);
+/**
+ * 403 when the key lacks a scope the operation's `security` names. A request that names no
+ * operation needs none here and ends as a 404 once the remaining checks pass.
+ */
+export function requireOperationScopes() {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    const required = [...(matchedOperation(res)?.operation.requirement.scopes ?? [])];
     const granted = parseStoredScopes(getApiKeyCaller(res).principal.scopes);
     const missing = required.filter((s) => !granted.includes(s));
     if (missing.length > 0) {

@@ -1,22 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
-import { getApiKeyCaller } from './request-context.js';
-import type { SubscriptionStatus } from '../store/accounts.js';
+import { getApiKeyCaller, matchedOperation } from './request-context.js';
 
-/** `/me` and `/workspace*` keep answering so a client can see why everything else is refused. */
-export function isExemptFromSubscription(readPath: string): boolean {
-  const segment = readPath.split('/')[1] ?? '';
-  return segment === 'me' || segment === 'workspace';
-}
-
-export function subscriptionAllows(status: SubscriptionStatus, readPath: string): boolean {
-  return status === 'active' || isExemptFromSubscription(readPath);
-}
-
+/**
+ * 402 without an active subscription, except on the operations the contract marks
+ * `x-subscription-exempt` (`/me`, `/workspace`...), so a client can see why everything else is
+ * refused. A request that names no operation goes on to its 404.
+ */
 export function requireActiveSubscription() {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (subscriptionAllows(getApiKeyCaller(res).principal.subscription_status, req.path)) {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    const operation = matchedOperation(res)?.operation;
+    if (!operation || operation.requirement.subscriptionExempt || getApiKeyCaller(res).principal.subscription_status === 'active') {
       next();
       return;
     }

@@ -17,21 +17,3 @@ export function normaliseScopes(scopes: readonly Scope[]): Scope[] {
 export function parseStoredScopes(stored: string): Scope[] {
   return stored === '' ? [] : (stored.split(' ').filter(isScope) as Scope[]);
 }
-
-/**
- * Each scope unlocks exactly one path prefix of the read API (the first segment after /api/v1).
- * `/me` needs none; an unknown segment needs none and ends as a 404.
- */
-const SCOPE_BY_SEGMENT: Record<string, Scope> = {
-  workspace: 'workspace:read',
-  visibility: 'visibility:read',
-  'content-map': 'contentmap:read',
-  content: 'content:read',
-  iq: 'iq:read',
-};
-
-export function requiredScopesFor(readPath: string): Scope[] {
-  const segment = readPath.split('/')[1] ?? '';
-  const scope = SCOPE_BY_SEGMENT[segment];
-  return scope ? [scope] : [];
-}

@@ -69,7 +69,8 @@ function chooseAnswer(doc: Json, operation: Json, query: Json, preference: Prefe
   if (!mediaType) return undefined;
   const media = content[mediaType] as Json;
   const examples = (media.examples ?? {}) as Json;
-  const named = preference.example ? deref(doc, examples[preference.example]) : undefined;
+  // The name comes from the request: only the media type's own examples count, never `constructor`.
+  const named = preference.example && Object.hasOwn(examples, preference.example) ? deref(doc, examples[preference.example]) : undefined;
   const first = deref(doc, Object.values(examples)[0]);
   const example = named?.value ?? media.example ?? first?.value;
   return { status: Number(status), mediaType, example, headers: response.headers ?? {} };

@@ -72,6 +72,17 @@ describe('GET /docs in headless Chromium', () => {
     expect(missing.map((o) => `${o.operationId} (${o.path})`)).toEqual([]);
   });
 
+  it('shows, on every operation, the scope or role its security requires', async () => {
+    const required = Object.values(openapi.paths as Json).flatMap((item) => Object.values(item as Json))
+      .filter((op): op is Json => typeof op?.operationId === 'string')
+      .map((op) => ({ operationId: op.operationId as string, values: (op.security as Json[]).flatMap((r) => Object.values(r).flat()) as string[] }));
+    const shown = await page.$$eval('[id^="operation/"]', (els) =>
+      Object.fromEntries(els.map((e) => [e.id.slice('operation/'.length), (e as unknown as { innerText: string }).innerText])));
+    const missing = required.filter(({ operationId, values }) =>
+      !(shown[operationId] ?? '').includes('Requires') || values.some((v) => !(shown[operationId] ?? '').includes(v)));
+    expect(missing.map((o) => o.operationId)).toEqual([]);
+  });
+
   it('shows every webhook event with its payload example', async () => {
     const events = contractEvents(asyncapi);
     const webhooksGroup = await page.$$eval('[id^="operation/webhook_"]', (els) => els.map((e) => (e as unknown as { innerText: string }).innerText));

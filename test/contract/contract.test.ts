@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../src/handlers/index.js';
 import { adminHandlers } from '../../src/handlers/admin.js';
 import { contractOperationIds } from '../../src/http/dispatch.js';
+import type { AdminHandlers, ReadHandlers } from '../../src/http/operation-types.js';
 import { casesFor, uncoveredStatuses } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';
 import { Contract } from './framework/spec.js';
@@ -23,6 +24,34 @@ describe('the bundled contract and the code', () => {
   it('registers exactly one handler per operationId, and no handler the contract does not declare', () => {
     expect([...Object.keys(handlers), ...Object.keys(adminHandlers)].sort()).toEqual(contract.operations.map((o) => o.operationId).sort());
     expect(contractOperationIds(contract.document)).toEqual(contract.operations.map((o) => o.operationId).sort());
+  });
+
+  it('splits the handlers as each operation\'s security does: member tokens for administration, API keys only for reads', () => {
+    const takesMemberTokens = contract.operations
+      .filter((op) => (contract.document.paths[op.path]![op.method]!.security ?? []).some((r) => 'MemberToken' in r))
+      .map((op) => op.operationId);
+    expect(Object.keys(adminHandlers).sort()).toEqual(takesMemberTokens.sort());
+    // A handler map that leaves out one operation of its half must not compile.
+    const { listApiKeys: _admin, ...adminWithoutOne } = adminHandlers;
+    const { getMe: _read, ...readWithoutOne } = handlers;
+    // @ts-expect-error listApiKeys takes a member token in the contract, so AdminHandlers needs it
+    const incompleteAdmin: AdminHandlers = adminWithoutOne;
+    // @ts-expect-error getMe takes only an API key in the contract, so ReadHandlers needs it
+    const incompleteRead: ReadHandlers = readWithoutOne;
+    expect([Object.hasOwn(incompleteAdmin, 'listApiKeys'), Object.hasOwn(incompleteRead, 'getMe')]).toEqual([false, false]);
+  });
+
+  it('declares in each read operation\'s security the scope of its prefix, and exempts /me and /workspace from the subscription', () => {
+    const wrong: string[] = [];
+    for (const op of contract.operations.filter((o) => isReadApi(o.path))) {
+      const declared = contract.document.paths[op.path]![op.method]!;
+      const scopes = expectedScopes(op.path);
+      if (JSON.stringify(declared.security) !== JSON.stringify([{ BearerAuth: scopes }, { ApiKeyHeader: scopes }])) {
+        wrong.push(`${op.operationId} declares ${JSON.stringify(declared.security)}`);
+      }
+      if ((declared['x-subscription-exempt'] === true) !== exemptFromSubscription(op.path)) wrong.push(`${op.operationId} x-subscription-exempt`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('has exactly one scenario for every operation, and none for an operation it does not declare', () => {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { checkHouseRules } from '../../scripts/spec-house-rules.mjs';
+import { loadOpenApiDocument } from '../../src/contract.js';
 
 // The spec quality gate (`npm run spec:lint`) run on our contract and on copies of it, each broken
 // in exactly one way: the gate must name that break.
@@ -96,6 +98,12 @@ const cases: Array<{ name: string; expected: RegExp; edit: Parameters<typeof bro
     expected: /operation-tags/,
     edit: (file) => file(ME, (d) => { delete d.get.tags; }),
   },
+  {
+    // Without `security` at all, redocly's security-defined fails it; an empty list is the house rule's.
+    name: 'an operation that declares an empty security requirement',
+    expected: /GET \/api\/v1\/me: declares no security requirement/,
+    edit: (file) => file(ME, (d) => { d.get.security = []; }),
+  },
 ];
 
 /** Runs `jobs` at most `width` at a time (each lint is a few CPU-bound processes; the machine has 2 cores). */
@@ -138,5 +146,37 @@ describe('spec quality gate (scripts/spec-lint.mjs)', () => {
     const { code, output } = broken[i]!;
     expect(code).not.toBe(0);
     expect(output).toMatch(expected);
+  });
+});
+
+describe('house rules on permissions (scripts/spec-house-rules.mjs, over the bundled contract)', () => {
+  /** The bundled contract with one operation changed. */
+  const problemsWith = (path: string, change: (op: Doc) => void): string[] => {
+    const doc = structuredClone(loadOpenApiDocument()) as Doc;
+    change(doc.paths[path].get);
+    return checkHouseRules(doc);
+  };
+  const ideas = '/api/v1/content/ideas';
+
+  it('finds nothing on the bundled contract', () => {
+    expect(checkHouseRules(loadOpenApiDocument() as Doc)).toEqual([]);
+  });
+
+  it.each([
+    ['an empty security list', (op: Doc) => { op.security = []; }, 'GET /api/v1/content/ideas: declares no security requirement'],
+    ['a scope the Scope schema does not list', (op: Doc) => { op.security = [{ BearerAuth: ['content:write'] }, { ApiKeyHeader: ['content:write'] }]; },
+      'GET /api/v1/content/ideas: BearerAuth lists content:write, which is not a Scope'],
+    ['two API-key schemes asking for different scopes', (op: Doc) => { op.security = [{ BearerAuth: ['content:read'] }, { ApiKeyHeader: [] }]; },
+      'GET /api/v1/content/ideas: its api_key schemes list different requirements'],
+    ['two schemes in one requirement', (op: Doc) => { op.security = [{ BearerAuth: ['content:read'], ApiKeyHeader: ['content:read'] }]; },
+      'GET /api/v1/content/ideas: each security requirement names exactly one scheme (found 2)'],
+    ['a role MemberRole does not list', (op: Doc) => { op.security = [{ MemberToken: ['admin'] }]; },
+      'GET /api/v1/content/ideas: MemberToken lists admin, which is not a MemberRole'],
+    ['a description naming a scope the security does not require', (op: Doc) => { op.security = [{ BearerAuth: ['iq:read'] }, { ApiKeyHeader: ['iq:read'] }]; },
+      'GET /api/v1/content/ideas: the description names `content:read`, which its security does not require'],
+    ['x-subscription-exempt on an operation no API key reaches', (op: Doc) => { op.security = [{ MemberToken: [] }]; op['x-subscription-exempt'] = true; },
+      'GET /api/v1/content/ideas: x-subscription-exempt is only `true`, on an operation that takes API keys'],
+  ])('fails on %s', (_name, change, expected) => {
+    expect(problemsWith(ideas, change)).toContainEqual(expect.stringContaining(expected));
   });
 });

@@ -16,7 +16,14 @@ interface ResponseObject {
   content?: Record<string, SchemaHolder>;
 }
 interface ParameterObject { $ref?: string; name?: string; in?: string }
-interface OperationObject { operationId?: string; parameters?: ParameterObject[]; requestBody?: unknown; responses?: Record<string, ResponseObject> }
+interface OperationObject {
+  operationId?: string;
+  parameters?: ParameterObject[];
+  requestBody?: unknown;
+  responses?: Record<string, ResponseObject>;
+  security?: Array<Record<string, string[]>>;
+  'x-subscription-exempt'?: boolean;
+}
 export interface OpenApiDocument {
   paths: Record<string, Record<string, OperationObject>>;
   components?: Record<string, Record<string, unknown>>;

@@ -40,9 +40,30 @@ describe('GET /docs', () => {
     expect(res.status).toBe(200);
     const reference = (await res.json()) as Json;
     const openapi = generated('openapi.json')!;
-    expect(reference.paths).toEqual(openapi.paths);
+    // The same operations, each description led by the requirement note (see the next test).
+    const withoutNotes = structuredClone(reference.paths) as Json;
+    for (const item of Object.values(withoutNotes)) {
+      for (const op of Object.values(item as Json)) if (op?.description) op.description = op.description.replace(/^\*\*Requires\*\* [^\n]*\n\n/, '');
+    }
+    expect(withoutNotes).toEqual(openapi.paths);
     const events = Object.values((generated('asyncapi.json')?.components?.messages ?? {}) as Json).map((m) => m.name);
     expect(Object.keys(reference.webhooks ?? {}).sort()).toEqual([...events].sort());
+  });
+
+  it('when asked for the docs copy, starts each operation\'s description with the scope or role its security requires', async () => {
+    const reference = (await (await fetch(`${server.url}/docs/reference.json`)).json()) as Json;
+    const notes = Object.fromEntries(Object.values(reference.paths as Json).flatMap((item) =>
+      Object.values(item as Json).filter((op) => op?.operationId).map((op) => [op.operationId, op.description.split('\n')[0]])));
+    expect(notes).toMatchObject({
+      getMe: '**Requires** any API key of the workspace.',
+      listPrompts: '**Requires** an API key with `visibility:read`.',
+      getTopic: '**Requires** an API key with `contentmap:read`.',
+      getWorkspaceUsage: '**Requires** an API key with `workspace:read`.',
+      listApiKeys: '**Requires** a member token of a workspace owner.',
+      listMembers: '**Requires** a member token of any member.',
+      listWebhookEvents: '**Requires** a member token of any member, or any API key of the workspace.',
+    });
+    expect(Object.entries(notes).filter(([, note]) => !String(note).startsWith('**Requires** '))).toEqual([]);
   });
 
   it('when the published contract is fetched, it is the bundled document, untouched by the docs copy', async () => {
@@ -54,5 +75,12 @@ describe('GET /docs', () => {
     const res = await fetch(`${server.url}/docs/assets/nope.js`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 4040, messages: expect.any(String), data: null });
+  });
+
+  it('when an asset is named like a property every JavaScript object has, answers the 404 envelope', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await fetch(`${server.url}/docs/assets/${name}`);
+      expect([name, res.status, await res.json()]).toEqual([name, 404, { code: 4040, messages: expect.any(String), data: null }]);
+    }
   });
 });

@@ -1,0 +1,72 @@
+import { requirementOf, type OperationRequirement, type SecuredOperationObject, type SecuritySchemeObject } from './operation-requirements.js';
+
+/** The methods of an OpenAPI path item, in its own order (which `Allow` follows too). */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** One operation of the contract, compiled once at start-up for the matcher and the guards. */
+export interface ContractOperation {
+  operationId: string;
+  /** Upper case, as requests carry it. */
+  method: string;
+  /** The path exactly as the contract writes it, e.g. `/api/v1/visibility/prompts/{prompt}`. */
+  path: string;
+  requirement: OperationRequirement;
+  /** Its documented query parameters by name, each with whether it may be sent empty. */
+  queryParameters: ReadonlyMap<string, { allowEmpty: boolean }>;
+}
+
+interface ParameterObject { $ref?: string; name?: string; in?: string; allowEmptyValue?: boolean }
+interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: ParameterObject[] }
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, unknown> & { parameters?: ParameterObject[] }>;
+  components?: {
+    securitySchemes?: Record<string, SecuritySchemeObject>;
+    schemas?: { MemberRole?: { enum?: string[] } };
+  };
+}
+
+/** Follows a local `$ref` (`#/components/parameters/Limit`) of the bundled document. */
+function resolve(document: object, node: ParameterObject): ParameterObject {
+  let current = node;
+  for (let depth = 0; current.$ref?.startsWith('#/') && depth < 10; depth++) {
+    let target: unknown = document;
+    for (const raw of current.$ref.slice(2).split('/')) {
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      target = typeof target === 'object' && target !== null && Object.hasOwn(target, key) ? (target as Record<string, unknown>)[key] : undefined;
+    }
+    current = (target ?? {}) as ParameterObject;
+  }
+  return current;
+}
+
+function queryParametersOf(document: object, shared: ParameterObject[], own: ParameterObject[]): Map<string, { allowEmpty: boolean }> {
+  const query = new Map<string, { allowEmpty: boolean }>();
+  for (const p of [...shared, ...own].map((raw) => resolve(document, raw))) {
+    if (p.in === 'query' && p.name) query.set(p.name, { allowEmpty: p.allowEmptyValue === true });
+  }
+  return query;
+}
+
+/** Every operation of the bundled document, in document order; throws where one cannot be enforced as written. */
+export function compileOperations(document: object): ContractOperation[] {
+  const doc = document as OpenApiDocument;
+  const schemes = doc.components?.securitySchemes ?? {};
+  const roles = doc.components?.schemas?.MemberRole?.enum ?? [];
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method] as OperationObject | undefined;
+      if (!op) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      if (!op.operationId) throw new Error(`${where}: has no operationId`);
+      operations.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        requirement: requirementOf(op, schemes, roles, where),
+        queryParameters: queryParametersOf(document, item.parameters ?? [], op.parameters ?? []),
+      });
+    }
+  }
+  return operations;
+}
