@@ -1,12 +1,12 @@
-// The layer rule of src/ (see src/README.md): imports point down only, and nothing is circular.
-//   entry points (server.ts, cli/, mock/, demo/)
+// The layer rule of src/ (see src/README.md; `npm run deps:check`, run by `npm test`): imports point down only, and nothing is circular.
+//   entry points (server.ts, cli/, mock/, demo/, contract-test/)
 //   → http (app.ts, http/, docs/)
 //   → handlers/
 //   → domain (analytics, visibility, webhooks, import, admin, workspace, keys, pagination, events, simulator)
 //   → store/
 //   → nothing of ours
 // config.ts, logger.ts, contract.ts and errors/ sit at the bottom, usable by every layer.
-const ENTRY = '^src/(server\\.ts|cli/|mock/|demo/)';
+const ENTRY = '^src/(server\\.ts|cli/|mock/|demo/|contract-test/)';
 const HTTP = '^src/(app\\.ts|http/|docs/)';
 const HANDLERS = '^src/handlers/';
 const DOMAIN = '^src/(analytics|visibility|webhooks|import|admin|workspace|keys|pagination|events|simulator)/';

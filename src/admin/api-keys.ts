@@ -1,7 +1,7 @@
 // API keys as owners manage them through the administration API.
 import type { components } from '../../generated/openapi.js';
-import { ApiError } from '../http/api-error.js';
-import { Codes } from '../http/codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import { createApiKey, KeyRefusal } from '../keys/api-keys.js';
 import { parseStoredScopes, type Scope } from '../keys/scopes.js';
 import type { Store } from '../store/index.js';
@@ -29,9 +29,9 @@ export function createWorkspaceApiKey(
   input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[] | undefined; expiresAt?: string | undefined; now: Date },
 ): { api_key: WorkspaceApiKey; key: string } {
   const name = input.name.trim();
-  if (name === '') throw ApiError.invalid('body.name must not be blank.');
+  if (name === '') throw ServiceError.invalid('body.name must not be blank.');
   const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt);
-  if (expiresAt !== undefined && expiresAt.getTime() <= input.now.getTime()) throw ApiError.invalid('body.expires_at must be in the future.');
+  if (expiresAt !== undefined && expiresAt.getTime() <= input.now.getTime()) throw ServiceError.invalid('body.expires_at must be in the future.');
   try {
     const created = createApiKey(store, { workspaceId: input.workspaceId, userId: input.userId, name, scopes: input.scopes, expiresAt }, input.now);
     const row = store.apiKeys.get(created.id);
@@ -39,7 +39,7 @@ export function createWorkspaceApiKey(
     return { api_key: toApiKeyView(row), key: created.key };
   } catch (err) {
     // The caller's role was checked on this request; a refusal here means it changed meanwhile.
-    if (err instanceof KeyRefusal) throw new ApiError(403, Codes.ROLE_FORBIDDEN, `Only owners of the workspace can create API keys (${err.message}).`);
+    if (err instanceof KeyRefusal) throw new ServiceError('ROLE_FORBIDDEN', `Only owners of the workspace can create API keys (${err.message}).`);
     throw err;
   }
 }
@@ -47,7 +47,7 @@ export function createWorkspaceApiKey(
 /** Revokes a key of the workspace; revoking a revoked key changes nothing. */
 export function revokeWorkspaceApiKey(store: Store, input: { workspaceId: string; keyId: string; now: Date }): WorkspaceApiKey {
   const row = store.apiKeys.get(input.keyId);
-  if (row?.workspace_id !== input.workspaceId) throw ApiError.notFound('API key');
+  if (row?.workspace_id !== input.workspaceId) throw ServiceError.notFound('API key');
   store.apiKeys.revoke(row.id, input.now.toISOString());
   return toApiKeyView(store.apiKeys.get(row.id) ?? row);
 }

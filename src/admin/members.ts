@@ -1,7 +1,7 @@
 // Workspace members as the administration API shows and removes them.
 import type { components } from '../../generated/openapi.js';
-import { ApiError } from '../http/api-error.js';
-import { Codes } from '../http/codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import type { Store } from '../store/index.js';
 import type { MembershipRow } from '../store/accounts.js';
 
@@ -20,9 +20,9 @@ export function removeMember(store: Store, input: { workspaceId: string; userId:
   const at = input.now.toISOString();
   store.db.transaction(() => {
     const membership = store.accounts.getMembership(input.workspaceId, input.userId);
-    if (!membership) throw ApiError.notFound('Member');
+    if (!membership) throw ServiceError.notFound('Member');
     if (membership.role === 'owner' && store.accounts.countOwners(input.workspaceId) <= 1) {
-      throw new ApiError(409, Codes.CONFLICT, 'The workspace must keep at least one owner: make another member an owner first.');
+      throw new ServiceError('CONFLICT', 'The workspace must keep at least one owner: make another member an owner first.');
     }
     store.accounts.deleteMembership(input.workspaceId, input.userId);
     store.apiKeys.revokeAllBy(input.workspaceId, input.userId, at);

@@ -1,6 +1,6 @@
-import type { components } from '../../generated/openapi.js';
+import type { Periods, RangeValue } from '../store/visibility-rows.js';
 
-export type RangeValue = components['schemas']['RangeValue'];
+export type { Periods, RangeValue };
 
 export const DAY_MS = 86_400_000;
 export const DEFAULT_RANGE: RangeValue = '30d';
@@ -15,19 +15,6 @@ export function dayOf(ms: number): number {
 /** `YYYY-MM-DD` of a UTC day number. */
 export function dateOfDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * The two periods a range compares, as inclusive UTC day numbers: the current period is the N
- * days ending today (today included), the previous period the N days before it.
- */
-export interface Periods {
-  range: RangeValue;
-  days: number;
-  currentStart: number;
-  today: number;
-  previousStart: number;
-  previousEnd: number;
 }
 
 export function periodsFor(range: RangeValue, now: Date): Periods {

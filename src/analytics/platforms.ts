@@ -1,6 +1,2 @@
-import type { components } from '../../generated/openapi.js';
-
-export type Platform = components['schemas']['Platform'];
-
-/** Every platform, in the order every response lists them (the seed's order). */
-export const PLATFORMS: readonly Platform[] = ['chatgpt', 'google_ai_overview', 'perplexity', 'gemini', 'grok', 'claude'];
+// The platforms are defined with the rows the store answers; the analytics read them from there.
+export { PLATFORMS, type Platform } from '../store/visibility-rows.js';

@@ -1,48 +1,16 @@
 import type { components } from '../../generated/openapi.js';
-import { dateOfDay, type Periods } from './periods.js';
-import { PLATFORMS, type Platform } from './platforms.js';
+import { dateOfDay } from './periods.js';
+import { NO_COUNTS, PLATFORMS, type CompetitorCount, type Counts, type DailyCounts, type PeriodTotals, type Periods, type Platform, type PromptRecord, type PromptStatus } from '../store/visibility-rows.js';
 import { rate, rateDelta } from './rates.js';
 import { DEFAULT_ALPHA, significanceOf } from './significance.js';
 
 type Schemas = components['schemas'];
+export type { CompetitorCount, Counts, DailyCounts, PeriodTotals, PromptRecord, PromptStatus };
+export { NO_COUNTS };
 export type Prompt = Schemas['Prompt'];
 export type PromptAnalytics = Schemas['PromptAnalytics'];
-export type PromptStatus = Schemas['PromptStatus'];
 type RateBlock = Schemas['RateBlock'];
 type RateCounts = Schemas['RateCounts'];
-
-/** A prompt as stored, with its category (null fields when it has none). */
-export interface PromptRecord {
-  id: string;
-  text: string;
-  category_id: string | null;
-  category_name: string | null;
-  category_color: string | null;
-  status: PromptStatus;
-  created_at: string;
-  last_collected_ms: number | null;
-}
-
-/** Snapshot counts over some set of snapshots. */
-export interface Counts {
-  total: number;
-  mentioned: number;
-  cited: number;
-}
-
-/** One rollup row: a prompt's snapshots of one platform on one UTC day. */
-export interface DailyCounts extends Counts {
-  day: number;
-  platform: Platform;
-}
-
-/** A tracked competitor and how many current-period snapshots name it. */
-export interface CompetitorCount {
-  name: string;
-  mentions: number;
-}
-
-export const NO_COUNTS: Readonly<Counts> = Object.freeze({ total: 0, mentioned: 0, cited: 0 });
 
 /** Which snapshots a rate counts: those whose answer names the brand, or those citing its pages. */
 type RateOf = 'mentioned' | 'cited';
@@ -109,19 +77,6 @@ function add(into: Counts, row: Counts): void {
   into.total += row.total;
   into.mentioned += row.mentioned;
   into.cited += row.cited;
-}
-
-/**
- * Sums over the two periods of a range: what every analytics payload is computed from. The store
- * produces them from running totals (a prompt) or in SQL (the workspace), so a request turns at
- * most range + 15 rows into JavaScript values, not one per (day, platform).
- */
-export interface PeriodTotals {
-  previous: Counts;
-  /** The current period per UTC day; days without data may be absent. Any order. */
-  days: ReadonlyArray<Counts & { day: number }>;
-  /** The current period per platform; platforms without data may be absent. Any order. */
-  platforms: ReadonlyArray<Counts & { platform: Platform }>;
 }
 
 /** Rates, trend and per-platform results of a set of rollup rows: what every analytics payload shares. */
@@ -197,7 +152,7 @@ export function summariseRollups(periods: Periods, daily: readonly DailyCounts[]
 }
 
 /**
- * The prompt analytics payload (PRODUCT.md §6) from the prompt's period totals and its
+ * The prompt analytics payload (the `PromptAnalytics` schema of the contract) from the prompt's period totals and its
  * competitors' current-period mentions.
  */
 export function computePromptAnalytics(input: {

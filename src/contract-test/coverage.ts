@@ -1,6 +1,6 @@
 import { requiredScopes } from './credentials.js';
 import type { OpenApiContract, Operation } from './openapi-contract.js';
-import { EVERY_CALL, READ_METHODS } from './report.js';
+import { EVERY_CALL, READ_METHODS } from './markers.js';
 import type { RunContext } from './run-context.js';
 
 /** One operation's documented statuses against those the run saw, with why each missing one was not produced. */

@@ -1,12 +1,8 @@
 import type { OperationCoverage } from './coverage.js';
 
-/** The reason recorded for what the run did not reach because `--budget` was spent. */
-export const BUDGET_SPENT = 'budget spent';
-/** What a not-reached entry names when nothing at all was sent to the operation. */
-export const EVERY_CALL = 'every call';
-/** The methods that read: their operations are called whatever the options. */
-export const READ_METHODS: readonly string[] = ['GET', 'HEAD'];
+import { BUDGET_SPENT, EVERY_CALL, READ_METHODS } from './markers.js';
 
+export { BUDGET_SPENT, EVERY_CALL, READ_METHODS };
 
 export interface FailureReport {
   operation_id: string;

@@ -5,7 +5,7 @@ import type { OpenApiContract, Operation } from './openapi-contract.js';
 import { BudgetExhausted, type Pacer } from './pacing.js';
 import { contractProblems } from './response-check.js';
 import type { SeededValues } from './seeded-values.js';
-import { BUDGET_SPENT, EVERY_CALL } from './report.js';
+import { BUDGET_SPENT, EVERY_CALL } from './markers.js';
 
 /** One request of the run and what was wrong with its answer. */
 export interface CaseResult {

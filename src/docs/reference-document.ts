@@ -5,7 +5,7 @@ type Json = Record<string, unknown>;
 
 export const WEBHOOK_EVENTS_TAG = 'Webhook events';
 
-/** The two HTTP APIs, told apart by path prefix (PRODUCT.md §1). */
+/** The two HTTP APIs, told apart by path prefix (the `servers` and paths of `openapi/openapi.yaml`). */
 const API_GROUPS = [
   { name: 'Read API', prefix: '/api/v1/' },
   { name: 'Administration API', prefix: '/api/workspace/' },

@@ -1,13 +1,13 @@
 import type { components } from '../../generated/openapi.js';
-import type { EventType } from '../../generated/events.js';
+import type { EventType, WebhookEvent } from '../../generated/events.js';
 import { decodeCursor, encodeCursor, type CursorScope } from '../pagination/cursor.js';
 import type { Store } from '../store/index.js';
-import type { DeliveryEnvelope } from '../webhooks/outbox.js';
 
 type Schemas = components['schemas'];
 
-/** The event feeds of the read API, one per read scope (the path prefix decides the scope). */
-export type Feed = 'content' | 'content-map' | 'iq';
+import type { Feed } from '../store/event-feed.js';
+
+export type { Feed };
 
 /**
  * The feed of each event type, as the contract's `ContentEventType`, `ContentMapEventType` and
@@ -59,13 +59,14 @@ export function readEventFeed<F extends Feed>(store: Store, feed: F, request: Fe
   const since = new Date(request.now.getTime() - FEED_RETENTION_MS).toISOString();
   const rows = store.eventFeed.list({ workspaceId, feed, eventType: request.eventType, since }, after, limit + 1);
   const kept = rows.slice(0, limit);
-  const items: DeliveryEnvelope[] = kept.map((row) => ({
+  // The stored data is the event's own payload, written by the outbox from the contract's types.
+  const items = kept.map((row) => ({
     event: row.event_type,
     timestamp: row.created_at,
     workspace_id: workspaceId,
     is_test: false,
-    data: JSON.parse(row.data) as object,
-  }));
+    data: JSON.parse(row.data) as WebhookEvent['data'],
+  }) as WebhookEvent);
   // The rows are the outbox's own, so each item is the envelope of an event of this feed.
   return { items, next_cursor: encodeCursor(scope, [kept.at(-1)?.seq ?? after]), has_more: rows.length > limit } as FeedPages[F];
 }

@@ -4,7 +4,7 @@ import type { ContentMapStore } from '../store/content-map.js';
 import type { ContentStore } from '../store/content.js';
 import type { IqStore } from '../store/iq.js';
 
-/** The `data` of each webhook event (seed §6): the changed record exactly as the read API shows it. */
+/** The `data` of each webhook event (the AsyncAPI messages, `asyncapi/asyncapi.yaml`): the changed record exactly as the read API shows it. */
 export interface EventData {
   'content.status_updated': events.Article;
   'research_batch.status_updated': events.ResearchBatch;

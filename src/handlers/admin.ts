@@ -1,4 +1,4 @@
-import type { AdminHandlers } from '../http/operation-types.js';
+import type { AdminHandlers } from './handler-types.js';
 import * as webhooks from './webhooks.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
 import { listMembers, removeMember } from './members.js';

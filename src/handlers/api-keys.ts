@@ -1,4 +1,4 @@
-import type { AdminOperationHandler } from '../http/operation-types.js';
+import type { AdminOperationHandler } from './handler-types.js';
 import { createWorkspaceApiKey, revokeWorkspaceApiKey, toApiKeyView } from '../admin/api-keys.js';
 import { readCreatedOrderPage } from './paging.js';
 import { created, ok, okWith } from './success.js';

@@ -1,5 +1,5 @@
-import { ApiError } from '../http/api-error.js';
-import type { OperationHandler } from '../http/operation-types.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { OperationHandler } from './handler-types.js';
 import { readCreatedOrderPage } from './paging.js';
 import { ok } from './success.js';
 
@@ -16,7 +16,7 @@ export const listTopics: OperationHandler<'listTopics'> = ({ query, caller, stor
 
 export const getTopic: OperationHandler<'getTopic'> = ({ path, caller, store }) => {
   const topic = store.contentMap.getTopic(caller.principal.workspace_id, path.topic);
-  if (!topic) throw ApiError.notFound('Topic');
+  if (!topic) throw ServiceError.notFound('Topic');
   return ok(topic);
 };
 
@@ -33,7 +33,7 @@ export const listSites: OperationHandler<'listSites'> = ({ query, caller, store 
 
 export const getSite: OperationHandler<'getSite'> = ({ path, caller, store }) => {
   const site = store.contentMap.getSitemapUrl(caller.principal.workspace_id, path.site);
-  if (!site) throw ApiError.notFound('Site');
+  if (!site) throw ServiceError.notFound('Site');
   return ok(site);
 };
 
@@ -50,6 +50,6 @@ export const listPages: OperationHandler<'listPages'> = ({ query, caller, store 
 
 export const getPage: OperationHandler<'getPage'> = ({ path, caller, store }) => {
   const page = store.contentMap.getPage(caller.principal.workspace_id, path.page);
-  if (!page) throw ApiError.notFound('Page');
+  if (!page) throw ServiceError.notFound('Page');
   return ok(page);
 };

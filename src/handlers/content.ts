@@ -1,5 +1,5 @@
-import { ApiError } from '../http/api-error.js';
-import type { OperationHandler } from '../http/operation-types.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { OperationHandler } from './handler-types.js';
 import { readCreatedOrderPage } from './paging.js';
 import { ok } from './success.js';
 
@@ -16,7 +16,7 @@ export const listArticles: OperationHandler<'listArticles'> = ({ query, caller, 
 
 export const getArticle: OperationHandler<'getArticle'> = ({ path, caller, store }) => {
   const article = store.content.getArticle(caller.principal.workspace_id, path.article);
-  if (!article) throw ApiError.notFound('Article');
+  if (!article) throw ServiceError.notFound('Article');
   return ok(article);
 };
 
@@ -33,6 +33,6 @@ export const listIdeas: OperationHandler<'listIdeas'> = ({ query, caller, store 
 
 export const getIdea: OperationHandler<'getIdea'> = ({ path, caller, store }) => {
   const idea = store.content.getIdea(caller.principal.workspace_id, path.idea);
-  if (!idea) throw ApiError.notFound('Idea');
+  if (!idea) throw ServiceError.notFound('Idea');
   return ok(idea);
 };

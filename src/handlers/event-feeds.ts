@@ -1,4 +1,4 @@
-import type { HandlerContext, OperationHandler } from '../http/operation-types.js';
+import type { HandlerContext, OperationHandler } from './handler-types.js';
 import { readEventFeed, type FeedRequest } from '../events/feeds.js';
 import { ok } from './success.js';
 

@@ -1,4 +1,4 @@
-import type { ReadHandlers } from '../http/operation-types.js';
+import type { ReadHandlers } from './handler-types.js';
 import { getMe } from './me.js';
 import { getPage, getSite, getTopic, listPages, listSites, listTopics } from './content-map.js';
 import { getArticle, getIdea, listArticles, listIdeas } from './content.js';

@@ -1,8 +1,8 @@
-import { ApiError } from '../http/api-error.js';
-import type { OperationHandler, OperationId } from '../http/operation-types.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { OperationHandler, OperationId } from './handler-types.js';
 import type { IqRecordType, IqStage } from '../store/iq.js';
 import type { Store } from '../store/index.js';
-import type { ApiKeyCaller } from '../http/request-context.js';
+import type { ApiKeyCaller } from '../keys/callers.js';
 import { readCreatedOrderPage } from './paging.js';
 import { ok } from './success.js';
 
@@ -28,7 +28,7 @@ function listOfKind(list: OperationId, type: IqRecordType, { query, caller, stor
 
 function getOfKind(type: IqRecordType, what: string, id: string, { caller, store }: { caller: ApiKeyCaller; store: Store }) {
   const record = store.iq.get(caller.principal.workspace_id, id, type);
-  if (!record) throw ApiError.notFound(what);
+  if (!record) throw ServiceError.notFound(what);
   return ok(record);
 }
 

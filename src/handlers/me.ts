@@ -1,5 +1,5 @@
-import { Codes } from '../http/codes.js';
-import type { OperationHandler } from '../http/operation-types.js';
+import { Codes } from '../errors/codes.js';
+import type { OperationHandler } from './handler-types.js';
 import { parseStoredScopes } from '../keys/scopes.js';
 
 export const getMe: OperationHandler<'getMe'> = ({ caller }) => {

@@ -1,4 +1,4 @@
-import type { AdminOperationHandler } from '../http/operation-types.js';
+import type { AdminOperationHandler } from './handler-types.js';
 import { removeMember as removeFromWorkspace, toMemberView } from '../admin/members.js';
 import { readCreatedOrderPage } from './paging.js';
 import { deleted, ok } from './success.js';

@@ -1,4 +1,4 @@
-import { Codes } from '../http/codes.js';
+import { Codes } from '../errors/codes.js';
 
 /** The success envelope with the generic read code. */
 export function ok<T>(data: T): { status: 200; body: { code: typeof Codes.OK; messages: string; data: T } } {

@@ -1,5 +1,5 @@
-import { ApiError } from '../http/api-error.js';
-import type { OperationHandler } from '../http/operation-types.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { OperationHandler } from './handler-types.js';
 import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readAnswer, readAnswers } from '../visibility/answers.js';
 import { ok } from './success.js';
@@ -19,6 +19,6 @@ export const listAnswers: OperationHandler<'listAnswers'> = ({ caller, store, qu
 
 export const getAnswer: OperationHandler<'getAnswer'> = ({ caller, store, path }) => {
   const answer = readAnswer(store, caller.principal.workspace_id, path.answer.toLowerCase());
-  if (!answer) throw ApiError.notFound('Answer');
+  if (!answer) throw ServiceError.notFound('Answer');
   return ok(answer);
 };

@@ -1,4 +1,4 @@
-import type { OperationHandler } from '../http/operation-types.js';
+import type { OperationHandler } from './handler-types.js';
 import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readCitedPages } from '../visibility/cited-pages.js';
 import { ok } from './success.js';

@@ -1,5 +1,5 @@
-import type { OperationHandler, StreamResult } from '../http/operation-types.js';
-import { writeLines } from '../http/write-lines.js';
+import type { OperationHandler, StreamResult } from './handler-types.js';
+import { writeLines } from './write-lines.js';
 import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { exportAnswers as answersFile, exportDailyRates as dailyRatesFile, type ExportFile } from '../visibility/exports.js';
 

@@ -1,4 +1,4 @@
-import type { OperationHandler } from '../http/operation-types.js';
+import type { OperationHandler } from './handler-types.js';
 import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readVisibilityCompetitors } from '../visibility/competitors.js';
 import { readVisibilityRates } from '../visibility/rates.js';

@@ -1,5 +1,5 @@
-import { ApiError } from '../http/api-error.js';
-import type { OperationHandler } from '../http/operation-types.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { OperationHandler } from './handler-types.js';
 import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readPromptAnalytics, readPromptList } from '../analytics/prompt-reads.js';
 import { ok } from './success.js';
@@ -27,6 +27,6 @@ export const getPromptAnalytics: OperationHandler<'getPromptAnalytics'> = ({ pat
     alpha: query.alpha,
     now,
   });
-  if (!analytics) throw ApiError.notFound('Prompt');
+  if (!analytics) throw ServiceError.notFound('Prompt');
   return ok(analytics);
 };

@@ -1,6 +1,6 @@
-import { Codes } from '../http/codes.js';
-import { ApiError } from '../http/api-error.js';
-import type { AdminOperationHandler, AdminServices } from '../http/operation-types.js';
+import { Codes } from '../errors/codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { AdminOperationHandler, AdminServices } from './handler-types.js';
 import {
   createWebhook as createSubscription,
   deleteWebhook as deleteSubscription,
@@ -29,7 +29,7 @@ const asDelivery = (view: DeliveryView): WebhookDelivery => view as WebhookDeliv
 
 /** Deliveries are addressed through their webhook: an unknown webhook is a 404 before anything else. */
 function requireWebhook(store: Store, workspaceId: string, webhookId: string): void {
-  if (!store.webhooks.get(workspaceId, webhookId)) throw ApiError.notFound('Webhook');
+  if (!store.webhooks.get(workspaceId, webhookId)) throw ServiceError.notFound('Webhook');
 }
 
 export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ services }) => ({
@@ -115,7 +115,7 @@ export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries
 export const redeliverWebhookDelivery: AdminOperationHandler<'redeliverWebhookDelivery'> = ({ path, store, now }) => {
   requireWebhook(store, path.workspace_id, path.webhook_id);
   const view = redeliver(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id, now });
-  if (!view) throw ApiError.notFound('Delivery');
+  if (!view) throw ServiceError.notFound('Delivery');
   return accepted(asDelivery(view), 'Redelivery queued.');
 };
 

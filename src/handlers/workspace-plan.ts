@@ -1,11 +1,11 @@
-import { ApiError } from '../http/api-error.js';
-import { Codes } from '../http/codes.js';
-import type { OperationHandler } from '../http/operation-types.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
+import type { OperationHandler } from './handler-types.js';
 import { readPlan } from '../workspace/plan.js';
 import { ok } from './success.js';
 
 export const getWorkspacePlan: OperationHandler<'getWorkspacePlan'> = ({ caller, store }) => {
   const plan = readPlan(store, caller.principal.workspace_id, caller.principal.subscription_status);
-  if (!plan) throw new ApiError(404, Codes.NOT_FOUND, 'No plan is on record for this workspace.');
+  if (!plan) throw new ServiceError('NOT_FOUND', 'No plan is on record for this workspace.');
   return ok(plan);
 };

@@ -1,4 +1,4 @@
-import type { OperationHandler } from '../http/operation-types.js';
+import type { OperationHandler } from './handler-types.js';
 import { readUsage } from '../workspace/usage.js';
 import { ok } from './success.js';
 

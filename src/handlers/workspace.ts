@@ -1,10 +1,10 @@
-import { ApiError } from '../http/api-error.js';
-import type { OperationHandler } from '../http/operation-types.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { OperationHandler } from './handler-types.js';
 import { ok } from './success.js';
 
 export const getWorkspace: OperationHandler<'getWorkspace'> = ({ caller, store }) => {
   const workspace = store.accounts.getWorkspace(caller.principal.workspace_id);
-  if (!workspace) throw ApiError.notFound('Workspace');
+  if (!workspace) throw ServiceError.notFound('Workspace');
   const profile = store.workspaceProfile.getProfile(workspace.id);
   return ok({
     id: workspace.id,

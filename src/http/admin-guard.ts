@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import { presentedKey, refuseAuthentication } from './authenticate.js';
 import { callerWorkspaceId, getWorkspaceCaller, matchedOperation, setCaller } from './request-context.js';
 import { limitPerWorkspace } from './workspace-rate-limit.js';
@@ -20,17 +20,17 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
     const credential = presentedKey(req);
     const now = deps.now();
-    const refuse = (code: typeof Codes.KEY_MISSING | typeof Codes.KEY_INVALID, message: string): void => {
-      next(refuseAuthentication(req, deps.clientLimiter, now, new ApiError(401, code, message)));
+    const refuse = (error: 'KEY_MISSING' | 'KEY_INVALID', message: string): void => {
+      next(refuseAuthentication(req, deps.clientLimiter, now, new ServiceError(error, message)));
     };
     if (credential === undefined) {
-      refuse(Codes.KEY_MISSING, 'No credential: send `Authorization: Bearer <member token>` (`wsm_live_…`).');
+      refuse('KEY_MISSING', 'No credential: send `Authorization: Bearer <member token>` (`wsm_live_…`).');
       return;
     }
     if (credential.startsWith(MEMBER_TOKEN_PREFIX)) {
       const check = checkMemberToken(deps.store, credential);
       if (!check.ok) {
-        refuse(Codes.KEY_INVALID, 'The member token is invalid or revoked, or its user is no longer a member of the workspace.');
+        refuse('KEY_INVALID', 'The member token is invalid or revoked, or its user is no longer a member of the workspace.');
         return;
       }
       const p = check.principal;
@@ -47,12 +47,12 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
       return;
     }
     if (!matchedOperation(res)?.operation.requirement.credentials.includes('api_key')) {
-      refuse(Codes.KEY_INVALID, 'The administration API takes a member token (`Authorization: Bearer wsm_live_…`); API keys reach only the event catalog.');
+      refuse('KEY_INVALID', 'The administration API takes a member token (`Authorization: Bearer wsm_live_…`); API keys reach only the event catalog.');
       return;
     }
     const check = checkApiKey(deps.store, credential, now);
     if (!check.ok) {
-      refuse(Codes.KEY_INVALID, 'The API key is invalid, revoked or expired.');
+      refuse('KEY_INVALID', 'The API key is invalid, revoked or expired.');
       return;
     }
     setCaller(res, { kind: 'api_key', principal: check.principal });
@@ -75,11 +75,11 @@ function requireOwnWorkspace(): RequestHandler {
     }
     const id = match.params.workspace_id ?? '';
     if (!UUID.test(id)) {
-      next(ApiError.invalid('path.workspace_id must match format "uuid".'));
+      next(ServiceError.invalid('path.workspace_id must match format "uuid".'));
       return;
     }
     if (id.toLowerCase() !== callerWorkspaceId(res)) {
-      next(ApiError.notFound('Workspace'));
+      next(ServiceError.notFound('Workspace'));
       return;
     }
     next();
@@ -93,7 +93,7 @@ function requireRole(): RequestHandler {
     const caller = getWorkspaceCaller(res);
     if (caller.kind === 'member' && roles.length > 0 && !roles.includes(caller.role)) {
       const who = roles.map((role) => `${role}s`).join(' or ');
-      next(new ApiError(403, Codes.ROLE_FORBIDDEN, `Only ${who} of the workspace can do this; your role is ${caller.role}.`));
+      next(new ServiceError('ROLE_FORBIDDEN', `Only ${who} of the workspace can do this; your role is ${caller.role}.`));
       return;
     }
     next();

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import { refuseAuthentication } from './authenticate.js';
 import { presentedCredential } from './presented-credential.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
@@ -17,6 +17,6 @@ export function refuseAmbiguousCredentials(deps: { clientLimiter: RateLimiter; n
       next();
       return;
     }
-    next(refuseAuthentication(req, deps.clientLimiter, deps.now(), new ApiError(401, Codes.KEY_INVALID, presented.message)));
+    next(refuseAuthentication(req, deps.clientLimiter, deps.now(), new ServiceError('KEY_INVALID', presented.message)));
   };
 }

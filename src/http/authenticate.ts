@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import { setCaller } from './request-context.js';
 import { checkApiKey } from '../keys/api-keys.js';
 import type { Store } from '../store/index.js';
@@ -37,8 +37,8 @@ export function authenticateApiKey(deps: {
       return;
     }
     next(refuseAuthentication(req, deps.clientLimiter, now, key === undefined
-      ? new ApiError(401, Codes.KEY_MISSING, 'No API key: send `Authorization: Bearer <key>` or `X-API-KEY: <key>`.')
-      : new ApiError(401, Codes.KEY_INVALID, 'The API key is invalid, revoked or expired.')));
+      ? new ServiceError('KEY_MISSING', 'No API key: send `Authorization: Bearer <key>` or `X-API-KEY: <key>`.')
+      : new ServiceError('KEY_INVALID', 'The API key is invalid, revoked or expired.')));
   };
 }
 
@@ -46,10 +46,9 @@ export function authenticateApiKey(deps: {
  * A failed authentication counts against the client address; past that budget it answers 429
  * instead of `refusal`, which throttles guessing of keys and tokens alike.
  */
-export function refuseAuthentication(req: Request, clientLimiter: RateLimiter, now: Date, refusal: ApiError): ApiError {
+export function refuseAuthentication(req: Request, clientLimiter: RateLimiter, now: Date, refusal: ServiceError): ServiceError {
   const decision = clientLimiter.consume(req.ip ?? 'unknown', now.getTime());
   if (decision.allowed) return refusal;
-  return new ApiError(429, Codes.RATE_LIMITED,
-    `Too many failed authentications from this address; retry in ${decision.resetSeconds} seconds.`,
+  return new ServiceError('RATE_LIMITED', `Too many failed authentications from this address; retry in ${decision.resetSeconds} seconds.`,
     null, rateLimitHeaders(decision));
 }

@@ -3,7 +3,7 @@ import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { Codes, type Code } from './codes.js';
+import { Codes, type Code } from '../errors/codes.js';
 
 /** After the answer, how long the client has to read it before the connection is destroyed. */
 const CLOSE_GRACE_MS = 1_000;

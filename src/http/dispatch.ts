@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document, type Operation } from 'openapi-backend';
 import { getApiKeyCaller, getWorkspaceCaller, matchedOperation } from './request-context.js';
 import type { OperationMatch } from './operation-matcher.js';
-import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from './operation-types.js';
+import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../handlers/handler-types.js';
 import type { Store } from '../store/index.js';
 
 /** A handler as openapi-backend calls it: the context, then the arguments we pass along. */

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { Code } from './codes.js';
+import type { Code } from '../errors/codes.js';
 
 /** Writes the `{code, messages, data}` envelope every response carries. */
 export function sendEnvelope(res: Response, status: number, code: Code, messages: string, data: unknown = null): void {

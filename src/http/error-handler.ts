@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import { sendEnvelope } from './envelope.js';
 import { unsupportedBody } from './json-body.js';
 import { isDatabaseBusy } from '../store/database.js';
@@ -34,15 +34,15 @@ function describeValidationErrors(errors: NonNullable<ValidatorHttpError['errors
   return [...new Set(parts)].join('; ');
 }
 
-/** Translates any thrown value into an ApiError; unknown errors become 5000 and are logged. */
-export function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
+/** Translates any thrown value into an ServiceError; unknown errors become 5000 and are logged. */
+export function toApiError(err: unknown): ServiceError {
+  if (err instanceof ServiceError) return err;
   if (isValidatorError(err)) {
     switch (err.status) {
       case 400:
-        return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid parameters: ${describeValidationErrors(err.errors ?? [])}.`);
+        return new ServiceError('INVALID_PARAMETERS', `Invalid parameters: ${describeValidationErrors(err.errors ?? [])}.`);
       case 413:
-        return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid request body: ${err.message ?? 'too large'}.`);
+        return new ServiceError('INVALID_PARAMETERS', `Invalid request body: ${err.message ?? 'too large'}.`);
       case 415:
         return unsupportedBody('Unsupported media type: send the body as application/json.');
       default:
@@ -50,10 +50,10 @@ export function toApiError(err: unknown): ApiError {
     }
   }
   if (isDatabaseBusy(err)) {
-    return new ApiError(503, Codes.UNAVAILABLE, 'The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.',
+    return new ServiceError('UNAVAILABLE', 'The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.',
       null, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }
-  return new ApiError(500, Codes.INTERNAL, 'Internal error; quote the X-Request-Id header when reporting it.');
+  return new ServiceError('INTERNAL', 'Internal error; quote the X-Request-Id header when reporting it.');
 }
 
 export function errorHandler() {

@@ -1,16 +1,16 @@
 import zlib from 'node:zlib';
 import express, { type Request, type RequestHandler } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 
 /** The content codings the JSON parser can undo in this Node build, as sent in `Accept-Encoding` with a 415. */
 export const ACCEPTED_BODY_CODINGS = ['gzip', 'deflate', 'br', ...('createZstdDecompress' in zlib ? ['zstd'] : [])].join(', ');
 
-const invalidBody = (problem: string): ApiError => new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid request body: ${problem}`);
+const invalidBody = (problem: string): ServiceError => new ServiceError('INVALID_PARAMETERS', `Invalid request body: ${problem}`);
 
 /** 415 (4150): the body is in a coding, media type or charset the service does not read. */
-export function unsupportedBody(message: string): ApiError {
-  return new ApiError(415, Codes.UNSUPPORTED_MEDIA_TYPE, message, null, { 'Accept-Encoding': ACCEPTED_BODY_CODINGS });
+export function unsupportedBody(message: string): ServiceError {
+  return new ServiceError('UNSUPPORTED_MEDIA_TYPE', message, null, { 'Accept-Encoding': ACCEPTED_BODY_CODINGS });
 }
 
 /**
@@ -18,7 +18,7 @@ export function unsupportedBody(message: string): ApiError {
  * body-parser reports a corrupt gzip, deflate or br stream as a bare zlib error, which would
  * otherwise reach the error handler as an unknown error (a 500). The input is never echoed.
  */
-function bodyError(err: unknown, req: Request, limit: string): ApiError {
+function bodyError(err: unknown, req: Request, limit: string): ServiceError {
   const type = typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
   switch (type) {
     case 'encoding.unsupported':

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import type { OperationMatcher } from './operation-matcher.js';
 import { getRouteMatch, setRouteMatch } from './request-context.js';
 
@@ -26,12 +26,12 @@ export function requireOperation(): RequestHandler {
     const match = getRouteMatch(res);
     if (match.kind === 'none') {
       // baseUrl: mounted under /api/workspace too, where req.path is relative to the mount.
-      next(new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.baseUrl}${req.path}.`));
+      next(new ServiceError('NOT_FOUND', `No route ${req.method} ${req.baseUrl}${req.path}.`));
     } else if (match.kind === 'method-not-allowed') {
       const allow = match.allow.join(', ');
-      next(new ApiError(405, Codes.METHOD_NOT_ALLOWED, `Method ${req.method} is not allowed on this path; allowed: ${allow}.`, null, { Allow: allow }));
+      next(new ServiceError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on this path; allowed: ${allow}.`, null, { Allow: allow }));
     } else if (match.undecodable.length > 0) {
-      next(ApiError.invalid(`${match.undecodable.map((name) => `path.${name} is not valid percent-encoding`).join('; ')}.`));
+      next(ServiceError.invalid(`${match.undecodable.map((name) => `path.${name} is not valid percent-encoding`).join('; ')}.`));
     } else {
       next();
     }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import { getApiKeyCaller, matchedOperation } from './request-context.js';
 import { parseStoredScopes } from '../keys/scopes.js';
 
@@ -14,8 +14,7 @@ export function requireOperationScopes() {
     const granted = parseStoredScopes(getApiKeyCaller(res).principal.scopes);
     const missing = required.filter((s) => !granted.includes(s));
     if (missing.length > 0) {
-      next(new ApiError(403, Codes.SCOPE_MISSING,
-        `The API key lacks the scope required for this request: ${missing.join(', ')}.`,
+      next(new ServiceError('SCOPE_MISSING', `The API key lacks the scope required for this request: ${missing.join(', ')}.`,
         { required, missing }));
       return;
     }

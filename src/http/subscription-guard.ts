@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import { getApiKeyCaller, matchedOperation } from './request-context.js';
 
 /**
@@ -15,7 +15,6 @@ export function requireActiveSubscription() {
       next();
       return;
     }
-    next(new ApiError(402, Codes.PAYMENT_REQUIRED,
-      'The workspace has no active subscription or a payment is past due; renew the plan or fix the payment.'));
+    next(new ServiceError('PAYMENT_REQUIRED', 'The workspace has no active subscription or a payment is past due; renew the plan or fix the payment.'));
   };
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from './api-error.js';
-import { Codes } from './codes.js';
+import { ServiceError } from '../errors/service-error.js';
+import { Codes } from '../errors/codes.js';
 import { callerWorkspaceId } from './request-context.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js';
 
@@ -10,8 +10,7 @@ export function limitPerWorkspace(deps: { limiter: RateLimiter; now: () => Date 
     const decision = deps.limiter.consume(callerWorkspaceId(res), deps.now().getTime());
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
-      next(new ApiError(429, Codes.RATE_LIMITED,
-        `Rate limit exceeded: ${decision.limit} requests per ${decision.windowSeconds} seconds for this workspace; retry in ${decision.resetSeconds} seconds.`,
+      next(new ServiceError('RATE_LIMITED', `Rate limit exceeded: ${decision.limit} requests per ${decision.windowSeconds} seconds for this workspace; retry in ${decision.resetSeconds} seconds.`,
         null, headers));
       return;
     }

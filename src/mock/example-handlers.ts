@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
-import type { ReadHandlers, StreamResult } from '../http/operation-types.js';
+import type { ReadHandlers, StreamResult } from '../handlers/handler-types.js';
 
 type Json = Record<string, any>;
 

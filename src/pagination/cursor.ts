@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../http/api-error.js';
+import { ServiceError } from '../errors/service-error.js';
 
 /** A value a list can be ordered by: its sort keys, ending with a unique tie-breaker (usually the id). */
 export type CursorValue = string | number;
@@ -54,20 +54,20 @@ export function decodeCursor<const K extends readonly ('string' | 'number')[]>(
   kinds: K,
 ): { [I in keyof K]: K[I] extends 'string' ? string : number } {
   const dot = cursor.indexOf('.');
-  if (cursor.length > MAX_CURSOR_LENGTH || dot <= 0) throw ApiError.invalid(`${INVALID}.`);
+  if (cursor.length > MAX_CURSOR_LENGTH || dot <= 0) throw ServiceError.invalid(`${INVALID}.`);
   const payload = cursor.slice(0, dot);
   const expected = checksum(scope, payload);
-  if (cursor.slice(dot + 1) !== expected) throw ApiError.invalid(`${INVALID}.`);
+  if (cursor.slice(dot + 1) !== expected) throw ServiceError.invalid(`${INVALID}.`);
   let position: unknown;
   try {
     position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    throw ApiError.invalid(`${INVALID}.`);
+    throw ServiceError.invalid(`${INVALID}.`);
   }
   const valid = Array.isArray(position)
     && position.length === kinds.length
     && position.every((v, i) => typeof v === kinds[i] && (typeof v !== 'number' || Number.isFinite(v)));
-  if (!valid) throw ApiError.invalid(`${INVALID}.`);
+  if (!valid) throw ServiceError.invalid(`${INVALID}.`);
   return position as { [I in keyof K]: K[I] extends 'string' ? string : number };
 }
 

@@ -2,7 +2,7 @@ import type { components } from '../../generated/openapi.js';
 import type { Db } from './database.js';
 import { prepareCreatedOrderList, type CreatedPosition } from './keyset.js';
 import { fromJson, prepareSave, type SaveResult } from './saved-rows.js';
-import { pageAddress } from '../visibility/page-address.js';
+import { pageAddress } from './page-address.js';
 
 export type Topic = components['schemas']['Topic'];
 export type TopicKeyword = components['schemas']['TopicKeyword'];

@@ -182,7 +182,7 @@ function summaryView(row: ArticleRow): ArticleSummary {
   };
 }
 
-/** The full article: the summary's fields in the seed's order, with `body` after `source`. */
+/** The full article: the summary's fields in the contract's order (`openapi/components/schemas/Article.yaml`), with `body` after `source`. */
 function articleView(row: ArticleRow): Article {
   const { cover_image, slug, permalink, meta_title, meta_description, post_url, createdAt, updatedAt, ...head } = summaryView(row);
   return { ...head, body: row.body ?? null, cover_image, slug, permalink, meta_title, meta_description, post_url, createdAt, updatedAt };

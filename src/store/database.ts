@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations } from './migrate.js';
-import { pageAddress } from '../visibility/page-address.js';
+import { pageAddress } from './page-address.js';
 
 export type Db = Database.Database;
 

@@ -1,6 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import type { Feed } from '../events/feeds.js';
+
+/** The event feeds of the read API, one per read scope (the path prefix decides the scope). */
+export type Feed = 'content' | 'content-map' | 'iq';
 
 /** One event of a feed, with its position: what a feed page is built from. */
 export interface FeedRow {

@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import type { PromptRecord, PromptStatus } from '../analytics/prompt-analytics.js';
+import type { PromptRecord, PromptStatus } from './visibility-rows.js';
 
 export interface PromptListFilters {
   workspaceId: string;

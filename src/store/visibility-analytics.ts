@@ -1,7 +1,7 @@
 import type { Db } from './database.js';
-import { NO_COUNTS, type CompetitorCount, type Counts, type PeriodTotals } from '../analytics/prompt-analytics.js';
-import type { Periods } from '../analytics/periods.js';
-import { PLATFORMS, type Platform } from '../analytics/platforms.js';
+import { NO_COUNTS, type CompetitorCount, type Counts, type PeriodTotals } from './visibility-rows.js';
+import type { Periods } from './visibility-rows.js';
+import { PLATFORMS, type Platform } from './visibility-rows.js';
 
 type PeriodBounds = Pick<Periods, 'currentStart' | 'today' | 'previousStart' | 'previousEnd'>;
 

@@ -1,6 +1,6 @@
 import type { Db } from './database.js';
-import { hostOf } from '../visibility/domains.js';
-import { pageAddress } from '../visibility/page-address.js';
+import { hostOf } from './domains.js';
+import { pageAddress } from './page-address.js';
 
 /** One cited page over a period, as the list reads it. */
 export interface CitedPageRow {

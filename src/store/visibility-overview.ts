@@ -1,6 +1,6 @@
 import type { Db } from './database.js';
-import type { DailyCounts } from '../analytics/prompt-analytics.js';
-import type { Platform } from '../analytics/platforms.js';
+import type { DailyCounts } from './visibility-rows.js';
+import type { Platform } from './visibility-rows.js';
 
 export interface SetupCountsRow {
   competitor_count: number;

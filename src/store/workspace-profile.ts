@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import type { Platform } from '../analytics/platforms.js';
+import type { Platform } from './visibility-rows.js';
 import type { components } from '../../generated/openapi.js';
 
 export type CollectionCadence = components['schemas']['CollectionCadence'];

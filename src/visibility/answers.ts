@@ -5,7 +5,7 @@ import { compareCodePoints } from '../analytics/prompt-analytics.js';
 import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
 import type { Store } from '../store/index.js';
 import type { AnswerFilter, AnswerRow } from '../store/visibility-answers.js';
-import { hostOf, isOwnHost } from './domains.js';
+import { hostOf, isOwnHost } from '../store/domains.js';
 
 export type Answer = components['schemas']['Answer'];
 export type AnswerList = components['schemas']['AnswerList'];

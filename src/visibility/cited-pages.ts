@@ -3,7 +3,7 @@ import { DAY_MS, periodsFor, type RangeValue } from '../analytics/periods.js';
 import { PLATFORMS, type Platform } from '../analytics/platforms.js';
 import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
 import type { Store } from '../store/index.js';
-import { isOwnHost } from './domains.js';
+import { isOwnHost } from '../store/domains.js';
 
 export type CitedPageList = components['schemas']['CitedPageList'];
 

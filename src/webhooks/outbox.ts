@@ -8,7 +8,7 @@ import { DEFAULT_RETRY_SCHEDULE, parseDurationList } from '../config.js';
 
 export type { EventType };
 
-/** The body of every delivery (seed §6), serialised once at enqueue time. */
+/** The body of every delivery (the AsyncAPI `WebhookEvent` envelope), serialised once at enqueue time. */
 export interface DeliveryEnvelope<Data = object> {
   event: string;
   timestamp: string;
@@ -20,7 +20,7 @@ export interface DeliveryEnvelope<Data = object> {
 // Shown until the dispatcher's first claim sets the figure of its configured schedule.
 const DEFAULT_MAX_ATTEMPTS = parseDurationList(DEFAULT_RETRY_SCHEDULE, 'default schedule').length + 1;
 
-/** The exact bytes a delivery sends; the property order is the seed's. */
+/** The exact bytes a delivery sends; the property order is the contract's. */
 export function serializeEnvelope(envelope: DeliveryEnvelope): string {
   const { event, timestamp, workspace_id, is_test, data } = envelope;
   return JSON.stringify({ event, timestamp, workspace_id, is_test, data });

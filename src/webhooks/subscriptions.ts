@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { components } from '../../generated/openapi.js';
 import type { EventType } from '../../generated/events.js';
-import { ApiError } from '../http/api-error.js';
+import { ServiceError } from '../errors/service-error.js';
 import type { Store } from '../store/index.js';
 import type { WebhookRow } from '../store/webhooks.js';
 import { assertSafeWebhookUrl, SsrfError, type Resolver } from './ssrf-guard.js';
@@ -67,7 +67,7 @@ export async function checkWebhookUrl(url: string, policy: UrlPolicy): Promise<v
     const parsed = await assertSafeWebhookUrl(url, { allowPrivate: policy.allowPrivate, resolve: policy.resolve });
     if (parsed.protocol !== 'https:' && !policy.allowPrivate) throw new SsrfError('url: must use https');
   } catch (err) {
-    if (err instanceof SsrfError) throw ApiError.invalid(`body.url ${err.message.replace(/^url:\s*/, '')}.`);
+    if (err instanceof SsrfError) throw ServiceError.invalid(`body.url ${err.message.replace(/^url:\s*/, '')}.`);
     throw err;
   }
 }
@@ -79,7 +79,7 @@ function normaliseEvents(events: readonly EventType[], catalogOrder: readonly Ev
 
 function existing(store: Store, workspaceId: string, webhookId: string): WebhookRow {
   const row = store.webhooks.get(workspaceId, webhookId);
-  if (!row) throw ApiError.notFound('Webhook');
+  if (!row) throw ServiceError.notFound('Webhook');
   return row;
 }
 
@@ -103,7 +103,7 @@ export async function createWebhook(
   },
 ): Promise<WebhookWithSecret> {
   const name = input.name.trim();
-  if (name === '') throw ApiError.invalid('body.name must not be blank.');
+  if (name === '') throw ServiceError.invalid('body.name must not be blank.');
   await checkWebhookUrl(input.url, input.policy);
   const at = input.now.toISOString();
   const row: WebhookRow = {
@@ -140,9 +140,9 @@ export async function updateWebhook(
 ): Promise<Webhook> {
   const { url, name, description, events } = input.changes;
   if (url === undefined && name === undefined && description === undefined && events === undefined) {
-    throw ApiError.invalid('body must set at least one of url, name, description, events.');
+    throw ServiceError.invalid('body must set at least one of url, name, description, events.');
   }
-  if (name !== undefined && name.trim() === '') throw ApiError.invalid('body.name must not be blank.');
+  if (name !== undefined && name.trim() === '') throw ServiceError.invalid('body.name must not be blank.');
   existing(store, input.workspaceId, input.webhookId);
   if (url !== undefined) await checkWebhookUrl(url, input.policy);
   // The URL check waited on name resolution; the webhook may have been deleted meanwhile.
@@ -152,13 +152,13 @@ export async function updateWebhook(
     description,
     events: events === undefined ? undefined : normaliseEvents(events, input.catalogOrder),
   }, input.now.toISOString());
-  if (!updated) throw ApiError.notFound('Webhook');
+  if (!updated) throw ServiceError.notFound('Webhook');
   return getWebhook(store, input);
 }
 
 /** Deletes the webhook; its deliveries, sent or not, go with it. */
 export function deleteWebhook(store: Store, input: { workspaceId: string; webhookId: string }): { id: string; deleted: true } {
-  if (!store.webhooks.delete(input.workspaceId, input.webhookId)) throw ApiError.notFound('Webhook');
+  if (!store.webhooks.delete(input.workspaceId, input.webhookId)) throw ServiceError.notFound('Webhook');
   return { id: input.webhookId, deleted: true };
 }
 
@@ -170,7 +170,7 @@ export function setWebhookEnabled(
   const changed = input.enabled
     ? store.webhooks.enable(input.workspaceId, input.webhookId, at)
     : store.webhooks.disable(input.workspaceId, input.webhookId, at);
-  if (!changed) throw ApiError.notFound('Webhook');
+  if (!changed) throw ServiceError.notFound('Webhook');
   return getWebhook(store, input);
 }
 

@@ -1,8 +1,6 @@
-import type { NextFunction, Request, Response } from 'express';
 import type { Store } from '../store/index.js';
 import type { ApiRequestCount } from '../store/workspace-profile.js';
 import { DeferredWriter, onePerStore } from '../store/deferred-writer.js';
-import { getApiKeyCaller } from '../http/request-context.js';
 import { dayOf } from '../analytics/periods.js';
 
 const FLUSH_EVERY_MS = 1_000;
@@ -60,13 +58,4 @@ export function apiRequestCounterFor(store: Store): ApiRequestCounter {
 /** Writes the pending request counts of this database and stops the periodic flush (shutdown). */
 export function flushApiRequestCounts(store: Store): void {
   counters.existing(store)?.finish();
-}
-
-/** Middleware: counts each request that got past authentication and the rate limit. */
-export function countApiRequests(deps: { store: Store; now: () => Date }) {
-  const counter = apiRequestCounterFor(deps.store);
-  return (_req: Request, res: Response, next: NextFunction): void => {
-    counter.record(getApiKeyCaller(res).principal.workspace_id, deps.now());
-    next();
-  };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../src/handlers/index.js';
 import { adminHandlers } from '../../src/handlers/admin.js';
 import { contractOperationIds } from '../../src/http/dispatch.js';
-import type { AdminHandlers, ReadHandlers } from '../../src/http/operation-types.js';
+import type { AdminHandlers, ReadHandlers } from '../../src/handlers/handler-types.js';
 import { casesFor, uncoveredStatuses } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';
 import { Contract } from './framework/spec.js';

@@ -1,7 +1,7 @@
 import type { RecordType } from '../record-type.js';
 import { createWorkspaceProfileStore, type CollectionCadence } from '../../store/workspace-profile.js';
 import { PLATFORMS, type Platform } from '../../analytics/platforms.js';
-import { normaliseDomain } from '../../visibility/domains.js';
+import { normaliseDomain } from '../../store/domains.js';
 
 export type WorkspaceProfileRecord = {
   type: 'workspace_profile';

@@ -1,7 +1,7 @@
 import type { Store } from '../../store/index.js';
 import type { DeliveryRow, DeliveryStatus } from '../../store/webhook-deliveries.js';
 import { decodeCursor, takePage, type CursorScope } from '../../pagination/cursor.js';
-import { ApiError } from '../../http/api-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 
 /** One delivery as the owner sees it: the latest attempt's figures, and the state of the whole. */
 export interface DeliveryView {
@@ -94,7 +94,7 @@ export function recoverFailedSince(
   input: { workspaceId: string; webhookId: string; since: Date | string; now: Date },
 ): { recovered: number } {
   const since = input.since instanceof Date ? input.since : new Date(input.since);
-  if (Number.isNaN(since.getTime())) throw ApiError.invalid('since must be an RFC 3339 date-time, e.g. 2026-01-15T00:00:00Z');
+  if (Number.isNaN(since.getTime())) throw ServiceError.invalid('since must be an RFC 3339 date-time, e.g. 2026-01-15T00:00:00Z');
   const recovered = store.webhookDeliveries.recoverFailedSince({
     workspace_id: input.workspaceId,
     webhook_id: input.webhookId,

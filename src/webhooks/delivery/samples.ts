@@ -8,7 +8,7 @@ const LATER = '2026-01-15T09:42:10.000Z';
 
 /**
  * A realistic `data` object per event type, as the test endpoint sends it (`is_test: true`). Shapes
- * are those of the event payloads (seed §6.1–6.6); the contract tests validate them.
+ * are those of the event payloads (the AsyncAPI messages); the contract tests validate them.
  */
 export const SAMPLE_EVENT_DATA: { readonly [K in EventType]: EventPayloads[K] } = {
   'content.status_updated': {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { handlers as defaultHandlers } from '../../../src/handlers/index.js';
 import { adminHandlers } from '../../../src/handlers/admin.js';
-import type { AdminHandlers, ReadHandlers } from '../../../src/http/operation-types.js';
+import type { AdminHandlers, ReadHandlers } from '../../../src/handlers/handler-types.js';
 import { SlidingLogLimiter } from '../../../src/http/rate-limit/sliding-log-limiter.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';

@@ -1,7 +1,7 @@
 import { ALL_SCOPES, type Scope } from '../../../src/keys/scopes.js';
 
 /**
- * The seed's scope table (§5.8), written out independently of the service's own mapping so the
+ * The API's scope table (the README's scopes section), written out independently of the service's own mapping so the
  * tests check the service against the document rather than against itself.
  */
 const SCOPE_BY_PREFIX: Array<[prefix: string, scope: Scope]> = [
@@ -18,7 +18,7 @@ export function expectedScopes(templatedPath: string): Scope[] {
   return found ? [found[1]] : [];
 }
 
-/** The seed's exemption from the subscription check: `/me` and `/workspace` and below. */
+/** The documented exemption from the subscription check: `/me` and `/workspace` and below. */
 export function exemptFromSubscription(templatedPath: string): boolean {
   return ['/api/v1/me', '/api/v1/workspace'].some((p) => templatedPath === p || templatedPath.startsWith(`${p}/`));
 }

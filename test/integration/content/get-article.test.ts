@@ -48,7 +48,7 @@ describe('GET /api/v1/content/articles/{article}', () => {
         updatedAt: '2026-03-02T16:40:00.000Z',
       },
     }]);
-    // The seed's field order, `body` after `source`, as the event payload carries it.
+    // The contract's field order, `body` after `source`, as the event payload carries it.
     expect(Object.keys((res.body as { data: object }).data).slice(11, 13)).toEqual(['source', 'body']);
   });
 

@@ -6,7 +6,7 @@ import { agreesWithReference, referencePValue } from '../../support/significance
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
-// The endpoint against a reference written straight from PRODUCT.md §6 and the contract's
+// The endpoint against a reference written straight from the rules the contract states (`PromptAnalytics`) and its
 // Significance, over raw snapshots (the service reads rollups): random snapshots around the period
 // boundaries, random ranges, random "now" within the day, random significance levels.
 
@@ -169,7 +169,7 @@ const dataset = fc.record({
 }));
 
 describe('GET /api/v1/visibility/prompts/{prompt}', () => {
-  it('answers, for random datasets, ranges and levels, exactly what PRODUCT.md §6 and the contract compute from the raw snapshots', async () => {
+  it('answers, for random datasets, ranges and levels, exactly what the contract's rules compute from the raw snapshots', async () => {
     await fc.assert(
       fc.asyncProperty(dataset, async ({ competitors, range, alpha, nowMs, snaps, split }) => {
         const ws = createTestWorkspace(server.store);

@@ -13,7 +13,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The paging promise (PRODUCT.md §5) on one administration list of `mine`, with `theirs` as the foreign workspace. */
+/** The paging promise (the README's paging rules) on one administration list of `mine`, with `theirs` as the foreign workspace. */
 async function checkPaging(mine: AdminWorld, theirs: AdminWorld, path: (w: AdminWorld) => string, ids: string[], itemId?: (item: unknown) => string) {
   await expectStablePaging({
     call: (spec) => send(server.url, spec),

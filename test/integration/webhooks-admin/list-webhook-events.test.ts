@@ -14,7 +14,7 @@ afterAll(async () => {
   await server.close();
 });
 
-// The seed's six events (§6) and their groups, written out independently of the AsyncAPI document.
+// The six events of the API and their groups, written out independently of the AsyncAPI document.
 const CATALOG = {
   code: 8010,
   messages: 'OK',

@@ -5,7 +5,7 @@ import {
   recoverFailedSince,
   redeliver,
 } from '../../../src/webhooks/delivery/index.js';
-import { ApiError } from '../../../src/http/api-error.js';
+import { ServiceError } from '../../../src/errors/service-error.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { createTestWebhook } from '../../support/webhooks.js';
@@ -66,7 +66,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     expect(second).toEqual({ items: [expect.objectContaining({ id: idOf(ok) })], next_cursor: null });
 
     // A cursor is bound to its list and filters; another workspace sees nothing of this webhook.
-    expect(() => listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 1, cursor: first.next_cursor! })).toThrow(ApiError);
+    expect(() => listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 1, cursor: first.next_cursor! })).toThrow(ServiceError);
     const other = createTestWorkspace(store);
     expect(listDeliveries(store, { workspaceId: other.workspaceId, webhookId: hook.id, limit: 25 })).toEqual({ items: [], next_cursor: null });
   });

@@ -14,7 +14,7 @@ describe('HTTP server settings', () => {
   it('when a value would switch a protection off or is not a number, refuses to start, naming the variable', () => {
     expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: '0' })).toThrow('HTTP_MAX_CONNECTIONS must be at least 1, got "0"');
     expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '0' })).toThrow('HTTP_HEADERS_TIMEOUT_MS must be at least 1');
-    expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '5s' })).toThrow('HTTP_KEEP_ALIVE_TIMEOUT_MS must be a non-negative integer, got "5s"');
+    expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '5s' })).toThrow('HTTP_KEEP_ALIVE_TIMEOUT_MS must be a non-negative integer in decimal digits, got "5s"');
   });
 
   it('when the headers timeout is longer than the request timeout, refuses to start', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, takePage, type CursorScope } from '../../../src/pagination/cursor.js';
-import { ApiError } from '../../../src/http/api-error.js';
+import { ServiceError } from '../../../src/errors/service-error.js';
 
 const scope: CursorScope = { list: 'listThings', workspaceId: 'w1', filters: { status: 'ACTIVE', q: undefined } };
 
-function rejection(run: () => unknown): ApiError {
+function rejection(run: () => unknown): ServiceError {
   try {
     run();
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    if (err instanceof ServiceError) return err;
     throw err;
   }
   throw new Error('expected a rejection');

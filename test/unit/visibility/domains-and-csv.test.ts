@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostOf, isOwnHost, normaliseDomain } from '../../../src/visibility/domains.js';
+import { hostOf, isOwnHost, normaliseDomain } from '../../../src/store/domains.js';
 import { csvRecord } from '../../../src/visibility/csv.js';
 
 describe('own domains', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAddress } from '../../../src/visibility/page-address.js';
+import { pageAddress } from '../../../src/store/page-address.js';
 
 const PRICING = 'acme.example/pricing';
 

@@ -3,7 +3,7 @@
 import type { operations } from '../../generated/openapi.js';
 import type { OperationCredentials } from '../../generated/operation-credentials.js';
 import type { Store } from '../store/index.js';
-import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from './request-context.js';
+import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from '../keys/callers.js';
 import type { Resolver } from '../webhooks/ssrf-guard.js';
 import type { EventCatalogEntry } from '../webhooks/event-catalog.js';
 

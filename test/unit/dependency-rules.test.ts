@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DEPCRUISE = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
+
+function cruise(cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [DEPCRUISE, 'src', '--config', CONFIG, '--output-type', 'err'], { cwd, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr }));
+  });
+}
+
+/** A throwaway tree laid out like src/, with the files given, for the rule to judge. */
+function tree(files: Record<string, string>): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-deps-'));
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+describe('the layer rule of src/ (npm run deps:check)', () => {
+  it('holds for the code as it is', async () => {
+    const result = await cruise(ROOT);
+    expect(result.output).toContain('no dependency violations found');
+    expect(result.code).toBe(0);
+  });
+
+  it('fails a planted upward import (the store reaching into the HTTP layer) and a cycle', async () => {
+    const planted = tree({
+      'src/http/envelope.ts': 'export const envelope = 1;\n',
+      'src/store/planted.ts': "import { envelope } from '../http/envelope.js';\nexport const planted = envelope;\n",
+      'src/keys/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
+      'src/keys/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+    });
+    try {
+      const result = await cruise(planted.dir);
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain('store-imports-above: src/store/planted.ts → src/http/envelope.ts');
+      expect(result.output).toContain('no-circular');
+    } finally {
+      planted.cleanup();
+    }
+  });
+});
