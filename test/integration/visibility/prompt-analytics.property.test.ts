@@ -169,7 +169,7 @@ const dataset = fc.record({
 }));
 
 describe('GET /api/v1/visibility/prompts/{prompt}', () => {
-  it('answers, for random datasets, ranges and levels, exactly what the contract's rules compute from the raw snapshots', async () => {
+  it('answers, for random datasets, ranges and levels, exactly what the rules of the contract compute from the raw snapshots', async () => {
     await fc.assert(
       fc.asyncProperty(dataset, async ({ competitors, range, alpha, nowMs, snaps, split }) => {
         const ws = createTestWorkspace(server.store);
