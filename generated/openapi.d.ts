@@ -1204,7 +1204,27 @@ export interface components {
             /** @description Always null on this error. */
             data: null;
         };
-        /** @description Error envelope of a 422. */
+        /** @description One invalid input of a request, named the way the client sent it. */
+        FieldError: {
+            /**
+             * @description Where the input is.
+             * @enum {string}
+             */
+            in: "path" | "query" | "header" | "body";
+            /**
+             * @description The parameter's name; in the body, the field's path with dots (`events.0`, `config.planned_for`),
+             *     and the empty string for the body as a whole.
+             */
+            name: string;
+            /** @description What is wrong with it, for people (`must be one of 7d, 30d, 90d`, `is required`). */
+            message: string;
+        };
+        /** @description The invalid inputs of a 422, for programs; `messages` says the same for people. */
+        ValidationErrorDetails: {
+            /** @description Every invalid input, in the order `messages` names them. */
+            errors: components["schemas"]["FieldError"][];
+        };
+        /** @description Error envelope of a 422; unlike most errors its `data` lists each invalid input. */
         ValidationErrorEnvelope: {
             /**
              * @description Always `4220`: one or more parameters are invalid; `messages` names each one and why.
@@ -1213,8 +1233,7 @@ export interface components {
             code: 4220;
             /** @description Human-readable explanation of the error. */
             messages: string;
-            /** @description Always null on this error. */
-            data: null;
+            data: components["schemas"]["ValidationErrorDetails"];
         };
         /** @description Error envelope of a 429. */
         RateLimitErrorEnvelope: {
@@ -3439,7 +3458,12 @@ export interface components {
                 "application/json": components["schemas"]["MethodNotAllowedErrorEnvelope"];
             };
         };
-        /** @description Invalid parameters (4220); `messages` names every offending parameter and why. Unknown query parameters and malformed UUIDs are invalid. */
+        /**
+         * @description Invalid parameters (4220). `messages` names every offending input and why, for people;
+         *     `data.errors` lists the same inputs for programs, each as `{in, name, message}` (`in` is
+         *     `path`, `query`, `header` or `body`), so a form can show each message beside its field.
+         *     Unknown query parameters and malformed UUIDs are invalid.
+         */
         UnprocessableEntity: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -3451,8 +3475,21 @@ export interface components {
                 /**
                  * @example {
                  *       "code": 4220,
-                 *       "messages": "Invalid parameters: query.range must be one of 7d, 30d, 90d.",
-                 *       "data": null
+                 *       "messages": "Invalid parameters: query.colour is not a known parameter; query.range must be equal to one of the allowed values: 7d, 30d, 90d.",
+                 *       "data": {
+                 *         "errors": [
+                 *           {
+                 *             "in": "query",
+                 *             "name": "colour",
+                 *             "message": "is not a known parameter"
+                 *           },
+                 *           {
+                 *             "in": "query",
+                 *             "name": "range",
+                 *             "message": "must be equal to one of the allowed values: 7d, 30d, 90d"
+                 *           }
+                 *         ]
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["ValidationErrorEnvelope"];

@@ -89,7 +89,7 @@ function requireOwnWorkspace(): RequestHandler {
     const raw: unknown = req.params.workspace_id;
     const id = typeof raw === 'string' ? raw : '';
     if (!UUID.test(id)) {
-      next(ApiError.invalid('path.workspace_id must match format "uuid".'));
+      next(ApiError.invalid({ in: 'path', name: 'workspace_id', message: 'must match format "uuid"' }));
       return;
     }
     if (id.toLowerCase() !== callerWorkspaceId(res)) {

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 import { Codes } from './codes.js';
 import { sendEnvelope } from './envelope.js';
+import { fieldErrorsOf } from './validation-errors.js';
 
 interface ValidatorHttpError {
   status: number;
@@ -15,27 +16,15 @@ function isValidatorError(err: unknown): err is ValidatorHttpError {
     && Array.isArray((err as { errors?: unknown }).errors);
 }
 
-/** `/query/range` → `query.range`; names the parameter the way a client wrote it. */
-function describeValidationErrors(errors: NonNullable<ValidatorHttpError['errors']>): string {
-  const parts = errors.map((e) => {
-    // The validator says `params` for path parameters; the contract says `in: path`.
-    const where = (e.path ?? '').replace(/^\//, '').replace(/\//g, '.').replace(/^params\./, 'path.');
-    if (e.errorCode === 'required.openapi.validation') return `${where} is required`;
-    const what = e.errorCode === 'additionalProperties.openapi.validation' || /Unknown query parameter/i.test(e.message ?? '')
-      ? (where.startsWith('body') ? 'is not a known field' : 'is not a known parameter')
-      : (e.message ?? 'is invalid');
-    return where ? `${where} ${what}` : what;
-  });
-  return [...new Set(parts)].join('; ');
-}
-
 /** Translates any thrown value into an ApiError; unknown errors become 5000 and are logged. */
 export function toApiError(err: unknown, req: Request): ApiError {
   if (err instanceof ApiError) return err;
   if (isValidatorError(err)) {
     switch (err.status) {
-      case 400:
-        return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid parameters: ${describeValidationErrors(err.errors ?? [])}.`);
+      case 400: {
+        const [first, ...more] = fieldErrorsOf(err.errors ?? []);
+        return first ? ApiError.invalid(first, ...more) : ApiError.invalidBody(err.message ?? 'is invalid');
+      }
       case 404:
         return new ApiError(404, Codes.NOT_FOUND, `No route ${req.method} ${req.path}.`);
       case 405: {
@@ -48,20 +37,20 @@ export function toApiError(err: unknown, req: Request): ApiError {
       }
       case 413:
       case 415:
-        return new ApiError(422, Codes.INVALID_PARAMETERS, `Invalid request body: ${err.message ?? 'unsupported'}.`);
+        return ApiError.invalidBody(err.message ?? 'unsupported');
       default:
         break;
     }
   }
   // body-parser's JSON syntax errors carry `type: 'entity.parse.failed'`.
   if (typeof err === 'object' && err !== null && (err as { type?: unknown }).type === 'entity.parse.failed') {
-    return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: not valid JSON.');
+    return ApiError.invalidBody('not valid JSON');
   }
   // body-parser's other refusals: a body over the size limit, an unsupported charset or encoding.
   const bodyError = typeof err === 'object' && err !== null ? (err as { type?: unknown }).type : undefined;
-  if (bodyError === 'entity.too.large') return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: larger than 100 KB.');
+  if (bodyError === 'entity.too.large') return ApiError.invalidBody('larger than 100 KB');
   if (bodyError === 'charset.unsupported' || bodyError === 'encoding.unsupported') {
-    return new ApiError(422, Codes.INVALID_PARAMETERS, 'Invalid request body: send UTF-8 JSON without content encoding.');
+    return ApiError.invalidBody('send UTF-8 JSON without content encoding');
   }
   return new ApiError(500, Codes.INTERNAL, 'Internal error; quote the X-Request-Id header when reporting it.');
 }

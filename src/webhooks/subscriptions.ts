@@ -67,7 +67,7 @@ export async function checkWebhookUrl(url: string, policy: UrlPolicy): Promise<v
     const parsed = await assertSafeWebhookUrl(url, { allowPrivate: policy.allowPrivate, resolve: policy.resolve });
     if (parsed.protocol !== 'https:' && !policy.allowPrivate) throw new SsrfError('url: must use https');
   } catch (err) {
-    if (err instanceof SsrfError) throw ApiError.invalid(`body.url ${err.message.replace(/^url:\s*/, '')}.`);
+    if (err instanceof SsrfError) throw ApiError.invalid({ in: 'body', name: 'url', message: err.message.replace(/^url:\s*/, '') });
     throw err;
   }
 }
@@ -103,7 +103,7 @@ export async function createWebhook(
   },
 ): Promise<WebhookWithSecret> {
   const name = input.name.trim();
-  if (name === '') throw ApiError.invalid('body.name must not be blank.');
+  if (name === '') throw ApiError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   await checkWebhookUrl(input.url, input.policy);
   const at = input.now.toISOString();
   const row: WebhookRow = {
@@ -140,9 +140,9 @@ export async function updateWebhook(
 ): Promise<Webhook> {
   const { url, name, description, events } = input.changes;
   if (url === undefined && name === undefined && description === undefined && events === undefined) {
-    throw ApiError.invalid('body must set at least one of url, name, description, events.');
+    throw ApiError.invalid({ in: 'body', name: '', message: 'must set at least one of url, name, description, events' });
   }
-  if (name !== undefined && name.trim() === '') throw ApiError.invalid('body.name must not be blank.');
+  if (name !== undefined && name.trim() === '') throw ApiError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   existing(store, input.workspaceId, input.webhookId);
   if (url !== undefined) await checkWebhookUrl(url, input.policy);
   // The URL check waited on name resolution; the webhook may have been deleted meanwhile.

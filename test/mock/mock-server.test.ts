@@ -90,7 +90,7 @@ describe('npm run mock', () => {
     expect(await res.json()).toEqual({
       code: 4220,
       messages: 'Invalid parameters: query.range must be equal to one of the allowed values: 7d, 30d, 90d.',
-      data: null,
+      data: { errors: [{ in: 'query', name: 'range', message: 'must be equal to one of the allowed values: 7d, 30d, 90d' }] },
     });
   });
 

@@ -95,7 +95,8 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
   });
   add(422, 'answers 422 (4220) naming an unknown query parameter', async (h, ctx, spec) => {
     const res = await h.call(op, { ...spec, query: { ...spec.query, [UNKNOWN_PARAMETER]: '1' } }, ctx);
-    expect([res.status, res.body]).toEqual([422, errorBody(4220)]);
+    const unknown = { in: 'query', name: UNKNOWN_PARAMETER, message: 'is not a known parameter' };
+    expect([res.status, res.body]).toEqual([422, errorBody(4220, { errors: [unknown] })]);
     expect((res.body as { messages: string }).messages).toContain(UNKNOWN_PARAMETER);
   });
   add(429, 'answers 429 (4290) with Retry-After equal to t once the window is full', async (h, ctx, spec) => {

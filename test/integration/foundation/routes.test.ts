@@ -43,7 +43,11 @@ describe('any path under /api/v1', () => {
   it('when a query parameter is unknown, answers 422 (4220) naming it', async () => {
     const ws = createTestWorkspace(server.store);
     const res = await send(server.url, { path: '/api/v1/me', key: ws.key, query: { colour: 'blue' } });
-    expect([res.status, res.body]).toEqual([422, { code: 4220, messages: 'Invalid parameters: query.colour is not a known parameter.', data: null }]);
+    expect([res.status, res.body]).toEqual([422, {
+      code: 4220,
+      messages: 'Invalid parameters: query.colour is not a known parameter.',
+      data: { errors: [{ in: 'query', name: 'colour', message: 'is not a known parameter' }] },
+    }]);
   });
 
   it('when several query parameters are unknown, names every one of them', async () => {
@@ -53,6 +57,10 @@ describe('any path under /api/v1', () => {
     const { messages } = res.body as { messages: string };
     expect(messages).toContain('query.colour');
     expect(messages).toContain('query.size');
+    expect((res.body as { data: unknown }).data).toEqual({ errors: [
+      { in: 'query', name: 'colour', message: 'is not a known parameter' },
+      { in: 'query', name: 'size', message: 'is not a known parameter' },
+    ] });
   });
 
   it('checks in order: 401, then 429, then 403, then 402, then 422', async () => {

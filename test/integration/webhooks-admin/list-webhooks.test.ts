@@ -48,7 +48,11 @@ describe('GET /api/workspace/{workspace_id}/webhooks', () => {
     for (const [call, value] of [[a.call, `${cursor}x`], [b.call, cursor]] as const) {
       const response = await call({ path: '/webhooks', query: { cursor: value } });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ code: 4220, messages: expect.stringContaining('query.cursor'), data: null });
+      expect(response.body).toEqual({
+        code: 4220,
+        messages: expect.stringContaining('query.cursor'),
+        data: { errors: [{ in: 'query', name: 'cursor', message: expect.any(String) }] },
+      });
     }
   });
 
@@ -56,6 +60,10 @@ describe('GET /api/workspace/{workspace_id}/webhooks', () => {
     const { call } = adminWorld(server);
     const response = await call({ path: '/webhooks', query: { limit: 101 } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: 'Invalid parameters: query.limit must be <= 100.', data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: query.limit must be <= 100.',
+      data: { errors: [{ in: 'query', name: 'limit', message: 'must be <= 100' }] },
+    });
   });
 });

@@ -74,9 +74,17 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const unknown = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: { event: 'content.deleted' } });
     expect(unknown.status).toBe(422);
-    expect(unknown.body).toEqual({ code: 4220, messages: expect.stringContaining('body.event must be equal to one of the allowed values'), data: null });
+    expect(unknown.body).toEqual({
+      code: 4220,
+      messages: expect.stringContaining('body.event must be equal to one of the allowed values'),
+      data: { errors: [{ in: 'body', name: 'event', message: expect.stringContaining('must be equal to one of the allowed values') }] },
+    });
     const missing = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: {} });
-    expect(missing.body).toEqual({ code: 4220, messages: "Invalid parameters: body.event is required.", data: null });
+    expect(missing.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.event is required.',
+      data: { errors: [{ in: 'body', name: 'event', message: 'is required' }] },
+    });
   });
 
   it('when the webhook is unknown, answers 404 and sends nothing', async () => {
