@@ -925,7 +925,8 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description Sends one sample of the chosen event to the webhook's URL now, signed like a real delivery,
+         * @description Sends one sample of the chosen event (without a body or without `event`: the first event the
+         *     webhook subscribes to, in the catalog's order) to the webhook's URL now, signed like a real delivery,
          *     with `is_test: true` and zeroed UUIDs in `data`; it works while the webhook is disabled and is not
          *     recorded as a delivery. Answers the receiver's status code and the time taken, never the
          *     receiver's body. A receiver that fails or cannot be reached is still a 200 here, with
@@ -2829,9 +2830,9 @@ export interface components {
             messages: string;
             data: components["schemas"]["WebhookWithSecret"];
         };
-        /** @description Which event to send as a test. Unknown fields are refused. */
+        /** @description Which event to send as a test; the webhook's first subscribed event when `event` is left out. Unknown fields are refused. */
         TestWebhookRequest: {
-            event: components["schemas"]["EventType"];
+            event?: components["schemas"]["EventType"];
         };
         /**
          * @description The outcome of one test delivery. The receiver's response body is never returned, so the
@@ -7406,7 +7407,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {

@@ -193,19 +193,24 @@ export function rotateWebhookSecret(
   return { webhook: getWebhook(store, input), secret };
 }
 
-/** Sends a sample of `event` now, enabled or not; answers the status and the time, never the remote body. */
+/**
+ * Sends a sample of `event` (by default the webhook's first subscribed event) now, enabled or not;
+ * answers the status and the time, never the remote body.
+ */
 export async function testWebhook(
   store: Store,
-  input: { workspaceId: string; webhookId: string; event: EventType; policy: UrlPolicy; now: Date },
+  input: { workspaceId: string; webhookId: string; event: EventType | undefined; policy: UrlPolicy; now: Date },
 ): Promise<WebhookTestResult> {
   const webhook = existing(store, input.workspaceId, input.webhookId);
+  // A webhook subscribes to at least one event (the contract's minItems), stored in catalog order.
+  const event = input.event ?? parseEvents(webhook.events)[0]!;
   const result = await sendTestDelivery({
     webhook,
-    eventType: input.event,
+    eventType: event,
     now: input.now,
     allowPrivate: input.policy.allowPrivate,
     resolve: input.policy.resolve,
   });
   const success = result.http_status !== null && result.http_status >= 200 && result.http_status < 300;
-  return { event: input.event, success, ...result, error: success ? null : (result.error ?? `HTTP ${result.http_status}`) };
+  return { event, success, ...result, error: success ? null : (result.error ?? `HTTP ${result.http_status}`) };
 }
