@@ -18,7 +18,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Describe the calling key (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headMe"];
         patch?: never;
         trace?: never;
     };
@@ -41,7 +48,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the workspace (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headWorkspace"];
         patch?: never;
         trace?: never;
     };
@@ -63,7 +77,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the workspace's plan (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headWorkspacePlan"];
         patch?: never;
         trace?: never;
     };
@@ -79,14 +100,22 @@ export interface paths {
          * @description Returns what the workspace has used in its current billing period: prompts tracked, articles
          *     generated and requests served by this API, with the plan's allowances. API reads never spend
          *     credits. Requires `workspace:read`. Keeps working while the subscription is past due or
-         *     canceled.
+         *     canceled. The request itself is counted, so the answer (and its `ETag`) changes with every
+         *     request and `If-None-Match` never answers 304 here.
          */
         get: operations["getWorkspaceUsage"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the workspace's usage (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headWorkspaceUsage"];
         patch?: never;
         trace?: never;
     };
@@ -111,7 +140,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the tracked prompts (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListPrompts"];
         patch?: never;
         trace?: never;
     };
@@ -143,7 +179,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get one prompt's analytics (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headPromptAnalytics"];
         patch?: never;
         trace?: never;
     };
@@ -165,7 +208,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the visibility setup (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headVisibilitySetup"];
         patch?: never;
         trace?: never;
     };
@@ -189,7 +239,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the workspace's mention and citation rates (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headVisibilityRates"];
         patch?: never;
         trace?: never;
     };
@@ -213,7 +270,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get share of voice against competitors (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headVisibilityCompetitors"];
         patch?: never;
         trace?: never;
     };
@@ -240,7 +304,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the pages cited in answers (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListCitedPages"];
         patch?: never;
         trace?: never;
     };
@@ -266,7 +337,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the collected answers (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListAnswers"];
         patch?: never;
         trace?: never;
     };
@@ -288,7 +366,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get one answer (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headAnswer"];
         patch?: never;
         trace?: never;
     };
@@ -314,7 +399,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Download the answers (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headExportAnswers"];
         patch?: never;
         trace?: never;
     };
@@ -339,7 +431,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Download the daily rates (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headExportDailyRates"];
         patch?: never;
         trace?: never;
     };
@@ -360,7 +459,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List topics (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListTopics"];
         patch?: never;
         trace?: never;
     };
@@ -380,7 +486,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a topic (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headTopic"];
         patch?: never;
         trace?: never;
     };
@@ -401,7 +514,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List sites (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListSites"];
         patch?: never;
         trace?: never;
     };
@@ -421,7 +541,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a site (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headSite"];
         patch?: never;
         trace?: never;
     };
@@ -443,7 +570,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List pages (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListPages"];
         patch?: never;
         trace?: never;
     };
@@ -463,7 +597,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a page (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headPage"];
         patch?: never;
         trace?: never;
     };
@@ -485,7 +626,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List articles (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListArticles"];
         patch?: never;
         trace?: never;
     };
@@ -505,7 +653,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get an article (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headArticle"];
         patch?: never;
         trace?: never;
     };
@@ -527,7 +682,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List ideas (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListIdeas"];
         patch?: never;
         trace?: never;
     };
@@ -547,7 +709,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get an idea (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headIdea"];
         patch?: never;
         trace?: never;
     };
@@ -569,7 +738,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List products (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListProducts"];
         patch?: never;
         trace?: never;
     };
@@ -590,7 +766,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a product (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headProduct"];
         patch?: never;
         trace?: never;
     };
@@ -612,7 +795,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List personas (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListPersonas"];
         patch?: never;
         trace?: never;
     };
@@ -633,7 +823,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a persona (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headPersona"];
         patch?: never;
         trace?: never;
     };
@@ -655,7 +852,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List brand voice profiles (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListBrandVoices"];
         patch?: never;
         trace?: never;
     };
@@ -676,7 +880,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a brand voice profile (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headBrandVoice"];
         patch?: never;
         trace?: never;
     };
@@ -698,7 +909,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List content types (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListContentTypes"];
         patch?: never;
         trace?: never;
     };
@@ -719,7 +937,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a content type (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headContentType"];
         patch?: never;
         trace?: never;
     };
@@ -741,7 +966,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List visual guidelines (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListVisualGuidelines"];
         patch?: never;
         trace?: never;
     };
@@ -762,7 +994,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a visual guideline (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headVisualGuideline"];
         patch?: never;
         trace?: never;
     };
@@ -785,7 +1024,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the webhook event types (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListWebhookEvents"];
         patch?: never;
         trace?: never;
     };
@@ -813,7 +1059,14 @@ export interface paths {
         post: operations["createWebhook"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List webhooks (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListWebhooks"];
         patch?: never;
         trace?: never;
     };
@@ -838,7 +1091,14 @@ export interface paths {
          */
         delete: operations["deleteWebhook"];
         options?: never;
-        head?: never;
+        /**
+         * Get a webhook (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headWebhook"];
         /**
          * Update a webhook
          * @description Changes the fields sent, at least one: `url` (checked like at creation), `name`, `description`,
@@ -957,7 +1217,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List a webhook's deliveries (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListWebhookDeliveries"];
         patch?: never;
         trace?: never;
     };
@@ -1031,7 +1298,14 @@ export interface paths {
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List API keys (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListApiKeys"];
         patch?: never;
         trace?: never;
     };
@@ -1073,7 +1347,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List members (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListMembers"];
         patch?: never;
         trace?: never;
     };
@@ -3424,6 +3705,22 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Not modified: `If-None-Match` matched the current `ETag`, so there is no body; the copy the
+         *     client holds is current. Counted against the rate limit like any other read.
+         */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned (4022). */
         Unauthorized: {
             headers: {
@@ -3441,7 +3738,7 @@ export interface components {
                 "application/json": components["schemas"]["UnauthorizedErrorEnvelope"];
             };
         };
-        /** @description The path exists but not for this method (4050); the read API answers GET only. */
+        /** @description The path exists but not for this method (4050); the read API answers GET and HEAD only. */
         MethodNotAllowed: {
             headers: {
                 Allow: components["headers"]["Allow"];
@@ -3452,7 +3749,7 @@ export interface components {
                 /**
                  * @example {
                  *       "code": 4050,
-                 *       "messages": "Method POST is not allowed on this path; allowed: GET.",
+                 *       "messages": "Method POST is not allowed on this path; allowed: GET, HEAD.",
                  *       "data": null
                  *     }
                  */
@@ -3536,6 +3833,30 @@ export interface components {
                 "application/json": components["schemas"]["InternalErrorEnvelope"];
             };
         };
+        /** @description The headers the `GET` answers, without its body (`ETag` included, so a client can check for a change cheaply). */
+        HeadOk: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description The status and headers the `GET` answers in the same case (`RateLimit` once counted, `Allow` on
+         *     405, `Retry-After` on 429), without the error envelope; send the `GET` to read it.
+         */
+        HeadRefused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The key lacks a scope the path requires (4023); `data` lists the required and missing scopes. */
         Forbidden: {
             headers: {
@@ -3600,6 +3921,20 @@ export interface components {
                 "application/json": components["schemas"]["PaymentRequiredErrorEnvelope"];
             };
         };
+        /** @description The headers the `GET` answers, without the file (its name is in `Content-Disposition`). */
+        HeadDownloadOk: {
+            headers: {
+                "Content-Disposition": components["headers"]["ContentDisposition"];
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /**
          * @description No usable credential: missing (4021), or a member token that is malformed, unknown, revoked or
          *     whose user has left the workspace (4022). Send `Authorization: Bearer wsm_live_…`.
@@ -3631,7 +3966,7 @@ export interface components {
                 /**
                  * @example {
                  *       "code": 4050,
-                 *       "messages": "Method PUT is not allowed on this path; allowed: GET, POST.",
+                 *       "messages": "Method PUT is not allowed on this path; allowed: GET, POST, HEAD.",
                  *       "data": null
                  *     }
                  */
@@ -3765,10 +4100,20 @@ export interface components {
          */
         TopicStageFilter: components["schemas"]["TopicStage"];
         /**
+         * @description A topic id from `GET /api/v1/content-map/topics`.
+         * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+         */
+        TopicId: string;
+        /**
          * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
          * @example sitemap
          */
         SitemapUrlTypeFilter: components["schemas"]["SitemapUrlType"];
+        /**
+         * @description A site id from `GET /api/v1/content-map/sites`.
+         * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+         */
+        SiteId: string;
         /**
          * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
          *     when omitted. An id that matches no site of the workspace gives an empty list.
@@ -3787,6 +4132,11 @@ export interface components {
          */
         PageStatusFilter: components["schemas"]["PageStatus"];
         /**
+         * @description A page id from `GET /api/v1/content-map/pages`.
+         * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
+         */
+        PageId: string;
+        /**
          * @description Only articles in this status; all statuses when omitted.
          * @example PUBLISHED
          */
@@ -3797,6 +4147,11 @@ export interface components {
          */
         BuyerStageFilter: components["schemas"]["BuyerStage"];
         /**
+         * @description An article id from `GET /api/v1/content/articles`.
+         * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+         */
+        ArticleId: string;
+        /**
          * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
          *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
          *     the workspace gives an empty list.
@@ -3804,10 +4159,40 @@ export interface components {
          */
         ResearchBatchFilter: string;
         /**
+         * @description An idea id from `GET /api/v1/content/ideas`.
+         * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+         */
+        IdeaId: string;
+        /**
          * @description Only records in this stage; all stages when omitted.
          * @example READY
          */
         IqStageFilter: components["schemas"]["IqStage"];
+        /**
+         * @description A product id from `GET /api/v1/iq/products`.
+         * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
+         */
+        ProductId: string;
+        /**
+         * @description A persona id from `GET /api/v1/iq/personas`.
+         * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+         */
+        PersonaId: string;
+        /**
+         * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
+         * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+         */
+        BrandVoiceId: string;
+        /**
+         * @description A content type id from `GET /api/v1/iq/content-types`.
+         * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+         */
+        ContentTypeId: string;
+        /**
+         * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
+         * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+         */
+        VisualGuidelineId: string;
         /**
          * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
          *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
@@ -3868,8 +4253,27 @@ export interface components {
          */
         XRequestId: string;
         /**
+         * @description A weak validator of this answer. Send it back as `If-None-Match` to get 304 (no body) while the
+         *     answer is unchanged. A JSON read's tag comes from its bytes; a download's from the workspace's
+         *     data version (raised by every import that changes a record), the UTC day and the query.
+         * @example W/"pZ2bH1tDqC3o0b0i8m3tXyM7Yx0"
+         */
+        ETag: string;
+        /**
+         * @description Always `private, no-cache`: an answer belongs to one key's workspace, so shared caches must not
+         *     keep it, and a client that keeps it revalidates it (`If-None-Match`) before each use.
+         * @example private, no-cache
+         */
+        CacheControl: "private, no-cache";
+        /**
+         * @description The request headers the answer depends on besides the URL: both key headers and
+         *     `Accept-Encoding` (and `Origin` when cross-origin calls are enabled).
+         * @example Authorization, X-API-KEY, Accept-Encoding
+         */
+        Vary: string;
+        /**
          * @description The methods the path accepts.
-         * @example GET
+         * @example GET, HEAD
          */
         Allow: string;
         /**
@@ -3902,6 +4306,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3940,11 +4347,30 @@ export interface operations {
                     "application/json": components["schemas"]["MeEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getWorkspace: {
@@ -3962,6 +4388,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3985,12 +4414,32 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getWorkspacePlan: {
@@ -4008,6 +4457,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4032,6 +4484,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspacePlanEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4039,6 +4492,26 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headWorkspacePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getWorkspaceUsage: {
@@ -4056,6 +4529,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4091,6 +4567,24 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headWorkspaceUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listPrompts: {
@@ -4147,6 +4641,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4194,6 +4691,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromptListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4201,6 +4699,65 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListPrompts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
+                 * @example ACTIVE
+                 */
+                status?: components["parameters"]["PromptStatusFilter"];
+                /**
+                 * @description Only prompts of this category (a UUID, the `id` of a prompt's `category`); all prompts when
+                 *     omitted. A category that does not exist in the workspace matches nothing (an empty page).
+                 * @example 9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a
+                 */
+                category_id?: components["parameters"]["PromptCategoryFilter"];
+                /**
+                 * @description Only prompts whose text contains this string, compared case-insensitively (Unicode lower case).
+                 *     Matched literally: `%`, `_` and `*` have no special meaning. 1 to 200 characters.
+                 * @example crm
+                 */
+                q?: components["parameters"]["PromptSearch"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getPromptAnalytics: {
@@ -4234,6 +4791,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4434,6 +4994,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromptAnalyticsEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4442,6 +5003,43 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headPromptAnalytics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (UUID) of a prompt of the key's workspace, as listed by `GET
+                 *     /api/v1/visibility/prompts`. A malformed UUID is a 422; a prompt of another workspace answers
+                 *     404, exactly like one that does not exist.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt: components["parameters"]["PromptId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getVisibilitySetup: {
@@ -4459,6 +5057,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4495,6 +5096,7 @@ export interface operations {
                     "application/json": components["schemas"]["VisibilitySetupEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4502,6 +5104,26 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headVisibilitySetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getVisibilityRates: {
@@ -4527,6 +5149,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4649,6 +5274,7 @@ export interface operations {
                     "application/json": components["schemas"]["VisibilityRatesEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4656,6 +5282,34 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headVisibilityRates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getVisibilityCompetitors: {
@@ -4681,6 +5335,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,6 +5389,7 @@ export interface operations {
                     "application/json": components["schemas"]["VisibilityCompetitorsEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4739,6 +5397,34 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headVisibilityCompetitors: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listCitedPages: {
@@ -4783,6 +5469,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4827,6 +5516,7 @@ export interface operations {
                     "application/json": components["schemas"]["CitedPageListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4834,6 +5524,53 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListCitedPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listAnswers: {
@@ -4894,6 +5631,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4941,6 +5681,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnswerListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4948,6 +5689,69 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListAnswers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt?: components["parameters"]["AnswerPromptFilter"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+                 * @example true
+                 */
+                mentioned?: components["parameters"]["MentionedFilter"];
+                /**
+                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+                 * @example false
+                 */
+                cited?: components["parameters"]["CitedFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getAnswer: {
@@ -4973,6 +5777,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5015,6 +5822,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnswerEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5023,6 +5831,35 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (UUID) of an answer of the key's workspace, as listed by `GET
+                 *     /api/v1/visibility/answers`. A malformed UUID is a 422; an answer of another workspace answers
+                 *     404, exactly like one that does not exist.
+                 * @example 8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a
+                 */
+                answer: components["parameters"]["AnswerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     exportAnswers: {
@@ -5078,6 +5915,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5115,6 +5955,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["Answer"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5122,6 +5963,63 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headExportAnswers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
+                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
+                 *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     line ended by LF).
+                 * @example csv
+                 */
+                format?: components["parameters"]["ExportFormat"];
+                /**
+                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt?: components["parameters"]["AnswerPromptFilter"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+                 * @example true
+                 */
+                mentioned?: components["parameters"]["MentionedFilter"];
+                /**
+                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+                 * @example false
+                 */
+                cited?: components["parameters"]["CitedFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadDownloadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     exportDailyRates: {
@@ -5161,6 +6059,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5183,6 +6084,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["DailyRate"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5190,6 +6092,47 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headExportDailyRates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
+                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
+                 *     CRLF, a header row first) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     line ended by LF).
+                 * @example csv
+                 */
+                format?: components["parameters"]["ExportFormat"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadDownloadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listTopics: {
@@ -5227,6 +6170,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5268,6 +6214,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopicListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5275,6 +6222,46 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListTopics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only topics in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["TopicStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getTopic: {
@@ -5286,7 +6273,7 @@ export interface operations {
                  * @description A topic id from `GET /api/v1/content-map/topics`.
                  * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
                  */
-                topic: string;
+                topic: components["parameters"]["TopicId"];
             };
             cookie?: never;
         };
@@ -5298,6 +6285,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5334,6 +6324,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopicEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5342,6 +6333,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A topic id from `GET /api/v1/content-map/topics`.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listSites: {
@@ -5379,6 +6397,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5411,6 +6432,7 @@ export interface operations {
                     "application/json": components["schemas"]["SitemapUrlListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5418,6 +6440,46 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListSites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
+                 * @example sitemap
+                 */
+                type?: components["parameters"]["SitemapUrlTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getSite: {
@@ -5429,7 +6491,7 @@ export interface operations {
                  * @description A site id from `GET /api/v1/content-map/sites`.
                  * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
                  */
-                site: string;
+                site: components["parameters"]["SiteId"];
             };
             cookie?: never;
         };
@@ -5441,6 +6503,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5468,6 +6533,7 @@ export interface operations {
                     "application/json": components["schemas"]["SitemapUrlEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5476,6 +6542,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A site id from `GET /api/v1/content-map/sites`.
+                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                site: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listPages: {
@@ -5525,6 +6618,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5553,6 +6649,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5560,6 +6657,58 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
+                 *     when omitted. An id that matches no site of the workspace gives an empty list.
+                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                site?: components["parameters"]["SiteFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+                /**
+                 * @description Only pages in this processing state; all states when omitted.
+                 * @example READY
+                 */
+                status?: components["parameters"]["PageStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getPage: {
@@ -5571,7 +6720,7 @@ export interface operations {
                  * @description A page id from `GET /api/v1/content-map/pages`.
                  * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
                  */
-                page: string;
+                page: components["parameters"]["PageId"];
             };
             cookie?: never;
         };
@@ -5583,6 +6732,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5606,6 +6758,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5614,6 +6767,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A page id from `GET /api/v1/content-map/pages`.
+                 * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                page: components["parameters"]["PageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listArticles: {
@@ -5662,6 +6842,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5715,6 +6898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArticleListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5722,6 +6906,57 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListArticles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only articles in this status; all statuses when omitted.
+                 * @example PUBLISHED
+                 */
+                status?: components["parameters"]["ArticleStatusFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getArticle: {
@@ -5733,7 +6968,7 @@ export interface operations {
                  * @description An article id from `GET /api/v1/content/articles`.
                  * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
                  */
-                article: string;
+                article: components["parameters"]["ArticleId"];
             };
             cookie?: never;
         };
@@ -5745,6 +6980,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5794,6 +7032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArticleEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5802,6 +7041,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An article id from `GET /api/v1/content/articles`.
+                 * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+                 */
+                article: components["parameters"]["ArticleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listIdeas: {
@@ -5852,6 +7118,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5883,6 +7152,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdeaListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5890,6 +7160,59 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListIdeas: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
+                 *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
+                 *     the workspace gives an empty list.
+                 * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
+                 */
+                research_batch?: components["parameters"]["ResearchBatchFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getIdea: {
@@ -5901,7 +7224,7 @@ export interface operations {
                  * @description An idea id from `GET /api/v1/content/ideas`.
                  * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
                  */
-                idea: string;
+                idea: components["parameters"]["IdeaId"];
             };
             cookie?: never;
         };
@@ -5913,6 +7236,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5939,6 +7265,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdeaEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5947,6 +7274,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headIdea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An idea id from `GET /api/v1/content/ideas`.
+                 * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+                 */
+                idea: components["parameters"]["IdeaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listProducts: {
@@ -5984,6 +7338,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6033,6 +7390,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6040,6 +7398,46 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListProducts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getProduct: {
@@ -6051,7 +7449,7 @@ export interface operations {
                  * @description A product id from `GET /api/v1/iq/products`.
                  * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
                  */
-                product: string;
+                product: components["parameters"]["ProductId"];
             };
             cookie?: never;
         };
@@ -6063,6 +7461,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6107,6 +7508,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6115,6 +7517,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A product id from `GET /api/v1/iq/products`.
+                 * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
+                 */
+                product: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listPersonas: {
@@ -6152,6 +7581,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6201,6 +7633,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6208,6 +7641,46 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListPersonas: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getPersona: {
@@ -6219,7 +7692,7 @@ export interface operations {
                  * @description A persona id from `GET /api/v1/iq/personas`.
                  * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
                  */
-                persona: string;
+                persona: components["parameters"]["PersonaId"];
             };
             cookie?: never;
         };
@@ -6231,6 +7704,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +7751,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6283,6 +7760,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headPersona: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A persona id from `GET /api/v1/iq/personas`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                persona: components["parameters"]["PersonaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listBrandVoices: {
@@ -6320,6 +7824,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6368,6 +7875,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6375,6 +7883,46 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListBrandVoices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getBrandVoice: {
@@ -6386,7 +7934,7 @@ export interface operations {
                  * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
                  * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
                  */
-                voice: string;
+                voice: components["parameters"]["BrandVoiceId"];
             };
             cookie?: never;
         };
@@ -6398,6 +7946,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6441,6 +7992,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6449,6 +8001,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headBrandVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                voice: components["parameters"]["BrandVoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listContentTypes: {
@@ -6486,6 +8065,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6531,6 +8113,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6538,6 +8121,46 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListContentTypes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getContentType: {
@@ -6549,7 +8172,7 @@ export interface operations {
                  * @description A content type id from `GET /api/v1/iq/content-types`.
                  * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
                  */
-                content_type: string;
+                content_type: components["parameters"]["ContentTypeId"];
             };
             cookie?: never;
         };
@@ -6561,6 +8184,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6601,6 +8227,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6609,6 +8236,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headContentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A content type id from `GET /api/v1/iq/content-types`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                content_type: components["parameters"]["ContentTypeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listVisualGuidelines: {
@@ -6646,6 +8300,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +8350,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6700,6 +8358,46 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListVisualGuidelines: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getVisualGuideline: {
@@ -6711,7 +8409,7 @@ export interface operations {
                  * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
                  * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
                  */
-                visual_guideline: string;
+                visual_guideline: components["parameters"]["VisualGuidelineId"];
             };
             cookie?: never;
         };
@@ -6723,6 +8421,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6765,6 +8466,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6773,6 +8475,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headVisualGuideline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                visual_guideline: components["parameters"]["VisualGuidelineId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listWebhookEvents: {
@@ -6797,6 +8526,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6823,12 +8555,39 @@ export interface operations {
                     "application/json": components["schemas"]["EventCatalogEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listWebhooks: {
@@ -6868,6 +8627,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6902,6 +8664,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
@@ -6989,6 +8752,48 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    headListWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+        };
+    };
     getWebhook: {
         parameters: {
             query?: never;
@@ -7016,6 +8821,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7045,6 +8853,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
@@ -7104,6 +8913,38 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     updateWebhook: {
@@ -7504,6 +9345,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7576,6 +9420,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
@@ -7583,6 +9428,63 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only deliveries of this event type. Keep it the same while paging.
+                 * @example content.status_updated
+                 */
+                event_type?: components["parameters"]["DeliveryEventTypeFilter"];
+                /**
+                 * @description Only deliveries in this state. Keep it the same while paging.
+                 * @example failed
+                 */
+                status?: components["parameters"]["DeliveryStatusFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     recoverWebhookDeliveries: {
@@ -7790,6 +9692,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7824,6 +9729,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceApiKeyListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
@@ -7905,6 +9811,48 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListApiKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     revokeApiKey: {
@@ -8009,6 +9957,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8040,12 +9991,54 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceMemberListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     removeMember: {

@@ -25,6 +25,12 @@ import { adminGuard } from './http/admin-guard.js';
 import { adminHandlers } from './handlers/admin.js';
 import { eventCatalogFrom } from './webhooks/event-catalog.js';
 import type { Resolver } from './webhooks/ssrf-guard.js';
+import type { HttpConfig } from './config.js';
+import { compressResponses } from './http/compress-responses.js';
+import { answerHeadLikeGet } from './http/head-requests.js';
+import { conditionalDownloads, conditionalJsonReads } from './http/conditional-get.js';
+import { allowBrowserOrigins } from './http/cors-policy.js';
+import { servePublishedContract } from './http/published-contract.js';
 
 export interface AppDeps {
   store: Store;
@@ -44,6 +50,8 @@ export interface AppDeps {
   allowPrivateWebhookTargets?: boolean;
   /** Name resolution for the webhook URL check at save time (tests); the system resolver by default. */
   resolveWebhookHost?: Resolver;
+  /** CORS origins and the public address (README, "HTTP conventions"); none and the request's host by default. */
+  http?: Partial<HttpConfig>;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
@@ -60,6 +68,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('query parser', 'simple');
 
   app.use(requestLogger(deps.logger));
+  app.use(compressResponses());
+  app.use('/api', answerHeadLikeGet(), conditionalJsonReads());
+  app.use('/api/v1', allowBrowserOrigins(deps.http?.corsAllowedOrigins ?? []));
 
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
   app.get('/readyz', (req, res) => {
@@ -73,9 +84,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     }
     sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ready' });
   });
-  app.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
+  app.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
   const asyncApiDocument = loadAsyncApiDocument();
   app.get('/asyncapi.json', (_req, res) => {
     res.json(asyncApiDocument);
@@ -94,6 +103,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   );
   app.use('/api/workspace/:workspace_id', adminGuard({ document, store: deps.store, limiter, clientLimiter, now, recordKeyUse }));
   app.use(validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }));
+  app.use(conditionalDownloads({ document, store: deps.store, now }));
   app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
     now,

@@ -15,6 +15,15 @@ export interface Config {
   authFailureQuota: number;
   /** Webhook delivery (see src/webhooks/delivery/README.md). */
   webhooks: WebhookDeliveryConfig;
+  /** HTTP conventions (README, "HTTP conventions"). */
+  http: HttpConfig;
+}
+
+export interface HttpConfig {
+  /** Origins whose browser pages may call the read API (CORS); none by default. */
+  corsAllowedOrigins: string[];
+  /** The address clients use, named by `/openapi.json`; the request's own host when unset. */
+  publicBaseUrl: string | undefined;
 }
 
 export interface WebhookDeliveryConfig {
@@ -74,6 +83,37 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+/** `https://app.example.com,http://localhost:5173` → each exactly as a browser sends `Origin`. */
+function parseOrigins(value: string | undefined, name: string): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  return value.split(',').map((part) => part.trim()).filter((part) => part !== '').map((origin) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new Error(`${name} must list origins like https://app.example.com (scheme, host and port only), got "${origin}"`);
+    }
+    return origin;
+  });
+}
+
+function baseUrlFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value.trim());
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search !== '' || parsed.hash !== '') {
+    throw new Error(`${name} must be an http(s) URL such as https://api.example.com, got "${value}"`);
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databasePath: env.DATABASE_PATH || path.join('data', 'workspace.db'),
@@ -94,6 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConcurrency: positiveIntFrom(env.WEBHOOK_MAX_CONCURRENCY, 256, 'WEBHOOK_MAX_CONCURRENCY'),
       disableAfterFailures: positiveIntFrom(env.WEBHOOK_DISABLE_AFTER_FAILURES, 10, 'WEBHOOK_DISABLE_AFTER_FAILURES'),
       shutdownGraceMs: intFrom(env.WEBHOOK_SHUTDOWN_GRACE_MS, 3_000, 'WEBHOOK_SHUTDOWN_GRACE_MS'),
+    },
+    http: {
+      corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS, 'CORS_ALLOWED_ORIGINS'),
+      publicBaseUrl: baseUrlFrom(env.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL'),
     },
   };
 }

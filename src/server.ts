@@ -32,6 +32,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
       authFailureQuota: config.authFailureQuota,
     },
     allowPrivateWebhookTargets: config.webhooks.allowPrivate,
+    http: config.http,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -3,6 +3,7 @@ import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
 import { createContentMapStore } from './content-map.js';
 import { createContentStore } from './content.js';
+import { createDataVersionStore } from './data-versions.js';
 import { createIqStore } from './iq.js';
 import { createMemberTokenStore } from './member-tokens.js';
 import { createPromptStore } from './prompts.js';
@@ -22,6 +23,7 @@ export function createStore(db: Db) {
     apiKeys: createApiKeyStore(db),
     contentMap: createContentMapStore(db),
     content: createContentStore(db),
+    dataVersions: createDataVersionStore(db),
     iq: createIqStore(db),
     memberTokens: createMemberTokenStore(db),
     prompts: createPromptStore(db),

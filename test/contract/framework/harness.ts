@@ -58,7 +58,7 @@ export async function startHarness(contract: Contract = new Contract()): Promise
     const response = await send(via.url, spec, ctx.workspace.key);
     expect(contract.violations(op, response), `${spec.method ?? 'GET'} ${spec.path} → ${response.status} ${response.text.slice(0, 500)}`)
       .toEqual([]);
-    if (response.status === 422) expectFieldErrorsMatchMessages(response);
+    if (response.status === 422 && spec.method !== 'HEAD') expectFieldErrorsMatchMessages(response);
     return response;
   };
 

@@ -28,15 +28,15 @@ describe('any path under /api/v1', () => {
     expect((await send(server.url, { path: '/api/v1/nothing-here', key: key.key })).status).toBe(404);
   });
 
-  it('when the method is not GET, answers 405 (4050) with Allow: GET', async () => {
+  it('when the method is not GET or HEAD, answers 405 (4050) with Allow: GET, HEAD', async () => {
     const ws = createTestWorkspace(server.store);
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       const res = await send(server.url, { method, path: '/api/v1/me', key: ws.key, body: { a: 1 } });
       expect([res.status, res.body, res.headers.get('allow')]).toEqual([405, {
         code: 4050,
-        messages: `Method ${method} is not allowed on this path; allowed: GET.`,
+        messages: `Method ${method} is not allowed on this path; allowed: GET, HEAD.`,
         data: null,
-      }, 'GET']);
+      }, 'GET, HEAD']);
     }
   });
 
@@ -119,10 +119,10 @@ describe('service endpoints', () => {
     }
   });
 
-  it('GET /openapi.json serves the bundled contract without a key', async () => {
+  it('GET /openapi.json serves the bundled contract without a key, naming the server it was fetched from', async () => {
     const { loadOpenApiDocument } = await import('../../../src/contract.js');
     const res = await send(server.url, { path: '/openapi.json' });
-    expect([res.status, res.body]).toEqual([200, loadOpenApiDocument()]);
+    expect([res.status, res.body]).toEqual([200, { ...loadOpenApiDocument(), servers: [{ url: server.url, description: 'This service' }] }]);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 });

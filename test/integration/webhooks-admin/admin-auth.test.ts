@@ -126,8 +126,8 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
     expect(missing.body).toEqual({ code: 4040, messages: expect.stringMatching(/^No route GET /), data: null });
     const wrongMethod = await call({ method: 'PUT', path: '/webhooks' });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
-    expect(wrongMethod.body).toEqual({ code: 4050, messages: 'Method PUT is not allowed on this path; allowed: GET, POST.', data: null });
+    expect(wrongMethod.headers.get('allow')).toBe('GET, POST, HEAD');
+    expect(wrongMethod.body).toEqual({ code: 4050, messages: 'Method PUT is not allowed on this path; allowed: GET, POST, HEAD.', data: null });
   });
 
   it('when a workspace has used its requests, its member tokens and API keys share the limit and get 429', async () => {
