@@ -136,6 +136,24 @@ describe('npm run mock: the service\'s HTTP conventions', () => {
     expect([again.status, again.body.length]).toEqual([304, 0]);
   });
 
+  it('when started with allowed origins, answers their preflights and lets their pages read the headers', async () => {
+    const origin = 'http://localhost:5173';
+    const withCors = await startMockServer({ logger: pino({ level: 'silent' }), corsAllowedOrigins: [origin] });
+    try {
+      const preflight = await sendRaw(withCors.url, {
+        method: 'OPTIONS',
+        path: '/api/v1/me',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
+      expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, origin]);
+      const call = await sendRaw(withCors.url, { path: '/api/v1/me', headers: { origin, authorization: `Bearer ${withCors.key}` } });
+      expect([call.status, call.headers['access-control-allow-origin']]).toEqual([200, origin]);
+      expect(String(call.headers['access-control-expose-headers'])).toContain('ETag');
+    } finally {
+      await withCors.close();
+    }
+  });
+
   it('compresses an answer of 1 KiB or more when asked to', async () => {
     const res = await sendRaw(mock.url, { path: analytics, headers: { authorization: `Bearer ${mock.key}`, 'accept-encoding': 'gzip' } });
     expect([res.status, res.headers['content-encoding']]).toEqual([200, 'gzip']);
