@@ -18,7 +18,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Describe the calling key (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headMe"];
         patch?: never;
         trace?: never;
     };
@@ -41,7 +48,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the workspace (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headWorkspace"];
         patch?: never;
         trace?: never;
     };
@@ -63,7 +77,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the workspace's plan (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headWorkspacePlan"];
         patch?: never;
         trace?: never;
     };
@@ -79,14 +100,22 @@ export interface paths {
          * @description Returns what the workspace has used in its current billing period: prompts tracked, articles
          *     generated and requests served by this API, with the plan's allowances. API reads never spend
          *     credits. Requires `workspace:read`. Keeps working while the subscription is past due or
-         *     canceled.
+         *     canceled. The request itself is counted, so the answer (and its `ETag`) changes with every
+         *     request and `If-None-Match` never answers 304 here.
          */
         get: operations["getWorkspaceUsage"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the workspace's usage (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headWorkspaceUsage"];
         patch?: never;
         trace?: never;
     };
@@ -113,7 +142,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the tracked prompts (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListPrompts"];
         patch?: never;
         trace?: never;
     };
@@ -147,7 +183,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get one prompt's analytics (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headPromptAnalytics"];
         patch?: never;
         trace?: never;
     };
@@ -169,7 +212,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the visibility setup (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headVisibilitySetup"];
         patch?: never;
         trace?: never;
     };
@@ -195,7 +245,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get the workspace's mention and citation rates (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headVisibilityRates"];
         patch?: never;
         trace?: never;
     };
@@ -219,7 +276,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get share of voice against competitors (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headVisibilityCompetitors"];
         patch?: never;
         trace?: never;
     };
@@ -247,7 +311,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the pages cited in answers (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListCitedPages"];
         patch?: never;
         trace?: never;
     };
@@ -273,7 +344,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the collected answers (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListAnswers"];
         patch?: never;
         trace?: never;
     };
@@ -295,7 +373,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get one answer (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headAnswer"];
         patch?: never;
         trace?: never;
     };
@@ -324,7 +409,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Download the answers (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headExportAnswers"];
         patch?: never;
         trace?: never;
     };
@@ -351,7 +443,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Download the daily rates (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headExportDailyRates"];
         patch?: never;
         trace?: never;
     };
@@ -372,7 +471,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List topics (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListTopics"];
         patch?: never;
         trace?: never;
     };
@@ -392,7 +498,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a topic (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headTopic"];
         patch?: never;
         trace?: never;
     };
@@ -413,7 +526,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List sites (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListSites"];
         patch?: never;
         trace?: never;
     };
@@ -433,7 +553,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a site (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headSite"];
         patch?: never;
         trace?: never;
     };
@@ -455,7 +582,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List pages (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListPages"];
         patch?: never;
         trace?: never;
     };
@@ -475,7 +609,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a page (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headPage"];
         patch?: never;
         trace?: never;
     };
@@ -506,7 +647,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the content-map events (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListContentMapEvents"];
         patch?: never;
         trace?: never;
     };
@@ -528,7 +676,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List articles (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListArticles"];
         patch?: never;
         trace?: never;
     };
@@ -548,7 +703,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get an article (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headArticle"];
         patch?: never;
         trace?: never;
     };
@@ -570,7 +732,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List ideas (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListIdeas"];
         patch?: never;
         trace?: never;
     };
@@ -590,7 +759,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get an idea (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headIdea"];
         patch?: never;
         trace?: never;
     };
@@ -622,7 +798,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the content events (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListContentEvents"];
         patch?: never;
         trace?: never;
     };
@@ -644,7 +827,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List products (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListProducts"];
         patch?: never;
         trace?: never;
     };
@@ -665,7 +855,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a product (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headProduct"];
         patch?: never;
         trace?: never;
     };
@@ -687,7 +884,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List personas (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListPersonas"];
         patch?: never;
         trace?: never;
     };
@@ -708,7 +912,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a persona (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headPersona"];
         patch?: never;
         trace?: never;
     };
@@ -730,7 +941,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List brand voice profiles (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListBrandVoices"];
         patch?: never;
         trace?: never;
     };
@@ -751,7 +969,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a brand voice profile (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headBrandVoice"];
         patch?: never;
         trace?: never;
     };
@@ -773,7 +998,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List content types (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListContentTypes"];
         patch?: never;
         trace?: never;
     };
@@ -794,7 +1026,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a content type (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headContentType"];
         patch?: never;
         trace?: never;
     };
@@ -816,7 +1055,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List visual guidelines (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListVisualGuidelines"];
         patch?: never;
         trace?: never;
     };
@@ -837,7 +1083,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Get a visual guideline (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headVisualGuideline"];
         patch?: never;
         trace?: never;
     };
@@ -868,7 +1121,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the brand-intelligence events (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListIqEvents"];
         patch?: never;
         trace?: never;
     };
@@ -891,7 +1151,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List the webhook event types (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListWebhookEvents"];
         patch?: never;
         trace?: never;
     };
@@ -919,7 +1186,14 @@ export interface paths {
         post: operations["createWebhook"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List webhooks (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListWebhooks"];
         patch?: never;
         trace?: never;
     };
@@ -944,7 +1218,14 @@ export interface paths {
          */
         delete: operations["deleteWebhook"];
         options?: never;
-        head?: never;
+        /**
+         * Get a webhook (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headWebhook"];
         /**
          * Update a webhook
          * @description Changes the fields sent, at least one: `url` (checked like at creation), `name`, `description`,
@@ -1031,7 +1312,8 @@ export interface paths {
         put?: never;
         /**
          * Send a test delivery
-         * @description Sends one sample of the chosen event to the webhook's URL now, signed like a real delivery,
+         * @description Sends one sample of the chosen event (without a body or without `event`: the first event the
+         *     webhook subscribes to, in the catalog's order) to the webhook's URL now, signed like a real delivery,
          *     with `is_test: true` and zeroed UUIDs in `data`; it works while the webhook is disabled and is not
          *     recorded as a delivery. Answers the receiver's status code and the time taken, never the
          *     receiver's body. A receiver that fails or cannot be reached is still a 200 here, with
@@ -1062,7 +1344,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List a webhook's deliveries (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListWebhookDeliveries"];
         patch?: never;
         trace?: never;
     };
@@ -1136,7 +1425,14 @@ export interface paths {
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List API keys (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListApiKeys"];
         patch?: never;
         trace?: never;
     };
@@ -1178,7 +1474,14 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * List members (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListMembers"];
         patch?: never;
         trace?: never;
     };
@@ -1310,7 +1613,27 @@ export interface components {
             /** @description Always null on this error. */
             data: null;
         };
-        /** @description Error envelope of a 422. */
+        /** @description One invalid input of a request, named the way the client sent it. */
+        FieldError: {
+            /**
+             * @description Where the input is.
+             * @enum {string}
+             */
+            in: "path" | "query" | "header" | "body";
+            /**
+             * @description The parameter's name; in the body, the field's path with dots (`events.0`, `config.planned_for`),
+             *     and the empty string for the body as a whole.
+             */
+            name: string;
+            /** @description What is wrong with it, for people (`must be one of 7d, 30d, 90d`, `is required`). */
+            message: string;
+        };
+        /** @description The invalid inputs of a 422, for programs; `messages` says the same for people. */
+        ValidationErrorDetails: {
+            /** @description Every invalid input, in the order `messages` names them. */
+            errors: components["schemas"]["FieldError"][];
+        };
+        /** @description Error envelope of a 422; unlike most errors its `data` lists each invalid input. */
         ValidationErrorEnvelope: {
             /**
              * @description Always `4220`: one or more parameters are invalid; `messages` names each one and why.
@@ -1319,8 +1642,7 @@ export interface components {
             code: 4220;
             /** @description Human-readable explanation of the error. */
             messages: string;
-            /** @description Always null on this error. */
-            data: null;
+            data: components["schemas"]["ValidationErrorDetails"];
         };
         /** @description Error envelope of a 429. */
         RateLimitErrorEnvelope: {
@@ -3433,9 +3755,9 @@ export interface components {
             messages: string;
             data: components["schemas"]["WebhookWithSecret"];
         };
-        /** @description Which event to send as a test. Unknown fields are refused. */
+        /** @description Which event to send as a test; the webhook's first subscribed event when `event` is left out. Unknown fields are refused. */
         TestWebhookRequest: {
-            event: components["schemas"]["EventType"];
+            event?: components["schemas"]["EventType"];
         };
         /**
          * @description The outcome of one test delivery. The receiver's response body is never returned, so the
@@ -3720,6 +4042,22 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Not modified: `If-None-Match` matched the current `ETag`, so there is no body; the copy the
+         *     client holds is current. Counted against the rate limit like any other read.
+         */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description No usable API key: missing (4021), or malformed, unknown, revoked, expired or orphaned, two different credentials, or `Authorization` without the Bearer scheme (4022). */
         Unauthorized: {
             headers: {
@@ -3737,7 +4075,7 @@ export interface components {
                 "application/json": components["schemas"]["UnauthorizedErrorEnvelope"];
             };
         };
-        /** @description The path exists but not for this method (4050); the read API answers GET only. */
+        /** @description The path exists but not for this method (4050); the read API answers GET and HEAD only. */
         MethodNotAllowed: {
             headers: {
                 Allow: components["headers"]["Allow"];
@@ -3748,14 +4086,21 @@ export interface components {
                 /**
                  * @example {
                  *       "code": 4050,
-                 *       "messages": "Method POST is not allowed on this path; allowed: GET.",
+                 *       "messages": "Method POST is not allowed on this path; allowed: GET, HEAD.",
                  *       "data": null
                  *     }
                  */
                 "application/json": components["schemas"]["MethodNotAllowedErrorEnvelope"];
             };
         };
-        /** @description Invalid parameters (4220); `messages` names every offending parameter and why. Unknown query parameters and malformed UUIDs are invalid, as is a request body that is not JSON, is over 100 KB, or does not decode as its `Content-Encoding` says (`messages` then names the body). */
+        /**
+         * @description Invalid parameters (4220). `messages` names every offending input and why, for people;
+         *     `data.errors` lists the same inputs for programs, each as `{in, name, message}` (`in` is
+         *     `path`, `query`, `header` or `body`), so a form can show each message beside its field.
+         *     Unknown query parameters and malformed UUIDs are invalid.
+         *     A request body that is not JSON, is over 100 KB, or does not decode as its
+         *     `Content-Encoding` says is invalid too (`data.errors` then names the body).
+         */
         UnprocessableEntity: {
             headers: {
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -3767,8 +4112,21 @@ export interface components {
                 /**
                  * @example {
                  *       "code": 4220,
-                 *       "messages": "Invalid parameters: query.range must be one of 7d, 30d, 90d.",
-                 *       "data": null
+                 *       "messages": "Invalid parameters: query.colour is not a known parameter; query.range must be equal to one of the allowed values: 7d, 30d, 90d.",
+                 *       "data": {
+                 *         "errors": [
+                 *           {
+                 *             "in": "query",
+                 *             "name": "colour",
+                 *             "message": "is not a known parameter"
+                 *           },
+                 *           {
+                 *             "in": "query",
+                 *             "name": "range",
+                 *             "message": "must be equal to one of the allowed values: 7d, 30d, 90d"
+                 *           }
+                 *         ]
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["ValidationErrorEnvelope"];
@@ -3813,6 +4171,30 @@ export interface components {
                  */
                 "application/json": components["schemas"]["InternalErrorEnvelope"];
             };
+        };
+        /** @description The headers the `GET` answers, without its body (`ETag` included, so a client can check for a change cheaply). */
+        HeadOk: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description The status and headers the `GET` answers in the same case (`RateLimit` once counted, `Allow` on
+         *     405, `Retry-After` on 429), without the error envelope; send the `GET` to read it.
+         */
+        HeadRefused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The key lacks a scope the path requires (4023); `data` lists the required and missing scopes. */
         Forbidden: {
@@ -3878,6 +4260,20 @@ export interface components {
                 "application/json": components["schemas"]["PaymentRequiredErrorEnvelope"];
             };
         };
+        /** @description The headers the `GET` answers, without the file (its name is in `Content-Disposition`). */
+        HeadDownloadOk: {
+            headers: {
+                "Content-Disposition": components["headers"]["ContentDisposition"];
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /**
          * @description No usable credential: missing (4021), or a member token that is malformed, unknown, revoked or
          *     whose user has left the workspace, two different credentials, or `Authorization` without the
@@ -3910,7 +4306,7 @@ export interface components {
                 /**
                  * @example {
                  *       "code": 4050,
-                 *       "messages": "Method PUT is not allowed on this path; allowed: GET, POST.",
+                 *       "messages": "Method PUT is not allowed on this path; allowed: GET, POST, HEAD.",
                  *       "data": null
                  *     }
                  */
@@ -4113,10 +4509,20 @@ export interface components {
          */
         TopicStageFilter: components["schemas"]["TopicStage"];
         /**
+         * @description A topic id from `GET /api/v1/content-map/topics`.
+         * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+         */
+        TopicId: string;
+        /**
          * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
          * @example sitemap
          */
         SitemapUrlTypeFilter: components["schemas"]["SitemapUrlType"];
+        /**
+         * @description A site id from `GET /api/v1/content-map/sites`.
+         * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+         */
+        SiteId: string;
         /**
          * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
          *     when omitted. An id that matches no site of the workspace gives an empty list.
@@ -4134,6 +4540,11 @@ export interface components {
          * @example READY
          */
         PageStatusFilter: components["schemas"]["PageStatus"];
+        /**
+         * @description A page id from `GET /api/v1/content-map/pages`.
+         * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
+         */
+        PageId: string;
         /**
          * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
          *     a cursor (a cursor is valid only with the `event_type` it was read with).
@@ -4160,12 +4571,22 @@ export interface components {
          */
         BuyerStageFilter: components["schemas"]["BuyerStage"];
         /**
+         * @description An article id from `GET /api/v1/content/articles`.
+         * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+         */
+        ArticleId: string;
+        /**
          * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
          *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
          *     the workspace gives an empty list.
          * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
          */
         ResearchBatchFilter: string;
+        /**
+         * @description An idea id from `GET /api/v1/content/ideas`.
+         * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+         */
+        IdeaId: string;
         /**
          * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
          *     a cursor (a cursor is valid only with the `event_type` it was read with).
@@ -4177,6 +4598,31 @@ export interface components {
          * @example READY
          */
         IqStageFilter: components["schemas"]["IqStage"];
+        /**
+         * @description A product id from `GET /api/v1/iq/products`.
+         * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
+         */
+        ProductId: string;
+        /**
+         * @description A persona id from `GET /api/v1/iq/personas`.
+         * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+         */
+        PersonaId: string;
+        /**
+         * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
+         * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+         */
+        BrandVoiceId: string;
+        /**
+         * @description A content type id from `GET /api/v1/iq/content-types`.
+         * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+         */
+        ContentTypeId: string;
+        /**
+         * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
+         * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+         */
+        VisualGuidelineId: string;
         /**
          * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
          *     a cursor (a cursor is valid only with the `event_type` it was read with).
@@ -4243,8 +4689,27 @@ export interface components {
          */
         XRequestId: string;
         /**
+         * @description A weak validator of this answer. Send it back as `If-None-Match` to get 304 (no body) while the
+         *     answer is unchanged. A JSON read's tag comes from its bytes; a download's from the workspace's
+         *     data version (raised by every import that changes a record), the UTC day and the query.
+         * @example W/"pZ2bH1tDqC3o0b0i8m3tXyM7Yx0"
+         */
+        ETag: string;
+        /**
+         * @description Always `private, no-cache`: an answer belongs to one key's workspace, so shared caches must not
+         *     keep it, and a client that keeps it revalidates it (`If-None-Match`) before each use.
+         * @example private, no-cache
+         */
+        CacheControl: "private, no-cache";
+        /**
+         * @description The request headers the answer depends on besides the URL: both key headers and
+         *     `Accept-Encoding` (and `Origin` when cross-origin calls are enabled).
+         * @example Authorization, X-API-KEY, Accept-Encoding
+         */
+        Vary: string;
+        /**
          * @description The methods the path accepts.
-         * @example GET
+         * @example GET, HEAD
          */
         Allow: string;
         /**
@@ -4283,6 +4748,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4321,11 +4789,30 @@ export interface operations {
                     "application/json": components["schemas"]["MeEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getWorkspace: {
@@ -4343,6 +4830,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4366,12 +4856,32 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getWorkspacePlan: {
@@ -4389,6 +4899,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4413,6 +4926,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspacePlanEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4420,6 +4934,26 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headWorkspacePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getWorkspaceUsage: {
@@ -4437,6 +4971,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4472,6 +5009,24 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headWorkspaceUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listPrompts: {
@@ -4537,6 +5092,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4634,6 +5192,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromptListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4641,6 +5200,66 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListPrompts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
+                 * @example ACTIVE
+                 */
+                status?: components["parameters"]["PromptStatusFilter"];
+                /**
+                 * @description Only prompts of this category (a UUID, the `id` of a prompt's `category`); all prompts when
+                 *     omitted. A category that does not exist in the workspace matches nothing (an empty page).
+                 * @example 9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a
+                 */
+                category_id?: components["parameters"]["PromptCategoryFilter"];
+                /**
+                 * @description Only prompts whose text contains this string, compared case-insensitively (Unicode lower case).
+                 *     Matched literally: `%`, `_` and `*` have no special meaning. 1 to 200 characters.
+                 * @example crm
+                 */
+                q?: components["parameters"]["PromptSearch"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getPromptAnalytics: {
@@ -4682,6 +5301,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4938,6 +5560,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromptAnalyticsEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4946,6 +5569,43 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headPromptAnalytics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (UUID) of a prompt of the key's workspace, as listed by `GET
+                 *     /api/v1/visibility/prompts`. A malformed UUID is a 422; a prompt of another workspace answers
+                 *     404, exactly like one that does not exist.
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt: components["parameters"]["PromptId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getVisibilitySetup: {
@@ -4963,6 +5623,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4999,6 +5662,7 @@ export interface operations {
                     "application/json": components["schemas"]["VisibilitySetupEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5006,6 +5670,26 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headVisibilitySetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getVisibilityRates: {
@@ -5039,6 +5723,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5189,6 +5876,7 @@ export interface operations {
                     "application/json": components["schemas"]["VisibilityRatesEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5196,6 +5884,34 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headVisibilityRates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getVisibilityCompetitors: {
@@ -5221,6 +5937,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5272,6 +5991,7 @@ export interface operations {
                     "application/json": components["schemas"]["VisibilityCompetitorsEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5279,6 +5999,34 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headVisibilityCompetitors: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listCitedPages: {
@@ -5332,6 +6080,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5378,6 +6129,7 @@ export interface operations {
                     "application/json": components["schemas"]["CitedPageListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5385,6 +6137,54 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListCitedPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listAnswers: {
@@ -5446,6 +6246,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5493,6 +6296,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnswerListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5500,6 +6304,70 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListAnswers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt?: components["parameters"]["AnswerPromptFilter"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+                 * @example true
+                 */
+                mentioned?: components["parameters"]["MentionedFilter"];
+                /**
+                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+                 * @example false
+                 */
+                cited?: components["parameters"]["CitedFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getAnswer: {
@@ -5525,6 +6393,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5567,6 +6438,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnswerEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5575,6 +6447,35 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier (UUID) of an answer of the key's workspace, as listed by `GET
+                 *     /api/v1/visibility/answers`. A malformed UUID is a 422; an answer of another workspace answers
+                 *     404, exactly like one that does not exist.
+                 * @example 8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a
+                 */
+                answer: components["parameters"]["AnswerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     exportAnswers: {
@@ -5632,6 +6533,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5669,6 +6573,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["Answer"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5676,6 +6581,65 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headExportAnswers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
+                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
+                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
+                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     line ended by LF).
+                 * @example csv
+                 */
+                format?: components["parameters"]["ExportFormat"];
+                /**
+                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt?: components["parameters"]["AnswerPromptFilter"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+                 * @example true
+                 */
+                mentioned?: components["parameters"]["MentionedFilter"];
+                /**
+                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+                 * @example false
+                 */
+                cited?: components["parameters"]["CitedFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadDownloadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     exportDailyRates: {
@@ -5717,6 +6681,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5739,6 +6706,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["DailyRate"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5746,6 +6714,49 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headExportDailyRates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
+                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
+                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
+                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
+                 *     line ended by LF).
+                 * @example csv
+                 */
+                format?: components["parameters"]["ExportFormat"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadDownloadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listTopics: {
@@ -5784,6 +6795,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5825,6 +6839,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopicListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5832,6 +6847,47 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListTopics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only topics in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["TopicStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getTopic: {
@@ -5843,7 +6899,7 @@ export interface operations {
                  * @description A topic id from `GET /api/v1/content-map/topics`.
                  * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
                  */
-                topic: string;
+                topic: components["parameters"]["TopicId"];
             };
             cookie?: never;
         };
@@ -5855,6 +6911,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5891,6 +6950,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopicEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5899,6 +6959,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A topic id from `GET /api/v1/content-map/topics`.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listSites: {
@@ -5937,6 +7024,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5969,6 +7059,7 @@ export interface operations {
                     "application/json": components["schemas"]["SitemapUrlListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -5976,6 +7067,47 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListSites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
+                 * @example sitemap
+                 */
+                type?: components["parameters"]["SitemapUrlTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getSite: {
@@ -5987,7 +7119,7 @@ export interface operations {
                  * @description A site id from `GET /api/v1/content-map/sites`.
                  * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
                  */
-                site: string;
+                site: components["parameters"]["SiteId"];
             };
             cookie?: never;
         };
@@ -5999,6 +7131,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6026,6 +7161,7 @@ export interface operations {
                     "application/json": components["schemas"]["SitemapUrlEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6034,6 +7170,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A site id from `GET /api/v1/content-map/sites`.
+                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                site: components["parameters"]["SiteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listPages: {
@@ -6084,6 +7247,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6112,6 +7278,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6119,6 +7286,59 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
+                 *     when omitted. An id that matches no site of the workspace gives an empty list.
+                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
+                 */
+                site?: components["parameters"]["SiteFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+                /**
+                 * @description Only pages in this processing state; all states when omitted.
+                 * @example READY
+                 */
+                status?: components["parameters"]["PageStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getPage: {
@@ -6130,7 +7350,7 @@ export interface operations {
                  * @description A page id from `GET /api/v1/content-map/pages`.
                  * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
                  */
-                page: string;
+                page: components["parameters"]["PageId"];
             };
             cookie?: never;
         };
@@ -6142,6 +7362,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6165,6 +7388,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6173,6 +7397,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A page id from `GET /api/v1/content-map/pages`.
+                 * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                page: components["parameters"]["PageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listContentMapEvents: {
@@ -6213,6 +7464,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6282,6 +7536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentMapEventFeedEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6289,6 +7544,49 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListContentMapEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
+                 * @example topic.status_updated
+                 */
+                event_type?: components["parameters"]["ContentMapEventTypeFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
+                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
+                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
+                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
+                 *     `event_type` or another workspace, is a 422.
+                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["EventFeedCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listArticles: {
@@ -6338,6 +7636,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6391,6 +7692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArticleListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6398,6 +7700,58 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListArticles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only articles in this status; all statuses when omitted.
+                 * @example PUBLISHED
+                 */
+                status?: components["parameters"]["ArticleStatusFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getArticle: {
@@ -6409,7 +7763,7 @@ export interface operations {
                  * @description An article id from `GET /api/v1/content/articles`.
                  * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
                  */
-                article: string;
+                article: components["parameters"]["ArticleId"];
             };
             cookie?: never;
         };
@@ -6421,6 +7775,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6470,6 +7827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArticleEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6478,6 +7836,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An article id from `GET /api/v1/content/articles`.
+                 * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
+                 */
+                article: components["parameters"]["ArticleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listIdeas: {
@@ -6529,6 +7914,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6560,6 +7948,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdeaListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6567,6 +7956,60 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListIdeas: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
+                 *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
+                 *     the workspace gives an empty list.
+                 * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
+                 */
+                research_batch?: components["parameters"]["ResearchBatchFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getIdea: {
@@ -6578,7 +8021,7 @@ export interface operations {
                  * @description An idea id from `GET /api/v1/content/ideas`.
                  * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
                  */
-                idea: string;
+                idea: components["parameters"]["IdeaId"];
             };
             cookie?: never;
         };
@@ -6590,6 +8033,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6616,6 +8062,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdeaEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6624,6 +8071,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headIdea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An idea id from `GET /api/v1/content/ideas`.
+                 * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+                 */
+                idea: components["parameters"]["IdeaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listContentEvents: {
@@ -6664,6 +8138,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6813,6 +8290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentEventFeedEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6820,6 +8298,49 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListContentEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
+                 * @example content.status_updated
+                 */
+                event_type?: components["parameters"]["ContentEventTypeFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
+                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
+                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
+                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
+                 *     `event_type` or another workspace, is a 422.
+                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["EventFeedCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listProducts: {
@@ -6858,6 +8379,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6907,6 +8431,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6914,6 +8439,47 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListProducts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getProduct: {
@@ -6925,7 +8491,7 @@ export interface operations {
                  * @description A product id from `GET /api/v1/iq/products`.
                  * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
                  */
-                product: string;
+                product: components["parameters"]["ProductId"];
             };
             cookie?: never;
         };
@@ -6937,6 +8503,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6981,6 +8550,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -6989,6 +8559,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A product id from `GET /api/v1/iq/products`.
+                 * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
+                 */
+                product: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listPersonas: {
@@ -7027,6 +8624,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7076,6 +8676,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7083,6 +8684,47 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListPersonas: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getPersona: {
@@ -7094,7 +8736,7 @@ export interface operations {
                  * @description A persona id from `GET /api/v1/iq/personas`.
                  * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
                  */
-                persona: string;
+                persona: components["parameters"]["PersonaId"];
             };
             cookie?: never;
         };
@@ -7106,6 +8748,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7150,6 +8795,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7158,6 +8804,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headPersona: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A persona id from `GET /api/v1/iq/personas`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                persona: components["parameters"]["PersonaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listBrandVoices: {
@@ -7196,6 +8869,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7244,6 +8920,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7251,6 +8928,47 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListBrandVoices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getBrandVoice: {
@@ -7262,7 +8980,7 @@ export interface operations {
                  * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
                  * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
                  */
-                voice: string;
+                voice: components["parameters"]["BrandVoiceId"];
             };
             cookie?: never;
         };
@@ -7274,6 +8992,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7317,6 +9038,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7325,6 +9047,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headBrandVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                voice: components["parameters"]["BrandVoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listContentTypes: {
@@ -7363,6 +9112,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7408,6 +9160,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7415,6 +9168,47 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListContentTypes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getContentType: {
@@ -7426,7 +9220,7 @@ export interface operations {
                  * @description A content type id from `GET /api/v1/iq/content-types`.
                  * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
                  */
-                content_type: string;
+                content_type: components["parameters"]["ContentTypeId"];
             };
             cookie?: never;
         };
@@ -7438,6 +9232,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7478,6 +9275,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7486,6 +9284,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headContentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A content type id from `GET /api/v1/iq/content-types`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                content_type: components["parameters"]["ContentTypeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listVisualGuidelines: {
@@ -7524,6 +9349,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7571,6 +9399,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7578,6 +9407,47 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListVisualGuidelines: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only records in this stage; all stages when omitted.
+                 * @example READY
+                 */
+                stage?: components["parameters"]["IqStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     getVisualGuideline: {
@@ -7589,7 +9459,7 @@ export interface operations {
                  * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
                  * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
                  */
-                visual_guideline: string;
+                visual_guideline: components["parameters"]["VisualGuidelineId"];
             };
             cookie?: never;
         };
@@ -7601,6 +9471,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7643,6 +9516,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqRecordEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7651,6 +9525,33 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headVisualGuideline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
+                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
+                 */
+                visual_guideline: components["parameters"]["VisualGuidelineId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listIqEvents: {
@@ -7691,6 +9592,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7748,6 +9652,7 @@ export interface operations {
                     "application/json": components["schemas"]["IqEventFeedEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -7755,6 +9660,49 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListIqEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
+                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
+                 * @example iq.status_updated
+                 */
+                event_type?: components["parameters"]["IqEventTypeFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
+                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
+                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
+                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
+                 *     `event_type` or another workspace, is a 422.
+                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["EventFeedCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listWebhookEvents: {
@@ -7779,6 +9727,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7805,12 +9756,39 @@ export interface operations {
                     "application/json": components["schemas"]["EventCatalogEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     listWebhooks: {
@@ -7851,6 +9829,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7885,6 +9866,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
@@ -7974,6 +9956,49 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    headListWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+        };
+    };
     getWebhook: {
         parameters: {
             query?: never;
@@ -8001,6 +10026,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8030,6 +10058,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
@@ -8090,6 +10119,38 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     updateWebhook: {
@@ -8399,7 +10460,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -8498,6 +10559,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8570,6 +10634,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
@@ -8577,6 +10642,64 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only deliveries of this event type. Keep it the same while paging.
+                 * @example content.status_updated
+                 */
+                event_type?: components["parameters"]["DeliveryEventTypeFilter"];
+                /**
+                 * @description Only deliveries in this state. Keep it the same while paging.
+                 * @example failed
+                 */
+                status?: components["parameters"]["DeliveryStatusFilter"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     recoverWebhookDeliveries: {
@@ -8788,6 +10911,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8822,6 +10948,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceApiKeyListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
@@ -8905,6 +11032,49 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headListApiKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     revokeApiKey: {
@@ -9011,6 +11181,9 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9042,12 +11215,55 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceMemberListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["AdminUnauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    headListMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
         };
     };
     removeMember: {

@@ -26,6 +26,42 @@ const DOCUMENTS = [
   { label: 'AsyncAPI', file: 'asyncapi.json', diff: diffAsyncApi },
 ];
 
+/**
+ * Breaking changes accepted without a new major version. Each entry is ONE change, matched on
+ * everything the check prints about it (kind, identifier, detail, component alias), and it counts
+ * only once the CHANGELOG section of `version` names `changelog`. An entry is for a change that
+ * clients written against the old contract demonstrably survive; say why beside it.
+ */
+export const ACCEPTED_CHANGES = [
+  {
+    // A 422's `data` was always null and now lists the invalid inputs (`{errors}`). A client that
+    // followed the contract never read `data` on an error, so it keeps working.
+    version: '1.1.0',
+    kind: 'changed-type',
+    id: /^\w+ 422 application\/json data$/,
+    detail: 'type null → object',
+    alias: 'ValidationErrorDetails',
+    changelog: 'ValidationErrorEnvelope.data',
+  },
+];
+
+/**
+ * The entry of ACCEPTED_CHANGES that covers `change`, if the CHANGELOG announces it.
+ * @param {Change} change
+ * @param {string | undefined} changelog
+ * @param {string} version the current document's version
+ */
+export function acceptedEntry(change, changelog, version) {
+  const current = parseSemver(version);
+  return ACCEPTED_CHANGES.find((entry) => {
+    const since = parseSemver(entry.version);
+    if (!current || !since || current.major !== since.major || current.minor < since.minor) return false;
+    const section = changelog === undefined ? undefined : changelogSection(changelog, entry.version);
+    return change.kind === entry.kind && entry.id.test(change.id) && change.detail === entry.detail
+      && (change.aliases ?? []).includes(entry.alias) && section !== undefined && mentions(section, entry.changelog);
+  });
+}
+
 class UsageError extends Error {}
 
 /** @param {string[]} argv */
@@ -105,7 +141,8 @@ export function mentions(text, id) {
 /** @param {Change} c */
 function formatChange(c) {
   const also = c.aliases?.length ? ` (or name ${c.aliases.join(', ')})` : '';
-  return `${c.breaking ? 'BREAKING' : 'NON-BREAKING'} ${c.kind}: ${c.id}: ${c.detail}${also}`;
+  const label = c.accepted ? 'ACCEPTED' : c.breaking ? 'BREAKING' : 'NON-BREAKING';
+  return `${label} ${c.kind}: ${c.id}: ${c.detail}${also}`;
 }
 
 /** @param {ReturnType<typeof parseArgs>} opts */
@@ -165,7 +202,10 @@ function check(opts) {
     const oldVersion = oldDoc.info?.version;
     const newVersion = newDoc.info?.version;
     const changes = d.diff(oldDoc, newDoc);
-    const breaking = changes.filter((c) => c.breaking);
+    for (const c of changes) {
+      if (c.breaking && acceptedEntry(c, changelog, newVersion)) c.accepted = true;
+    }
+    const breaking = changes.filter((c) => c.breaking && !c.accepted);
     console.log(`${d.label}: released ${oldVersion} → current ${newVersion}: ${changes.length} change(s), ${breaking.length} breaking`);
     for (const c of changes) console.log(`  ${formatChange(c)}`);
     if (breaking.length === 0) continue;

@@ -30,6 +30,12 @@ import { adminHandlers } from './handlers/admin.js';
 import { eventCatalogFrom } from './webhooks/event-catalog.js';
 import type { Resolver } from './webhooks/ssrf-guard.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './config.js';
+import type { HttpConfig } from './config.js';
+import { compressResponses } from './http/compress-responses.js';
+import { answerHeadLikeGet } from './http/head-requests.js';
+import { conditionalDownloads, conditionalJsonReads } from './http/conditional-get.js';
+import { allowBrowserOrigins } from './http/cors-policy.js';
+import { servePublishedContract } from './http/published-contract.js';
 
 export interface AppDeps {
   store: Store;
@@ -56,6 +62,8 @@ export interface AppDeps {
    * that /openapi.json serves; `generated/openapi.json` by default (tests pass a changed copy).
    */
   document?: object;
+  /** CORS origins and the public address (README, "HTTP conventions"); none and the request's host by default. */
+  http?: Partial<HttpConfig>;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
@@ -80,6 +88,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
 
   app.use(requestLogger(deps.logger));
   app.use(lowerCaseUuidsInUrl(document));
+  app.use(compressResponses());
+  app.use('/api', answerHeadLikeGet(), conditionalJsonReads());
+  app.use('/api/v1', allowBrowserOrigins(deps.http?.corsAllowedOrigins ?? []));
 
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
   app.get('/readyz', (req, res) => {
@@ -93,9 +104,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     }
     sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ready' });
   });
-  app.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
+  app.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
   const asyncApiDocument = loadAsyncApiDocument();
   app.get('/asyncapi.json', (_req, res) => {
     res.json(asyncApiDocument);
@@ -118,6 +127,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/api/workspace', adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse }));
   app.use(requireOperation());
   app.use(validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }));
+  app.use(conditionalDownloads({ document, store: deps.store, now }));
   app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
     now,

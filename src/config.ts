@@ -16,8 +16,8 @@ export interface Config {
   authFailureQuota: number;
   /** Webhook delivery (see src/webhooks/delivery/README.md). */
   webhooks: WebhookDeliveryConfig;
-  /** Limits of the HTTP server's connections (README, "Configuration"). */
-  http: HttpServerConfig;
+  /** Limits of the HTTP server's connections and the HTTP conventions (README, "Configuration" and "HTTP conventions"). */
+  http: HttpServerConfig & HttpConfig;
 }
 
 export interface HttpServerConfig {
@@ -32,6 +32,13 @@ export interface HttpServerConfig {
   keepAliveTimeoutMs: number;
   /** Open connections in the whole process, whoever opens them; a connection beyond it is closed at once. */
   maxConnections: number;
+}
+
+export interface HttpConfig {
+  /** Origins whose browser pages may call the read API (CORS); none by default. */
+  corsAllowedOrigins: string[];
+  /** The address clients use, named by `/openapi.json`; the request's own host when unset. */
+  publicBaseUrl: string | undefined;
 }
 
 export interface WebhookDeliveryConfig {
@@ -108,6 +115,37 @@ function httpServerConfig(env: NodeJS.ProcessEnv): HttpServerConfig {
   return config;
 }
 
+/** `https://app.example.com,http://localhost:5173` → each exactly as a browser sends `Origin`. */
+function parseOrigins(value: string | undefined, name: string): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  return value.split(',').map((part) => part.trim()).filter((part) => part !== '').map((origin) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new Error(`${name} must list origins like https://app.example.com (scheme, host and port only), got "${origin}"`);
+    }
+    return origin;
+  });
+}
+
+function baseUrlFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value.trim());
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search !== '' || parsed.hash !== '') {
+    throw new Error(`${name} must be an http(s) URL such as https://api.example.com, got "${value}"`);
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databasePath: env.DATABASE_PATH || path.join('data', 'workspace.db'),
@@ -129,6 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterFailures: positiveIntFrom(env.WEBHOOK_DISABLE_AFTER_FAILURES, 10, 'WEBHOOK_DISABLE_AFTER_FAILURES'),
       shutdownGraceMs: intFrom(env.WEBHOOK_SHUTDOWN_GRACE_MS, 3_000, 'WEBHOOK_SHUTDOWN_GRACE_MS'),
     },
-    http: httpServerConfig(env),
+    http: {
+      ...httpServerConfig(env),
+      corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS, 'CORS_ALLOWED_ORIGINS'),
+      publicBaseUrl: baseUrlFrom(env.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL'),
+    },
   };
 }

@@ -36,6 +36,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
     },
     allowPrivateWebhookTargets: config.webhooks.allowPrivate,
     webhookTimeoutMs: config.webhooks.timeoutMs,
+    http: config.http,
   });
   const server = createServer(connectionOptions(config.http), app);
   server.maxConnections = config.http.maxConnections;

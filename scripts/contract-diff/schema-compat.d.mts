@@ -8,6 +8,8 @@ export interface Change {
   id: string;
   detail: string;
   breaking: boolean;
+  /** Breaking, but accepted in a minor version (ACCEPTED_CHANGES in check-breaking-changes.mjs). */
+  accepted?: boolean;
   /** Other identifiers that also cover the change, e.g. `UserSummary.email`. */
   aliases?: string[];
 }

@@ -18,6 +18,7 @@
  * @property {string} id        identifier a CHANGELOG entry must mention
  * @property {string} detail    human-readable explanation
  * @property {boolean} breaking
+ * @property {boolean} [accepted] breaking, but accepted in a minor version (check-breaking-changes.mjs, ACCEPTED_CHANGES)
  * @property {string[]} [aliases] other identifiers that also cover the change
  *   (e.g. `UserSummary.email` for a field of a shared component schema, so one
  *   CHANGELOG line covers every operation that uses it)

@@ -29,9 +29,9 @@ export function createWorkspaceApiKey(
   input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[] | undefined; expiresAt?: string | undefined; now: Date },
 ): { api_key: WorkspaceApiKey; key: string } {
   const name = input.name.trim();
-  if (name === '') throw ServiceError.invalid('body.name must not be blank.');
+  if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt);
-  if (expiresAt !== undefined && expiresAt.getTime() <= input.now.getTime()) throw ServiceError.invalid('body.expires_at must be in the future.');
+  if (expiresAt !== undefined && expiresAt.getTime() <= input.now.getTime()) throw ServiceError.invalid({ in: 'body', name: 'expires_at', message: 'must be in the future' });
   try {
     const created = createApiKey(store, { workspaceId: input.workspaceId, userId: input.userId, name, scopes: input.scopes, expiresAt }, input.now);
     const row = store.apiKeys.get(created.id);

@@ -1,4 +1,5 @@
 import { Codes, type Code } from './codes.js';
+import { describeFieldErrors, type FieldError } from './field-errors.js';
 
 /**
  * Every error the service answers, each with its code (`codes.ts`) and its HTTP status, in one
@@ -47,7 +48,13 @@ export class ServiceError extends Error {
     return new ServiceError('NOT_FOUND', `${what} not found.`);
   }
 
-  static invalid(message: string): ServiceError {
-    return new ServiceError('INVALID_PARAMETERS', `Invalid parameters: ${message}`);
+  /** 422: `messages` names each invalid input for people, `data.errors` lists them for programs. */
+  static invalid(...errors: [FieldError, ...FieldError[]]): ServiceError {
+    return new ServiceError('INVALID_PARAMETERS', `Invalid parameters: ${describeFieldErrors(errors)}.`, { errors });
+  }
+
+  /** 422 for a body that cannot be read at all (not JSON, too large, another encoding). */
+  static invalidBody(message: string): ServiceError {
+    return new ServiceError('INVALID_PARAMETERS', `Invalid request body: ${message}.`, { errors: [{ in: 'body', name: '', message }] });
   }
 }

@@ -45,8 +45,14 @@ export interface HandlerContext<Op extends OperationId> {
 
 export type OperationHandler<Op extends OperationId> = (ctx: HandlerContext<Op>) => JsonResult<Op> | StreamResult;
 
-/** The read API: every operation that is not an administration operation. */
-export type ReadOperationId = Exclude<OperationId, AdminOperationId>;
+/**
+ * The HEAD operation the contract declares beside every GET (operationId `head…`): answered by the
+ * GET's own handler, without the body (src/http/head-requests.ts), so it has no handler of its own.
+ */
+export type HeadOperationId = Extract<OperationId, `head${string}`>;
+
+/** The read API: every operation that is neither an administration nor a HEAD operation. */
+export type ReadOperationId = Exclude<OperationId, AdminOperationId | HeadOperationId>;
 
 export type ReadHandlers = { [Op in ReadOperationId]: OperationHandler<Op> };
 
@@ -84,4 +90,4 @@ export interface AdminHandlerContext<Op extends AdminOperationId> {
 
 export type AdminOperationHandler<Op extends AdminOperationId> = (ctx: AdminHandlerContext<Op>) => JsonResult<Op> | Promise<JsonResult<Op>>;
 
-export type AdminHandlers = { [Op in AdminOperationId]: AdminOperationHandler<Op> };
+export type AdminHandlers = { [Op in Exclude<AdminOperationId, HeadOperationId>]: AdminOperationHandler<Op> };

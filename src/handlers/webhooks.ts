@@ -95,7 +95,7 @@ export const rotateWebhookSecret: AdminOperationHandler<'rotateWebhookSecret'> =
   );
 
 export const testWebhook: AdminOperationHandler<'testWebhook'> = async ({ path, body, store, now, services }) => {
-  const result = await sendTest(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, event: body.event, policy: policy(services), timeoutMs: services.webhookTimeoutMs, now });
+  const result = await sendTest(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, event: body?.event, policy: policy(services), timeoutMs: services.webhookTimeoutMs, now });
   return okWith(result, result.success ? `Test delivery answered ${result.http_status}.` : `Test delivery failed: ${result.error}.`);
 };
 

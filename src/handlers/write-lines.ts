@@ -1,37 +1,45 @@
 import type { Writable } from 'node:stream';
+import { sendsNoBody } from './head-responses.js';
 
 const CHUNK_CHARS = 64 * 1024;
-
-/** Resolves when the sink can take more, or when it is gone (client disconnected). */
-function writable(sink: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      sink.off('drain', done);
-      sink.off('close', done);
-      sink.off('error', done);
-      resolve();
-    };
-    sink.on('drain', done);
-    sink.on('close', done);
-    sink.on('error', done);
-  });
-}
 
 /**
  * Writes lines to a response in chunks of about 64 KiB, waiting whenever the socket's buffer is
  * full, so memory holds one chunk whatever the size of the download. Lines are pulled from the
  * iterable only as fast as the client reads them, and pulling stops if the client goes away.
+ * A HEAD request gets only the first line written (and discarded by Node), so its headers are
+ * decided exactly as a GET's are, without reading the whole download.
  */
 export async function writeLines(sink: NodeJS.WritableStream, lines: Iterable<string>): Promise<void> {
   const out = sink as Writable;
-  let chunk = '';
-  for (const line of lines) {
-    chunk += line;
-    if (chunk.length < CHUNK_CHARS) continue;
-    if (out.destroyed) return;
-    const more = out.write(chunk);
-    chunk = '';
-    if (!more) await writable(out);
+  if (sendsNoBody(out)) {
+    for (const line of lines) {
+      out.write(line);
+      return;
+    }
+    return;
   }
-  if (chunk !== '' && !out.destroyed) out.write(chunk);
+  // One listener of each kind for the whole download, not one per wait: the compression
+  // middleware hands `drain` listeners to its zlib stream, where `off` does not reach them.
+  let wake: (() => void) | undefined;
+  const ready = (): void => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  for (const event of ['drain', 'close', 'error']) out.on(event, ready);
+  try {
+    let chunk = '';
+    for (const line of lines) {
+      chunk += line;
+      if (chunk.length < CHUNK_CHARS) continue;
+      if (out.destroyed) return;
+      const more = out.write(chunk);
+      chunk = '';
+      if (!more) await new Promise<void>((resolve) => { wake = resolve; });
+    }
+    if (chunk !== '' && !out.destroyed) out.write(chunk);
+  } finally {
+    for (const event of ['drain', 'close', 'error']) out.off(event, ready);
+  }
 }

@@ -75,7 +75,7 @@ function requireOwnWorkspace(): RequestHandler {
     }
     const id = match.params.workspace_id ?? '';
     if (!UUID.test(id)) {
-      next(ServiceError.invalid('path.workspace_id must match format "uuid".'));
+      next(ServiceError.invalid({ in: 'path', name: 'workspace_id', message: 'must match format "uuid"' }));
       return;
     }
     if (id.toLowerCase() !== callerWorkspaceId(res)) {

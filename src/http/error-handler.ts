@@ -7,6 +7,7 @@ import { isDatabaseBusy } from '../store/database.js';
 
 /** Seconds a client waits before retrying a write the database lock refused: imports commit within seconds to minutes. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
+import { fieldErrorsOf } from './validation-errors.js';
 
 interface ValidatorHttpError {
   status: number;
@@ -20,29 +21,17 @@ function isValidatorError(err: unknown): err is ValidatorHttpError {
     && Array.isArray((err as { errors?: unknown }).errors);
 }
 
-/** `/query/range` → `query.range`; names the parameter the way a client wrote it. */
-function describeValidationErrors(errors: NonNullable<ValidatorHttpError['errors']>): string {
-  const parts = errors.map((e) => {
-    // The validator says `params` for path parameters; the contract says `in: path`.
-    const where = (e.path ?? '').replace(/^\//, '').replace(/\//g, '.').replace(/^params\./, 'path.');
-    if (e.errorCode === 'required.openapi.validation') return `${where} is required`;
-    const what = e.errorCode === 'additionalProperties.openapi.validation' || /Unknown query parameter/i.test(e.message ?? '')
-      ? (where.startsWith('body') ? 'is not a known field' : 'is not a known parameter')
-      : (e.message ?? 'is invalid');
-    return where ? `${where} ${what}` : what;
-  });
-  return [...new Set(parts)].join('; ');
-}
-
-/** Translates any thrown value into an ServiceError; unknown errors become 5000 and are logged. */
+/** Translates any thrown value into a ServiceError; unknown errors become 5000 and are logged. */
 export function toApiError(err: unknown): ServiceError {
   if (err instanceof ServiceError) return err;
   if (isValidatorError(err)) {
     switch (err.status) {
-      case 400:
-        return new ServiceError('INVALID_PARAMETERS', `Invalid parameters: ${describeValidationErrors(err.errors ?? [])}.`);
+      case 400: {
+        const [first, ...more] = fieldErrorsOf(err.errors ?? []);
+        return first ? ServiceError.invalid(first, ...more) : ServiceError.invalidBody(err.message ?? 'is invalid');
+      }
       case 413:
-        return new ServiceError('INVALID_PARAMETERS', `Invalid request body: ${err.message ?? 'too large'}.`);
+        return ServiceError.invalidBody(err.message ?? 'too large');
       case 415:
         return unsupportedBody('Unsupported media type: send the body as application/json.');
       default:

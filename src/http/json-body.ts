@@ -6,7 +6,8 @@ import { Codes } from '../errors/codes.js';
 /** The content codings the JSON parser can undo in this Node build, as sent in `Accept-Encoding` with a 415. */
 export const ACCEPTED_BODY_CODINGS = ['gzip', 'deflate', 'br', ...('createZstdDecompress' in zlib ? ['zstd'] : [])].join(', ');
 
-const invalidBody = (problem: string): ServiceError => new ServiceError('INVALID_PARAMETERS', `Invalid request body: ${problem}`);
+// A body that cannot be read at all: 422 naming the body in `data.errors`.
+const invalidBody = (problem: string): ServiceError => ServiceError.invalidBody(problem.replace(/\.$/, ''));
 
 /** 415 (4150): the body is in a coding, media type or charset the service does not read. */
 export function unsupportedBody(message: string): ServiceError {

@@ -31,7 +31,8 @@ export function requireOperation(): RequestHandler {
       const allow = match.allow.join(', ');
       next(new ServiceError('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on this path; allowed: ${allow}.`, null, { Allow: allow }));
     } else if (match.undecodable.length > 0) {
-      next(ServiceError.invalid(`${match.undecodable.map((name) => `path.${name} is not valid percent-encoding`).join('; ')}.`));
+      const [first, ...more] = match.undecodable.map((name) => ({ in: 'path' as const, name, message: 'is not valid percent-encoding' }));
+      if (first) next(ServiceError.invalid(first, ...more));
     } else {
       next();
     }

@@ -263,7 +263,11 @@ async function runImport(
   return inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
     const run = new ImportRun(db, workspaceId);
     await body(run);
-    return run.finish();
+    const summary = run.finish();
+    // Downloads take their ETag from this version: a record with any outcome but `unchanged`
+    // moves it, in this transaction, so a tag can never outlive the data it was made from.
+    if (summary.records > summary.unchanged) store.dataVersions.raise(workspaceId);
+    return summary;
   }, lock);
 }
 

@@ -15,11 +15,13 @@ function deref(doc: Json, value: unknown): any {
   return current;
 }
 
-/** The read API: every operation under /api/v1, in document order. */
+/** The read API: every operation under /api/v1, in document order; HEAD is answered by the GET's handler. */
 export function readOperations(doc: Json): Json[] {
   return Object.entries(doc.paths as Json)
     .filter(([path]) => path.startsWith('/api/v1/'))
-    .flatMap(([, item]) => Object.values(item as Json).filter((op): op is Json => isObject(op) && typeof op.operationId === 'string'));
+    .flatMap(([, item]) => Object.entries(item as Json)
+      .filter(([method, op]) => method !== 'head' && isObject(op) && typeof op.operationId === 'string')
+      .map(([, op]) => op as Json));
 }
 
 /** What a request asks of the mock through `Prefer` (as Prism reads it): a status and/or a named example. */

@@ -1,5 +1,6 @@
 // `npm run mock [-- --port N]`: the read API answered from the contract's examples, on loopback.
 import pino from 'pino';
+import { loadConfig } from '../config.js';
 import { loadOpenApiDocument } from '../contract.js';
 import { operationsWithoutExamples } from './example-handlers.js';
 import { startMockServer } from './mock-server.js';
@@ -16,7 +17,8 @@ function portFrom(argv: string[]): number {
 const logger = pino({ level: 'warn' });
 const unserved = operationsWithoutExamples(loadOpenApiDocument() as Record<string, unknown>);
 if (unserved.length > 0) logger.warn({ unserved }, 'these documented answers have no example; the mock answers them with an empty body');
-const mock = await startMockServer({ port: portFrom(process.argv.slice(2)), host: '127.0.0.1', logger });
+const { corsAllowedOrigins } = loadConfig().http;
+const mock = await startMockServer({ port: portFrom(process.argv.slice(2)), host: '127.0.0.1', logger, corsAllowedOrigins });
 process.stdout.write(`Mock of the Workspace Read API at ${mock.url} (answers from the contract's examples).
 
 Its API key (any other key gets 401 with code 4022, none gets 4021):

@@ -24,7 +24,13 @@ export interface MockServer {
  * by one that answers the operation's documented example. `Prefer: code=404` (or any documented
  * status) and `Prefer: example=<name>` pick another documented answer.
  */
-export async function startMockServer(options: { port?: number; host?: string; logger: Logger }): Promise<MockServer> {
+export async function startMockServer(options: {
+  port?: number;
+  host?: string;
+  logger: Logger;
+  /** Origins whose browser pages may call the mock (CORS_ALLOWED_ORIGINS), as for the service. */
+  corsAllowedOrigins?: string[];
+}): Promise<MockServer> {
   const store = createStore(openDatabase(':memory:'));
   const now = new Date().toISOString();
   const workspaceId = randomUUID();
@@ -34,7 +40,12 @@ export async function startMockServer(options: { port?: number; host?: string; l
   store.accounts.upsertMembership(workspaceId, userId, 'owner', now);
   const { key } = createApiKey(store, { workspaceId, userId, name: 'Mock key' });
 
-  const service = await createApp({ store, logger: options.logger, handlers: exampleHandlers(loadOpenApiDocument() as Record<string, any>) });
+  const service = await createApp({
+    store,
+    logger: options.logger,
+    handlers: exampleHandlers(loadOpenApiDocument() as Record<string, any>),
+    http: { corsAllowedOrigins: options.corsAllowedOrigins ?? [] },
+  });
   const app = express();
   app.disable('x-powered-by');
   app.use(readPreferHeader, service);

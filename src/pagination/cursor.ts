@@ -42,7 +42,11 @@ export function encodeCursor(scope: CursorScope, position: readonly CursorValue[
   return `${payload}.${checksum(scope, payload)}`;
 }
 
-const INVALID = 'query.cursor is not a cursor of this list: pass `next_cursor` unchanged, with the same filters, or omit it';
+const INVALID = {
+  in: 'query',
+  name: 'cursor',
+  message: 'is not a cursor of this list: pass `next_cursor` unchanged, with the same filters, or omit it',
+} as const;
 
 /**
  * The position a cursor carries, checked against the scope of this request and the expected kind
@@ -54,20 +58,20 @@ export function decodeCursor<const K extends readonly ('string' | 'number')[]>(
   kinds: K,
 ): { [I in keyof K]: K[I] extends 'string' ? string : number } {
   const dot = cursor.indexOf('.');
-  if (cursor.length > MAX_CURSOR_LENGTH || dot <= 0) throw ServiceError.invalid(`${INVALID}.`);
+  if (cursor.length > MAX_CURSOR_LENGTH || dot <= 0) throw ServiceError.invalid(INVALID);
   const payload = cursor.slice(0, dot);
   const expected = checksum(scope, payload);
-  if (cursor.slice(dot + 1) !== expected) throw ServiceError.invalid(`${INVALID}.`);
+  if (cursor.slice(dot + 1) !== expected) throw ServiceError.invalid(INVALID);
   let position: unknown;
   try {
     position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    throw ServiceError.invalid(`${INVALID}.`);
+    throw ServiceError.invalid(INVALID);
   }
   const valid = Array.isArray(position)
     && position.length === kinds.length
     && position.every((v, i) => typeof v === kinds[i] && (typeof v !== 'number' || Number.isFinite(v)));
-  if (!valid) throw ServiceError.invalid(`${INVALID}.`);
+  if (!valid) throw ServiceError.invalid(INVALID);
   return position as { [I in keyof K]: K[I] extends 'string' ? string : number };
 }
 

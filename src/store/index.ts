@@ -4,6 +4,7 @@ import { createApiKeyStore } from './api-keys.js';
 import { createContentMapStore } from './content-map.js';
 import { createContentStore } from './content.js';
 import { createEventFeedStore } from './event-feed.js';
+import { createDataVersionStore } from './data-versions.js';
 import { createIqStore } from './iq.js';
 import { createMemberTokenStore } from './member-tokens.js';
 import { createPromptStore } from './prompts.js';
@@ -24,6 +25,7 @@ export function createStore(db: Db) {
     contentMap: createContentMapStore(db),
     content: createContentStore(db),
     eventFeed: createEventFeedStore(db),
+    dataVersions: createDataVersionStore(db),
     iq: createIqStore(db),
     memberTokens: createMemberTokenStore(db),
     prompts: createPromptStore(db),

@@ -67,7 +67,7 @@ export async function checkWebhookUrl(url: string, policy: UrlPolicy): Promise<v
     const parsed = await assertSafeWebhookUrl(url, { allowPrivate: policy.allowPrivate, resolve: policy.resolve });
     if (parsed.protocol !== 'https:' && !policy.allowPrivate) throw new SsrfError('url: must use https');
   } catch (err) {
-    if (err instanceof SsrfError) throw ServiceError.invalid(`body.url ${err.message.replace(/^url:\s*/, '')}.`);
+    if (err instanceof SsrfError) throw ServiceError.invalid({ in: 'body', name: 'url', message: err.message.replace(/^url:\s*/, '') });
     throw err;
   }
 }
@@ -103,7 +103,7 @@ export async function createWebhook(
   },
 ): Promise<WebhookWithSecret> {
   const name = input.name.trim();
-  if (name === '') throw ServiceError.invalid('body.name must not be blank.');
+  if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   await checkWebhookUrl(input.url, input.policy);
   const at = input.now.toISOString();
   const row: WebhookRow = {
@@ -140,9 +140,9 @@ export async function updateWebhook(
 ): Promise<Webhook> {
   const { url, name, description, events } = input.changes;
   if (url === undefined && name === undefined && description === undefined && events === undefined) {
-    throw ServiceError.invalid('body must set at least one of url, name, description, events.');
+    throw ServiceError.invalid({ in: 'body', name: '', message: 'must set at least one of url, name, description, events' });
   }
-  if (name !== undefined && name.trim() === '') throw ServiceError.invalid('body.name must not be blank.');
+  if (name !== undefined && name.trim() === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   existing(store, input.workspaceId, input.webhookId);
   if (url !== undefined) await checkWebhookUrl(url, input.policy);
   // The URL check waited on name resolution; the webhook may have been deleted meanwhile.
@@ -193,20 +193,25 @@ export function rotateWebhookSecret(
   return { webhook: getWebhook(store, input), secret };
 }
 
-/** Sends a sample of `event` now, enabled or not; answers the status and the time, never the remote body. */
+/**
+ * Sends a sample of `event` (by default the webhook's first subscribed event) now, enabled or not;
+ * answers the status and the time, never the remote body.
+ */
 export async function testWebhook(
   store: Store,
-  input: { workspaceId: string; webhookId: string; event: EventType; policy: UrlPolicy; timeoutMs: number; now: Date },
+  input: { workspaceId: string; webhookId: string; event: EventType | undefined; policy: UrlPolicy; timeoutMs: number; now: Date },
 ): Promise<WebhookTestResult> {
   const webhook = existing(store, input.workspaceId, input.webhookId);
+  // A webhook subscribes to at least one event (the contract's minItems), stored in catalog order.
+  const event = input.event ?? parseEvents(webhook.events)[0]!;
   const result = await sendTestDelivery({
     webhook,
-    eventType: input.event,
+    eventType: event,
     now: input.now,
     allowPrivate: input.policy.allowPrivate,
     resolve: input.policy.resolve,
     timeoutMs: input.timeoutMs,
   });
   const success = result.http_status !== null && result.http_status >= 200 && result.http_status < 300;
-  return { event: input.event, success, ...result, error: success ? null : (result.error ?? `HTTP ${result.http_status}`) };
+  return { event, success, ...result, error: success ? null : (result.error ?? `HTTP ${result.http_status}`) };
 }

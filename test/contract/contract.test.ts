@@ -5,12 +5,15 @@ import { contractOperationIds } from '../../src/http/dispatch.js';
 import type { AdminHandlers, ReadHandlers } from '../../src/handlers/handler-types.js';
 import { casesFor, uncoveredStatuses } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';
-import { Contract } from './framework/spec.js';
+import { Contract, type ContractOperation } from './framework/spec.js';
 import { expectedScopes, exemptFromSubscription, hasPathParameters, isReadApi } from './framework/scopes.js';
 import { scenarios } from './scenarios/index.js';
 
 const contract = new Contract();
 const scenarioById = new Map(scenarios.map((s) => [s.operationId, s]));
+// HEAD operations are answered by their GET's handler and exercised by their GET's cases.
+const served = contract.operations.filter((o) => o.method !== 'head');
+const headOf = (op: ContractOperation) => contract.operations.find((o) => o.path === op.path && o.method === 'head');
 let harness: Harness;
 
 beforeAll(async () => {
@@ -22,7 +25,7 @@ afterAll(async () => {
 
 describe('the bundled contract and the code', () => {
   it('registers exactly one handler per operationId, and no handler the contract does not declare', () => {
-    expect([...Object.keys(handlers), ...Object.keys(adminHandlers)].sort()).toEqual(contract.operations.map((o) => o.operationId).sort());
+    expect([...Object.keys(handlers), ...Object.keys(adminHandlers)].sort()).toEqual(served.map((o) => o.operationId).sort());
     expect(contractOperationIds(contract.document)).toEqual(contract.operations.map((o) => o.operationId).sort());
   });
 
@@ -55,12 +58,30 @@ describe('the bundled contract and the code', () => {
   });
 
   it('has exactly one scenario for every operation, and none for an operation it does not declare', () => {
-    const declared = contract.operations.map((o) => o.operationId).sort();
+    const declared = served.map((o) => o.operationId).sort();
     expect(scenarios.map((s) => s.operationId).sort()).toEqual(declared);
   });
 
+  it('declares HEAD beside every GET, named head…, with the GET\'s parameters and statuses; no other operation is named head…', () => {
+    const wrong: string[] = [];
+    for (const get of contract.operations.filter((o) => o.method === 'get')) {
+      const head = headOf(get);
+      if (!head) {
+        wrong.push(`${get.operationId}: no head operation on ${get.path}`);
+        continue;
+      }
+      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+      if (!same(contract.parameters(head), contract.parameters(get))) wrong.push(`${head.operationId}: parameters differ from ${get.operationId}`);
+      if (!same(head.statuses, get.statuses)) wrong.push(`${head.operationId}: statuses ${head.statuses} differ from ${get.operationId} ${get.statuses}`);
+    }
+    for (const op of contract.operations) {
+      if ((op.method === 'head') !== op.operationId.startsWith('head')) wrong.push(`${op.method} ${op.path}: operationId ${op.operationId}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('has a way to obtain every documented status of every operation', () => {
-    const uncovered = contract.operations.flatMap((op) =>
+    const uncovered = served.flatMap((op) =>
       uncoveredStatuses(op, scenarioById.get(op.operationId)).map((status) => `${op.operationId} ${status}`));
     expect(uncovered).toEqual([]);
   });
@@ -74,6 +95,8 @@ describe('the bundled contract and the code', () => {
     const wrong: string[] = [];
     for (const op of contract.operations.filter((o) => isReadApi(o.path))) {
       const expected = new Set([200, 401, 405, 422, 429, 500]);
+      // A read answers 304 to a matching If-None-Match, except the usage, which counts the request itself.
+      if (op.path !== '/api/v1/workspace/usage') expected.add(304);
       if (expectedScopes(op.path).length > 0) expected.add(403);
       if (!exemptFromSubscription(op.path)) expected.add(402);
       if (hasPathParameters(op.path)) expected.add(404);
@@ -86,10 +109,11 @@ describe('the bundled contract and the code', () => {
   });
 });
 
-for (const op of contract.operations) {
+for (const op of served) {
   const scenario = scenarioById.get(op.operationId);
   if (!scenario) continue; // reported by the coverage test above
-  describe(`${op.method.toUpperCase()} ${op.path} (${op.operationId})`, () => {
-    for (const c of casesFor(op, scenario)) it(c.title, () => c.run(harness));
+  const head = op.method === 'get' ? headOf(op) : undefined;
+  describe(`${head ? 'GET and HEAD' : op.method.toUpperCase()} ${op.path} (${op.operationId})`, () => {
+    for (const c of casesFor(op, scenario, head)) it(c.title, () => c.run(harness));
   });
 }

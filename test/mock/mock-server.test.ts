@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../src/contract.js';
 import { operationsWithoutExamples, readOperations } from '../../src/mock/example-handlers.js';
 import { startMockServer, type MockServer } from '../../src/mock/mock-server.js';
+import { sendRaw } from '../support/http.js';
 
 type Json = Record<string, any>;
 const doc = loadOpenApiDocument() as Json;
@@ -90,7 +92,7 @@ describe('npm run mock', () => {
     expect(await res.json()).toEqual({
       code: 4220,
       messages: 'Invalid parameters: query.range must be equal to one of the allowed values: 7d, 30d, 90d.',
-      data: null,
+      data: { errors: [{ in: 'query', name: 'range', message: 'must be equal to one of the allowed values: 7d, 30d, 90d' }] },
     });
   });
 
@@ -112,6 +114,50 @@ describe('npm run mock', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.csv"$/);
     expect(await res.text()).toBe(documentedExample('exportAnswers', '200', 'text/csv'));
+  });
+});
+
+describe('npm run mock: the service\'s HTTP conventions', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMockServer({ logger: pino({ level: 'silent' }) });
+  });
+  afterAll(() => mock.close());
+  const analytics = '/api/v1/visibility/prompts/3fa85f64-5717-4562-b3fc-2c963f66afa6?range=7d';
+
+  it('answers HEAD with the GET\'s status and headers and no body, and a matching If-None-Match with 304', async () => {
+    const headers = { authorization: `Bearer ${mock.key}` };
+    const get = await sendRaw(mock.url, { path: analytics, headers });
+    const head = await sendRaw(mock.url, { method: 'HEAD', path: analytics, headers });
+    expect([head.status, head.body.length, head.headers.etag, head.headers['content-length']])
+      .toEqual([200, 0, get.headers.etag, get.headers['content-length']]);
+    expect(get.headers.etag).toMatch(/^W\//);
+    const again = await sendRaw(mock.url, { path: analytics, headers: { ...headers, 'if-none-match': String(get.headers.etag) } });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+  });
+
+  it('when started with allowed origins, answers their preflights and lets their pages read the headers', async () => {
+    const origin = 'http://localhost:5173';
+    const withCors = await startMockServer({ logger: pino({ level: 'silent' }), corsAllowedOrigins: [origin] });
+    try {
+      const preflight = await sendRaw(withCors.url, {
+        method: 'OPTIONS',
+        path: '/api/v1/me',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
+      expect([preflight.status, preflight.headers['access-control-allow-origin']]).toEqual([204, origin]);
+      const call = await sendRaw(withCors.url, { path: '/api/v1/me', headers: { origin, authorization: `Bearer ${withCors.key}` } });
+      expect([call.status, call.headers['access-control-allow-origin']]).toEqual([200, origin]);
+      expect(String(call.headers['access-control-expose-headers'])).toContain('ETag');
+    } finally {
+      await withCors.close();
+    }
+  });
+
+  it('compresses an answer of 1 KiB or more when asked to', async () => {
+    const res = await sendRaw(mock.url, { path: analytics, headers: { authorization: `Bearer ${mock.key}`, 'accept-encoding': 'gzip' } });
+    expect([res.status, res.headers['content-encoding']]).toEqual([200, 'gzip']);
+    expect(JSON.parse(gunzipSync(res.body).toString('utf8'))).toEqual(documentedExample('getPromptAnalytics', '200'));
   });
 });
 

@@ -52,3 +52,29 @@ export function parseRateLimit(value: string | null): { policy: string; r: numbe
   if (!match) throw new Error(`RateLimit header ${JSON.stringify(value)} is not "<policy>";r=<n>;t=<n>`);
   return { policy: match[1]!, r: Number(match[2]), t: Number(match[3]) };
 }
+
+export interface RawResponse {
+  status: number;
+  headers: import('node:http').IncomingHttpHeaders;
+  /** The bytes on the wire: not decompressed. */
+  body: Buffer;
+}
+
+/**
+ * One request over node:http, for what fetch hides or forbids: the body exactly as sent
+ * (compressed or not), and request headers such as `Origin` and `Host`.
+ */
+export async function sendRaw(baseUrl: string, spec: { method?: string; path: string; headers?: Record<string, string> }): Promise<RawResponse> {
+  const { request } = await import('node:http');
+  const url = new URL(spec.path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: spec.method ?? 'GET', headers: spec.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

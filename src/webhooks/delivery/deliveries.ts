@@ -94,7 +94,7 @@ export function recoverFailedSince(
   input: { workspaceId: string; webhookId: string; since: Date | string; now: Date },
 ): { recovered: number } {
   const since = input.since instanceof Date ? input.since : new Date(input.since);
-  if (Number.isNaN(since.getTime())) throw ServiceError.invalid('since must be an RFC 3339 date-time, e.g. 2026-01-15T00:00:00Z');
+  if (Number.isNaN(since.getTime())) throw ServiceError.invalid({ in: 'body', name: 'since', message: 'must be an RFC 3339 date-time, e.g. 2026-01-15T00:00:00Z' });
   const recovered = store.webhookDeliveries.recoverFailedSince({
     workspace_id: input.workspaceId,
     webhook_id: input.webhookId,

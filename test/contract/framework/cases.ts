@@ -7,6 +7,7 @@ import { parseRateLimit } from '../../support/http.js';
 import { holdWriteLock } from '../../support/write-lock.js';
 import { expectedScopes, isReadApi } from './scopes.js';
 import type { ContractOperation, ObservedResponse } from './spec.js';
+import { mirroredAsHead } from './head-mirror.js';
 
 /** One way of obtaining one status of one operation. */
 export interface ContractCase {
@@ -16,12 +17,12 @@ export interface ContractCase {
 }
 
 /** The statuses the framework can produce for any read-API operation from its success request. */
-export const GENERIC_STATUSES = [401, 402, 403, 405, 422, 429, 500] as const;
+export const GENERIC_STATUSES = [304, 401, 402, 403, 405, 422, 429, 500] as const;
 /**
  * Those that do not depend on API-key scopes or the subscription also apply to the admin API, with
  * 415 for a body and 503, which every administration operation that writes documents.
  */
-const ADMIN_GENERIC_STATUSES = [401, 405, 415, 422, 429, 500, 503] as const;
+const ADMIN_GENERIC_STATUSES = [304, 401, 405, 415, 422, 429, 500, 503] as const;
 
 const UNKNOWN_PARAMETER = 'zz_not_a_parameter';
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -74,6 +75,15 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
     });
   };
 
+  add(304, 'answers 304 with no body, the same ETag and the RateLimit headers for a matching If-None-Match', async (h, ctx, spec) => {
+    await h.call(op, spec, ctx); // a key's first request records its use, which `/me` shows
+    const first = await h.call(op, spec, ctx);
+    const etag = first.headers.get('etag')!;
+    const again = await h.call(op, { ...spec, headers: { ...spec.headers, 'if-none-match': etag } }, ctx);
+    expect([again.status, again.text, again.headers.get('etag')]).toEqual([304, '', etag]);
+    // Counted like any read (by less than `first`'s remaining; a HEAD may have been counted in between).
+    expect(parseRateLimit(again.headers.get('ratelimit')).r).toBeLessThan(parseRateLimit(first.headers.get('ratelimit')).r);
+  });
   add(401, 'answers 401 (4021) when no key is sent', async (h, ctx, spec) => {
     const res = await h.call(op, withoutCredentials(spec), ctx);
     expect([res.status, res.body]).toEqual([401, errorBody(4021)]);
@@ -105,7 +115,8 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
   });
   add(422, 'answers 422 (4220) naming an unknown query parameter', async (h, ctx, spec) => {
     const res = await h.call(op, { ...spec, query: { ...spec.query, [UNKNOWN_PARAMETER]: '1' } }, ctx);
-    expect([res.status, res.body]).toEqual([422, errorBody(4220)]);
+    const unknown = { in: 'query', name: UNKNOWN_PARAMETER, message: 'is not a known parameter' };
+    expect([res.status, res.body]).toEqual([422, errorBody(4220, { errors: [unknown] })]);
     expect((res.body as { messages: string }).messages).toContain(UNKNOWN_PARAMETER);
   });
   add(429, 'answers 429 (4290) with Retry-After equal to t once the window is full', async (h, ctx, spec) => {
@@ -160,9 +171,14 @@ function scenarioCases(op: ContractOperation, scenario: OperationScenario): Cont
   return cases;
 }
 
-/** Every case of one operation: the area's own, then the generic ones, by status. */
-export function casesFor(op: ContractOperation, scenario: OperationScenario): ContractCase[] {
-  return [...scenarioCases(op, scenario), ...genericCases(op, scenario)].sort((a, b) => a.status - b.status);
+/**
+ * Every case of one operation: the area's own, then the generic ones, by status. With the `head`
+ * operation beside a GET, each GET request of each case is also sent as HEAD and compared.
+ */
+export function casesFor(op: ContractOperation, scenario: OperationScenario, headOp?: ContractOperation): ContractCase[] {
+  const cases = [...scenarioCases(op, scenario), ...genericCases(op, scenario)].sort((a, b) => a.status - b.status);
+  if (!headOp) return cases;
+  return cases.map((c) => ({ ...c, run: (h: Harness) => c.run(mirroredAsHead(h, headOp)) }));
 }
 
 /** Documented statuses nothing produces: each must get a scenario entry (or leave the contract). */

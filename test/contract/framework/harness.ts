@@ -8,6 +8,7 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import type { RequestSpec, ScenarioContext } from '../scenarios/types.js';
 import { send } from '../../support/http.js';
 import { Contract, type ContractOperation, type ObservedResponse } from './spec.js';
+import { expectFieldErrorsMatchMessages } from './field-errors.js';
 
 /** What the failing handlers throw: it looks like the internals a 500 must never show. */
 export const INTERNAL_CAUSE = 'SQLITE_ERROR: no such column: contract_probe_column (at /srv/app/src/store/probe.ts:42)';
@@ -26,7 +27,10 @@ export interface Harness {
   failing: TestServer;
   limiter: SlidingLogLimiter;
   context: () => ScenarioContext;
-  /** Sends and asserts the response is exactly what the contract documents for its status. */
+  /**
+   * Sends and asserts the response is exactly what the contract documents for its status; a 422
+   * must also list in `data.errors` each input its `messages` names.
+   */
   call: (op: ContractOperation, spec: RequestSpec, ctx: ScenarioContext, via?: TestServer) => Promise<ObservedResponse>;
   close: () => Promise<void>;
 }
@@ -54,6 +58,7 @@ export async function startHarness(contract: Contract = new Contract()): Promise
     const response = await send(via.url, spec, ctx.workspace.key);
     expect(contract.violations(op, response), `${spec.method ?? 'GET'} ${spec.path} → ${response.status} ${response.text.slice(0, 500)}`)
       .toEqual([]);
+    if (response.status === 422 && spec.method !== 'HEAD') expectFieldErrorsMatchMessages(response);
     return response;
   };
 

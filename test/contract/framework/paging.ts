@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { RequestSpec } from '../scenarios/types.js';
 import type { ObservedResponse } from './spec.js';
+import { expectFieldNamed } from './field-errors.js';
 
 interface ListPage {
   items: unknown[];
@@ -62,7 +63,7 @@ function tamper(cursor: string): string[] {
 async function expectRefusedCursor(check: PagingCheck, cursor: string, why: string): Promise<void> {
   const res = await check.call({ ...check.request, query: { ...check.request.query, limit: 1, cursor } });
   expect([res.status, (res.body as { code?: number } | undefined)?.code], `${why}: ${res.text.slice(0, 300)}`).toEqual([422, 4220]);
-  expect((res.body as { messages: string }).messages).toContain('cursor');
+  expectFieldNamed(res, /^query\.cursor$/);
 }
 
 /**

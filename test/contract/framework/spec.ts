@@ -82,6 +82,12 @@ export class Contract {
     return current;
   }
 
+  /** The operation's parameters (the path item's and its own), resolved. */
+  parameters(op: ContractOperation): ParameterObject[] {
+    const item = this.document.paths[op.path] as { parameters?: ParameterObject[] } & Record<string, OperationObject>;
+    return [...(item.parameters ?? []), ...(item[op.method]?.parameters ?? [])].map((p) => this.resolve(p));
+  }
+
   response(op: ContractOperation, status: number): ResponseObject {
     const raw = this.document.paths[op.path]?.[op.method]?.responses?.[String(status)];
     if (!raw) throw new Error(`${op.operationId} does not document ${status}`);

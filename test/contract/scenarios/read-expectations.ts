@@ -1,12 +1,11 @@
 import { expect } from 'vitest';
 import type { ObservedResponse } from '../../support/http.js';
+import { expectFieldNamed } from '../framework/field-errors.js';
 
 // Expected bodies shared by the content-map, content and brand-intelligence scenarios.
 
-/** A 422 whose message names a parameter matching `pattern`. */
-export const invalidNaming = (pattern: RegExp) => (res: ObservedResponse) => {
-  expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(pattern) });
-};
+/** A 422 that names a parameter matching `pattern` (`/query\.stage/`). */
+export const invalidNaming = (pattern: RegExp) => (res: ObservedResponse) => expectFieldNamed(res, pattern);
 
 /** The 404 of an unknown id (and of another workspace's id): `<What> not found.` */
 export const notFoundOf = (what: string) => (res: ObservedResponse) => {

@@ -4,6 +4,7 @@ import type { Store } from '../../../src/store/index.js';
 import type { TestWorkspace } from '../../support/accounts.js';
 import { categoryLine, competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
 import { EMPTY_PLATFORMS, importRecords } from '../../support/visibility.js';
+import { expectFieldNamed } from '../framework/field-errors.js';
 import type { OperationScenario, ScenarioContext } from './types.js';
 
 const PROMPTS = '/api/v1/visibility/prompts';
@@ -79,9 +80,7 @@ export const visibilityPromptScenarios: OperationScenario[] = [
         const { prompt } = await promptOf(ctx);
         expect(res.body).toEqual({ code: 2000, messages: 'OK', data: { items: [prompt], next_cursor: null } });
       },
-      422: (res) => {
-        expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(/query\.(range|alpha|limit|status|category_id|cursor)/) });
-      },
+      422: (res) => expectFieldNamed(res, /^query\.(range|alpha|limit|status|category_id|cursor)$/),
     },
     list: {
       seed: async (ctx, workspace, n) => {
@@ -132,9 +131,7 @@ export const visibilityPromptScenarios: OperationScenario[] = [
       404: (res) => {
         expect(res.body).toEqual({ code: 4040, messages: 'Prompt not found.', data: null });
       },
-      422: (res) => {
-        expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(/range|alpha|prompt/) });
-      },
+      422: (res) => expectFieldNamed(res, /^(query\.range|query\.alpha|path\.prompt)$/),
     },
     crossTenant: async (ctx) => ({ path: `${PROMPTS}/${(await seedPrompt(ctx.store, ctx.other, ctx.now)).id}` }),
   },

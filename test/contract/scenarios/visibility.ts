@@ -4,6 +4,8 @@ import type { TestWorkspace } from '../../support/accounts.js';
 import { competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
 import { EMPTY_PLATFORMS, importRecords } from '../../support/visibility.js';
 import { profileLine } from '../../support/workspace-records.js';
+import type { ObservedResponse } from '../../support/http.js';
+import { expectFieldNamed } from '../framework/field-errors.js';
 import type { OperationScenario, ScenarioContext } from './types.js';
 
 const V = '/api/v1/visibility';
@@ -67,9 +69,7 @@ async function seedAnswers(ctx: ScenarioContext, workspace: TestWorkspace, n: nu
 /** One hit of two snapshots now, none before: the workspace's seeded rates. */
 const ONE_OF_TWO = { current: { hits: 1, total: 2 }, previous: { hits: 0, total: 0 } };
 
-const invalid = (res: { body: unknown }) => {
-  expect(res.body).toMatchObject({ code: 4220, data: null, messages: expect.stringMatching(/query\.|path\./) });
-};
+const invalid = (res: ObservedResponse) => expectFieldNamed(res, /^(query|path)\./);
 
 export const visibilityScenarios: OperationScenario[] = [
   {

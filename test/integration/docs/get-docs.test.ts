@@ -68,7 +68,7 @@ describe('GET /docs', () => {
 
   it('when the published contract is fetched, it is the bundled document, untouched by the docs copy', async () => {
     const res = await fetch(`${server.url}/openapi.json`);
-    expect(await res.json()).toEqual(generated('openapi.json'));
+    expect(await res.json()).toEqual({ ...generated('openapi.json'), servers: [{ url: server.url, description: 'This service' }] });
   });
 
   it('when an asset does not exist, answers the 404 envelope', async () => {

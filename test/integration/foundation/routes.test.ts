@@ -28,22 +28,26 @@ describe('any path under /api/v1', () => {
     expect((await send(server.url, { path: '/api/v1/nothing-here', key: key.key })).status).toBe(404);
   });
 
-  it('when the method is not GET, answers 405 (4050) with Allow: GET', async () => {
+  it('when the method is not GET or HEAD, answers 405 (4050) with Allow: GET, HEAD', async () => {
     const ws = createTestWorkspace(server.store);
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       const res = await send(server.url, { method, path: '/api/v1/me', key: ws.key, body: { a: 1 } });
       expect([res.status, res.body, res.headers.get('allow')]).toEqual([405, {
         code: 4050,
-        messages: `Method ${method} is not allowed on this path; allowed: GET.`,
+        messages: `Method ${method} is not allowed on this path; allowed: GET, HEAD.`,
         data: null,
-      }, 'GET']);
+      }, 'GET, HEAD']);
     }
   });
 
   it('when a query parameter is unknown, answers 422 (4220) naming it', async () => {
     const ws = createTestWorkspace(server.store);
     const res = await send(server.url, { path: '/api/v1/me', key: ws.key, query: { colour: 'blue' } });
-    expect([res.status, res.body]).toEqual([422, { code: 4220, messages: 'Invalid parameters: query.colour is not a known parameter.', data: null }]);
+    expect([res.status, res.body]).toEqual([422, {
+      code: 4220,
+      messages: 'Invalid parameters: query.colour is not a known parameter.',
+      data: { errors: [{ in: 'query', name: 'colour', message: 'is not a known parameter' }] },
+    }]);
   });
 
   it('when several query parameters are unknown, names every one of them', async () => {
@@ -53,6 +57,10 @@ describe('any path under /api/v1', () => {
     const { messages } = res.body as { messages: string };
     expect(messages).toContain('query.colour');
     expect(messages).toContain('query.size');
+    expect((res.body as { data: unknown }).data).toEqual({ errors: [
+      { in: 'query', name: 'colour', message: 'is not a known parameter' },
+      { in: 'query', name: 'size', message: 'is not a known parameter' },
+    ] });
   });
 
   it('checks in order: 401, then 429, then 403, then 402, then 422', async () => {
@@ -111,10 +119,10 @@ describe('service endpoints', () => {
     }
   });
 
-  it('GET /openapi.json serves the bundled contract without a key', async () => {
+  it('GET /openapi.json serves the bundled contract without a key, naming the server it was fetched from', async () => {
     const { loadOpenApiDocument } = await import('../../../src/contract.js');
     const res = await send(server.url, { path: '/openapi.json' });
-    expect([res.status, res.body]).toEqual([200, loadOpenApiDocument()]);
+    expect([res.status, res.body]).toEqual([200, { ...loadOpenApiDocument(), servers: [{ url: server.url, description: 'This service' }] }]);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 });

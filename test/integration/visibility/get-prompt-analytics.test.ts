@@ -462,19 +462,19 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it.each([
-    ['a malformed UUID', 'not-a-uuid', {}, 'prompt must match format "uuid"'],
-    ['range=14d', randomUUID(), { range: '14d' }, 'query.range'],
-    ['range=7D', randomUUID(), { range: '7D' }, 'query.range'],
-    ['an unknown parameter', randomUUID(), { period: '7d' }, 'query.period'],
-    ['alpha=0', randomUUID(), { alpha: '0' }, 'query.alpha'],
-    ['alpha=1', randomUUID(), { alpha: '1' }, 'query.alpha'],
-    ['alpha=-0.05', randomUUID(), { alpha: '-0.05' }, 'query.alpha'],
-    ['alpha=5%', randomUUID(), { alpha: '5%' }, 'query.alpha'],
-  ])('when given %s, answers 422 naming the parameter', async (_what, id, query, named) => {
+    ['a malformed UUID', 'not-a-uuid', {}, { in: 'path', name: 'prompt', message: 'must match format "uuid"' }],
+    ['range=14d', randomUUID(), { range: '14d' }, { in: 'query', name: 'range', message: 'must be equal to one of the allowed values: 7d, 30d, 90d' }],
+    ['range=7D', randomUUID(), { range: '7D' }, { in: 'query', name: 'range', message: 'must be equal to one of the allowed values: 7d, 30d, 90d' }],
+    ['an unknown parameter', randomUUID(), { period: '7d' }, { in: 'query', name: 'period', message: 'is not a known parameter' }],
+    ['alpha=0', randomUUID(), { alpha: '0' }, { in: 'query', name: 'alpha', message: 'must be > 0' }],
+    ['alpha=1', randomUUID(), { alpha: '1' }, { in: 'query', name: 'alpha', message: 'must be < 1' }],
+    ['alpha=-0.05', randomUUID(), { alpha: '-0.05' }, { in: 'query', name: 'alpha', message: 'must be > 0' }],
+    ['alpha=5%', randomUUID(), { alpha: '5%' }, { in: 'query', name: 'alpha', message: 'must be number' }],
+  ])('when given %s, answers 422 naming the parameter for people and for programs', async (_what, id, query, error) => {
     const ws = createTestWorkspace(server.store);
     const res = await analytics(ws, id, query);
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
-    expect((res.body as { messages: string }).messages).toContain(named);
-    expect((res.body as { data: unknown }).data).toBeNull();
+    expect((res.body as { messages: string }).messages).toBe(`Invalid parameters: ${error.in}.${error.name} ${error.message}.`);
+    expect((res.body as { data: unknown }).data).toEqual({ errors: [error] });
   });
 });

@@ -253,21 +253,24 @@ describe('GET /api/v1/visibility/prompts', () => {
   });
 
   it.each([
-    ['limit=0', { limit: 0 }, 'query.limit'],
-    ['limit=101', { limit: 101 }, 'query.limit'],
-    ['limit=abc', { limit: 'abc' }, 'query.limit'],
-    ['range=14d', { range: '14d' }, 'query.range'],
-    ['status=DONE', { status: 'DONE' }, 'query.status'],
-    ['a malformed category_id', { category_id: 'pricing' }, 'query.category_id'],
-    ['an empty q', { q: '' }, 'query.q'],
-    ['a cursor that is not one', { cursor: 'eyJ9.abc' }, 'query.cursor'],
-    ['alpha=0', { alpha: 0 }, 'query.alpha'],
-    ['alpha=1', { alpha: 1 }, 'query.alpha'],
-    ['alpha=high', { alpha: 'high' }, 'query.alpha'],
-  ])('when given %s, answers 422 naming the parameter', async (_what, query, named) => {
+    ['limit=0', { limit: 0 }, 'limit'],
+    ['limit=101', { limit: 101 }, 'limit'],
+    ['limit=abc', { limit: 'abc' }, 'limit'],
+    ['range=14d', { range: '14d' }, 'range'],
+    ['status=DONE', { status: 'DONE' }, 'status'],
+    ['a malformed category_id', { category_id: 'pricing' }, 'category_id'],
+    ['an empty q', { q: '' }, 'q'],
+    ['a cursor that is not one', { cursor: 'eyJ9.abc' }, 'cursor'],
+    ['alpha=0', { alpha: 0 }, 'alpha'],
+    ['alpha=1', { alpha: 1 }, 'alpha'],
+    ['alpha=high', { alpha: 'high' }, 'alpha'],
+  ])('when given %s, answers 422 naming the parameter for people and for programs', async (_what, query, named) => {
     const ws = createTestWorkspace(server.store);
     const res = await getWith(server, ws, '/api/v1/visibility/prompts', query);
-    expect([res.status, (res.body as { code: number }).code, (res.body as { data: unknown }).data]).toEqual([422, 4220, null]);
-    expect((res.body as { messages: string }).messages).toContain(named);
+    expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
+    expect((res.body as { messages: string }).messages).toContain(`query.${named}`);
+    const { errors } = (res.body as { data: { errors: unknown[] } }).data;
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors).toEqual(errors.map(() => ({ in: 'query', name: named, message: expect.any(String) })));
   });
 });

@@ -112,7 +112,11 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
     const { call } = adminWorld(server);
     const response = await call({ path: '/webhooks', workspaceId: 'not-a-uuid' });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: 'Invalid parameters: path.workspace_id must match format "uuid".', data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: path.workspace_id must match format "uuid".',
+      data: { errors: [{ in: 'path', name: 'workspace_id', message: 'must match format "uuid"' }] },
+    });
   });
 
   it('when the route does not exist, answers 404; when the method does not, 405 with Allow', async () => {
@@ -122,8 +126,8 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
     expect(missing.body).toEqual({ code: 4040, messages: expect.stringMatching(/^No route GET /), data: null });
     const wrongMethod = await call({ method: 'PUT', path: '/webhooks' });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
-    expect(wrongMethod.body).toEqual({ code: 4050, messages: 'Method PUT is not allowed on this path; allowed: GET, POST.', data: null });
+    expect(wrongMethod.headers.get('allow')).toBe('GET, POST, HEAD');
+    expect(wrongMethod.body).toEqual({ code: 4050, messages: 'Method PUT is not allowed on this path; allowed: GET, POST, HEAD.', data: null });
   });
 
   it('when a workspace has used its requests, its member tokens and API keys share the limit and get 429', async () => {
@@ -150,13 +154,25 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
       body: '{"name": "Dashboard",',
     });
     expect(notJson.status).toBe(422);
-    expect(await notJson.json()).toEqual({ code: 4220, messages: 'Invalid request body: not valid JSON.', data: null });
+    expect(await notJson.json()).toEqual({
+      code: 4220,
+      messages: 'Invalid request body: not valid JSON.',
+      data: { errors: [{ in: 'body', name: '', message: 'not valid JSON' }] },
+    });
     const tooLarge = await call({ method: 'POST', path: '/api-keys', body: { name: 'x'.repeat(200_000) } });
     expect(tooLarge.status).toBe(422);
-    expect(tooLarge.body).toEqual({ code: 4220, messages: 'Invalid request body: larger than 100 KB.', data: null });
+    expect(tooLarge.body).toEqual({
+      code: 4220,
+      messages: 'Invalid request body: larger than 100 KB.',
+      data: { errors: [{ in: 'body', name: '', message: 'larger than 100 KB' }] },
+    });
     const unknown = await call({ method: 'POST', path: '/api-keys', body: { name: 'Dashboard', color: 'red' } });
     expect(unknown.status).toBe(422);
-    expect(unknown.body).toEqual({ code: 4220, messages: 'Invalid parameters: body.color is not a known field.', data: null });
+    expect(unknown.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.color is not a known field.',
+      data: { errors: [{ in: 'body', name: 'color', message: 'is not a known field' }] },
+    });
   });
 
   it('when an API key of the workspace is given, it still works for the read API after admin calls', async () => {

@@ -3,6 +3,7 @@ import { send } from '../../support/http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { hashToken } from '../../../src/keys/secret-token.js';
 import { adminWorld } from './helpers.js';
+import type { FieldError } from '../../../src/errors/field-errors.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -59,16 +60,19 @@ describe('POST /api/workspace/{workspace_id}/api-keys', () => {
 
   it('when the body is invalid, answers 422 naming the fields', async () => {
     const { call } = adminWorld(server);
-    const cases: Array<[unknown, string]> = [
-      [{ name: 'x', expires_at: '2001-01-01T00:00:00Z' }, 'Invalid parameters: body.expires_at must be in the future.'],
-      [{ name: '  ' }, 'Invalid parameters: body.name must not be blank.'],
-      [{}, 'Invalid parameters: body.name is required.'],
-      [{ name: 'x', scopes: ['admin:write'] }, 'Invalid parameters: body.scopes.0 must be equal to one of the allowed values: workspace:read, visibility:read, contentmap:read, content:read, iq:read.'],
+    const scopes = 'workspace:read, visibility:read, contentmap:read, content:read, iq:read';
+    const cases: Array<[unknown, string, FieldError]> = [
+      [{ name: 'x', expires_at: '2001-01-01T00:00:00Z' }, 'Invalid parameters: body.expires_at must be in the future.',
+        { in: 'body', name: 'expires_at', message: 'must be in the future' }],
+      [{ name: '  ' }, 'Invalid parameters: body.name must not be blank.', { in: 'body', name: 'name', message: 'must not be blank' }],
+      [{}, 'Invalid parameters: body.name is required.', { in: 'body', name: 'name', message: 'is required' }],
+      [{ name: 'x', scopes: ['admin:write'] }, `Invalid parameters: body.scopes.0 must be equal to one of the allowed values: ${scopes}.`,
+        { in: 'body', name: 'scopes.0', message: `must be equal to one of the allowed values: ${scopes}` }],
     ];
-    for (const [body, messages] of cases) {
+    for (const [body, messages, error] of cases) {
       const response = await call({ method: 'POST', path: '/api-keys', body });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ code: 4220, messages, data: null });
+      expect(response.body).toEqual({ code: 4220, messages, data: { errors: [error] } });
     }
   });
 });

@@ -87,10 +87,11 @@ describe('POST /api/workspace/{workspace_id}/webhooks', () => {
     expect(response.body).toEqual({
       code: 4220,
       messages: expect.any(String),
-      data: null,
+      data: { errors: expect.any(Array) },
     });
-    const { messages } = response.body as { messages: string };
-    for (const field of ['body.url', 'body.name', 'body.events.0', 'body.colour']) expect(messages).toContain(field);
+    const { messages, data } = response.body as { messages: string; data: { errors: Array<{ in: string; name: string }> } };
+    for (const field of ['url', 'name', 'events.0', 'colour']) expect(messages).toContain(`body.${field}`);
+    expect(data.errors.map((e) => `${e.in}.${e.name}`).sort()).toEqual(['body.colour', 'body.events.0', 'body.name', 'body.url']);
   });
 
   it('when required fields are missing or events is empty, answers 422 naming them', async () => {
@@ -101,9 +102,17 @@ describe('POST /api/workspace/{workspace_id}/webhooks', () => {
     expect((missing.body as { messages: string }).messages).toMatch(/events/);
     const empty = await call({ method: 'POST', path: '/webhooks', body: { url: 'http://127.0.0.1:9/x', name: 'x', events: [] } });
     expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({ code: 4220, messages: 'Invalid parameters: body.events must NOT have fewer than 1 items.', data: null });
+    expect(empty.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.events must NOT have fewer than 1 items.',
+      data: { errors: [{ in: 'body', name: 'events', message: 'must NOT have fewer than 1 items' }] },
+    });
     const blank = await call({ method: 'POST', path: '/webhooks', body: { url: 'http://127.0.0.1:9/x', name: '   ', events: ['iq.status_updated'] } });
-    expect(blank.body).toEqual({ code: 4220, messages: 'Invalid parameters: body.name must not be blank.', data: null });
+    expect(blank.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.name must not be blank.',
+      data: { errors: [{ in: 'body', name: 'name', message: 'must not be blank' }] },
+    });
   });
 
   it('when a member who is not an owner tries, answers 403 and creates nothing', async () => {
@@ -142,7 +151,11 @@ describe('POST /api/workspace/{workspace_id}/webhooks with private targets refus
     const { call } = adminWorld(strict);
     const response = await call({ method: 'POST', path: '/webhooks', body: body(url) });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: `Invalid parameters: ${message}`, data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: `Invalid parameters: ${message}`,
+      data: { errors: [{ in: 'body', name: 'url', message: message.replace(/^body\.url (.*)\.$/, '$1') }] },
+    });
     expect((await call({ path: '/webhooks' })).body).toEqual({ code: 2000, messages: 'OK', data: { items: [], next_cursor: null } });
   });
 

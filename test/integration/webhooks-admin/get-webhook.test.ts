@@ -46,6 +46,10 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
     const { call } = adminWorld(server);
     const response = await call({ path: '/webhooks/12' });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: 'Invalid parameters: path.webhook_id must match format "uuid".', data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: path.webhook_id must match format "uuid".',
+      data: { errors: [{ in: 'path', name: 'webhook_id', message: 'must match format "uuid"' }] },
+    });
   });
 });

@@ -99,7 +99,11 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', (
     const cursor = ((await call({ path: `/webhooks/${id}/deliveries`, query: { limit: 1 } })).body as Page).data.next_cursor!;
     const response = await call({ path: `/webhooks/${id}/deliveries`, query: { limit: 1, cursor, status: 'pending' } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: expect.stringContaining('cursor'), data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: expect.stringContaining('cursor'),
+      data: { errors: [{ in: 'query', name: 'cursor', message: expect.any(String) }] },
+    });
   });
 
   it('when a filter value is unknown, answers 422 naming it', async () => {
@@ -107,7 +111,11 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', (
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/never' });
     const response = await call({ path: `/webhooks/${id}/deliveries`, query: { status: 'lost' } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: expect.stringContaining('query.status must be equal to one of the allowed values'), data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: expect.stringContaining('query.status must be equal to one of the allowed values'),
+      data: { errors: [{ in: 'query', name: 'status', message: expect.stringContaining('must be equal to one of the allowed values') }] },
+    });
   });
 
   it('when the webhook is unknown or another workspace\'s, answers 404', async () => {

@@ -81,13 +81,21 @@ describe('GET /api/workspace/{workspace_id}/webhooks/events', () => {
     const workspace = createTestWorkspace(server.store);
     const response = await send(server.url, { path: catalogPath('12345'), key: workspace.key });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: 'Invalid parameters: path.workspace_id must match format "uuid".', data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: path.workspace_id must match format "uuid".',
+      data: { errors: [{ in: 'path', name: 'workspace_id', message: 'must match format "uuid"' }] },
+    });
   });
 
   it('when the request carries a query parameter, answers 422 naming it', async () => {
     const { call } = adminWorld(server);
     const response = await call({ path: '/webhooks/events', query: { group: 'content' } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: expect.stringContaining('group'), data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: expect.stringContaining('group'),
+      data: { errors: [{ in: 'query', name: 'group', message: 'is not a known parameter' }] },
+    });
   });
 });

@@ -48,7 +48,11 @@ describe('GET /api/workspace/{workspace_id}/webhooks', () => {
     for (const [call, value] of [[a.call, `${cursor}x`], [b.call, cursor]] as const) {
       const response = await call({ path: '/webhooks', query: { cursor: value } });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ code: 4220, messages: expect.stringContaining('query.cursor'), data: null });
+      expect(response.body).toEqual({
+        code: 4220,
+        messages: expect.stringContaining('query.cursor'),
+        data: { errors: [{ in: 'query', name: 'cursor', message: expect.any(String) }] },
+      });
     }
   });
 
@@ -56,6 +60,10 @@ describe('GET /api/workspace/{workspace_id}/webhooks', () => {
     const { call } = adminWorld(server);
     const response = await call({ path: '/webhooks', query: { limit: 101 } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: 'Invalid parameters: query.limit must be a whole number from 1 to 100 in plain decimal digits.', data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: query.limit must be a whole number from 1 to 100 in plain decimal digits.',
+      data: { errors: [{ in: 'query', name: 'limit', message: 'must be a whole number from 1 to 100 in plain decimal digits' }] },
+    });
   });
 });

@@ -47,9 +47,17 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/re
     const { call } = adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/never' });
     const missing = await call({ method: 'POST', path: `/webhooks/${id}/deliveries/recover`, body: {} });
-    expect(missing.body).toEqual({ code: 4220, messages: 'Invalid parameters: body.since is required.', data: null });
+    expect(missing.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.since is required.',
+      data: { errors: [{ in: 'body', name: 'since', message: 'is required' }] },
+    });
     const bad = await call({ method: 'POST', path: `/webhooks/${id}/deliveries/recover`, body: { since: '2026-02-30T00:00:00Z' } });
-    expect(bad.body).toEqual({ code: 4220, messages: 'Invalid parameters: body.since must match format "date-time".', data: null });
+    expect(bad.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.since must match format "date-time".',
+      data: { errors: [{ in: 'body', name: 'since', message: 'must match format "date-time"' }] },
+    });
   });
 
   it('when the webhook is unknown, answers 404', async () => {

@@ -62,9 +62,17 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret
     const { call } = adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const tooLong = await call({ method: 'POST', path: `/webhooks/${id}/rotate-secret`, body: { grace_period_seconds: 604801 } });
-    expect(tooLong.body).toEqual({ code: 4220, messages: 'Invalid parameters: body.grace_period_seconds must be <= 604800.', data: null });
+    expect(tooLong.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.grace_period_seconds must be <= 604800.',
+      data: { errors: [{ in: 'body', name: 'grace_period_seconds', message: 'must be <= 604800' }] },
+    });
     const unknown = await call({ method: 'POST', path: `/webhooks/${id}/rotate-secret`, body: { secret: 'whsec_mine' } });
-    expect(unknown.body).toEqual({ code: 4220, messages: 'Invalid parameters: body.secret is not a known field.', data: null });
+    expect(unknown.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.secret is not a known field.',
+      data: { errors: [{ in: 'body', name: 'secret', message: 'is not a known field' }] },
+    });
   });
 
   it('when the webhook is unknown, answers 404', async () => {

@@ -72,14 +72,39 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
     expect(r.requests).toHaveLength(1);
   });
 
-  it('when the event is unknown or missing, answers 422 naming event', async () => {
+  it('when the request has no body, or a body without event, sends the first event the webhook subscribes to', async () => {
+    const { call, token, workspace } = adminWorld(server);
+    const r = await receiver();
+    const { id, secret } = await createWebhook(call, { url: r.url, events: ['iq.status_updated', 'topic.status_updated'] });
+    const bodyless = await fetch(`${server.url}/api/workspace/${workspace.workspaceId}/webhooks/${id}/test`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const empty = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: {} });
+    for (const response of [{ status: bodyless.status, body: await bodyless.json() }, empty]) {
+      expect([response.status, response.body]).toEqual([200, {
+        code: 2000,
+        messages: 'Test delivery answered 200.',
+        data: { event: 'topic.status_updated', success: true, http_status: 200, response_time_ms: expect.any(Number), error: null },
+      }]);
+    }
+    expect(r.requests).toHaveLength(2);
+    for (const request of r.requests) {
+      const payload = new Webhook(secret).verify(request.rawBody, request.headers as Record<string, string>) as Record<string, unknown>;
+      expect(payload).toMatchObject({ event: 'topic.status_updated', is_test: true });
+    }
+  });
+
+  it('when the event is unknown, answers 422 naming event', async () => {
     const { call } = adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const unknown = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: { event: 'content.deleted' } });
     expect(unknown.status).toBe(422);
-    expect(unknown.body).toEqual({ code: 4220, messages: expect.stringContaining('body.event must be equal to one of the allowed values'), data: null });
-    const missing = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: {} });
-    expect(missing.body).toEqual({ code: 4220, messages: "Invalid parameters: body.event is required.", data: null });
+    expect(unknown.body).toEqual({
+      code: 4220,
+      messages: expect.stringContaining('body.event must be equal to one of the allowed values'),
+      data: { errors: [{ in: 'body', name: 'event', message: expect.stringContaining('must be equal to one of the allowed values') }] },
+    });
   });
 
   it('when the webhook is unknown, answers 404 and sends nothing', async () => {

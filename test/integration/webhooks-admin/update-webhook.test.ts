@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook, WEBHOOK_NOT_FOUND } from './helpers.js';
+import type { FieldError } from '../../../src/errors/field-errors.js';
 
 let server: TestServer;
 let strict: TestServer;
@@ -43,16 +44,18 @@ describe('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   it('when the body sets nothing, is unknown or invalid, answers 422 naming the fields', async () => {
     const { call } = adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
-    const cases: Array<[unknown, string]> = [
-      [{}, 'Invalid parameters: body must set at least one of url, name, description, events.'],
-      [{ secret: 'whsec_mine' }, 'Invalid parameters: body.secret is not a known field.'],
-      [{ events: [] }, 'Invalid parameters: body.events must NOT have fewer than 1 items.'],
-      [{ enabled: false }, 'Invalid parameters: body.enabled is not a known field.'],
+    const cases: Array<[unknown, string, FieldError]> = [
+      [{}, 'Invalid parameters: body must set at least one of url, name, description, events.',
+        { in: 'body', name: '', message: 'must set at least one of url, name, description, events' }],
+      [{ secret: 'whsec_mine' }, 'Invalid parameters: body.secret is not a known field.', { in: 'body', name: 'secret', message: 'is not a known field' }],
+      [{ events: [] }, 'Invalid parameters: body.events must NOT have fewer than 1 items.',
+        { in: 'body', name: 'events', message: 'must NOT have fewer than 1 items' }],
+      [{ enabled: false }, 'Invalid parameters: body.enabled is not a known field.', { in: 'body', name: 'enabled', message: 'is not a known field' }],
     ];
-    for (const [body, messages] of cases) {
+    for (const [body, messages, error] of cases) {
       const response = await call({ method: 'PATCH', path: `/webhooks/${id}`, body });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ code: 4220, messages, data: null });
+      expect(response.body).toEqual({ code: 4220, messages, data: { errors: [error] } });
     }
   });
 
@@ -61,7 +64,11 @@ describe('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
     const { id } = await createWebhook(call, { url: 'https://hooks.example.com/in' });
     const response = await call({ method: 'PATCH', path: `/webhooks/${id}`, body: { url: 'https://[::ffff:7f00:1]/in' } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ code: 4220, messages: 'Invalid parameters: body.url resolves to a loopback address (::ffff:7f00:1).', data: null });
+    expect(response.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.url resolves to a loopback address (::ffff:7f00:1).',
+      data: { errors: [{ in: 'body', name: 'url', message: 'resolves to a loopback address (::ffff:7f00:1)' }] },
+    });
     expect(((await call({ path: `/webhooks/${id}` })).body as WebhookBody).data.url).toBe('https://hooks.example.com/in');
   });
 

@@ -165,3 +165,79 @@ describe('check-breaking-changes CLI', () => {
     expect(existsSync(path.join(dir, 'released'))).toBe(false);
   });
 });
+
+/** A one-operation contract whose 422 carries `data` of the given schema. */
+function contractWith422Data(version: string, data: object): object {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'T', version },
+    paths: {
+      '/api/v1/me': {
+        get: {
+          operationId: 'getMe',
+          responses: {
+            '422': {
+              description: 'Invalid',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationErrorEnvelope' } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        ValidationErrorEnvelope: { type: 'object', required: ['code', 'messages', 'data'], properties: { code: { const: 4220 }, messages: { type: 'string' }, data } },
+        ValidationErrorDetails: { type: 'object', required: ['errors'], properties: { errors: { type: 'array', items: { type: 'object' } } } },
+      },
+    },
+  };
+}
+
+function workspaceOf(released: object, current: object, changelog: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'contract-diff-'));
+  temps.push(dir);
+  for (const [folder, doc] of [['released', released], ['current', current]] as const) {
+    mkdirSync(path.join(dir, folder));
+    writeFileSync(path.join(dir, folder, 'openapi.json'), JSON.stringify(doc));
+  }
+  writeFileSync(path.join(dir, 'CHANGELOG.md'), changelog);
+  return dir;
+}
+
+describe('check-breaking-changes CLI: the accepted change of 1.1.0 (a 422 data null → {errors})', () => {
+  const NULL_DATA = { type: 'null' };
+  const ERRORS_DATA = { $ref: '#/components/schemas/ValidationErrorDetails' };
+  const ANNOUNCED = '# Changelog\n\n## 1.1.0\n- `ValidationErrorEnvelope.data`: null → `{errors}` on 422 (accepted change).\n';
+
+  it('passes in a minor version when the CHANGELOG section names it', () => {
+    const r = run(workspaceOf(contractWith422Data('1.0.0', NULL_DATA), contractWith422Data('1.1.0', ERRORS_DATA), ANNOUNCED));
+    expect(r.err).toBe('');
+    expect(r.out).toContain('ACCEPTED changed-type: getMe 422 application/json data: type null → object (or name ValidationErrorDetails)');
+    expect(r.code).toBe(0);
+  });
+
+  it('fails when the CHANGELOG does not name it', () => {
+    const r = run(workspaceOf(contractWith422Data('1.0.0', NULL_DATA), contractWith422Data('1.1.0', ERRORS_DATA), '# Changelog\n\n## 1.1.0\n- More.\n'));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('BREAKING changed-type: getMe 422 application/json data: type null → object');
+  });
+
+  it('does not accept another change to the same field (null → string)', () => {
+    const r = run(workspaceOf(contractWith422Data('1.0.0', NULL_DATA), contractWith422Data('1.1.0', { type: 'string' }), ANNOUNCED));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('BREAKING changed-type: getMe 422 application/json data: type null → string');
+  });
+
+  it('does not accept the same change on another status (a 200 whose data was null)', () => {
+    const released = contractWith422Data('1.0.0', NULL_DATA) as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    const current = contractWith422Data('1.1.0', ERRORS_DATA) as typeof released;
+    for (const doc of [released, current]) {
+      const responses = doc.paths['/api/v1/me']!.get.responses;
+      responses['200'] = responses['422'];
+      delete responses['422'];
+    }
+    const r = run(workspaceOf(released, current, ANNOUNCED));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('BREAKING changed-type: getMe 200 application/json data: type null → object');
+  });
+});

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { writeLines } from '../../../src/handlers/write-lines.js';
@@ -62,5 +63,21 @@ describe('writeLines', () => {
     const sink = new Writable({ write(chunk: Buffer, _enc, done) { chunks.push(chunk.toString()); done(); } });
     await writeLines(sink, ['a\n', 'b\n', 'c\n']);
     expect(chunks.join('')).toBe('a\nb\nc\n');
+  });
+
+  it('when drain listeners go elsewhere (as the compression middleware sends them to its zlib stream), adds one, not one per wait', async () => {
+    const { sink, release } = stalledSink();
+    // Like compression: `on('drain')` is handed to another emitter, and `off` on the sink misses it.
+    const zlib = new EventEmitter();
+    const on = sink.on.bind(sink);
+    sink.on = ((event: string, listener: (...args: unknown[]) => void) =>
+      (event === 'drain' ? zlib.on(event, listener) : on(event, listener))) as typeof sink.on;
+    on('drain', () => zlib.emit('drain'));
+    const lines = Array.from({ length: 2_000 }, () => LINE);
+    const done = writeLines(sink, lines);
+    const interval = setInterval(release, 1);
+    await done;
+    clearInterval(interval);
+    expect(zlib.listenerCount('drain')).toBe(1);
   });
 });

@@ -1,0 +1,19 @@
+import type { RequestHandler } from 'express';
+
+import { markHeadResponse } from '../handlers/head-responses.js';
+
+/**
+ * HEAD wherever GET is (the contract declares a `head` operation beside every `get`). The request
+ * continues as the GET it mirrors, so authentication, the rate limit, usage counting, validation
+ * and the handler treat both alike and the headers come out the same; Node made the response for
+ * a HEAD request, so it sends the status and the headers and drops the body.
+ */
+export function answerHeadLikeGet(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === 'HEAD') {
+      markHeadResponse(res);
+      req.method = 'GET';
+    }
+    next();
+  };
+}

@@ -1,0 +1,23 @@
+import type { Request, RequestHandler } from 'express';
+
+// A host name or address with an optional port; anything else in `Host` is not worth echoing.
+const HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
+/** The origin clients use: the configured public one, else the one this request reached. */
+function serverUrl(req: Request, publicBaseUrl: string | undefined): string | undefined {
+  if (publicBaseUrl !== undefined) return publicBaseUrl;
+  const host = req.get('host');
+  return host !== undefined && HOST.test(host) ? `${req.protocol}://${host}` : undefined;
+}
+
+/**
+ * `GET /openapi.json`: the bundled contract with `servers` naming where the client reached it
+ * (PUBLIC_BASE_URL when set, for a service behind a proxy), so a client generated from it calls
+ * this service and not the contract's local default.
+ */
+export function servePublishedContract(document: object, publicBaseUrl: string | undefined): RequestHandler {
+  return (req, res) => {
+    const url = serverUrl(req, publicBaseUrl);
+    res.json(url === undefined ? document : { ...document, servers: [{ url, description: 'This service' }] });
+  };
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
+import { parseRateLimit, send, type ObservedResponse } from '../../support/http.js';
+import { promptLine, snapshotLine } from '../../support/import-records.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { importRecords } from '../../support/visibility.js';
+import { NOW, seedManyAnswers } from './fixture.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ now: () => NOW });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const get = (ws: TestWorkspace, path: string, headers: Record<string, string> = {}) => send(server.url, { path, headers }, ws.key);
+
+/** A second request with the first one's tag: 304, no body, the same tag, and counted. */
+async function expectNotModified(ws: TestWorkspace, path: string, first: ObservedResponse): Promise<void> {
+  const etag = first.headers.get('etag')!;
+  const again = await get(ws, path, { 'if-none-match': etag });
+  expect([again.status, again.text, again.headers.get('etag')]).toEqual([304, '', etag]);
+  expect(again.headers.get('content-type')).toBeNull();
+  expect(again.headers.get('ratelimit-policy')).toBe('"workspace";q=120;w=60');
+  expect(parseRateLimit(again.headers.get('ratelimit')).r).toBe(parseRateLimit(first.headers.get('ratelimit')).r - 1);
+  expect(again.headers.get('cache-control')).toBe('private, no-cache');
+}
+
+describe('conditional reads (ETag, If-None-Match)', () => {
+  it('when a JSON read answers 200, carries a weak ETag, Cache-Control: private, no-cache and Vary on both key headers and the encoding', async () => {
+    const ws = createTestWorkspace(server.store);
+    const res = await get(ws, '/api/v1/visibility/prompts');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('vary')).toBe('Authorization, X-API-KEY, Accept-Encoding');
+  });
+
+  it('when If-None-Match matches a JSON read, answers 304 without a body; after an import changes the data, 200 with a new tag', async () => {
+    const ws = createTestWorkspace(server.store);
+    const prompt = promptLine({ text: 'Best CRM?' });
+    await importRecords(server.store, ws, [prompt]);
+    const path = '/api/v1/visibility/prompts';
+    const first = await get(ws, path);
+    await expectNotModified(ws, path, first);
+    // A list of tags, and a tag sent without its weak prefix, match too.
+    expect((await get(ws, path, { 'if-none-match': `"nope", ${first.headers.get('etag')}` })).status).toBe(304);
+    expect((await get(ws, path, { 'if-none-match': first.headers.get('etag')!.slice(2) })).status).toBe(304);
+
+    await importRecords(server.store, ws, [promptLine({ id: prompt.id, text: 'Best CRM for a small team?' })]);
+    const changed = await get(ws, path, { 'if-none-match': first.headers.get('etag')! });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    expect((changed.body as { data: { items: Array<{ text: string }> } }).data.items.map((p) => p.text)).toEqual(['Best CRM for a small team?']);
+  });
+
+  it('when If-None-Match matches an export, answers 304 from the data version and the query alone; after an import adds an answer, 200 with a new tag', async () => {
+    const ws = createTestWorkspace(server.store);
+    const { promptId } = await seedManyAnswers(server, ws, 3);
+    const path = '/api/v1/visibility/exports/answers?range=7d&format=ndjson';
+    const first = await get(ws, path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('etag')).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    expect(first.text.trimEnd().split('\n')).toHaveLength(3);
+    await expectNotModified(ws, path, first);
+
+    // Another query is another file, with another tag.
+    const csv = await get(ws, '/api/v1/visibility/exports/answers?range=7d&format=csv');
+    expect(csv.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    // An import that changes nothing keeps the tag.
+    await importRecords(server.store, ws, [promptLine({ id: promptId, text: 'Which analytics tool should a startup pick?' })]);
+    expect((await get(ws, path, { 'if-none-match': first.headers.get('etag')! })).status).toBe(304);
+
+    await importRecords(server.store, ws, [snapshotLine({ prompt_id: promptId, collected_at: '2026-11-22T11:00:00.000Z', answer: 'A new answer.' })]);
+    const changed = await get(ws, path, { 'if-none-match': first.headers.get('etag')! });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    expect(changed.text.trimEnd().split('\n')).toHaveLength(4);
+  });
+
+  it('when the daily-rates export is conditional, answers 304 until an import changes the answers', async () => {
+    const ws = createTestWorkspace(server.store);
+    const { promptId } = await seedManyAnswers(server, ws, 2);
+    const path = '/api/v1/visibility/exports/daily-rates?range=7d';
+    const first = await get(ws, path);
+    await expectNotModified(ws, path, first);
+    await importRecords(server.store, ws, [snapshotLine({ prompt_id: promptId, collected_at: '2026-11-21T11:00:00.000Z', mentioned: false })]);
+    expect((await get(ws, path, { 'if-none-match': first.headers.get('etag')! })).status).toBe(200);
+  });
+
+  it('when If-None-Match names another tag, answers 200 with the body', async () => {
+    const ws = createTestWorkspace(server.store);
+    const res = await get(ws, '/api/v1/workspace', { 'if-none-match': 'W/"something-else"' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 2000 });
+  });
+
+  it('when the answer is an error, carries no ETag and If-None-Match: * does not hide it', async () => {
+    const ws = createTestWorkspace(server.store);
+    const res = await get(ws, '/api/v1/visibility/prompts?range=1y', { 'if-none-match': '*' });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('etag')).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function serverWith(publicBaseUrl?: string): Promise<TestServer> {
+  const server = await startTestServer({ http: { publicBaseUrl } });
+  servers.push(server);
+  return server;
+}
+
+/** GET /openapi.json with the given Host header (fetch may not set it), answering the `servers` list. */
+function serversNamed(server: TestServer, host: string): Promise<unknown> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/openapi.json', headers: { host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { text += chunk; });
+      res.on('end', () => resolve((JSON.parse(text) as { servers: unknown }).servers));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('GET /openapi.json', () => {
+  it('names the server the client reached, from its Host header, never a fixed loopback address', async () => {
+    const server = await serverWith();
+    expect(await serversNamed(server, 'api.example.test:8443')).toEqual([{ url: 'http://api.example.test:8443', description: 'This service' }]);
+    expect(await serversNamed(server, '[::1]:3000')).toEqual([{ url: 'http://[::1]:3000', description: 'This service' }]);
+  });
+
+  it('when PUBLIC_BASE_URL is set, names it whatever the Host header says', async () => {
+    const server = await serverWith('https://workspace-api.example.com/read');
+    expect(await serversNamed(server, 'internal-node-7:3000')).toEqual([{ url: 'https://workspace-api.example.com/read', description: 'This service' }]);
+  });
+
+  it('when the Host header is not a host name, keeps the contract\'s own servers', async () => {
+    const server = await serverWith();
+    const { loadOpenApiDocument } = await import('../../../src/contract.js');
+    expect(await serversNamed(server, 'evil.test/"><script>')).toEqual((loadOpenApiDocument() as { servers: unknown }).servers);
+  });
+});
