@@ -58,9 +58,10 @@ export function takesOnly(contract: OpenApiContract, op: Operation, value: strin
  * description names ("Requires `visibility:read`"), taken only among the contract's `Scope` values.
  */
 export function requiredScopes(contract: OpenApiContract, op: Operation): string[] {
-  const listed = [...new Set(op.security.flatMap((r) => Object.values(r).flat()))];
-  if (listed.length > 0) return listed;
+  // Scopes of API keys only: a member token's requirement names a role (`owner`), not a scope.
   const known = contract.enumOf('Scope');
+  const listed = [...new Set(op.security.flatMap((r) => Object.values(r).flat()))].filter((s) => known.includes(s));
+  if (listed.length > 0) return listed;
   const named = [...op.description.matchAll(/Requires\s+((?:`[^`]+`(?:,\s*|\s+and\s+)?)+)/g)]
     .flatMap((m) => [...m[1]!.matchAll(/`([^`]+)`/g)].map((s) => s[1]!));
   return [...new Set(named.filter((s) => known.includes(s)))];
