@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../src/keys/scopes.js';
-import { firstJsonLine, jsonOf, runCli, spawnCli, tempDatabase } from './run-cli.js';
+// Commands run in this process (the same entry the bin uses, with their own streams); only `serve`
+// is a real process, and test/cli/bin-smoke.test.ts runs the compiled bin.
+import { firstJsonLine, jsonOf, runCliInProcess as runCli, spawnCli, tempDatabase } from './run-cli.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
