@@ -1,0 +1,179 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOpenApiDocument } from '../../../src/contract.js';
+import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
+import { createTestMemberToken } from '../../support/admin.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+
+// Every operation of the bundled contract, driven by the contract itself, under inputs an attacker
+// or a careless client sends: letter-case changes of path segments, prototype-property names as
+// segments and parameters, non-canonical numbers and UUIDs, bodies in bad encodings. Nothing may
+// answer 5xx, every answer is the envelope, and each status is one the order of checks allows.
+
+interface Parameter { name: string; in: string; schema?: { type?: string | string[]; format?: string; enum?: unknown[]; $ref?: string } }
+interface Operation { operationId: string; parameters?: Array<Parameter | { $ref: string }>; requestBody?: unknown; responses: Record<string, unknown> }
+type Document = { paths: Record<string, Record<string, Operation | unknown>>; components: { parameters: Record<string, Parameter> } };
+
+const document = loadOpenApiDocument() as Document;
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'];
+const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+const ODD_NUMBERS = ['1e3', '1e309', '1e400', 'Infinity', '-Infinity', 'NaN', '0x10', '0b1', ' 5', '5 ', '5.0', '+5', '-0', '00005', '99999999999999999999'];
+const SAMPLE_UUID = '3f2b8c1e-9d4a-4e6b-8f7c-1a2b3c4d5e6f';
+
+/** Whether a concrete path matches some path of the contract, spelt exactly (a parameter is one segment). */
+const TEMPLATES = Object.keys(document.paths).map((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`));
+const matchesSomePath = (concrete: string): boolean => TEMPLATES.some((re) => re.test(concrete));
+
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  METHODS.filter((m) => item[m] !== undefined).map((method) => ({ path, method, op: item[method] as Operation })));
+
+function parametersOf(op: Operation): Parameter[] {
+  return (op.parameters ?? []).map((p) => ('$ref' in p ? document.components.parameters[p.$ref.split('/').pop()!]! : p));
+}
+
+/** Ways a path can differ from the contract's spelling; each must be a 404, whatever else is wrong. */
+const PATH_MUTATIONS = ['upper-case a literal segment', 'trailing slash', 'double slash', 'escape a letter', 'prototype name as a literal'] as const;
+
+function mutatePath(concrete: string, template: string, how: (typeof PATH_MUTATIONS)[number], pick: number): string | undefined {
+  const segments = concrete.split('/');
+  const literal = template.split('/').map((s, i) => (s !== '' && !s.startsWith('{') ? i : -1)).filter((i) => i > 0);
+  const at = literal[pick % literal.length]!;
+  const word = segments[at]!;
+  switch (how) {
+    case 'upper-case a literal segment': {
+      const changed = word.toUpperCase() === word ? word.toLowerCase() : word.toUpperCase();
+      return changed === word ? undefined : [...segments.slice(0, at), changed, ...segments.slice(at + 1)].join('/');
+    }
+    case 'trailing slash':
+      return `${concrete}/`;
+    case 'double slash':
+      return [...segments.slice(0, at), '', ...segments.slice(at)].join('/');
+    case 'escape a letter': {
+      const i = [...word].findIndex((c) => /[a-z]/i.test(c));
+      if (i < 0) return undefined;
+      const escaped = `${word.slice(0, i)}%${word.charCodeAt(i).toString(16)}${word.slice(i + 1)}`;
+      return [...segments.slice(0, at), escaped, ...segments.slice(at + 1)].join('/');
+    }
+    case 'prototype name as a literal':
+      return [...segments.slice(0, at), PROTOTYPE_NAMES[pick % PROTOTYPE_NAMES.length]!, ...segments.slice(at + 1)].join('/');
+  }
+}
+
+let server: TestServer;
+let workspace: TestWorkspace;
+let memberToken: string;
+
+beforeAll(async () => {
+  // The quota is raised so the fuzzing itself is never refused by the limiter; 429 is tested elsewhere.
+  server = await startTestServer({ rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000_000 }, validateResponses: false });
+  workspace = createTestWorkspace(server.store);
+  memberToken = createTestMemberToken(server.store, workspace).token;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Attempt { method: string; url: string; headers: Record<string, string>; body?: Buffer | string; mustBe404: boolean; otherOperation: boolean; documented: Set<number> }
+
+async function sendAttempt(a: Attempt): Promise<{ status: number; text: string; json: boolean }> {
+  const response = await fetch(`${server.url}${a.url}`, { method: a.method, headers: a.headers, body: a.body, redirect: 'manual' });
+  return { status: response.status, text: await response.text(), json: (response.headers.get('content-type') ?? '').startsWith('application/json') };
+}
+
+describe('every operation of the bundled contract under hostile inputs', () => {
+  it(`covers every operation (${operations.length}) with random path, parameter, number, UUID and encoding variations`, async () => {
+    expect(operations.length).toBeGreaterThan(60);
+    const seen = new Set<string>();
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: operations.length - 1 }),
+        fc.record({
+          idKind: fc.constantFrom('uuid', 'UPPER-UUID', 'prototype', 'junk'),
+          queryKind: fc.constantFrom('valid', 'odd-number', 'prototype', 'upper-uuid', 'unknown-prototype'),
+          pathMutation: fc.option(fc.constantFrom(...PATH_MUTATIONS), { freq: 3 }),
+          pick: fc.nat(100),
+          encoding: fc.constantFrom('none', 'gzip-garbage', 'x-foo', 'br-garbage', 'not-json'),
+        }),
+        async (index, v) => {
+          const { path, method, op } = operations[index]!;
+          seen.add(op.operationId);
+          const params = parametersOf(op);
+          let mustBe404 = false;
+          let otherOperation = false;
+          let concrete = path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+            if (name === 'workspace_id') return workspace.workspaceId;
+            switch (v.idKind) {
+              case 'uuid': return SAMPLE_UUID;
+              case 'UPPER-UUID': return SAMPLE_UUID.toUpperCase();
+              case 'prototype': return PROTOTYPE_NAMES[v.pick % PROTOTYPE_NAMES.length]!;
+              default: return 'not-an-id%zz';
+            }
+          });
+          if (v.pathMutation) {
+            const mutated = mutatePath(concrete, path, v.pathMutation, v.pick);
+            if (mutated !== undefined) {
+              concrete = mutated;
+              // `/webhooks/EVENTS` is `/webhooks/{webhook_id}`: another operation, judged by its own rules.
+              otherOperation = matchesSomePath(mutated);
+              mustBe404 = !otherOperation;
+            }
+          }
+          const query = new URLSearchParams();
+          for (const p of params.filter((q) => q.in === 'query')) {
+            if (v.queryKind === 'valid') {
+              const values = p.schema?.enum;
+              if (values) query.append(p.name, String(values[v.pick % values.length]));
+            } else if (v.queryKind === 'odd-number') query.append(p.name, ODD_NUMBERS[v.pick % ODD_NUMBERS.length]!);
+            else if (v.queryKind === 'prototype') query.append(p.name, PROTOTYPE_NAMES[v.pick % PROTOTYPE_NAMES.length]!);
+            else if (v.queryKind === 'upper-uuid') query.append(p.name, SAMPLE_UUID.toUpperCase());
+          }
+          if (v.queryKind === 'unknown-prototype') query.append(PROTOTYPE_NAMES[v.pick % PROTOTYPE_NAMES.length]!, '1');
+          const admin = path.startsWith('/api/workspace/');
+          const headers: Record<string, string> = { authorization: `Bearer ${admin ? memberToken : workspace.key}` };
+          let body: Buffer | string | undefined;
+          if (['post', 'patch', 'put'].includes(method)) {
+            headers['content-type'] = 'application/json';
+            if (v.encoding === 'gzip-garbage') { headers['content-encoding'] = 'gzip'; body = Buffer.from('definitely not gzip'); }
+            else if (v.encoding === 'br-garbage') { headers['content-encoding'] = 'br'; body = Buffer.from([0xff, 0x00, 0x13, 0x37]); }
+            else if (v.encoding === 'x-foo') { headers['content-encoding'] = 'x-foo'; body = '{}'; }
+            else if (v.encoding === 'not-json') body = '{"name": ';
+            else body = JSON.stringify({ [PROTOTYPE_NAMES[v.pick % PROTOTYPE_NAMES.length]!]: { polluted: true }, name: ODD_NUMBERS[v.pick % ODD_NUMBERS.length] });
+          }
+          const search = query.toString();
+          const attempt: Attempt = {
+            method: method.toUpperCase(),
+            url: `${concrete}${search ? `?${search}` : ''}`,
+            headers,
+            body,
+            mustBe404,
+            otherOperation,
+            documented: new Set(Object.keys(op.responses).map(Number)),
+          };
+          const answer = await sendAttempt(attempt);
+          const where = `${attempt.method} ${attempt.url} (${JSON.stringify(v)})`;
+          if (answer.status >= 500) failures.push(`${answer.status} for ${where}`);
+          // A download's 200 is the file itself; every other answer is the envelope.
+          const isFile = answer.status === 200 && !answer.json;
+          if (attempt.method !== 'HEAD' && !isFile) {
+            let envelope: { code?: unknown; messages?: unknown } | undefined;
+            try {
+              envelope = JSON.parse(answer.text) as typeof envelope;
+            } catch {
+              envelope = undefined;
+            }
+            if (typeof envelope?.code !== 'number' || typeof envelope.messages !== 'string') failures.push(`no envelope for ${where}: ${answer.text.slice(0, 120)}`);
+          }
+          if (mustBe404 && answer.status !== 404) failures.push(`${answer.status}, not 404, for a path the contract does not spell so: ${where}`);
+          if (!mustBe404 && !otherOperation && !attempt.documented.has(answer.status)) failures.push(`${answer.status} is not documented for ${op.operationId}: ${where}`);
+          return true;
+        },
+      ),
+      { seed: 20261123, numRuns: 900 },
+    );
+    // Any prototype-polluting body must not have reached Object.prototype.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(seen.size).toBe(new Set(operations.map((o) => o.op.operationId)).size);
+  }, 240_000);
+});
