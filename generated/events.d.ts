@@ -90,7 +90,7 @@ export interface ContentStatusUpdatedEvent {
    */
   event: 'content.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -235,7 +235,7 @@ export interface ResearchBatchStatusUpdatedEvent {
    */
   event: 'research_batch.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -365,7 +365,7 @@ export interface AgentTaskStatusUpdatedEvent {
    */
   event: 'agent_task.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -482,7 +482,7 @@ export interface TopicStatusUpdatedEvent {
    */
   event: 'topic.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -566,7 +566,7 @@ export interface IqStatusUpdatedEvent {
    */
   event: 'iq.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -799,7 +799,7 @@ export interface SitemapUrlStatusUpdatedEvent {
    */
   event: 'sitemap_url.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**

@@ -2860,7 +2860,7 @@ export interface components {
             event: "content.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -2969,7 +2969,7 @@ export interface components {
             event: "research_batch.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -3071,7 +3071,7 @@ export interface components {
             event: "agent_task.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -3095,7 +3095,7 @@ export interface components {
             event: "topic.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -3119,7 +3119,7 @@ export interface components {
             event: "iq.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -3143,7 +3143,7 @@ export interface components {
             event: "sitemap_url.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**

@@ -5,6 +5,7 @@ import type { Db } from '../store/database.js';
 import type { Store } from '../store/index.js';
 import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue } from '../store/import-ledger.js';
 import { enqueueEvent, type EventType } from '../webhooks/outbox.js';
+import { eventPayload } from '../events/payloads.js';
 import { ImportError } from './import-error.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { describeSchemaError, schemaValidator } from './schemas.js';
@@ -18,11 +19,15 @@ export interface ImportSummary {
   unchanged: number;
   /** Webhook events written to the outbox by status or stage changes. */
   events: number;
+  /** Events an import without events (`events: false`) did not write; 0 otherwise. */
+  events_suppressed: number;
 }
 
 export interface ImportOptions {
   /** A longer line fails the import instead of growing memory without bound. Default 16 Mi characters. */
   maxLineLength?: number;
+  /** False: write no webhook events (a backfill); the summary counts them as suppressed. Default true. */
+  events?: boolean;
 }
 
 const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
@@ -56,12 +61,13 @@ function shown(value: unknown): string {
  * record to its type's writer and counts outcomes.
  */
 class ImportRun implements ImportSession {
+  private readonly db: Db;
   private line = 0;
   private readonly types = new Map<string, TypeEntry>();
   private readonly revisions = new Map<string, number>();
   private readonly verified = new Map<string, string>();
   private readonly pending = new Map<string, PendingReference>();
-  private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, events: 0 };
+  private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, events: 0, events_suppressed: 0 };
   private readonly claim: Statement;
   private readonly owner: Statement;
   private deferred: DeferredQueue | undefined;
@@ -69,18 +75,38 @@ class ImportRun implements ImportSession {
   private readonly ctx: ApplyContext & { line: number; isNew: boolean; finalPass: boolean };
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     readonly workspaceId: string,
+    eventsOn: boolean,
   ) {
-    ({ claim: this.claim, owner: this.owner } = createRecordIdStatements(db));
+    this.db = store.db;
+    ({ claim: this.claim, owner: this.owner } = createRecordIdStatements(this.db));
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
     };
-    const emit = (type: EventType, data: object): void => {
-      enqueueEvent(db, { workspaceId, type, data });
+    const emit = (type: EventType, payload: () => object): void => {
+      if (!eventsOn) {
+        this.summary.events_suppressed += 1;
+        return;
+      }
+      enqueueEvent(this.db, { workspaceId, type, data: payload() });
       this.summary.events += 1;
     };
-    this.ctx = { line: 0, isNew: false, finalPass: false, fail, emit };
+    const emitAtEnd = (type: EventType, id: string): void => {
+      if (!eventsOn) {
+        this.summary.events_suppressed += 1;
+        return;
+      }
+      this.queue().insertEvent.run(this.ctx.line, id, type);
+      this.deferredCount += 1;
+    };
+    this.ctx = { line: 0, isNew: false, finalPass: false, eventsOn, fail, emit, emitAtEnd };
+  }
+
+  private queue(): DeferredQueue {
+    if (this.ctx.finalPass) throw new Error('a record may not wait twice');
+    this.deferred ??= openDeferredQueue(this.db);
+    return this.deferred;
   }
 
   /**
@@ -197,23 +223,26 @@ class ImportRun implements ImportSession {
   }
 
   private defer(id: string, text: string): void {
-    if (this.ctx.finalPass) throw new Error('a record may not wait twice');
-    this.deferred ??= openDeferredQueue(this.db);
-    this.deferred.insert.run(this.line, id, text);
+    this.queue().insert.run(this.line, id, text);
     this.deferredCount += 1;
   }
 
-  /** Applies the records that waited for the end of the file, in file order. */
+  /** Applies the records (and writes the events) that waited for the end of the file, in file order. */
   private replay(): void {
     if (!this.deferred) return;
     this.ctx.finalPass = true;
     this.ctx.isNew = false;
     let after = 0;
     for (;;) {
-      const rows = this.deferred.page.all(after, REPLAY_PAGE) as [number, number, string][];
+      const rows = this.deferred.page.all(after, REPLAY_PAGE) as [number, number, string, string, EventType | null][];
       if (rows.length === 0) break;
-      for (const [seq, line, text] of rows) {
+      for (const [seq, line, id, text, event] of rows) {
         after = seq;
+        this.ctx.line = line;
+        if (event !== null) {
+          this.ctx.emit(event, () => eventPayload(this.store, event, this.workspaceId, id));
+          continue;
+        }
         const record = JSON.parse(text) as Record<string, unknown>;
         const entry = this.types.get(record.type as string)!;
         record.id = (record.id as string).toLowerCase();
@@ -222,7 +251,6 @@ class ImportRun implements ImportSession {
           if (typeof value === 'string') record[ref.field] = value.toLowerCase();
           else if (Array.isArray(value)) record[ref.field] = value.map((v) => (v as string).toLowerCase());
         }
-        this.ctx.line = line;
         const outcome = entry.writer.apply(record, this.ctx);
         this.count(entry.type.type, outcome as Outcome);
       }
@@ -250,11 +278,16 @@ class ImportRun implements ImportSession {
 }
 
 /** Runs one import in one write transaction: everything or nothing. */
-async function runImport(store: Store, workspaceId: string, body: (run: ImportRun) => Promise<void> | void): Promise<ImportSummary> {
+async function runImport(
+  store: Store,
+  workspaceId: string,
+  options: ImportOptions,
+  body: (run: ImportRun) => Promise<void> | void,
+): Promise<ImportSummary> {
   const { db } = store;
   if (!store.accounts.getWorkspace(workspaceId)) throw new Error(`workspace ${workspaceId} does not exist`);
   return inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
-    const run = new ImportRun(db, workspaceId);
+    const run = new ImportRun(store, workspaceId, options.events ?? true);
     await body(run);
     return run.finish();
   });
@@ -273,7 +306,7 @@ export function importNdjson(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-  return runImport(store, workspaceId, async (run) => {
+  return runImport(store, workspaceId, options, async (run) => {
     const decoder = new StringDecoder('utf8');
     let carry = '';
     let carryLine = 1;
@@ -294,8 +327,13 @@ export function importNdjson(
 }
 
 /** Imports lines already in memory (tests, generated demo data); same rules as importNdjson. */
-export function importLines(store: Store, workspaceId: string, lines: Iterable<string>): Promise<ImportSummary> {
-  return runImport(store, workspaceId, (run) => {
+export function importLines(
+  store: Store,
+  workspaceId: string,
+  lines: Iterable<string>,
+  options: Pick<ImportOptions, 'events'> = {},
+): Promise<ImportSummary> {
+  return runImport(store, workspaceId, options, (run) => {
     for (const line of lines) run.feed(line);
   });
 }

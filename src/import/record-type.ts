@@ -22,8 +22,18 @@ export interface ApplyContext {
   readonly finalPass: boolean;
   /** Rejects the record: the whole import fails with `line N: field: problem`. */
   fail(field: string, problem: string): never;
+  /**
+   * False when the import runs without events (`--no-events`, a backfill): `emit` and `emitAtEnd`
+   * only count what they would have written, so nothing has to wait for the end of the file.
+   */
+  readonly eventsOn: boolean;
   /** Writes a webhook event to the outbox in the import's transaction (status and stage changes). */
-  emit(type: EventType, data: object): void;
+  emit(type: EventType, payload: () => object): void;
+  /**
+   * Writes the event of record `id` after the last line is applied, so its payload sees the whole
+   * file; later lines of the same id wait for it, so each event shows the record as it was then.
+   */
+  emitAtEnd(type: EventType, id: string): void;
 }
 
 /** What one import shares between the writers of different record types. */

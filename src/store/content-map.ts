@@ -107,12 +107,15 @@ function sitemapUrlView(row: SitemapUrlRow): SitemapUrl {
   };
 }
 
+/** The state of a site whose processing has not completed: its progress is no event. */
+export const SITEMAP_PROCESSING_OPEN = 'running';
+
 /**
- * The part of a site's processing whose change is a `sitemap_url.status_updated` event: whether
- * processing has completed, and how many pages failed.
+ * The part of a site's processing that `sitemap_url.status_updated` reports: running, or completed
+ * with how many pages failed.
  */
 export function sitemapProcessingState(completed: boolean, failed: number): string {
-  return `${completed ? 'completed' : 'running'}, ${failed} failed`;
+  return completed ? `completed, ${failed} failed` : SITEMAP_PROCESSING_OPEN;
 }
 
 /** Keywords by search volume descending, then keyword (code-point order), as the API lists them. */

@@ -3,7 +3,7 @@ import type { Db } from './database.js';
 
 /**
  * The import's bookkeeping tables: the global id ledger (`record_ids`) and the temporary queue of
- * records that wait for the end of the file. The queue lives in SQLite, not in memory, so a file
+ * records (and events) that wait for the end of the file. The queue lives in SQLite, not in memory, so a file
  * with many forward references keeps memory bounded.
  */
 export function createRecordIdStatements(db: Db): { claim: Statement; owner: Statement } {
@@ -15,6 +15,7 @@ export function createRecordIdStatements(db: Db): { claim: Statement; owner: Sta
 
 export interface DeferredQueue {
   insert: Statement;
+  insertEvent: Statement;
   has: Statement;
   page: Statement;
   drop: () => void;
@@ -22,14 +23,16 @@ export interface DeferredQueue {
 
 export function openDeferredQueue(db: Db): DeferredQueue {
   db.exec(
-    `CREATE TEMP TABLE IF NOT EXISTS import_deferred (seq INTEGER PRIMARY KEY, line INTEGER NOT NULL, id TEXT NOT NULL, text TEXT NOT NULL);
+    `CREATE TEMP TABLE IF NOT EXISTS import_deferred (seq INTEGER PRIMARY KEY, line INTEGER NOT NULL, id TEXT NOT NULL, text TEXT NOT NULL, event TEXT);
      CREATE INDEX IF NOT EXISTS temp.import_deferred_by_id ON import_deferred (id);
      DELETE FROM temp.import_deferred;`,
   );
   return {
     insert: db.prepare('INSERT INTO temp.import_deferred (line, id, text) VALUES (?, ?, ?)'),
+    // An event of a record already written, built when the queue reaches it (`text` is empty).
+    insertEvent: db.prepare("INSERT INTO temp.import_deferred (line, id, text, event) VALUES (?, ?, '', ?)"),
     has: db.prepare('SELECT 1 FROM temp.import_deferred WHERE id = ? LIMIT 1').pluck(),
-    page: db.prepare('SELECT seq, line, text FROM temp.import_deferred WHERE seq > ? ORDER BY seq LIMIT ?').raw(),
+    page: db.prepare('SELECT seq, line, id, text, event FROM temp.import_deferred WHERE seq > ? ORDER BY seq LIMIT ?').raw(),
     drop: () => db.exec('DROP TABLE temp.import_deferred'),
   };
 }

@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,16 @@ export function createTestStore(): { store: Store; file: string; cleanup: () => 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh database for the running test, removed when that test finishes. Call it inside a test:
+ * the cleanup is registered on the test itself, never at import time.
+ */
+export function testStoreForThisTest(): { store: Store; file: string } {
+  const { store, file, cleanup } = createTestStore();
+  onTestFinished(cleanup);
+  return { store, file };
 }
 
 /**

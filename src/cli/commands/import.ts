@@ -7,8 +7,10 @@ import { ImportError } from '../../import/import-error.js';
 
 export const importFile: Command = {
   name: 'import',
-  usage: 'import --workspace ID FILE|-   (newline-delimited JSON; - reads stdin; all or nothing)',
+  usage: 'import --workspace ID [--no-events] FILE|-   (newline-delimited JSON; - reads stdin; all or nothing; --no-events: a backfill, no webhook events)',
   async run({ options, store, stdin }) {
+    // Read before the positional FILE: in `--no-events data.ndjson` the parser took the file as the flag's value.
+    const events = !options.flag('no-events');
     const file = options.positional(0);
     if (file === undefined) throw new CliError('FILE is required (- reads standard input)');
     if (options.positional(1) !== undefined) throw new CliError(`unexpected argument "${options.positional(1)}": import reads one FILE`);
@@ -25,12 +27,13 @@ export const importFile: Command = {
       input = createReadStream('', { fd });
     }
     try {
-      return await importNdjson(store(), workspace.id, input);
+      return await importNdjson(store(), workspace.id, input, { events });
     } catch (err) {
       if (err instanceof ImportError) throw new CliError(err.message);
       throw err;
     }
   },
   text: (r: ImportSummary) =>
-    `imported ${r.records} records: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged; ${r.events} webhook events`,
+    `imported ${r.records} records: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged; ${r.events} webhook events`
+    + (r.events_suppressed > 0 ? ` (${r.events_suppressed} suppressed by --no-events)` : ''),
 };

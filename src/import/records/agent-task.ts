@@ -49,6 +49,7 @@ export const agentTask: RecordType<AgentTaskRecord> = {
           created_at: utc(ctx, 'created_at', record.created_at),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.status,
           stateOf: () => content.agentTaskStatus(record.id),
           save: () => content.saveAgentTask(input),

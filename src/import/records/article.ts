@@ -71,6 +71,7 @@ export const article: RecordType<ArticleRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.status,
           stateOf: () => content.articleStatus(record.id),
           save: () => content.saveArticle(input),

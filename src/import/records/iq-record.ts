@@ -64,6 +64,7 @@ export const iqRecord: RecordType<IqImportRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.stage,
           stateOf: () => iq.stageOf(record.id),
           save: () => iq.save(input),

@@ -18,7 +18,10 @@ export type ResearchBatchRecord = {
   updated_at?: string;
 };
 
-/** Research batches; a status change sends `research_batch.status_updated` listing the batch's ideas. */
+/**
+ * Research batches. Reaching `COMPLETED` or `FAILED` (from another status, or on arrival) sends
+ * `research_batch.status_updated` listing the batch's ideas; `QUEUED` and `PROCESSING` send nothing.
+ */
 export const researchBatch: RecordType<ResearchBatchRecord> = {
   type: 'research_batch',
   schema: 'records/research-batch.schema.json',
@@ -41,11 +44,13 @@ export const researchBatch: RecordType<ResearchBatchRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.status,
           stateOf: () => content.researchBatchStatus(record.id),
           save: () => content.saveResearchBatch(input),
           event: 'research_batch.status_updated',
           payload: () => researchBatchPayload(content, workspaceId, record.id),
+          announces: (status) => status === 'COMPLETED' || status === 'FAILED',
         });
       },
     };

@@ -45,6 +45,7 @@ export const topic: RecordType<TopicRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.stage,
           stateOf: () => contentMap.topicStage(record.id),
           save: () => contentMap.saveTopic(input),
