@@ -947,9 +947,11 @@ export interface paths {
         };
         /**
          * List a webhook's deliveries
-         * @description Lists the webhook's deliveries, newest first, each with its payload and the outcome of its
-         *     latest attempt (status, response body cut to 2 KB, time taken, attempt count). Filter by
-         *     `event_type` and `status`; paged with `limit` and `cursor`. Owners only: any other member gets 403 (4030).
+         * @description Lists the webhook's deliveries, newest first, each with its payload, the outcome of its
+         *     latest attempt (status, response body cut to 2 KB, time taken, attempt count) and when its
+         *     next attempt is due (`next_attempt_at`, while pending). Filter by `event_type` and `status`;
+         *     paged with `limit` and `cursor`. Every attempt of one delivery: `GET
+         *     …/deliveries/{delivery_id}`. Owners only: any other member gets 403 (4030).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -983,6 +985,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its attempts
+         * @description Returns one delivery of the webhook read whole: its payload, its state, when its next attempt
+         *     is due (`next_attempt_at`, while it is pending) and every attempt made so far, oldest first,
+         *     each with its start time, outcome, HTTP status, duration, error and the first 2 KB of the
+         *     answer. An earlier attempt's failure stays readable after later attempts ran.
+         *     Owners only: any other member gets 403 (4030).
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
         parameters: {
             query?: never;
@@ -997,7 +1023,7 @@ export interface paths {
          * @description Queues one more attempt of a delivery, whatever its state, with the same payload and the same
          *     `webhook-id`, so a receiver that already processed it can recognise the duplicate. The attempt
          *     runs in the background (once the webhook is enabled, if it is disabled); follow it in the
-         *     delivery list.
+         *     delivery list or in `GET …/deliveries/{delivery_id}`, which keeps every earlier attempt.
          *     Success code `2020`. Owners only: any other member gets 403 (4030).
          */
         post: operations["redeliverWebhookDelivery"];
@@ -3191,6 +3217,13 @@ export interface components {
             delivery_status: components["schemas"]["DeliveryStatus"];
             /**
              * Format: date-time
+             * @description When the next attempt is due (RFC 3339, UTC), while the delivery is `pending`; null once it is
+             *     delivered, recovered or failed. It may be in the past while an attempt is under way or while
+             *     the webhook is disabled (its deliveries wait until it is enabled).
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
              * @description When the delivery was created, that is when the event fanned out to this webhook (RFC 3339, UTC).
              */
             created_at: string;
@@ -3236,6 +3269,92 @@ export interface components {
             /** @description Human-readable status. */
             messages: string;
             data: components["schemas"]["RecoveredDeliveries"];
+        };
+        /**
+         * @description One attempt of a delivery, as the service made it: when it started, what the receiver answered
+         *     (or why no answer came) and how long it took.
+         */
+        WebhookDeliveryAttempt: {
+            /**
+             * @description Number of the attempt in its round: 1 for the first, 2 for the first retry, and so on. A
+             *     redelivery starts a new round at 1; rounds follow each other in `attempts`.
+             */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the attempt started (RFC 3339, UTC), which is also its `webhook-timestamp` header.
+             */
+            started_at: string;
+            /**
+             * @description `success` when the receiver answered 2xx in time; `failure` otherwise.
+             * @enum {string}
+             */
+            outcome: "success" | "failure";
+            /** @description The receiver's HTTP status; null when no answer came (timeout, connection error). */
+            http_status: number | null;
+            /** @description Duration of the attempt in milliseconds, from the start to the answer or the failure. */
+            response_time_ms: number;
+            /** @description The first 2 KB of the receiver's answer; null when no answer came. */
+            response_body: string | null;
+            /**
+             * @description Why the attempt failed (`answered 503`, `timed out after 15000 ms`, `connection failed: ECONNREFUSED …`);
+             *     null on success.
+             */
+            error: string | null;
+        };
+        /**
+         * @description One delivery read whole: the fields of the deliveries list, and every attempt made so far, oldest
+         *     first, so why an earlier attempt failed stays visible after later ones ran.
+         */
+        WebhookDeliveryDetail: {
+            /**
+             * Format: uuid
+             * @description Identifier of the delivery, stable across retries and redeliveries.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The webhook the delivery goes to.
+             */
+            webhook_id: string;
+            event_type: components["schemas"]["EventType"];
+            payload: components["schemas"]["WebhookEvent"];
+            /** @description HTTP status of the latest attempt; null before the first attempt or when no response arrived. */
+            http_status: number | null;
+            /** @description The receiver's response body of the latest attempt, cut to 2 KB; null before the first attempt or when no response arrived. */
+            response_body: string | null;
+            /** @description Duration of the latest attempt in milliseconds; null before the first attempt. */
+            response_time_ms: number | null;
+            /** @description Number of attempts made so far. */
+            attempt: number;
+            /** @description Number of attempts the retry schedule allows before the delivery counts as failed. */
+            max_attempts: number;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (RFC 3339, UTC), while the delivery is `pending`; null once it is
+             *     delivered, recovered or failed. It may be in the past while an attempt is under way or while
+             *     the webhook is disabled (its deliveries wait until it is enabled).
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was created, that is when the event fanned out to this webhook (RFC 3339, UTC).
+             */
+            created_at: string;
+            /** @description Every attempt of the delivery, oldest first (across redeliveries), each as the service made it. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        /** @description Success envelope of reading one delivery with its attempts. */
+        WebhookDeliveryDetailEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WebhookDeliveryDetail"];
         };
         /** @description Success envelope of queueing a redelivery. */
         WebhookDeliveryEnvelope: {
@@ -7526,8 +7645,9 @@ export interface operations {
                      *             "response_body": "Service Unavailable",
                      *             "response_time_ms": 412,
                      *             "attempt": 3,
-                     *             "max_attempts": 12,
+                     *             "max_attempts": 11,
                      *             "delivery_status": "pending",
+                     *             "next_attempt_at": "2026-11-22T09:06:58.000Z",
                      *             "created_at": "2026-11-22T09:00:01.250Z"
                      *           }
                      *         ],
@@ -7596,6 +7716,126 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RecoveredDeliveriesEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+                /**
+                 * @description Identifier of a delivery of the webhook (a UUID), as listed by its deliveries and sent as `webhook-id`.
+                 * @example 9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a
+                 */
+                delivery_id: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery and its attempts. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a",
+                     *         "webhook_id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "event_type": "topic.status_updated",
+                     *         "payload": {
+                     *           "event": "topic.status_updated",
+                     *           "timestamp": "2026-11-22T09:00:01.250Z",
+                     *           "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "is_test": false,
+                     *           "data": {
+                     *             "id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *             "name": "Pricing & plans",
+                     *             "stage": "READY",
+                     *             "keywords": [
+                     *               {
+                     *                 "keyword": "free product analytics",
+                     *                 "msv": 2900,
+                     *                 "kd": 45
+                     *               }
+                     *             ],
+                     *             "totalMsv": 2900,
+                     *             "msvBadge": "MEDIUM",
+                     *             "avgKd": 45,
+                     *             "kdBadge": "MEDIUM",
+                     *             "coverage": 35,
+                     *             "createdAt": "2026-09-01T08:00:00.000Z",
+                     *             "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "http_status": 200,
+                     *         "response_body": "ok",
+                     *         "response_time_ms": 87,
+                     *         "attempt": 3,
+                     *         "max_attempts": 11,
+                     *         "delivery_status": "delivered",
+                     *         "next_attempt_at": null,
+                     *         "created_at": "2026-11-22T09:00:01.250Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "started_at": "2026-11-22T09:00:01.310Z",
+                     *             "outcome": "failure",
+                     *             "http_status": 503,
+                     *             "response_time_ms": 412,
+                     *             "response_body": "Service Unavailable",
+                     *             "error": "answered 503"
+                     *           },
+                     *           {
+                     *             "attempt": 2,
+                     *             "started_at": "2026-11-22T09:00:11.790Z",
+                     *             "outcome": "failure",
+                     *             "http_status": null,
+                     *             "response_time_ms": 15000,
+                     *             "response_body": null,
+                     *             "error": "timed out after 15000 ms"
+                     *           },
+                     *           {
+                     *             "attempt": 3,
+                     *             "started_at": "2026-11-22T09:01:25.030Z",
+                     *             "outcome": "success",
+                     *             "http_status": 200,
+                     *             "response_time_ms": 87,
+                     *             "response_body": "ok",
+                     *             "error": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryDetailEnvelope"];
                 };
             };
             401: components["responses"]["AdminUnauthorized"];
@@ -7697,8 +7937,9 @@ export interface operations {
                      *         "response_body": "Service Unavailable",
                      *         "response_time_ms": 412,
                      *         "attempt": 3,
-                     *         "max_attempts": 12,
+                     *         "max_attempts": 11,
                      *         "delivery_status": "pending",
+                     *         "next_attempt_at": "2026-11-22T10:15:00.000Z",
                      *         "created_at": "2026-11-22T09:00:01.250Z"
                      *       }
                      *     }

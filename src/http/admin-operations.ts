@@ -26,6 +26,7 @@ export const ADMIN_OPERATIONS = {
   rotateWebhookSecret: owner,
   testWebhook: owner,
   listWebhookDeliveries: owner,
+  getWebhookDelivery: owner,
   redeliverWebhookDelivery: owner,
   recoverWebhookDeliveries: owner,
   listApiKeys: owner,
