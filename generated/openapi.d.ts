@@ -105,6 +105,8 @@ export interface paths {
          *     (all must match). `range` and `limit` may change from one page to the next; `status`,
          *     `category_id` and `q` must stay the same as on the first page, or the cursor is refused (422).
          *     Requires `visibility:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listPrompts"];
         put?: never;
@@ -354,6 +356,8 @@ export interface paths {
          * List topics
          * @description Lists the topic clusters of the content map, oldest first, page by page (`limit`, `cursor`),
          *     optionally only those in one `stage`. Requires `contentmap:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listTopics"];
         put?: never;
@@ -395,6 +399,8 @@ export interface paths {
          * List sites
          * @description Lists the sites of the content map (sitemaps and single page URLs the workspace added), oldest
          *     first, page by page (`limit`, `cursor`), optionally only one `type`. Requires `contentmap:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listSites"];
         put?: never;
@@ -437,6 +443,8 @@ export interface paths {
          * @description Lists the pages of the content map, oldest first, page by page (`limit`, `cursor`), optionally
          *     only those of one `site`, one `topic` or one `status` (filters combine with AND). Requires
          *     `contentmap:read`. A filter id that matches nothing in the workspace gives an empty list.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listPages"];
         put?: never;
@@ -479,6 +487,8 @@ export interface paths {
          * @description Lists the articles of the content library, oldest first, page by page (`limit`, `cursor`),
          *     optionally only those in one `status`, for one `buyer_stage` or of one `topic` (filters combine
          *     with AND). Items leave out `body`; get one article for its body. Requires `content:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listArticles"];
         put?: never;
@@ -521,6 +531,8 @@ export interface paths {
          * @description Lists the content ideas, oldest first, page by page (`limit`, `cursor`), optionally only those of
          *     one `research_batch`, for one `buyer_stage` or of one `topic` (filters combine with AND).
          *     Requires `content:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listIdeas"];
         put?: never;
@@ -551,6 +563,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/content/research-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List research batches
+         * @description Lists the research batches of the content library, oldest first, page by page (`limit`,
+         *     `cursor`), each with its ideas, exactly as the `research_batch.status_updated` event carries it;
+         *     optionally only those in one `status`, of one `topic` or for one `buyer_stage` (filters combine
+         *     with AND). A receiver that missed events catches up here. Requires `content:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
+         */
+        get: operations["listResearchBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/research-batches/{research_batch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a research batch
+         * @description Returns one research batch with its ideas, exactly as the `research_batch.status_updated` event
+         *     carries it. Requires `content:read`. An id of another workspace answers 404 exactly like a missing
+         *     one.
+         */
+        get: operations["getResearchBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/agent-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agent tasks
+         * @description Lists the agent tasks (runs of AI agents) of the workspace, oldest first, page by page
+         *     (`limit`, `cursor`), exactly as the `agent_task.status_updated` event carries them; optionally
+         *     only those in one `status` or run by one `agent` (filters combine with AND). A receiver that
+         *     missed events catches up here. Requires `content:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
+         */
+        get: operations["listAgentTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/agent-tasks/{agent_task}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an agent task
+         * @description Returns one agent task exactly as the `agent_task.status_updated` event carries it. Requires
+         *     `content:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getAgentTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/iq/products": {
         parameters: {
             query?: never;
@@ -563,6 +668,8 @@ export interface paths {
          * @description Lists the workspace's product briefs (brand-intelligence records of type `product`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `product` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listProducts"];
         put?: never;
@@ -606,6 +713,8 @@ export interface paths {
          * @description Lists the workspace's buyer personas (brand-intelligence records of type `persona`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `persona` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listPersonas"];
         put?: never;
@@ -649,6 +758,8 @@ export interface paths {
          * @description Lists the workspace's brand voice profiles (brand-intelligence records of type `voice`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `voice` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listBrandVoices"];
         put?: never;
@@ -692,6 +803,8 @@ export interface paths {
          * @description Lists the workspace's content types (brand-intelligence records of type `content_type`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `content_type` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listContentTypes"];
         put?: never;
@@ -735,6 +848,8 @@ export interface paths {
          * @description Lists the workspace's visual guidelines (brand-intelligence records of type `visual_guideline`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `visual_guideline` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listVisualGuidelines"];
         put?: never;
@@ -1489,9 +1604,16 @@ export interface components {
              * @description When the prompt started being tracked (RFC 3339, UTC, milliseconds).
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the prompt itself last changed (text, category, status; RFC 3339, UTC, milliseconds), not
+             *     when an answer was last collected (`last_collected_at`); its creation time until it changes.
+             *     The list can be filtered (`updated_after`) and ordered by it.
+             */
+            updated_at: string;
         };
         /**
-         * @description One page of prompts, ordered by creation time, then id (a stable order: paging never skips or
+         * @description One page of prompts, ordered by creation time (by last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats a prompt).
          */
         PromptList: {
@@ -1912,8 +2034,9 @@ export interface components {
         };
         /**
          * @description Lifecycle of a topic cluster: `PROCESSING` (keywords are being researched), `READY` (keywords and
-         *     metrics are known), `COMPLETED` (the cluster is covered by content). When an existing topic's
-         *     stage changes, the `topic.status_updated` webhook event is sent; a new topic sends none.
+         *     metrics are known), `COMPLETED` (the cluster is covered by content). When a topic's stage
+         *     changes, the `topic.status_updated` webhook event is sent; a topic that first arrives in a stage
+         *     counts as a change from nothing.
          * @enum {string}
          */
         TopicStage: "PROCESSING" | "READY" | "COMPLETED";
@@ -1968,7 +2091,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description One page of topics, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         * @description One page of topics, ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         TopicList: {
@@ -2019,8 +2142,8 @@ export interface components {
         /**
          * @description A site of the content map: a sitemap, or a single page URL, that the workspace added so its pages
          *     are fetched and analysed. The same object is the `data` of the `sitemap_url.status_updated`
-         *     webhook event (sent when an existing site's processing completes or reopens, or its failed
-         *     count changes; not for a new site or for progress alone), which is why its fields are camelCase.
+         *     webhook event (sent when the site's processing completes, on arrival too, and when a completed
+         *     site's outcome changes; not for progress or reopening), which is why its fields are camelCase.
          */
         SitemapUrl: {
             /**
@@ -2054,7 +2177,7 @@ export interface components {
             processing: components["schemas"]["SitemapProcessing"];
         };
         /**
-         * @description One page of sites, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         * @description One page of sites, ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         SitemapUrlList: {
@@ -2133,7 +2256,7 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description One page of pages, ordered by creation time (`created_at`), then id (a stable order: paging never skips or
+         * @description One page of pages, ordered by creation time (`created_at`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         PageList: {
@@ -2167,8 +2290,8 @@ export interface components {
         /**
          * @description Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
          *     `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
-         *     failed). When an existing article's status changes, the `content.status_updated` webhook event
-         *     is sent; a new article sends none.
+         *     failed). When an article's status changes, the `content.status_updated` webhook event is sent;
+         *     an article that first arrives in a status counts as a change from nothing.
          * @enum {string}
          */
         ArticleStatus: "DRAFT" | "PROCESSING" | "GENERATED" | "PUBLISHED" | "FAILED";
@@ -2267,7 +2390,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description One page of articles (without `body`), ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         * @description One page of articles (without `body`), ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         ArticleList: {
@@ -2400,9 +2523,15 @@ export interface components {
              * @description When the idea was created (RFC 3339, UTC, milliseconds).
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the idea last changed (RFC 3339, UTC, milliseconds); its creation time until it changes.
+             *     Lists can be filtered (`updated_after`) and ordered by it.
+             */
+            updated_at: string;
         };
         /**
-         * @description One page of ideas, ordered by creation time (`created_at`), then id (a stable order: paging never skips or
+         * @description One page of ideas, ordered by creation time (`created_at`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         IdeaList: {
@@ -2434,9 +2563,247 @@ export interface components {
             data: components["schemas"]["Idea"];
         };
         /**
+         * @description Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
+         *     researched), `COMPLETED` (its ideas are ready), `FAILED`. When a batch reaches `COMPLETED` or
+         *     `FAILED` (from another status, or when it first arrives so), the
+         *     `research_batch.status_updated` webhook event is sent; `QUEUED` and `PROCESSING` send none.
+         * @enum {string}
+         */
+        ResearchBatchStatus: "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
+        /** @description One step a research agent logged while working on a batch. */
+        AgentLogEntry: {
+            /**
+             * Format: date-time
+             * @description When the step happened (RFC 3339, UTC, milliseconds).
+             */
+            at: string;
+            /** @description What the agent did or found, in plain text. */
+            message: string;
+        };
+        /**
+         * @description Free-form notes the research produced (sources consulted, search results, reasoning), as the
+         *     research engine recorded them. Its members vary by engine; treat it as opaque JSON.
+         */
+        ResearchLog: {
+            [key: string]: unknown;
+        };
+        /** @description An idea a research batch produced, as embedded in the batch; the full idea is `GET /api/v1/content/ideas/{idea}`. */
+        GeneratedIdea: {
+            /**
+             * Format: uuid
+             * @description Identifier of the idea; use it with `GET /api/v1/content/ideas/{idea}`.
+             */
+            id: string;
+            /** @description Working title of the idea. */
+            title: string;
+            /** @description Target search keywords of the idea, most important first. */
+            keywords: string[];
+            /** @description Buyer's-journey stage the idea targets; null when it targets none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+        };
+        /**
+         * @description A run of idea research on one topic, with the ideas it produced, as
+         *     `GET /api/v1/content/research-batches` lists it. The same object is the `data` of the
+         *     `research_batch.status_updated` webhook event, which is why its timestamps are named
+         *     `createdAt` and `updatedAt`. The batch's ideas are also listed by
+         *     `GET /api/v1/content/ideas?research_batch={id}`.
+         */
+        ResearchBatch: {
+            /**
+             * Format: uuid
+             * @description Identifier of the research batch; ideas and articles carry it as `research_batch_id`.
+             */
+            id: string;
+            /** @description Display name of the batch. */
+            name: string;
+            /** @description Number of ideas the batch has produced so far (the length of `ideas`). */
+            ideas_count: number;
+            status: components["schemas"]["ResearchBatchStatus"];
+            /**
+             * Format: uuid
+             * @description Identifier of the content-map topic the batch researched.
+             */
+            topic_id: string;
+            /** @description Name of that topic. */
+            topic_name: string;
+            /** @description Buyer's-journey stage the research targeted; null when it targeted none in particular. */
+            buyer_stage: components["schemas"]["BuyerStage"] | null;
+            /** @description Name of the buyer persona the research targeted; null when none. */
+            persona_name: string | null;
+            /** @description What started the batch, for example `manual`, `topic_cluster` or `schedule`. */
+            source: string;
+            /** @description Steps the research agent logged, oldest first; empty before the batch runs. */
+            agent_log: components["schemas"]["AgentLogEntry"][];
+            /** @description Free-form research notes; null when the engine recorded none. */
+            research_log: components["schemas"]["ResearchLog"] | null;
+            /** @description The ideas the batch produced, oldest first; empty until it produces some. */
+            ideas: components["schemas"]["GeneratedIdea"][];
+            /**
+             * Format: date-time
+             * @description When the batch was created (RFC 3339, UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the batch last changed (RFC 3339, UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description One page of research batches, ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        ResearchBatchList: {
+            /** @description The research batches of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["ResearchBatch"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content/research-batches`. */
+        ResearchBatchListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["ResearchBatchList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content/research-batches/{research_batch}`. */
+        ResearchBatchEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["ResearchBatch"];
+        };
+        /**
+         * @description Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When a task's status
+         *     changes, the `agent_task.status_updated` webhook event is sent; a task that first arrives in a
+         *     status counts as a change from nothing.
+         * @enum {string}
+         */
+        AgentTaskStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+        /** @description The AI agent that runs a task, as embedded in the task. */
+        AgentRef: {
+            /**
+             * Format: uuid
+             * @description Identifier of the agent (equal to the task's `agent_id`).
+             */
+            id: string;
+            /** @description Display name of the agent. */
+            name: string;
+            /** @description Icon of the agent for display, an emoji or an icon name such as `search`. */
+            icon: string;
+            /** @description One-line description of what the agent does. */
+            short_description: string;
+        };
+        /** @description The parameters an agent task was started with; their names depend on the agent. Treat as opaque JSON. */
+        AgentTaskInputs: {
+            [key: string]: unknown;
+        };
+        /** @description What an agent task produced; its members depend on the agent. Treat as opaque JSON. */
+        AgentTaskOutputs: {
+            [key: string]: unknown;
+        };
+        /** @description Language-model tokens an agent task consumed. */
+        TokenUsage: {
+            /** @description Tokens sent to the model. */
+            input_tokens: number;
+            /** @description Tokens the model produced. */
+            output_tokens: number;
+            /** @description Sum of `input_tokens` and `output_tokens`. */
+            total_tokens: number;
+        };
+        /**
+         * @description One run of an AI agent (for example a research or writing agent), as
+         *     `GET /api/v1/content/agent-tasks` lists it; the same object is the `data` of the
+         *     `agent_task.status_updated` webhook event.
+         */
+        AgentTask: {
+            /**
+             * Format: uuid
+             * @description Identifier of the task.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Identifier of the agent that runs the task.
+             */
+            agent_id: string;
+            agent: components["schemas"]["AgentRef"];
+            /** @description Display name of the task. */
+            name: string;
+            status: components["schemas"]["AgentTaskStatus"];
+            inputs: components["schemas"]["AgentTaskInputs"];
+            /** @description What the task produced; null until it succeeds. */
+            outputs: components["schemas"]["AgentTaskOutputs"] | null;
+            usage: components["schemas"]["TokenUsage"];
+            /** @description How long the task ran, in milliseconds; null until it ends. */
+            execution_duration: number | null;
+            /**
+             * Format: date-time
+             * @description When the task started running (RFC 3339, UTC, milliseconds); null while queued.
+             */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the task succeeded or failed (RFC 3339, UTC, milliseconds); null until then.
+             */
+            ended_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the task was queued (RFC 3339, UTC, milliseconds).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the task last changed (RFC 3339, UTC, milliseconds): as the source gives it, else the
+             *     latest of `created_at`, `started_at` and `ended_at`. Lists can be filtered (`updated_after`)
+             *     and ordered by it.
+             */
+            updated_at: string;
+        };
+        /**
+         * @description One page of agent tasks, ordered by creation time (`created_at`; last update with `order=updated_at`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        AgentTaskList: {
+            /** @description The agent tasks of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["AgentTask"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content/agent-tasks`. */
+        AgentTaskListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["AgentTaskList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content/agent-tasks/{agent_task}`. */
+        AgentTaskEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["AgentTask"];
+        };
+        /**
          * @description Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
-         *     analysis is complete). When an existing record's stage changes, the `iq.status_updated` webhook
-         *     event is sent; a new record sends none.
+         *     analysis is complete). When a record's stage changes, the `iq.status_updated` webhook event is
+         *     sent; a record that first arrives in a stage counts as a change from nothing.
          * @enum {string}
          */
         IqStage: "PROCESSING" | "READY";
@@ -2566,7 +2933,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description One page of brand-intelligence records of one kind, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         * @description One page of brand-intelligence records of one kind, ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         IqRecordList: {
@@ -2899,91 +3266,6 @@ export interface components {
             data: components["schemas"]["Article"];
         };
         /**
-         * @description Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
-         *     researched), `COMPLETED` (its ideas are ready), `FAILED`. When an existing batch's status
-         *     changes, the `research_batch.status_updated` webhook event is sent; a new batch sends none.
-         * @enum {string}
-         */
-        ResearchBatchStatus: "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
-        /** @description One step a research agent logged while working on a batch. */
-        AgentLogEntry: {
-            /**
-             * Format: date-time
-             * @description When the step happened (RFC 3339, UTC, milliseconds).
-             */
-            at: string;
-            /** @description What the agent did or found, in plain text. */
-            message: string;
-        };
-        /**
-         * @description Free-form notes the research produced (sources consulted, search results, reasoning), as the
-         *     research engine recorded them. Its members vary by engine; treat it as opaque JSON.
-         */
-        ResearchLog: {
-            [key: string]: unknown;
-        };
-        /** @description An idea a research batch produced, as embedded in the batch; the full idea is `GET /api/v1/content/ideas/{idea}`. */
-        GeneratedIdea: {
-            /**
-             * Format: uuid
-             * @description Identifier of the idea; use it with `GET /api/v1/content/ideas/{idea}`.
-             */
-            id: string;
-            /** @description Working title of the idea. */
-            title: string;
-            /** @description Target search keywords of the idea, most important first. */
-            keywords: string[];
-            /** @description Buyer's-journey stage the idea targets; null when it targets none in particular. */
-            buyer_stage: components["schemas"]["BuyerStage"] | null;
-        };
-        /**
-         * @description A run of idea research on one topic, with the ideas it produced. The same object is the `data` of
-         *     the `research_batch.status_updated` webhook event, which is why its timestamps are named
-         *     `createdAt` and `updatedAt`. The batch's ideas are also listed by
-         *     `GET /api/v1/content/ideas?research_batch={id}`.
-         */
-        ResearchBatch: {
-            /**
-             * Format: uuid
-             * @description Identifier of the research batch; ideas and articles carry it as `research_batch_id`.
-             */
-            id: string;
-            /** @description Display name of the batch. */
-            name: string;
-            /** @description Number of ideas the batch has produced so far (the length of `ideas`). */
-            ideas_count: number;
-            status: components["schemas"]["ResearchBatchStatus"];
-            /**
-             * Format: uuid
-             * @description Identifier of the content-map topic the batch researched.
-             */
-            topic_id: string;
-            /** @description Name of that topic. */
-            topic_name: string;
-            /** @description Buyer's-journey stage the research targeted; null when it targeted none in particular. */
-            buyer_stage: components["schemas"]["BuyerStage"] | null;
-            /** @description Name of the buyer persona the research targeted; null when none. */
-            persona_name: string | null;
-            /** @description What started the batch, for example `manual`, `topic_cluster` or `schedule`. */
-            source: string;
-            /** @description Steps the research agent logged, oldest first; empty before the batch runs. */
-            agent_log: components["schemas"]["AgentLogEntry"][];
-            /** @description Free-form research notes; null when the engine recorded none. */
-            research_log: components["schemas"]["ResearchLog"] | null;
-            /** @description The ideas the batch produced, oldest first; empty until it produces some. */
-            ideas: components["schemas"]["GeneratedIdea"][];
-            /**
-             * Format: date-time
-             * @description When the batch was created (RFC 3339, UTC, milliseconds).
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When the batch last changed (RFC 3339, UTC, milliseconds).
-             */
-            updatedAt: string;
-        };
-        /**
          * @description Body of a `research_batch.status_updated` delivery: the delivery envelope whose `data` is the research batch after its
          *     status or stage changed.
          */
@@ -3006,84 +3288,6 @@ export interface components {
             /** @description True when sent through the test endpoint; its `data` is then a sample with zeroed UUIDs. */
             is_test: boolean;
             data: components["schemas"]["ResearchBatch"];
-        };
-        /** @description The AI agent that runs a task, as embedded in the task. */
-        AgentRef: {
-            /**
-             * Format: uuid
-             * @description Identifier of the agent (equal to the task's `agent_id`).
-             */
-            id: string;
-            /** @description Display name of the agent. */
-            name: string;
-            /** @description Icon of the agent for display, an emoji or an icon name such as `search`. */
-            icon: string;
-            /** @description One-line description of what the agent does. */
-            short_description: string;
-        };
-        /**
-         * @description Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When an existing task's
-         *     status changes, the `agent_task.status_updated` webhook event is sent; a new task sends none.
-         * @enum {string}
-         */
-        AgentTaskStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
-        /** @description The parameters an agent task was started with; their names depend on the agent. Treat as opaque JSON. */
-        AgentTaskInputs: {
-            [key: string]: unknown;
-        };
-        /** @description What an agent task produced; its members depend on the agent. Treat as opaque JSON. */
-        AgentTaskOutputs: {
-            [key: string]: unknown;
-        };
-        /** @description Language-model tokens an agent task consumed. */
-        TokenUsage: {
-            /** @description Tokens sent to the model. */
-            input_tokens: number;
-            /** @description Tokens the model produced. */
-            output_tokens: number;
-            /** @description Sum of `input_tokens` and `output_tokens`. */
-            total_tokens: number;
-        };
-        /**
-         * @description One run of an AI agent (for example a research or writing agent). Agent tasks have no read
-         *     endpoint; this object is the `data` of the `agent_task.status_updated` webhook event.
-         */
-        AgentTask: {
-            /**
-             * Format: uuid
-             * @description Identifier of the task.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description Identifier of the agent that runs the task.
-             */
-            agent_id: string;
-            agent: components["schemas"]["AgentRef"];
-            /** @description Display name of the task. */
-            name: string;
-            status: components["schemas"]["AgentTaskStatus"];
-            inputs: components["schemas"]["AgentTaskInputs"];
-            /** @description What the task produced; null until it succeeds. */
-            outputs: components["schemas"]["AgentTaskOutputs"] | null;
-            usage: components["schemas"]["TokenUsage"];
-            /** @description How long the task ran, in milliseconds; null until it ends. */
-            execution_duration: number | null;
-            /**
-             * Format: date-time
-             * @description When the task started running (RFC 3339, UTC, milliseconds); null while queued.
-             */
-            started_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the task succeeded or failed (RFC 3339, UTC, milliseconds); null until then.
-             */
-            ended_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the task was queued (RFC 3339, UTC, milliseconds).
-             */
-            created_at: string;
         };
         /**
          * @description Body of a `agent_task.status_updated` delivery: the delivery envelope whose `data` is the agent task after its
@@ -3798,6 +4002,23 @@ export interface components {
          */
         Cursor: string;
         /**
+         * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+         *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+         *     record updated while you page moves to the end and is seen again there, never skipped). A
+         *     cursor is valid only with the order that produced it.
+         * @example updated_at
+         */
+        ListOrder: "created_at" | "updated_at";
+        /**
+         * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+         *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+         *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+         *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+         *     changed since. All records when omitted. A cursor is valid only with the same value.
+         * @example 2026-11-20T09:00:00Z
+         */
+        UpdatedAfter: string;
+        /**
          * @description Identifier (UUID) of a prompt of the key's workspace, as listed by `GET
          *     /api/v1/visibility/prompts`. A malformed UUID is a 422; a prompt of another workspace answers
          *     404, exactly like one that does not exist.
@@ -3884,6 +4105,22 @@ export interface components {
          * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
          */
         ResearchBatchFilter: string;
+        /**
+         * @description Only research batches in this status; all statuses when omitted.
+         * @example COMPLETED
+         */
+        ResearchBatchStatusFilter: components["schemas"]["ResearchBatchStatus"];
+        /**
+         * @description Only agent tasks in this status; all statuses when omitted.
+         * @example SUCCEEDED
+         */
+        AgentTaskStatusFilter: components["schemas"]["AgentTaskStatus"];
+        /**
+         * @description Only tasks run by this agent (an `agent_id` seen on tasks or on `agent_task.status_updated`
+         *     events); all agents when omitted. An id that matches no task's agent gives an empty list.
+         * @example 6b0f1f64-4e9c-4a36-9d55-2f7d1c8e9a10
+         */
+        AgentFilter: string;
         /**
          * @description Only records in this stage; all stages when omitted.
          * @example READY
@@ -4215,6 +4452,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
             };
             header?: never;
             path?: never;
@@ -4252,7 +4506,8 @@ export interface operations {
                      *             "citation_rate_delta": -0.0286,
                      *             "last_collected_at": "2026-11-22T07:42:10.512Z",
                      *             "status": "ACTIVE",
-                     *             "created_at": "2026-09-01T08:00:00.000Z"
+                     *             "created_at": "2026-09-01T08:00:00.000Z",
+                     *             "updated_at": "2026-09-01T08:00:00.000Z"
                      *           },
                      *           {
                      *             "id": "6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
@@ -4265,7 +4520,8 @@ export interface operations {
                      *             "citation_rate_delta": null,
                      *             "last_collected_at": null,
                      *             "status": "PENDING",
-                     *             "created_at": "2026-11-21T16:30:00.000Z"
+                     *             "created_at": "2026-11-21T16:30:00.000Z",
+                     *             "updated_at": "2026-11-21T16:30:00.000Z"
                      *           }
                      *         ],
                      *         "next_cursor": "eyJwIjpbIjIwMjYtMTEtMjFUMTY6MzA6MDAuMDAwWiIsIjZjMWQyZTNmLTRhNWItNGM2ZC04ZTdmLTlhMGIxYzJkM2U0ZiJdfQ.Zk3l9QxR2vT8mN4pW7yB1c"
@@ -4340,7 +4596,8 @@ export interface operations {
                      *             "citation_rate_delta": -0.0286,
                      *             "last_collected_at": "2026-11-22T07:42:10.512Z",
                      *             "status": "ACTIVE",
-                     *             "created_at": "2026-09-01T08:00:00.000Z"
+                     *             "created_at": "2026-09-01T08:00:00.000Z",
+                     *             "updated_at": "2026-09-01T08:00:00.000Z"
                      *           },
                      *           "mention_rate": {
                      *             "current": 0.5714,
@@ -5291,6 +5548,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only topics in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -5443,6 +5717,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
                  * @example sitemap
                  */
@@ -5576,6 +5867,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
                  *     when omitted. An id that matches no site of the workspace gives an empty list.
@@ -5714,6 +6022,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only articles in this status; all statuses when omitted.
                  * @example PUBLISHED
@@ -5903,6 +6228,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
                  *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
                  *     the workspace gives an empty list.
@@ -5954,7 +6296,8 @@ export interface operations {
                      *             "buyer_stage": "awareness",
                      *             "persona_name": "Head of Content",
                      *             "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
-                     *             "created_at": "2026-11-20T09:15:00.000Z"
+                     *             "created_at": "2026-11-20T09:15:00.000Z",
+                     *             "updated_at": "2026-11-20T09:15:00.000Z"
                      *           }
                      *         ],
                      *         "next_cursor": null
@@ -6013,11 +6356,425 @@ export interface operations {
                      *         "buyer_stage": "awareness",
                      *         "persona_name": "Head of Content",
                      *         "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
-                     *         "created_at": "2026-11-20T09:15:00.000Z"
+                     *         "created_at": "2026-11-20T09:15:00.000Z",
+                     *         "updated_at": "2026-11-20T09:15:00.000Z"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["IdeaEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listResearchBatches: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
+                 * @description Only research batches in this status; all statuses when omitted.
+                 * @example COMPLETED
+                 */
+                status?: components["parameters"]["ResearchBatchStatusFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of research batches. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *             "name": "CRM for small business: consideration questions",
+                     *             "ideas_count": 2,
+                     *             "status": "COMPLETED",
+                     *             "topic_id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+                     *             "topic_name": "CRM for small business",
+                     *             "buyer_stage": "consideration",
+                     *             "persona_name": "Head of Sales Operations",
+                     *             "source": "topic_cluster",
+                     *             "agent_log": [
+                     *               {
+                     *                 "at": "2026-11-21T10:00:02.000Z",
+                     *                 "message": "Collected 14 questions buyers ask AI assistants about small-business CRMs."
+                     *               },
+                     *               {
+                     *                 "at": "2026-11-21T10:03:41.000Z",
+                     *                 "message": "Grouped the questions into 2 article ideas."
+                     *               }
+                     *             ],
+                     *             "research_log": {
+                     *               "queries": [
+                     *                 "best crm for small business",
+                     *                 "crm that works with gmail"
+                     *               ],
+                     *               "sources_consulted": 14
+                     *             },
+                     *             "ideas": [
+                     *               {
+                     *                 "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *                 "title": "How AI assistants choose which CRM to recommend",
+                     *                 "keywords": [
+                     *                   "ai crm recommendations"
+                     *                 ],
+                     *                 "buyer_stage": "consideration"
+                     *               },
+                     *               {
+                     *                 "id": "d2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f6a",
+                     *                 "title": "CRM pricing pages that answer the question",
+                     *                 "keywords": [
+                     *                   "crm pricing comparison"
+                     *                 ],
+                     *                 "buyer_stage": "decision"
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-21T09:59:30.000Z",
+                     *             "updatedAt": "2026-11-21T10:03:41.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchBatchListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getResearchBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A research batch id from `GET /api/v1/content/research-batches`, or the `research_batch_id` of an idea, an article or an event.
+                 * @example 6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f
+                 */
+                research_batch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The research batch with its ideas. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *         "name": "CRM for small business: consideration questions",
+                     *         "ideas_count": 2,
+                     *         "status": "COMPLETED",
+                     *         "topic_id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+                     *         "topic_name": "CRM for small business",
+                     *         "buyer_stage": "consideration",
+                     *         "persona_name": "Head of Sales Operations",
+                     *         "source": "topic_cluster",
+                     *         "agent_log": [
+                     *           {
+                     *             "at": "2026-11-21T10:00:02.000Z",
+                     *             "message": "Collected 14 questions buyers ask AI assistants about small-business CRMs."
+                     *           },
+                     *           {
+                     *             "at": "2026-11-21T10:03:41.000Z",
+                     *             "message": "Grouped the questions into 2 article ideas."
+                     *           }
+                     *         ],
+                     *         "research_log": {
+                     *           "queries": [
+                     *             "best crm for small business",
+                     *             "crm that works with gmail"
+                     *           ],
+                     *           "sources_consulted": 14
+                     *         },
+                     *         "ideas": [
+                     *           {
+                     *             "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *             "title": "How AI assistants choose which CRM to recommend",
+                     *             "keywords": [
+                     *               "ai crm recommendations"
+                     *             ],
+                     *             "buyer_stage": "consideration"
+                     *           },
+                     *           {
+                     *             "id": "d2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f6a",
+                     *             "title": "CRM pricing pages that answer the question",
+                     *             "keywords": [
+                     *               "crm pricing comparison"
+                     *             ],
+                     *             "buyer_stage": "decision"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-21T09:59:30.000Z",
+                     *         "updatedAt": "2026-11-21T10:03:41.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchBatchEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAgentTasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100; default 25. It may change from one page to the
+                 *     next. A value outside 1..100 or not an integer is a 422.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
+                 * @description Only agent tasks in this status; all statuses when omitted.
+                 * @example SUCCEEDED
+                 */
+                status?: components["parameters"]["AgentTaskStatusFilter"];
+                /**
+                 * @description Only tasks run by this agent (an `agent_id` seen on tasks or on `agent_task.status_updated`
+                 *     events); all agents when omitted. An id that matches no task's agent gives an empty list.
+                 * @example 6b0f1f64-4e9c-4a36-9d55-2f7d1c8e9a10
+                 */
+                agent?: components["parameters"]["AgentFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agent tasks. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8",
+                     *             "agent_id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *             "agent": {
+                     *               "id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *               "name": "Article writer",
+                     *               "icon": "pen",
+                     *               "short_description": "Writes an article from an idea in the brand voice."
+                     *             },
+                     *             "name": "Write: How AI assistants choose which CRM to recommend",
+                     *             "status": "SUCCEEDED",
+                     *             "inputs": {
+                     *               "idea_id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *               "word_count": 1500
+                     *             },
+                     *             "outputs": {
+                     *               "article_id": "3b241101-e2bb-4255-8caf-4136c566a962"
+                     *             },
+                     *             "usage": {
+                     *               "input_tokens": 18250,
+                     *               "output_tokens": 4120,
+                     *               "total_tokens": 22370
+                     *             },
+                     *             "execution_duration": 48213,
+                     *             "started_at": "2026-11-21T14:04:11.787Z",
+                     *             "ended_at": "2026-11-21T14:05:00.000Z",
+                     *             "created_at": "2026-11-21T14:04:10.000Z",
+                     *             "updated_at": "2026-11-21T14:05:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentTaskListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgentTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An agent task id from `GET /api/v1/content/agent-tasks` or from an `agent_task.status_updated` event.
+                 * @example e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8
+                 */
+                agent_task: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent task. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8",
+                     *         "agent_id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *         "agent": {
+                     *           "id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *           "name": "Article writer",
+                     *           "icon": "pen",
+                     *           "short_description": "Writes an article from an idea in the brand voice."
+                     *         },
+                     *         "name": "Write: How AI assistants choose which CRM to recommend",
+                     *         "status": "SUCCEEDED",
+                     *         "inputs": {
+                     *           "idea_id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *           "word_count": 1500
+                     *         },
+                     *         "outputs": {
+                     *           "article_id": "3b241101-e2bb-4255-8caf-4136c566a962"
+                     *         },
+                     *         "usage": {
+                     *           "input_tokens": 18250,
+                     *           "output_tokens": 4120,
+                     *           "total_tokens": 22370
+                     *         },
+                     *         "execution_duration": 48213,
+                     *         "started_at": "2026-11-21T14:04:11.787Z",
+                     *         "ended_at": "2026-11-21T14:05:00.000Z",
+                     *         "created_at": "2026-11-21T14:04:10.000Z",
+                     *         "updated_at": "2026-11-21T14:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentTaskEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6047,6 +6804,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
@@ -6216,6 +6990,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -6384,6 +7175,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -6550,6 +7358,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -6709,6 +7534,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY

@@ -17,6 +17,7 @@ export interface PromptRecord {
   category_color: string | null;
   status: PromptStatus;
   created_at: string;
+  updated_at: string;
   last_collected_ms: number | null;
 }
 
@@ -58,6 +59,7 @@ export function promptView(record: PromptRecord, current: Counts, previous: Coun
     last_collected_at: record.last_collected_ms === null ? null : new Date(record.last_collected_ms).toISOString(),
     status: record.status,
     created_at: record.created_at,
+    updated_at: record.updated_at,
   };
 }
 

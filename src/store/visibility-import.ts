@@ -23,13 +23,13 @@ export function createCompetitorStatements(db: Db) {
 
 /** Prompts. */
 export function createPromptStatements(db: Db) {
-  const get = db.prepare('SELECT text, category_id, status, created_at FROM prompts WHERE id = ?').raw();
+  const get = db.prepare('SELECT text, category_id, status, created_at, updated_at FROM prompts WHERE id = ?').raw();
   // Snapshots may come before their prompt in the file: pick up the newest one already written.
   const insert = db.prepare(
-    `INSERT INTO prompts (id, workspace_id, text, category_id, status, created_at, last_collected_ms)
-     VALUES (?, ?, ?, ?, ?, ?, (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?))`,
+    `INSERT INTO prompts (id, workspace_id, text, category_id, status, created_at, updated_at, last_collected_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?))`,
   );
-  const update = db.prepare('UPDATE prompts SET text = ?, category_id = ?, status = ?, created_at = ? WHERE id = ?');
+  const update = db.prepare('UPDATE prompts SET text = ?, category_id = ?, status = ?, created_at = ?, updated_at = ? WHERE id = ?');
   return { get, insert, update };
 }
 

@@ -49,6 +49,7 @@ function promptObject(id: string, rates: { mention: [number | null, number | nul
     last_collected_at: lastCollectedAt,
     status: 'ACTIVE',
     created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
   };
 }
 
@@ -82,6 +83,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
             last_collected_at: null,
             status: 'PENDING',
             created_at: '2026-11-20T07:30:00.000Z',
+            updated_at: '2026-11-20T07:30:00.000Z',
           },
           mention_rate: { current: null, previous: null, delta: null },
           citation_rate: { current: null, previous: null, delta: null },

@@ -85,6 +85,7 @@ describe('GET /api/v1/visibility/prompts', () => {
             last_collected_at: '2026-11-22T07:42:10.512Z',
             status: 'ACTIVE',
             created_at: '2026-09-01T08:00:00.000Z',
+            updated_at: '2026-09-01T08:00:00.000Z',
           },
           {
             id: fresh.id,
@@ -98,6 +99,7 @@ describe('GET /api/v1/visibility/prompts', () => {
             last_collected_at: null,
             status: 'PENDING',
             created_at: '2026-11-21T16:30:00.000Z',
+            updated_at: '2026-11-21T16:30:00.000Z',
           },
         ],
         next_cursor: null,
