@@ -10,6 +10,7 @@ import { ImportError } from './import-error.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { describeSchemaError, schemaValidator } from './schemas.js';
 import { recordTypes } from './records/index.js';
+import { DELETE_SCHEMA, RecordRemovals, type DeleteLine } from './record-removal.js';
 
 export interface ImportSummary {
   /** Records read (blank lines are not records). */
@@ -17,6 +18,8 @@ export interface ImportSummary {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Records deleted by `delete` lines, with those deleted along (a prompt's answers). */
+  deleted: number;
   /** Webhook events written to the outbox by status or stage changes. */
   events: number;
   /** Events an import without events (`events: false`) did not write; 0 otherwise. */
@@ -67,9 +70,12 @@ class ImportRun implements ImportSession {
   private readonly revisions = new Map<string, number>();
   private readonly verified = new Map<string, string>();
   private readonly pending = new Map<string, PendingReference>();
-  private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, events: 0, events_suppressed: 0 };
+  private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 };
   private readonly claim: Statement;
   private readonly owner: Statement;
+  private readonly release: Statement;
+  private removals: RecordRemovals | undefined;
+  private validateDelete: ValidateFunction | undefined;
   private deferred: DeferredQueue | undefined;
   private deferredCount = 0;
   private readonly ctx: ApplyContext & { line: number; isNew: boolean; finalPass: boolean };
@@ -80,7 +86,7 @@ class ImportRun implements ImportSession {
     eventsOn: boolean,
   ) {
     this.db = store.db;
-    ({ claim: this.claim, owner: this.owner } = createRecordIdStatements(this.db));
+    ({ claim: this.claim, owner: this.owner, release: this.release } = createRecordIdStatements(this.db));
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
     };
@@ -150,6 +156,10 @@ class ImportRun implements ImportSession {
     const record = value as Record<string, unknown>;
     const typeName = record.type;
     if (typeName === undefined) this.fail('type', 'is required');
+    if (typeName === 'delete') {
+      this.feedDelete(record, text);
+      return;
+    }
     const entry = typeof typeName === 'string' ? this.typeEntry(typeName) : undefined;
     if (!entry) this.fail('type', `${shown(typeName)} is not one of ${[...TYPES.keys()].join(', ')}`);
     if (!entry.validate(record)) {
@@ -171,6 +181,36 @@ class ImportRun implements ImportSession {
     const outcome = entry.writer.apply(record, this.ctx);
     if (outcome === 'deferred') this.defer(id, text);
     else this.count(entry.type.type, outcome);
+  }
+
+  /** A `delete` line: checked now, applied in file order (after earlier lines of the same id that wait). */
+  private feedDelete(record: Record<string, unknown>, text: string): void {
+    this.validateDelete ??= schemaValidator(DELETE_SCHEMA);
+    if (!this.validateDelete(record)) {
+      const { field, problem } = describeSchemaError(this.validateDelete.errors![0]!);
+      this.fail(field, problem);
+    }
+    this.summary.records += 1;
+    const { record_type: type, id } = record as unknown as DeleteLine;
+    const lowered = id.toLowerCase();
+    if (this.deferredCount > 0 && this.deferred!.has.get(lowered) !== undefined) {
+      this.defer(lowered, text);
+      return;
+    }
+    this.ctx.line = this.line;
+    this.applyDelete(type, lowered);
+  }
+
+  private applyDelete(type: string, id: string): void {
+    const row = this.owner.get(id) as [string, string] | undefined;
+    if (!row || row[0] !== this.workspaceId) this.ctx.fail('id', `no ${type} with id ${id} in this workspace`);
+    if (row[1] !== type) this.ctx.fail('record_type', `${id} is a ${row[1]} record, not a ${type}`);
+    this.removals ??= new RecordRemovals(this.db, (name) => this.typeEntry(name)!.writer, (name, gone) => {
+      this.release.run(gone);
+      this.verified.delete(gone);
+      this.revisions.set(name, this.revision(name) + 1);
+    });
+    this.summary.deleted += this.removals.delete(type, id, this.ctx);
   }
 
   private count(type: string, outcome: Outcome): void {
@@ -244,6 +284,10 @@ class ImportRun implements ImportSession {
           continue;
         }
         const record = JSON.parse(text) as Record<string, unknown>;
+        if (record.type === 'delete') {
+          this.applyDelete(record.record_type as string, (record.id as string).toLowerCase());
+          continue;
+        }
         const entry = this.types.get(record.type as string)!;
         record.id = (record.id as string).toLowerCase();
         for (const ref of entry.type.references) {
@@ -273,6 +317,7 @@ class ImportRun implements ImportSession {
     }
     if (firstUnresolved) throw firstUnresolved;
     for (const entry of this.types.values()) entry.writer.flush?.();
+    this.removals?.settle((id) => this.owner.get(id) !== undefined);
     return this.summary;
   }
 }

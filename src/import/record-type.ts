@@ -8,6 +8,11 @@ export type Outcome = SaveOutcome;
 export interface Reference {
   field: string;
   type: string;
+  /**
+   * Deleting the referred record deletes the records that refer to it (a prompt's answers). Without
+   * it, a record still referred to at the end of the file cannot be deleted.
+   */
+  cascade?: boolean;
 }
 
 export interface ApplyContext {
@@ -55,6 +60,16 @@ export interface RecordWriter<R> {
   apply(record: R, ctx: ApplyContext): Outcome | 'deferred';
   /** Writes whatever the writer batches (rollup deltas). Called before the import commits. */
   flush?(): void;
+  /**
+   * Deletes the stored record `id` (known to exist, of this type and workspace) with whatever is
+   * derived from it (rollups). Without it, a deletion removes the row of the type's `table`.
+   */
+  remove?(id: string, ctx: ApplyContext): void;
+  /**
+   * What still refers to record `id` other than the reference fields of record types (a competitor
+   * named by answers), described for an error message; undefined when nothing does.
+   */
+  referredBy?(id: string): string | undefined;
 }
 
 /**
@@ -67,6 +82,11 @@ export interface RecordType<R = Record<string, unknown>> {
   type: string;
   /** Its schema, relative to import-format/ (`records/<type>.schema.json`). */
   schema: string;
+  /**
+   * The table holding its rows, whose columns include its reference fields: records of a type with
+   * a table can be deleted (`{"type": "delete", "record_type": ..., "id": ...}`).
+   */
+  table?: string;
   /** Top-level fields that refer to other records; checked and lower-cased by the framework. */
   references: readonly Reference[];
   /** Prepares statements and per-import state; called once per import, inside its transaction. */

@@ -6,10 +6,12 @@ import type { Db } from './database.js';
  * records (and events) that wait for the end of the file. The queue lives in SQLite, not in memory, so a file
  * with many forward references keeps memory bounded.
  */
-export function createRecordIdStatements(db: Db): { claim: Statement; owner: Statement } {
+export function createRecordIdStatements(db: Db): { claim: Statement; owner: Statement; release: Statement } {
   return {
     claim: db.prepare('INSERT INTO record_ids (id, workspace_id, type) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING'),
     owner: db.prepare('SELECT workspace_id, type FROM record_ids WHERE id = ?').raw(),
+    // A deleted record's id is free again: importing it later makes a new record.
+    release: db.prepare('DELETE FROM record_ids WHERE id = ?'),
   };
 }
 

@@ -85,3 +85,10 @@ export async function startTestServer(overrides: Partial<AppDeps> & { store?: St
       }),
   };
 }
+
+/** `startTestServer` for the running test only: closed (and its database removed) when that test finishes. */
+export async function startTestServerForThisTest(overrides: Partial<AppDeps> & { store?: Store } = {}): Promise<TestServer> {
+  const server = await startTestServer(overrides);
+  onTestFinished(() => server.close());
+  return server;
+}

@@ -34,6 +34,8 @@ export const importFile: Command = {
     }
   },
   text: (r: ImportSummary) =>
-    `imported ${r.records} records: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged; ${r.events} webhook events`
+    `imported ${r.records} records: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged`
+    + (r.deleted > 0 ? `, ${r.deleted} deleted` : '')
+    + `; ${r.events} webhook events`
     + (r.events_suppressed > 0 ? ` (${r.events_suppressed} suppressed by --no-events)` : ''),
 };

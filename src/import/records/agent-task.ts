@@ -23,6 +23,7 @@ export type AgentTaskRecord = {
 export const agentTask: RecordType<AgentTaskRecord> = {
   type: 'agent_task',
   schema: 'records/agent-task.schema.json',
+  table: 'agent_tasks',
   references: [],
   open(db, { workspaceId }) {
     const content = createContentStore(db);

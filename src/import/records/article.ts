@@ -32,6 +32,7 @@ export type ArticleRecord = {
 export const article: RecordType<ArticleRecord> = {
   type: 'article',
   schema: 'records/article.schema.json',
+  table: 'articles',
   references: [
     { field: 'topic_id', type: 'topic' },
     { field: 'research_batch_id', type: 'research_batch' },

@@ -19,6 +19,7 @@ export type IdeaRecord = {
 export const idea: RecordType<IdeaRecord> = {
   type: 'idea',
   schema: 'records/idea.schema.json',
+  table: 'ideas',
   references: [
     { field: 'topic_id', type: 'topic' },
     { field: 'research_batch_id', type: 'research_batch' },

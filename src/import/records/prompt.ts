@@ -16,6 +16,7 @@ export type PromptRecord = {
 export const prompt: RecordType<PromptRecord> = {
   type: 'prompt',
   schema: 'records/prompt.schema.json',
+  table: 'prompts',
   references: [{ field: 'category_id', type: 'category' }],
   open(db, { workspaceId }) {
     const { get, insert, update } = createPromptStatements(db);

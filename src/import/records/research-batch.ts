@@ -25,6 +25,7 @@ export type ResearchBatchRecord = {
 export const researchBatch: RecordType<ResearchBatchRecord> = {
   type: 'research_batch',
   schema: 'records/research-batch.schema.json',
+  table: 'research_batches',
   references: [{ field: 'topic_id', type: 'topic' }],
   open(db, { workspaceId }) {
     const content = createContentStore(db);

@@ -24,6 +24,7 @@ export type SiteRecord = {
 export const site: RecordType<SiteRecord> = {
   type: 'site',
   schema: 'records/site.schema.json',
+  table: 'sitemap_urls',
   references: [],
   open(db, { workspaceId }) {
     const contentMap = createContentMapStore(db);

@@ -23,6 +23,7 @@ export type TopicRecord = {
 export const topic: RecordType<TopicRecord> = {
   type: 'topic',
   schema: 'records/topic.schema.json',
+  table: 'topics',
   references: [],
   open(db, { workspaceId }) {
     const contentMap = createContentMapStore(db);

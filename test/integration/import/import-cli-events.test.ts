@@ -27,7 +27,7 @@ describe('cli: import --no-events', () => {
     // The next ordinary import announces the changes it makes.
     writeFileSync(ndjson, `${changed(topic, { stage: 'COMPLETED' }).line}\n`);
     expect(jsonOf(await runCli(['import', '--workspace', workspaceId, ndjson, '--json', '--db', file])))
-      .toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, events: 1, events_suppressed: 0 });
+      .toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
     expect(outboxEvents(store, workspaceId).map((e) => e.type)).toEqual(['topic.status_updated']);
   });
 });

@@ -19,7 +19,7 @@ describe('import: topic', () => {
     const { workspaceId } = createTestWorkspace(store);
     const topic = topicLine({ keywords: [{ keyword: 'b', msv: 10, kd: 1 }, { keyword: 'a', msv: 10, kd: 2 }, { keyword: 'c', msv: 30, kd: 2 }] });
 
-    expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 1, updated: 0, unchanged: 0, events: 1, events_suppressed: 0 });
+    expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 1, updated: 0, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
     const stored = store.contentMap.getTopic(workspaceId, topic.id)!;
     expect(stored).toMatchObject({
       keywords: [{ keyword: 'c', msv: 30, kd: 2 }, { keyword: 'a', msv: 10, kd: 2 }, { keyword: 'b', msv: 10, kd: 1 }],
@@ -36,7 +36,7 @@ describe('import: topic', () => {
 
     const summary = await importLines(store, workspaceId, [changed(topic, { stage: 'READY', updated_at: '2026-03-09T00:00:00.000Z' }).line]);
 
-    expect(summary).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, events: 1, events_suppressed: 0 });
+    expect(summary).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
     const stored = store.contentMap.getTopic(workspaceId, topic.id)!;
     expect(stored.stage).toBe('READY');
     expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'topic.status_updated', data: stored }]);
@@ -48,7 +48,7 @@ describe('import: topic', () => {
     await importLines(store, workspaceId, [topic.line], { events: false });
     const before = databaseContents(store.db);
 
-    expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, events: 0, events_suppressed: 0 });
+    expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
     expect(databaseContents(store.db)).toEqual(before);
     expect(await importLines(store, workspaceId, [changed(topic, { coverage: 80 }).line])).toMatchObject({ updated: 1, events: 0 });
     expect(outboxEvents(store, workspaceId)).toEqual([]);

@@ -30,7 +30,7 @@ describe('import: research_batch', () => {
       ideas[1]!.line,
     ]);
 
-    expect(summary).toEqual({ records: 3, inserted: 2, updated: 1, unchanged: 0, events: 1, events_suppressed: 0 });
+    expect(summary).toEqual({ records: 3, inserted: 2, updated: 1, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
     expect(outboxEvents(store, workspaceId)).toEqual([{
       type: 'research_batch.status_updated',
       data: {
@@ -62,7 +62,7 @@ describe('import: research_batch', () => {
     await importLines(store, workspaceId, lines);
     const before = databaseContents(store.db);
 
-    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 2, inserted: 0, updated: 0, unchanged: 2, events: 0, events_suppressed: 0 });
+    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 2, inserted: 0, updated: 0, unchanged: 2, deleted: 0, events: 0, events_suppressed: 0 });
     expect(databaseContents(store.db)).toEqual(before);
   });
 
@@ -85,7 +85,7 @@ describe('import: idea', () => {
     const { workspaceId } = createTestWorkspace(store);
     const idea = ideaLine();
     await importLines(store, workspaceId, [idea.line]);
-    expect(await importLines(store, workspaceId, [idea.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, events: 0, events_suppressed: 0 });
+    expect(await importLines(store, workspaceId, [idea.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
   });
 });
 
@@ -117,7 +117,7 @@ describe('import: article', () => {
       changed(article, { status: 'GENERATED', title: 'Renamed' }).line,
     ]);
 
-    expect(summary).toEqual({ records: 3, inserted: 0, updated: 3, unchanged: 0, events: 2, events_suppressed: 0 });
+    expect(summary).toEqual({ records: 3, inserted: 0, updated: 3, unchanged: 0, deleted: 0, events: 2, events_suppressed: 0 });
     expect(outboxEvents(store, workspaceId).map((e) => [e.type, (e.data as { status: string; title: string }).status, (e.data as { title: string }).title])).toEqual([
       ['content.status_updated', 'PROCESSING', 'How to get your brand cited by ChatGPT'],
       ['content.status_updated', 'GENERATED', 'Renamed'],
@@ -128,7 +128,7 @@ describe('import: article', () => {
     const { workspaceId } = createTestWorkspace(store);
     const article = articleLine({ status: 'PUBLISHED' });
     expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ inserted: 1, events: 1 });
-    expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ unchanged: 1, events: 0, events_suppressed: 0 });
+    expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
     expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: store.content.getArticle(workspaceId, article.id) }]);
   });
 
@@ -170,7 +170,7 @@ describe('import: agent_task', () => {
     });
     expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'agent_task.status_updated', data: stored }]);
     expect(await importLines(store, workspaceId, [changed(task, { status: 'SUCCEEDED', outputs: stored.outputs, usage: stored.usage, execution_duration: 730000, ended_at: '2026-03-01T10:14:10.000Z' }).line]))
-      .toMatchObject({ unchanged: 1, events: 0, events_suppressed: 0 });
+      .toMatchObject({ unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
   });
 
   it('when total_tokens is not the sum, or the task ends before it starts, rejects the file', async () => {

@@ -53,7 +53,7 @@ describe('import: events of records that arrive already in a state', () => {
       const line = record.lines(topic.id);
 
       expect(await importLines(store, workspaceId, [topic.line, line.line], { events: false }))
-        .toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, events: 0, events_suppressed: 2 });
+        .toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 2 });
       expect(outboxEvents(store, workspaceId)).toEqual([]);
     });
   }
@@ -114,7 +114,7 @@ describe('import: events of records that arrive already in a state', () => {
       changed(article, { status: 'GENERATED' }).line,
     ], { events: false });
 
-    expect(summary).toEqual({ records: 2, inserted: 0, updated: 2, unchanged: 0, events: 0, events_suppressed: 2 });
+    expect(summary).toEqual({ records: 2, inserted: 0, updated: 2, unchanged: 0, deleted: 0, events: 0, events_suppressed: 2 });
     expect(outboxEvents(store, workspaceId)).toEqual([]);
     expect(store.content.getArticle(workspaceId, article.id)?.status).toBe('GENERATED');
   });
