@@ -27,6 +27,10 @@ export interface OperationCredentials {
     listIdeas: 'api_key';
     getIdea: 'api_key';
     listContentEvents: 'api_key';
+    listResearchBatches: 'api_key';
+    getResearchBatch: 'api_key';
+    listAgentTasks: 'api_key';
+    getAgentTask: 'api_key';
     listProducts: 'api_key';
     getProduct: 'api_key';
     listPersonas: 'api_key';
@@ -50,6 +54,7 @@ export interface OperationCredentials {
     testWebhook: 'member_token';
     listWebhookDeliveries: 'member_token';
     recoverWebhookDeliveries: 'member_token';
+    getWebhookDelivery: 'member_token';
     redeliverWebhookDelivery: 'member_token';
     listApiKeys: 'member_token';
     createApiKey: 'member_token';
