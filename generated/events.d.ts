@@ -19,28 +19,31 @@ export type BuyerStage = 'awareness' | 'consideration' | 'decision';
 /**
  * Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
  * `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
- * failed). When an existing article's status changes, the `content.status_updated` webhook event
- * is sent; a new article sends none.
+ * failed). When an article's status changes, the `content.status_updated` webhook event is sent;
+ * an article that first arrives in a status counts as a change from nothing.
  *
  */
 export type ArticleStatus = 'DRAFT' | 'PROCESSING' | 'GENERATED' | 'PUBLISHED' | 'FAILED';
 /**
  * Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
- * researched), `COMPLETED` (its ideas are ready), `FAILED`. When an existing batch's status
- * changes, the `research_batch.status_updated` webhook event is sent; a new batch sends none.
+ * researched), `COMPLETED` (its ideas are ready), `FAILED`. When a batch reaches `COMPLETED` or
+ * `FAILED` (from another status, or when it first arrives so), the
+ * `research_batch.status_updated` webhook event is sent; `QUEUED` and `PROCESSING` send none.
  *
  */
 export type ResearchBatchStatus = 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 /**
- * Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When an existing task's
- * status changes, the `agent_task.status_updated` webhook event is sent; a new task sends none.
+ * Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When a task's status
+ * changes, the `agent_task.status_updated` webhook event is sent; a task that first arrives in a
+ * status counts as a change from nothing.
  *
  */
 export type AgentTaskStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 /**
  * Lifecycle of a topic cluster: `PROCESSING` (keywords are being researched), `READY` (keywords and
- * metrics are known), `COMPLETED` (the cluster is covered by content). When an existing topic's
- * stage changes, the `topic.status_updated` webhook event is sent; a new topic sends none.
+ * metrics are known), `COMPLETED` (the cluster is covered by content). When a topic's stage
+ * changes, the `topic.status_updated` webhook event is sent; a topic that first arrives in a stage
+ * counts as a change from nothing.
  *
  */
 export type TopicStage = 'PROCESSING' | 'READY' | 'COMPLETED';
@@ -67,8 +70,8 @@ export type IqMetadata =
   ProductMetadata | PersonaMetadata | VoiceMetadata | ContentTypeMetadata | VisualGuidelineMetadata;
 /**
  * Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
- * analysis is complete). When an existing record's stage changes, the `iq.status_updated` webhook
- * event is sent; a new record sends none.
+ * analysis is complete). When a record's stage changes, the `iq.status_updated` webhook event is
+ * sent; a record that first arrives in a stage counts as a change from nothing.
  *
  */
 export type IqStage = 'PROCESSING' | 'READY';
@@ -90,7 +93,7 @@ export interface ContentStatusUpdatedEvent {
    */
   event: 'content.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -235,7 +238,7 @@ export interface ResearchBatchStatusUpdatedEvent {
    */
   event: 'research_batch.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -249,8 +252,9 @@ export interface ResearchBatchStatusUpdatedEvent {
   data: ResearchBatch;
 }
 /**
- * A run of idea research on one topic, with the ideas it produced. The same object is the `data` of
- * the `research_batch.status_updated` webhook event, which is why its timestamps are named
+ * A run of idea research on one topic, with the ideas it produced, as
+ * `GET /api/v1/content/research-batches` lists it. The same object is the `data` of the
+ * `research_batch.status_updated` webhook event, which is why its timestamps are named
  * `createdAt` and `updatedAt`. The batch's ideas are also listed by
  * `GET /api/v1/content/ideas?research_batch={id}`.
  *
@@ -365,7 +369,7 @@ export interface AgentTaskStatusUpdatedEvent {
    */
   event: 'agent_task.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -379,8 +383,9 @@ export interface AgentTaskStatusUpdatedEvent {
   data: AgentTask;
 }
 /**
- * One run of an AI agent (for example a research or writing agent). Agent tasks have no read
- * endpoint; this object is the `data` of the `agent_task.status_updated` webhook event.
+ * One run of an AI agent (for example a research or writing agent), as
+ * `GET /api/v1/content/agent-tasks` lists it; the same object is the `data` of the
+ * `agent_task.status_updated` webhook event.
  *
  */
 export interface AgentTask {
@@ -420,6 +425,13 @@ export interface AgentTask {
    * When the task was queued (RFC 3339, UTC, milliseconds).
    */
   created_at: string;
+  /**
+   * When the task last changed (RFC 3339, UTC, milliseconds): as the source gives it, else the
+   * latest of `created_at`, `started_at` and `ended_at`. Lists can be filtered (`updated_after`)
+   * and ordered by it.
+   *
+   */
+  updated_at: string;
 }
 /**
  * The AI agent that runs a task, as embedded in the task.
@@ -482,7 +494,7 @@ export interface TopicStatusUpdatedEvent {
    */
   event: 'topic.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -566,7 +578,7 @@ export interface IqStatusUpdatedEvent {
    */
   event: 'iq.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -799,7 +811,7 @@ export interface SitemapUrlStatusUpdatedEvent {
    */
   event: 'sitemap_url.status_updated';
   /**
-   * When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+   * When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
    */
   timestamp: string;
   /**
@@ -815,8 +827,8 @@ export interface SitemapUrlStatusUpdatedEvent {
 /**
  * A site of the content map: a sitemap, or a single page URL, that the workspace added so its pages
  * are fetched and analysed. The same object is the `data` of the `sitemap_url.status_updated`
- * webhook event (sent when an existing site's processing completes or reopens, or its failed
- * count changes; not for a new site or for progress alone), which is why its fields are camelCase.
+ * webhook event (sent when the site's processing completes, on arrival too, and when a completed
+ * site's outcome changes; not for progress or reopening), which is why its fields are camelCase.
  *
  */
 export interface SitemapUrl {

@@ -136,6 +136,8 @@ export interface paths {
          *     `limit` and `cursor`. Filters combine (all must match). `range`, `alpha` and `limit` may
          *     change from one page to the next; `status`, `category_id` and `q` must stay the same as on
          *     the first page, or the cursor is refused (422). Requires `visibility:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listPrompts"];
         put?: never;
@@ -465,6 +467,8 @@ export interface paths {
          * List topics
          * @description Lists the topic clusters of the content map, oldest first, page by page (`limit`, `cursor`),
          *     optionally only those in one `stage`. Requires `contentmap:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listTopics"];
         put?: never;
@@ -520,6 +524,8 @@ export interface paths {
          * List sites
          * @description Lists the sites of the content map (sitemaps and single page URLs the workspace added), oldest
          *     first, page by page (`limit`, `cursor`), optionally only one `type`. Requires `contentmap:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listSites"];
         put?: never;
@@ -576,6 +582,8 @@ export interface paths {
          * @description Lists the pages of the content map, oldest first, page by page (`limit`, `cursor`), optionally
          *     only those of one `site`, one `topic` or one `status` (filters combine with AND). Requires
          *     `contentmap:read`. A filter id that matches nothing in the workspace gives an empty list.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listPages"];
         put?: never;
@@ -670,6 +678,8 @@ export interface paths {
          * @description Lists the articles of the content library, oldest first, page by page (`limit`, `cursor`),
          *     optionally only those in one `status`, for one `buyer_stage` or of one `topic` (filters combine
          *     with AND). Items leave out `body`; get one article for its body. Requires `content:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listArticles"];
         put?: never;
@@ -726,6 +736,8 @@ export interface paths {
          * @description Lists the content ideas, oldest first, page by page (`limit`, `cursor`), optionally only those of
          *     one `research_batch`, for one `buyer_stage` or of one `topic` (filters combine with AND).
          *     Requires `content:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listIdeas"];
         put?: never;
@@ -809,6 +821,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/content/research-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List research batches
+         * @description Lists the research batches of the content library, oldest first, page by page (`limit`,
+         *     `cursor`), each with its ideas, exactly as the `research_batch.status_updated` event carries it;
+         *     optionally only those in one `status`, of one `topic` or for one `buyer_stage` (filters combine
+         *     with AND). A receiver that missed events catches up here. Requires `content:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
+         */
+        get: operations["listResearchBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List research batches (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListResearchBatches"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/research-batches/{research_batch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a research batch
+         * @description Returns one research batch with its ideas, exactly as the `research_batch.status_updated` event
+         *     carries it. Requires `content:read`. An id of another workspace answers 404 exactly like a missing
+         *     one.
+         */
+        get: operations["getResearchBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Get a research batch (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headGetResearchBatch"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/agent-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agent tasks
+         * @description Lists the agent tasks (runs of AI agents) of the workspace, oldest first, page by page
+         *     (`limit`, `cursor`), exactly as the `agent_task.status_updated` event carries them; optionally
+         *     only those in one `status` or run by one `agent` (filters combine with AND). A receiver that
+         *     missed events catches up here. Requires `content:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
+         */
+        get: operations["listAgentTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List agent tasks (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headListAgentTasks"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/agent-tasks/{agent_task}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an agent task
+         * @description Returns one agent task exactly as the `agent_task.status_updated` event carries it. Requires
+         *     `content:read`. An id of another workspace answers 404 exactly like a missing one.
+         */
+        get: operations["getAgentTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Get an agent task (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headGetAgentTask"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/iq/products": {
         parameters: {
             query?: never;
@@ -821,6 +954,8 @@ export interface paths {
          * @description Lists the workspace's product briefs (brand-intelligence records of type `product`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `product` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listProducts"];
         put?: never;
@@ -878,6 +1013,8 @@ export interface paths {
          * @description Lists the workspace's buyer personas (brand-intelligence records of type `persona`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `persona` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listPersonas"];
         put?: never;
@@ -935,6 +1072,8 @@ export interface paths {
          * @description Lists the workspace's brand voice profiles (brand-intelligence records of type `voice`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `voice` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listBrandVoices"];
         put?: never;
@@ -992,6 +1131,8 @@ export interface paths {
          * @description Lists the workspace's content types (brand-intelligence records of type `content_type`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `content_type` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listContentTypes"];
         put?: never;
@@ -1049,6 +1190,8 @@ export interface paths {
          * @description Lists the workspace's visual guidelines (brand-intelligence records of type `visual_guideline`), oldest first, page by
          *     page (`limit`, `cursor`), optionally only those in one `stage`. `metadata` has the `visual_guideline` shape.
          *     Requires `iq:read`.
+         *     Incremental sync: `order=updated_at` lists by last update (oldest change first) and
+         *     `updated_after` keeps only the records changed after an instant.
          */
         get: operations["listVisualGuidelines"];
         put?: never;
@@ -1335,9 +1478,11 @@ export interface paths {
         };
         /**
          * List a webhook's deliveries
-         * @description Lists the webhook's deliveries, newest first, each with its payload and the outcome of its
-         *     latest attempt (status, response body cut to 2 KB, time taken, attempt count). Filter by
-         *     `event_type` and `status`; paged with `limit` and `cursor`. Owners only: any other member gets 403 (4030).
+         * @description Lists the webhook's deliveries, newest first, each with its payload, the outcome of its
+         *     latest attempt (status, response body cut to 2 KB, time taken, attempt count) and when its
+         *     next attempt is due (`next_attempt_at`, while pending). Filter by `event_type` and `status`;
+         *     paged with `limit` and `cursor`. Every attempt of one delivery: `GET
+         *     …/deliveries/{delivery_id}`. Owners only: any other member gets 403 (4030).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1378,6 +1523,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its attempts
+         * @description Returns one delivery of the webhook read whole: its payload, its state, when its next attempt
+         *     is due (`next_attempt_at`, while it is pending) and every attempt made so far, oldest first,
+         *     each with its start time, outcome, HTTP status, duration, error and the first 2 KB of the
+         *     answer. An earlier attempt's failure stays readable after later attempts ran.
+         *     Owners only: any other member gets 403 (4030).
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Get a delivery with its attempts (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headGetWebhookDelivery"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
         parameters: {
             query?: never;
@@ -1392,7 +1568,7 @@ export interface paths {
          * @description Queues one more attempt of a delivery, whatever its state, with the same payload and the same
          *     `webhook-id`, so a receiver that already processed it can recognise the duplicate. The attempt
          *     runs in the background (once the webhook is enabled, if it is disabled); follow it in the
-         *     delivery list.
+         *     delivery list or in `GET …/deliveries/{delivery_id}`, which keeps every earlier attempt.
          *     Success code `2020`. Owners only: any other member gets 403 (4030).
          */
         post: operations["redeliverWebhookDelivery"];
@@ -1948,9 +2124,16 @@ export interface components {
             mention_significance: components["schemas"]["Significance"] | null;
             /** @description Whether `citation_rate_delta` is more than chance (see `Significance`); null when the delta is null. */
             citation_significance: components["schemas"]["Significance"] | null;
+            /**
+             * Format: date-time
+             * @description When the prompt itself last changed (text, category, status; RFC 3339, UTC, milliseconds), not
+             *     when an answer was last collected (`last_collected_at`); its creation time until it changes.
+             *     The list can be filtered (`updated_after`) and ordered by it.
+             */
+            updated_at: string;
         };
         /**
-         * @description One page of prompts, ordered by creation time, then id (a stable order: paging never skips or
+         * @description One page of prompts, ordered by creation time (by last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats a prompt).
          */
         PromptList: {
@@ -2390,8 +2573,9 @@ export interface components {
         };
         /**
          * @description Lifecycle of a topic cluster: `PROCESSING` (keywords are being researched), `READY` (keywords and
-         *     metrics are known), `COMPLETED` (the cluster is covered by content). When an existing topic's
-         *     stage changes, the `topic.status_updated` webhook event is sent; a new topic sends none.
+         *     metrics are known), `COMPLETED` (the cluster is covered by content). When a topic's stage
+         *     changes, the `topic.status_updated` webhook event is sent; a topic that first arrives in a stage
+         *     counts as a change from nothing.
          * @enum {string}
          */
         TopicStage: "PROCESSING" | "READY" | "COMPLETED";
@@ -2446,7 +2630,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description One page of topics, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         * @description One page of topics, ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         TopicList: {
@@ -2497,8 +2681,8 @@ export interface components {
         /**
          * @description A site of the content map: a sitemap, or a single page URL, that the workspace added so its pages
          *     are fetched and analysed. The same object is the `data` of the `sitemap_url.status_updated`
-         *     webhook event (sent when an existing site's processing completes or reopens, or its failed
-         *     count changes; not for a new site or for progress alone), which is why its fields are camelCase.
+         *     webhook event (sent when the site's processing completes, on arrival too, and when a completed
+         *     site's outcome changes; not for progress or reopening), which is why its fields are camelCase.
          */
         SitemapUrl: {
             /**
@@ -2532,7 +2716,7 @@ export interface components {
             processing: components["schemas"]["SitemapProcessing"];
         };
         /**
-         * @description One page of sites, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         * @description One page of sites, ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         SitemapUrlList: {
@@ -2611,7 +2795,7 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description One page of pages, ordered by creation time (`created_at`), then id (a stable order: paging never skips or
+         * @description One page of pages, ordered by creation time (`created_at`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         PageList: {
@@ -2660,7 +2844,7 @@ export interface components {
             event: "topic.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -2684,7 +2868,7 @@ export interface components {
             event: "sitemap_url.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -2731,8 +2915,8 @@ export interface components {
         /**
          * @description Lifecycle of an article: `DRAFT` (planned, not written yet), `PROCESSING` (being written),
          *     `GENERATED` (written, not published), `PUBLISHED` (live at `post_url`), `FAILED` (writing
-         *     failed). When an existing article's status changes, the `content.status_updated` webhook event
-         *     is sent; a new article sends none.
+         *     failed). When an article's status changes, the `content.status_updated` webhook event is sent;
+         *     an article that first arrives in a status counts as a change from nothing.
          * @enum {string}
          */
         ArticleStatus: "DRAFT" | "PROCESSING" | "GENERATED" | "PUBLISHED" | "FAILED";
@@ -2831,7 +3015,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description One page of articles (without `body`), ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         * @description One page of articles (without `body`), ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         ArticleList: {
@@ -2964,9 +3148,15 @@ export interface components {
              * @description When the idea was created (RFC 3339, UTC, milliseconds).
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the idea last changed (RFC 3339, UTC, milliseconds); its creation time until it changes.
+             *     Lists can be filtered (`updated_after`) and ordered by it.
+             */
+            updated_at: string;
         };
         /**
-         * @description One page of ideas, ordered by creation time (`created_at`), then id (a stable order: paging never skips or
+         * @description One page of ideas, ordered by creation time (`created_at`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         IdeaList: {
@@ -3016,7 +3206,7 @@ export interface components {
             event: "content.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -3030,8 +3220,9 @@ export interface components {
         };
         /**
          * @description Lifecycle of a research batch: `QUEUED` (waiting to run), `PROCESSING` (ideas are being
-         *     researched), `COMPLETED` (its ideas are ready), `FAILED`. When an existing batch's status
-         *     changes, the `research_batch.status_updated` webhook event is sent; a new batch sends none.
+         *     researched), `COMPLETED` (its ideas are ready), `FAILED`. When a batch reaches `COMPLETED` or
+         *     `FAILED` (from another status, or when it first arrives so), the
+         *     `research_batch.status_updated` webhook event is sent; `QUEUED` and `PROCESSING` send none.
          * @enum {string}
          */
         ResearchBatchStatus: "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
@@ -3067,8 +3258,9 @@ export interface components {
             buyer_stage: components["schemas"]["BuyerStage"] | null;
         };
         /**
-         * @description A run of idea research on one topic, with the ideas it produced. The same object is the `data` of
-         *     the `research_batch.status_updated` webhook event, which is why its timestamps are named
+         * @description A run of idea research on one topic, with the ideas it produced, as
+         *     `GET /api/v1/content/research-batches` lists it. The same object is the `data` of the
+         *     `research_batch.status_updated` webhook event, which is why its timestamps are named
          *     `createdAt` and `updatedAt`. The batch's ideas are also listed by
          *     `GET /api/v1/content/ideas?research_batch={id}`.
          */
@@ -3125,7 +3317,7 @@ export interface components {
             event: "research_batch.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -3152,8 +3344,9 @@ export interface components {
             short_description: string;
         };
         /**
-         * @description Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When an existing task's
-         *     status changes, the `agent_task.status_updated` webhook event is sent; a new task sends none.
+         * @description Lifecycle of an agent task: `QUEUED`, `RUNNING`, `SUCCEEDED`, `FAILED`. When a task's status
+         *     changes, the `agent_task.status_updated` webhook event is sent; a task that first arrives in a
+         *     status counts as a change from nothing.
          * @enum {string}
          */
         AgentTaskStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
@@ -3175,8 +3368,9 @@ export interface components {
             total_tokens: number;
         };
         /**
-         * @description One run of an AI agent (for example a research or writing agent). Agent tasks have no read
-         *     endpoint; this object is the `data` of the `agent_task.status_updated` webhook event.
+         * @description One run of an AI agent (for example a research or writing agent), as
+         *     `GET /api/v1/content/agent-tasks` lists it; the same object is the `data` of the
+         *     `agent_task.status_updated` webhook event.
          */
         AgentTask: {
             /**
@@ -3214,6 +3408,13 @@ export interface components {
              * @description When the task was queued (RFC 3339, UTC, milliseconds).
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the task last changed (RFC 3339, UTC, milliseconds): as the source gives it, else the
+             *     latest of `created_at`, `started_at` and `ended_at`. Lists can be filtered (`updated_after`)
+             *     and ordered by it.
+             */
+            updated_at: string;
         };
         /**
          * @description Body of a `agent_task.status_updated` delivery: the delivery envelope whose `data` is the agent task after its
@@ -3227,7 +3428,7 @@ export interface components {
             event: "agent_task.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -3272,9 +3473,73 @@ export interface components {
             data: components["schemas"]["ContentEventFeed"];
         };
         /**
+         * @description One page of research batches, ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        ResearchBatchList: {
+            /** @description The research batches of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["ResearchBatch"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content/research-batches`. */
+        ResearchBatchListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["ResearchBatchList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content/research-batches/{research_batch}`. */
+        ResearchBatchEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["ResearchBatch"];
+        };
+        /**
+         * @description One page of agent tasks, ordered by creation time (`created_at`; last update with `order=updated_at`), then id (a stable order: paging never skips or
+         *     repeats an item).
+         */
+        AgentTaskList: {
+            /** @description The agent tasks of this page, at most `limit` of them; empty when nothing matches. */
+            items: components["schemas"]["AgentTask"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of `GET /api/v1/content/agent-tasks`. */
+        AgentTaskListEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["AgentTaskList"];
+        };
+        /** @description Success envelope of `GET /api/v1/content/agent-tasks/{agent_task}`. */
+        AgentTaskEnvelope: {
+            /**
+             * @description Always `2000`, the generic read success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["AgentTask"];
+        };
+        /**
          * @description Lifecycle of a brand-intelligence record: `PROCESSING` (the analysis is running), `READY` (the
-         *     analysis is complete). When an existing record's stage changes, the `iq.status_updated` webhook
-         *     event is sent; a new record sends none.
+         *     analysis is complete). When a record's stage changes, the `iq.status_updated` webhook event is
+         *     sent; a record that first arrives in a stage counts as a change from nothing.
          * @enum {string}
          */
         IqStage: "PROCESSING" | "READY";
@@ -3404,7 +3669,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description One page of brand-intelligence records of one kind, ordered by creation time (`createdAt`), then id (a stable order: paging never skips or
+         * @description One page of brand-intelligence records of one kind, ordered by creation time (`createdAt`; last update with `order=updated_at`), then id (a stable order: paging never skips or
          *     repeats an item).
          */
         IqRecordList: {
@@ -3453,7 +3718,7 @@ export interface components {
             event: "iq.status_updated";
             /**
              * Format: date-time
-             * @description When the event was sent (ISO 8601 / RFC 3339, UTC, milliseconds).
+             * @description When the event was emitted, that is when the change it reports was written (ISO 8601 / RFC 3339, UTC, milliseconds). The same on every attempt and every redelivery of the delivery, whose bytes never change; the time of the attempt itself is the `webhook-timestamp` header.
              */
             timestamp: string;
             /**
@@ -3829,6 +4094,13 @@ export interface components {
             delivery_status: components["schemas"]["DeliveryStatus"];
             /**
              * Format: date-time
+             * @description When the next attempt is due (RFC 3339, UTC), while the delivery is `pending`; null once it is
+             *     delivered, recovered or failed. It may be in the past while an attempt is under way or while
+             *     the webhook is disabled (its deliveries wait until it is enabled).
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
              * @description When the delivery was created, that is when the event fanned out to this webhook (RFC 3339, UTC).
              */
             created_at: string;
@@ -3874,6 +4146,92 @@ export interface components {
             /** @description Human-readable status. */
             messages: string;
             data: components["schemas"]["RecoveredDeliveries"];
+        };
+        /**
+         * @description One attempt of a delivery, as the service made it: when it started, what the receiver answered
+         *     (or why no answer came) and how long it took.
+         */
+        WebhookDeliveryAttempt: {
+            /**
+             * @description Number of the attempt in its round: 1 for the first, 2 for the first retry, and so on. A
+             *     redelivery starts a new round at 1; rounds follow each other in `attempts`.
+             */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the attempt started (RFC 3339, UTC), which is also its `webhook-timestamp` header.
+             */
+            started_at: string;
+            /**
+             * @description `success` when the receiver answered 2xx in time; `failure` otherwise.
+             * @enum {string}
+             */
+            outcome: "success" | "failure";
+            /** @description The receiver's HTTP status; null when no answer came (timeout, connection error). */
+            http_status: number | null;
+            /** @description Duration of the attempt in milliseconds, from the start to the answer or the failure. */
+            response_time_ms: number;
+            /** @description The first 2 KB of the receiver's answer; null when no answer came. */
+            response_body: string | null;
+            /**
+             * @description Why the attempt failed (`answered 503`, `timed out after 15000 ms`, `connection failed: ECONNREFUSED …`);
+             *     null on success.
+             */
+            error: string | null;
+        };
+        /**
+         * @description One delivery read whole: the fields of the deliveries list, and every attempt made so far, oldest
+         *     first, so why an earlier attempt failed stays visible after later ones ran.
+         */
+        WebhookDeliveryDetail: {
+            /**
+             * Format: uuid
+             * @description Identifier of the delivery, stable across retries and redeliveries.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The webhook the delivery goes to.
+             */
+            webhook_id: string;
+            event_type: components["schemas"]["EventType"];
+            payload: components["schemas"]["WebhookEvent"];
+            /** @description HTTP status of the latest attempt; null before the first attempt or when no response arrived. */
+            http_status: number | null;
+            /** @description The receiver's response body of the latest attempt, cut to 2 KB; null before the first attempt or when no response arrived. */
+            response_body: string | null;
+            /** @description Duration of the latest attempt in milliseconds; null before the first attempt. */
+            response_time_ms: number | null;
+            /** @description Number of attempts made so far. */
+            attempt: number;
+            /** @description Number of attempts the retry schedule allows before the delivery counts as failed. */
+            max_attempts: number;
+            delivery_status: components["schemas"]["DeliveryStatus"];
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (RFC 3339, UTC), while the delivery is `pending`; null once it is
+             *     delivered, recovered or failed. It may be in the past while an attempt is under way or while
+             *     the webhook is disabled (its deliveries wait until it is enabled).
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was created, that is when the event fanned out to this webhook (RFC 3339, UTC).
+             */
+            created_at: string;
+            /** @description Every attempt of the delivery, oldest first (across redeliveries), each as the service made it. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        /** @description Success envelope of reading one delivery with its attempts. */
+        WebhookDeliveryDetailEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["WebhookDeliveryDetail"];
         };
         /** @description Success envelope of queueing a redelivery. */
         WebhookDeliveryEnvelope: {
@@ -4451,6 +4809,23 @@ export interface components {
          */
         Cursor: string;
         /**
+         * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+         *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+         *     record updated while you page moves to the end and is seen again there, never skipped). A
+         *     cursor is valid only with the order that produced it.
+         * @example updated_at
+         */
+        ListOrder: "created_at" | "updated_at";
+        /**
+         * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+         *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+         *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+         *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+         *     changed since. All records when omitted. A cursor is valid only with the same value.
+         * @example 2026-11-20T09:00:00Z
+         */
+        UpdatedAfter: string;
+        /**
          * @description Identifier (UUID) of a prompt of the key's workspace, as listed by `GET
          *     /api/v1/visibility/prompts`. A malformed UUID is a 422; a prompt of another workspace answers
          *     404, exactly like one that does not exist.
@@ -4593,6 +4968,32 @@ export interface components {
          * @example content.status_updated
          */
         ContentEventTypeFilter: components["schemas"]["ContentEventType"];
+        /**
+         * @description Only research batches in this status; all statuses when omitted.
+         * @example COMPLETED
+         */
+        ResearchBatchStatusFilter: components["schemas"]["ResearchBatchStatus"];
+        /**
+         * @description A research batch id from `GET /api/v1/content/research-batches`, or the `research_batch_id` of an idea, an article or an event.
+         * @example 6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f
+         */
+        ResearchBatchId: string;
+        /**
+         * @description Only agent tasks in this status; all statuses when omitted.
+         * @example SUCCEEDED
+         */
+        AgentTaskStatusFilter: components["schemas"]["AgentTaskStatus"];
+        /**
+         * @description Only tasks run by this agent (an `agent_id` seen on tasks or on `agent_task.status_updated`
+         *     events); all agents when omitted. An id that matches no task's agent gives an empty list.
+         * @example 6b0f1f64-4e9c-4a36-9d55-2f7d1c8e9a10
+         */
+        AgentFilter: string;
+        /**
+         * @description An agent task id from `GET /api/v1/content/agent-tasks` or from an `agent_task.status_updated` event.
+         * @example e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8
+         */
+        AgentTaskId: string;
         /**
          * @description Only records in this stage; all stages when omitted.
          * @example READY
@@ -5079,6 +5480,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
             };
             header?: never;
             path?: never;
@@ -5147,7 +5565,8 @@ export interface operations {
                      *             "citation_significance": {
                      *               "p_value": 1,
                      *               "significant": false
-                     *             }
+                     *             },
+                     *             "updated_at": "2026-09-01T08:00:00.000Z"
                      *           },
                      *           {
                      *             "id": "6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
@@ -5182,7 +5601,8 @@ export interface operations {
                      *               }
                      *             },
                      *             "mention_significance": null,
-                     *             "citation_significance": null
+                     *             "citation_significance": null,
+                     *             "updated_at": "2026-11-21T16:30:00.000Z"
                      *           }
                      *         ],
                      *         "next_cursor": "eyJwIjpbIjIwMjYtMTEtMjFUMTY6MzA6MDAuMDAwWiIsIjZjMWQyZTNmLTRhNWItNGM2ZC04ZTdmLTlhMGIxYzJkM2U0ZiJdfQ.Zk3l9QxR2vT8mN4pW7yB1c"
@@ -5212,6 +5632,14 @@ export interface operations {
                  * @example 30d
                  */
                 range?: components["parameters"]["Range"];
+                /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
                 /**
                  * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
                  * @example ACTIVE
@@ -5244,6 +5672,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
             };
             header?: never;
             path?: never;
@@ -5357,7 +5802,8 @@ export interface operations {
                      *             "citation_significance": {
                      *               "p_value": 1,
                      *               "significant": false
-                     *             }
+                     *             },
+                     *             "updated_at": "2026-09-01T08:00:00.000Z"
                      *           },
                      *           "mention_rate": {
                      *             "current": 0.5714,
@@ -5581,6 +6027,14 @@ export interface operations {
                  * @example 30d
                  */
                 range?: components["parameters"]["Range"];
+                /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
             };
             header?: never;
             path: {
@@ -5896,6 +6350,14 @@ export interface operations {
                  * @example 30d
                  */
                 range?: components["parameters"]["Range"];
+                /**
+                 * @description Significance level of every `significance` answer (see `Significance`): a change is
+                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
+                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
+                 *     page of a list to the next.
+                 * @example 0.05
+                 */
+                alpha?: components["parameters"]["Alpha"];
             };
             header?: never;
             path?: never;
@@ -6154,6 +6616,14 @@ export interface operations {
                  * @example perplexity
                  */
                 platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description Only the cited URLs at the page address of this content-map page (a page id from
+                 *     `GET /api/v1/content-map/pages`; see `CitedPage.content_map_page_id` for how addresses match):
+                 *     how often one of the workspace's pages was cited over the range, under every spelling answers
+                 *     used for it. An id that matches no page of the workspace gives an empty list.
+                 * @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8
+                 */
+                content_map_page?: components["parameters"]["ContentMapPageFilter"];
                 /**
                  * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
                  *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
@@ -6778,6 +7248,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only topics in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -6867,6 +7354,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only topics in this stage; all stages when omitted.
                  * @example READY
@@ -7007,6 +7511,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
                  * @example sitemap
                  */
@@ -7087,6 +7608,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
                  * @example sitemap
@@ -7218,6 +7756,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
                  *     when omitted. An id that matches no site of the workspace gives an empty list.
                  * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
@@ -7306,6 +7861,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
                  *     when omitted. An id that matches no site of the workspace gives an empty list.
@@ -7608,6 +8180,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only articles in this status; all statuses when omitted.
                  * @example PUBLISHED
                  */
@@ -7720,6 +8309,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only articles in this status; all statuses when omitted.
                  * @example PUBLISHED
@@ -7884,6 +8490,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
                  *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
                  *     the workspace gives an empty list.
@@ -7938,7 +8561,8 @@ export interface operations {
                      *             "buyer_stage": "awareness",
                      *             "persona_name": "Head of Content",
                      *             "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
-                     *             "created_at": "2026-11-20T09:15:00.000Z"
+                     *             "created_at": "2026-11-20T09:15:00.000Z",
+                     *             "updated_at": "2026-11-20T09:15:00.000Z"
                      *           }
                      *         ],
                      *         "next_cursor": null
@@ -7976,6 +8600,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
                  *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
@@ -8055,7 +8696,8 @@ export interface operations {
                      *         "buyer_stage": "awareness",
                      *         "persona_name": "Head of Content",
                      *         "research_batch_id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
-                     *         "created_at": "2026-11-20T09:15:00.000Z"
+                     *         "created_at": "2026-11-20T09:15:00.000Z",
+                     *         "updated_at": "2026-11-20T09:15:00.000Z"
                      *       }
                      *     }
                      */
@@ -8235,7 +8877,8 @@ export interface operations {
                      *               "execution_duration": 48213,
                      *               "started_at": "2026-11-21T14:04:11.787Z",
                      *               "ended_at": "2026-11-21T14:05:00.000Z",
-                     *               "created_at": "2026-11-21T14:04:10.000Z"
+                     *               "created_at": "2026-11-21T14:04:10.000Z",
+                     *               "updated_at": "2026-11-21T14:05:00.000Z"
                      *             }
                      *           },
                      *           {
@@ -8343,6 +8986,624 @@ export interface operations {
             500: components["responses"]["HeadRefused"];
         };
     };
+    listResearchBatches: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
+                 * @description Only research batches in this status; all statuses when omitted.
+                 * @example COMPLETED
+                 */
+                status?: components["parameters"]["ResearchBatchStatusFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of research batches. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *             "name": "CRM for small business: consideration questions",
+                     *             "ideas_count": 2,
+                     *             "status": "COMPLETED",
+                     *             "topic_id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+                     *             "topic_name": "CRM for small business",
+                     *             "buyer_stage": "consideration",
+                     *             "persona_name": "Head of Sales Operations",
+                     *             "source": "topic_cluster",
+                     *             "agent_log": [
+                     *               {
+                     *                 "at": "2026-11-21T10:00:02.000Z",
+                     *                 "message": "Collected 14 questions buyers ask AI assistants about small-business CRMs."
+                     *               },
+                     *               {
+                     *                 "at": "2026-11-21T10:03:41.000Z",
+                     *                 "message": "Grouped the questions into 2 article ideas."
+                     *               }
+                     *             ],
+                     *             "research_log": {
+                     *               "queries": [
+                     *                 "best crm for small business",
+                     *                 "crm that works with gmail"
+                     *               ],
+                     *               "sources_consulted": 14
+                     *             },
+                     *             "ideas": [
+                     *               {
+                     *                 "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *                 "title": "How AI assistants choose which CRM to recommend",
+                     *                 "keywords": [
+                     *                   "ai crm recommendations"
+                     *                 ],
+                     *                 "buyer_stage": "consideration"
+                     *               },
+                     *               {
+                     *                 "id": "d2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f6a",
+                     *                 "title": "CRM pricing pages that answer the question",
+                     *                 "keywords": [
+                     *                   "crm pricing comparison"
+                     *                 ],
+                     *                 "buyer_stage": "decision"
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-21T09:59:30.000Z",
+                     *             "updatedAt": "2026-11-21T10:03:41.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchBatchListEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headListResearchBatches: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
+                 * @description Only research batches in this status; all statuses when omitted.
+                 * @example COMPLETED
+                 */
+                status?: components["parameters"]["ResearchBatchStatusFilter"];
+                /**
+                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
+                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
+                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
+                 */
+                topic?: components["parameters"]["TopicFilter"];
+                /**
+                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
+                 * @example consideration
+                 */
+                buyer_stage?: components["parameters"]["BuyerStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+        };
+    };
+    getResearchBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A research batch id from `GET /api/v1/content/research-batches`, or the `research_batch_id` of an idea, an article or an event.
+                 * @example 6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f
+                 */
+                research_batch: components["parameters"]["ResearchBatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The research batch with its ideas. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f",
+                     *         "name": "CRM for small business: consideration questions",
+                     *         "ideas_count": 2,
+                     *         "status": "COMPLETED",
+                     *         "topic_id": "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+                     *         "topic_name": "CRM for small business",
+                     *         "buyer_stage": "consideration",
+                     *         "persona_name": "Head of Sales Operations",
+                     *         "source": "topic_cluster",
+                     *         "agent_log": [
+                     *           {
+                     *             "at": "2026-11-21T10:00:02.000Z",
+                     *             "message": "Collected 14 questions buyers ask AI assistants about small-business CRMs."
+                     *           },
+                     *           {
+                     *             "at": "2026-11-21T10:03:41.000Z",
+                     *             "message": "Grouped the questions into 2 article ideas."
+                     *           }
+                     *         ],
+                     *         "research_log": {
+                     *           "queries": [
+                     *             "best crm for small business",
+                     *             "crm that works with gmail"
+                     *           ],
+                     *           "sources_consulted": 14
+                     *         },
+                     *         "ideas": [
+                     *           {
+                     *             "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *             "title": "How AI assistants choose which CRM to recommend",
+                     *             "keywords": [
+                     *               "ai crm recommendations"
+                     *             ],
+                     *             "buyer_stage": "consideration"
+                     *           },
+                     *           {
+                     *             "id": "d2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f6a",
+                     *             "title": "CRM pricing pages that answer the question",
+                     *             "keywords": [
+                     *               "crm pricing comparison"
+                     *             ],
+                     *             "buyer_stage": "decision"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-21T09:59:30.000Z",
+                     *         "updatedAt": "2026-11-21T10:03:41.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResearchBatchEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headGetResearchBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A research batch id from `GET /api/v1/content/research-batches`, or the `research_batch_id` of an idea, an article or an event.
+                 * @example 6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f
+                 */
+                research_batch: components["parameters"]["ResearchBatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+        };
+    };
+    listAgentTasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
+                 * @description Only agent tasks in this status; all statuses when omitted.
+                 * @example SUCCEEDED
+                 */
+                status?: components["parameters"]["AgentTaskStatusFilter"];
+                /**
+                 * @description Only tasks run by this agent (an `agent_id` seen on tasks or on `agent_task.status_updated`
+                 *     events); all agents when omitted. An id that matches no task's agent gives an empty list.
+                 * @example 6b0f1f64-4e9c-4a36-9d55-2f7d1c8e9a10
+                 */
+                agent?: components["parameters"]["AgentFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agent tasks. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8",
+                     *             "agent_id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *             "agent": {
+                     *               "id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *               "name": "Article writer",
+                     *               "icon": "pen",
+                     *               "short_description": "Writes an article from an idea in the brand voice."
+                     *             },
+                     *             "name": "Write: How AI assistants choose which CRM to recommend",
+                     *             "status": "SUCCEEDED",
+                     *             "inputs": {
+                     *               "idea_id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *               "word_count": 1500
+                     *             },
+                     *             "outputs": {
+                     *               "article_id": "3b241101-e2bb-4255-8caf-4136c566a962"
+                     *             },
+                     *             "usage": {
+                     *               "input_tokens": 18250,
+                     *               "output_tokens": 4120,
+                     *               "total_tokens": 22370
+                     *             },
+                     *             "execution_duration": 48213,
+                     *             "started_at": "2026-11-21T14:04:11.787Z",
+                     *             "ended_at": "2026-11-21T14:05:00.000Z",
+                     *             "created_at": "2026-11-21T14:04:10.000Z",
+                     *             "updated_at": "2026-11-21T14:05:00.000Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentTaskListEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headListAgentTasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
+                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
+                 * @description Only agent tasks in this status; all statuses when omitted.
+                 * @example SUCCEEDED
+                 */
+                status?: components["parameters"]["AgentTaskStatusFilter"];
+                /**
+                 * @description Only tasks run by this agent (an `agent_id` seen on tasks or on `agent_task.status_updated`
+                 *     events); all agents when omitted. An id that matches no task's agent gives an empty list.
+                 * @example 6b0f1f64-4e9c-4a36-9d55-2f7d1c8e9a10
+                 */
+                agent?: components["parameters"]["AgentFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+        };
+    };
+    getAgentTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An agent task id from `GET /api/v1/content/agent-tasks` or from an `agent_task.status_updated` event.
+                 * @example e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8
+                 */
+                agent_task: components["parameters"]["AgentTaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent task. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8",
+                     *         "agent_id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *         "agent": {
+                     *           "id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *           "name": "Article writer",
+                     *           "icon": "pen",
+                     *           "short_description": "Writes an article from an idea in the brand voice."
+                     *         },
+                     *         "name": "Write: How AI assistants choose which CRM to recommend",
+                     *         "status": "SUCCEEDED",
+                     *         "inputs": {
+                     *           "idea_id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *           "word_count": 1500
+                     *         },
+                     *         "outputs": {
+                     *           "article_id": "3b241101-e2bb-4255-8caf-4136c566a962"
+                     *         },
+                     *         "usage": {
+                     *           "input_tokens": 18250,
+                     *           "output_tokens": 4120,
+                     *           "total_tokens": 22370
+                     *         },
+                     *         "execution_duration": 48213,
+                     *         "started_at": "2026-11-21T14:04:11.787Z",
+                     *         "ended_at": "2026-11-21T14:05:00.000Z",
+                     *         "created_at": "2026-11-21T14:04:10.000Z",
+                     *         "updated_at": "2026-11-21T14:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentTaskEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headGetAgentTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An agent task id from `GET /api/v1/content/agent-tasks` or from an `agent_task.status_updated` event.
+                 * @example e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8
+                 */
+                agent_task: components["parameters"]["AgentTaskId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -8361,6 +9622,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
@@ -8459,6 +9737,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
@@ -8607,6 +9902,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -8704,6 +10016,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
@@ -8852,6 +10181,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -8948,6 +10294,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
@@ -9095,6 +10458,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -9188,6 +10568,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
@@ -9332,6 +10729,23 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
+                /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
                  */
@@ -9427,6 +10841,23 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
+                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
+                 *     record updated while you page moves to the end and is seen again there, never skipped). A
+                 *     cursor is valid only with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["ListOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
                 /**
                  * @description Only records in this stage; all stages when omitted.
                  * @example READY
@@ -10622,8 +12053,9 @@ export interface operations {
                      *             "response_body": "Service Unavailable",
                      *             "response_time_ms": 412,
                      *             "attempt": 3,
-                     *             "max_attempts": 12,
+                     *             "max_attempts": 11,
                      *             "delivery_status": "pending",
+                     *             "next_attempt_at": "2026-11-22T09:06:58.000Z",
                      *             "created_at": "2026-11-22T09:00:01.250Z"
                      *           }
                      *         ],
@@ -10764,6 +12196,167 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+                /**
+                 * @description Identifier of a delivery of the webhook (a UUID), as listed by its deliveries and sent as `webhook-id`.
+                 * @example 9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a
+                 */
+                delivery_id: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery and its attempts. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "id": "9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a",
+                     *         "webhook_id": "2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d",
+                     *         "event_type": "topic.status_updated",
+                     *         "payload": {
+                     *           "event": "topic.status_updated",
+                     *           "timestamp": "2026-11-22T09:00:01.250Z",
+                     *           "workspace_id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                     *           "is_test": false,
+                     *           "data": {
+                     *             "id": "3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c",
+                     *             "name": "Pricing & plans",
+                     *             "stage": "READY",
+                     *             "keywords": [
+                     *               {
+                     *                 "keyword": "free product analytics",
+                     *                 "msv": 2900,
+                     *                 "kd": 45
+                     *               }
+                     *             ],
+                     *             "totalMsv": 2900,
+                     *             "msvBadge": "MEDIUM",
+                     *             "avgKd": 45,
+                     *             "kdBadge": "MEDIUM",
+                     *             "coverage": 35,
+                     *             "createdAt": "2026-09-01T08:00:00.000Z",
+                     *             "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *           }
+                     *         },
+                     *         "http_status": 200,
+                     *         "response_body": "ok",
+                     *         "response_time_ms": 87,
+                     *         "attempt": 3,
+                     *         "max_attempts": 11,
+                     *         "delivery_status": "delivered",
+                     *         "next_attempt_at": null,
+                     *         "created_at": "2026-11-22T09:00:01.250Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "started_at": "2026-11-22T09:00:01.310Z",
+                     *             "outcome": "failure",
+                     *             "http_status": 503,
+                     *             "response_time_ms": 412,
+                     *             "response_body": "Service Unavailable",
+                     *             "error": "answered 503"
+                     *           },
+                     *           {
+                     *             "attempt": 2,
+                     *             "started_at": "2026-11-22T09:00:11.790Z",
+                     *             "outcome": "failure",
+                     *             "http_status": null,
+                     *             "response_time_ms": 15000,
+                     *             "response_body": null,
+                     *             "error": "timed out after 15000 ms"
+                     *           },
+                     *           {
+                     *             "attempt": 3,
+                     *             "started_at": "2026-11-22T09:01:25.030Z",
+                     *             "outcome": "success",
+                     *             "http_status": 200,
+                     *             "response_time_ms": 87,
+                     *             "response_body": "ok",
+                     *             "error": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryDetailEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headGetWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
+                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
+                 */
+                webhook_id: components["parameters"]["WebhookId"];
+                /**
+                 * @description Identifier of a delivery of the webhook (a UUID), as listed by its deliveries and sent as `webhook-id`.
+                 * @example 9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a
+                 */
+                delivery_id: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            404: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+        };
+    };
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
@@ -10854,8 +12447,9 @@ export interface operations {
                      *         "response_body": "Service Unavailable",
                      *         "response_time_ms": 412,
                      *         "attempt": 3,
-                     *         "max_attempts": 12,
+                     *         "max_attempts": 11,
                      *         "delivery_status": "pending",
+                     *         "next_attempt_at": "2026-11-22T10:15:00.000Z",
                      *         "created_at": "2026-11-22T09:00:01.250Z"
                      *       }
                      *     }

@@ -53,6 +53,14 @@ export interface OperationCredentials {
     headIdea: 'api_key';
     listContentEvents: 'api_key';
     headListContentEvents: 'api_key';
+    listResearchBatches: 'api_key';
+    headListResearchBatches: 'api_key';
+    getResearchBatch: 'api_key';
+    headGetResearchBatch: 'api_key';
+    listAgentTasks: 'api_key';
+    headListAgentTasks: 'api_key';
+    getAgentTask: 'api_key';
+    headGetAgentTask: 'api_key';
     listProducts: 'api_key';
     headListProducts: 'api_key';
     getProduct: 'api_key';
@@ -91,6 +99,8 @@ export interface OperationCredentials {
     listWebhookDeliveries: 'member_token';
     headListWebhookDeliveries: 'member_token';
     recoverWebhookDeliveries: 'member_token';
+    getWebhookDelivery: 'member_token';
+    headGetWebhookDelivery: 'member_token';
     redeliverWebhookDelivery: 'member_token';
     listApiKeys: 'member_token';
     createApiKey: 'member_token';

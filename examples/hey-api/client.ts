@@ -5,11 +5,12 @@
 //   WORKSPACE_API_URL=http://127.0.0.1:3000 WORKSPACE_API_KEY=wsk_live_... npx tsx client.ts
 import { client } from './generated/client.gen.js';
 import {
-  exportAnswers, exportDailyRates, getAnswer, getArticle, getBrandVoice, getContentType, getIdea, getMe, getPage,
-  getPersona, getProduct, getPromptAnalytics, getSite, getTopic, getVisibilityCompetitors, getVisibilityRates,
-  getVisibilitySetup, getVisualGuideline, getWorkspace, getWorkspacePlan, getWorkspaceUsage, listAnswers,
-  listArticles, listBrandVoices, listCitedPages, listContentEvents, listContentMapEvents, listContentTypes, listIdeas,
-  listIqEvents, listPages, listPersonas, listProducts, listPrompts, listSites, listTopics, listVisualGuidelines,
+  exportAnswers, exportDailyRates, getAgentTask, getAnswer, getArticle, getBrandVoice, getContentType, getIdea, getMe,
+  getPage, getPersona, getProduct, getPromptAnalytics, getResearchBatch, getSite, getTopic, getVisibilityCompetitors,
+  getVisibilityRates, getVisibilitySetup, getVisualGuideline, getWorkspace, getWorkspacePlan, getWorkspaceUsage,
+  listAgentTasks, listAnswers, listArticles, listBrandVoices, listCitedPages, listContentEvents, listContentMapEvents,
+  listContentTypes, listIdeas, listIqEvents, listPages, listPersonas, listProducts, listPrompts, listResearchBatches,
+  listSites, listTopics, listVisualGuidelines,
 } from './generated/sdk.gen.js';
 import type { MeEnvelope, PromptAnalytics } from './generated/types.gen.js';
 
@@ -92,6 +93,15 @@ async function main(): Promise<void> {
     cursor = page.data.next_cursor;
     more = page.data.has_more;
   }
+  // Research batches and agent tasks as their webhook events carry them: what changed since a
+  // given instant, oldest change first, is how a receiver catches up on events it missed.
+  const since = { order: 'updated_at' as const, updated_after: '2026-01-01T00:00:00Z', limit: 5 };
+  const batches = await read('listResearchBatches', listResearchBatches({ query: since }));
+  const researchBatch = firstId(batches);
+  if (researchBatch) await read('getResearchBatch', getResearchBatch({ path: { research_batch: researchBatch } }));
+  const tasks = await read('listAgentTasks', listAgentTasks({ query: since }));
+  const agentTask = firstId(tasks);
+  if (agentTask) await read('getAgentTask', getAgentTask({ path: { agent_task: agentTask } }));
 
   // Brand intelligence.
   const products = await read('listProducts', listProducts({ query: { limit: 5 } }));

@@ -91,6 +91,17 @@ async function main(): Promise<void> {
     cursor = page.data.next_cursor;
     more = page.data.has_more;
   }
+  // Research batches and agent tasks as their webhook events carry them: what changed since a
+  // given instant, oldest change first, is how a receiver catches up on events it missed.
+  const since = { order: 'updated_at' as const, updated_after: '2026-01-01T00:00:00Z', limit: 5 };
+  const batches = await read('listResearchBatches', client.GET('/api/v1/content/research-batches', { params: { query: since } }));
+  const researchBatch = firstId(batches);
+  if (researchBatch) {
+    await read('getResearchBatch', client.GET('/api/v1/content/research-batches/{research_batch}', { params: { path: { research_batch: researchBatch } } }));
+  }
+  const tasks = await read('listAgentTasks', client.GET('/api/v1/content/agent-tasks', { params: { query: since } }));
+  const agentTask = firstId(tasks);
+  if (agentTask) await read('getAgentTask', client.GET('/api/v1/content/agent-tasks/{agent_task}', { params: { path: { agent_task: agentTask } } }));
 
   // Brand intelligence.
   const products = await read('listProducts', client.GET('/api/v1/iq/products', { params: { query: { limit: 5 } } }));

@@ -57,6 +57,7 @@ export function promptView(record: PromptRecord, current: Counts, previous: Coun
     citation_counts: citation.counts,
     mention_significance: mention.significance,
     citation_significance: citation.significance,
+    updated_at: record.updated_at,
   };
 }
 

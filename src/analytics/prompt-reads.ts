@@ -1,10 +1,11 @@
 import type { components } from '../../generated/openapi.js';
-import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
+import type { CursorScope } from '../pagination/cursor.js';
+import { readRecordPage, snakeCaseTimes, type RecordListQuery } from '../pagination/record-page.js';
 import type { PromptStore } from '../store/prompts.js';
 import type { VisibilityAnalyticsStore } from '../store/visibility-analytics.js';
 import { periodsFor, type RangeValue } from './periods.js';
 import { DEFAULT_ALPHA } from './significance.js';
-import { computePromptAnalytics, NO_COUNTS, promptView, type PromptAnalytics, type PromptStatus } from './prompt-analytics.js';
+import { computePromptAnalytics, NO_COUNTS, promptView, type PromptAnalytics, type PromptRecord, type PromptStatus } from './prompt-analytics.js';
 
 export type PromptList = components['schemas']['PromptList'];
 
@@ -44,11 +45,14 @@ export interface PromptListRequest {
   q?: string | undefined;
   limit: number;
   cursor?: string | undefined;
+  /** Creation (default) or update order, and the incremental-sync bound, as the query gives them. */
+  order?: RecordListQuery['order'];
+  updatedAfter?: string | undefined;
   now: Date;
 }
 
 /**
- * One page of the workspace's prompts in (created_at, id) order, each with its rates over
+ * One page of the workspace's prompts in (created_at, id) or (updated_at, id) order, each with its rates over
  * `range`, read for the whole page in one statement (three running-total seeks per prompt).
  */
 export function readPromptList(stores: PromptReadStores, request: PromptListRequest): PromptList {
@@ -59,14 +63,18 @@ export function readPromptList(stores: PromptReadStores, request: PromptListRequ
     // q matches case-insensitively, so `CRM` and `crm` list the same prompts and share cursors.
     filters: { status: request.status, category_id: request.categoryId, q: request.q?.toLowerCase() },
   };
-  const after = request.cursor === undefined ? undefined : decodeCursor(scope, request.cursor, ['string', 'string'] as const);
   const filters = { workspaceId: request.workspaceId, status: request.status, categoryId: request.categoryId, q: request.q };
-  const page = takePage(stores.prompts.list(filters, request.limit + 1, after), request.limit, scope, (p) => [p.created_at, p.id]);
+  const page = readRecordPage<PromptRecord>(
+    scope,
+    { limit: request.limit, cursor: request.cursor, order: request.order, updated_after: request.updatedAfter },
+    (p) => stores.prompts.list(filters, p),
+    snakeCaseTimes,
+  );
   const periods = periodsFor(request.range, request.now);
   const alpha = request.alpha ?? DEFAULT_ALPHA;
-  const counts = new Map(stores.visibilityAnalytics.promptPeriodCounts(page.rows.map((p) => p.id), periods).map((c) => [c.prompt_id, c]));
+  const counts = new Map(stores.visibilityAnalytics.promptPeriodCounts(page.items.map((p) => p.id), periods).map((c) => [c.prompt_id, c]));
   return {
-    items: page.rows.map((p) => {
+    items: page.items.map((p) => {
       const c = counts.get(p.id);
       return promptView(p, c?.current ?? NO_COUNTS, c?.previous ?? NO_COUNTS, alpha);
     }),

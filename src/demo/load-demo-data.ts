@@ -7,5 +7,6 @@ import { DEFAULT_DEMO_OPTIONS, generateDemoData } from './generate-demo-data.js'
  * Ids are namespaced by the workspace, dates end today.
  */
 export const loadDemoData: DemoDataLoader = async (store, workspaceId) => {
-  await importLines(store, workspaceId, generateDemoData({ ...DEFAULT_DEMO_OPTIONS, idNamespace: workspaceId }));
+  // A backfill: the demo workspace starts with its records, not with an outbox of their arrivals.
+  await importLines(store, workspaceId, generateDemoData({ ...DEFAULT_DEMO_OPTIONS, idNamespace: workspaceId }), { events: false });
 };

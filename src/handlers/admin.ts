@@ -16,6 +16,7 @@ export const adminHandlers: AdminHandlers = {
   rotateWebhookSecret: webhooks.rotateWebhookSecret,
   testWebhook: webhooks.testWebhook,
   listWebhookDeliveries: webhooks.listWebhookDeliveries,
+  getWebhookDelivery: webhooks.getWebhookDelivery,
   redeliverWebhookDelivery: webhooks.redeliverWebhookDelivery,
   recoverWebhookDeliveries: webhooks.recoverWebhookDeliveries,
   listApiKeys,

@@ -1,16 +1,16 @@
 import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler } from './handler-types.js';
-import { readCreatedOrderPage } from './paging.js';
+import { camelCaseTimes, readRecordPage, snakeCaseTimes } from './paging.js';
 import { ok } from './success.js';
 
 export const listTopics: OperationHandler<'listTopics'> = ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, stage: query.stage };
-  return ok(readCreatedOrderPage(
+  return ok(readRecordPage(
     { list: 'listTopics', workspaceId, filters: { stage: query.stage } },
     query,
-    (limit, after) => store.contentMap.listTopics(filters, limit, after),
-    (topic) => [topic.createdAt, topic.id],
+    (page) => store.contentMap.listTopics(filters, page),
+    camelCaseTimes,
   ));
 };
 
@@ -23,11 +23,11 @@ export const getTopic: OperationHandler<'getTopic'> = ({ path, caller, store }) 
 export const listSites: OperationHandler<'listSites'> = ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, type: query.type };
-  return ok(readCreatedOrderPage(
+  return ok(readRecordPage(
     { list: 'listSites', workspaceId, filters: { type: query.type } },
     query,
-    (limit, after) => store.contentMap.listSitemapUrls(filters, limit, after),
-    (site) => [site.createdAt, site.id],
+    (page) => store.contentMap.listSitemapUrls(filters, page),
+    camelCaseTimes,
   ));
 };
 
@@ -40,11 +40,11 @@ export const getSite: OperationHandler<'getSite'> = ({ path, caller, store }) =>
 export const listPages: OperationHandler<'listPages'> = ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, siteId: query.site, topicId: query.topic, status: query.status };
-  return ok(readCreatedOrderPage(
+  return ok(readRecordPage(
     { list: 'listPages', workspaceId, filters: { site: query.site, topic: query.topic, status: query.status } },
     query,
-    (limit, after) => store.contentMap.listPages(filters, limit, after),
-    (page) => [page.created_at, page.id],
+    (page) => store.contentMap.listPages(filters, page),
+    snakeCaseTimes,
   ));
 };
 

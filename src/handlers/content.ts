@@ -1,16 +1,16 @@
 import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler } from './handler-types.js';
-import { readCreatedOrderPage } from './paging.js';
+import { camelCaseTimes, readRecordPage, snakeCaseTimes } from './paging.js';
 import { ok } from './success.js';
 
 export const listArticles: OperationHandler<'listArticles'> = ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, status: query.status, buyerStage: query.buyer_stage, topicId: query.topic };
-  return ok(readCreatedOrderPage(
+  return ok(readRecordPage(
     { list: 'listArticles', workspaceId, filters: { status: query.status, buyer_stage: query.buyer_stage, topic: query.topic } },
     query,
-    (limit, after) => store.content.listArticles(filters, limit, after),
-    (article) => [article.createdAt, article.id],
+    (page) => store.content.listArticles(filters, page),
+    camelCaseTimes,
   ));
 };
 
@@ -23,11 +23,11 @@ export const getArticle: OperationHandler<'getArticle'> = ({ path, caller, store
 export const listIdeas: OperationHandler<'listIdeas'> = ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, researchBatchId: query.research_batch, buyerStage: query.buyer_stage, topicId: query.topic };
-  return ok(readCreatedOrderPage(
+  return ok(readRecordPage(
     { list: 'listIdeas', workspaceId, filters: { research_batch: query.research_batch, buyer_stage: query.buyer_stage, topic: query.topic } },
     query,
-    (limit, after) => store.content.listIdeas(filters, limit, after),
-    (idea) => [idea.created_at, idea.id],
+    (page) => store.content.listIdeas(filters, page),
+    snakeCaseTimes,
   ));
 };
 
@@ -35,4 +35,38 @@ export const getIdea: OperationHandler<'getIdea'> = ({ path, caller, store }) =>
   const idea = store.content.getIdea(caller.principal.workspace_id, path.idea);
   if (!idea) throw ServiceError.notFound('Idea');
   return ok(idea);
+};
+
+export const listResearchBatches: OperationHandler<'listResearchBatches'> = ({ query, caller, store }) => {
+  const workspaceId = caller.principal.workspace_id;
+  const filters = { workspaceId, status: query.status, topicId: query.topic, buyerStage: query.buyer_stage };
+  return ok(readRecordPage(
+    { list: 'listResearchBatches', workspaceId, filters: { status: query.status, topic: query.topic, buyer_stage: query.buyer_stage } },
+    query,
+    (page) => store.content.listResearchBatches(filters, page),
+    camelCaseTimes,
+  ));
+};
+
+export const getResearchBatch: OperationHandler<'getResearchBatch'> = ({ path, caller, store }) => {
+  const batch = store.content.getResearchBatch(caller.principal.workspace_id, path.research_batch);
+  if (!batch) throw ServiceError.notFound('Research batch');
+  return ok(batch);
+};
+
+export const listAgentTasks: OperationHandler<'listAgentTasks'> = ({ query, caller, store }) => {
+  const workspaceId = caller.principal.workspace_id;
+  const filters = { workspaceId, status: query.status, agentId: query.agent };
+  return ok(readRecordPage(
+    { list: 'listAgentTasks', workspaceId, filters: { status: query.status, agent: query.agent } },
+    query,
+    (page) => store.content.listAgentTasks(filters, page),
+    snakeCaseTimes,
+  ));
+};
+
+export const getAgentTask: OperationHandler<'getAgentTask'> = ({ path, caller, store }) => {
+  const task = store.content.getAgentTask(caller.principal.workspace_id, path.agent_task);
+  if (!task) throw ServiceError.notFound('Agent task');
+  return ok(task);
 };

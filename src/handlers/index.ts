@@ -2,6 +2,7 @@ import type { ReadHandlers } from './handler-types.js';
 import { getMe } from './me.js';
 import { getPage, getSite, getTopic, listPages, listSites, listTopics } from './content-map.js';
 import { getArticle, getIdea, listArticles, listIdeas } from './content.js';
+import { getAgentTask, getResearchBatch, listAgentTasks, listResearchBatches } from './content.js';
 import {
   getBrandVoice, getContentType, getPersona, getProduct, getVisualGuideline,
   listBrandVoices, listContentTypes, listPersonas, listProducts, listVisualGuidelines,
@@ -29,6 +30,10 @@ export const handlers: ReadHandlers = {
   getArticle,
   listIdeas,
   getIdea,
+  listResearchBatches,
+  getResearchBatch,
+  listAgentTasks,
+  getAgentTask,
   listProducts,
   getProduct,
   listPersonas,

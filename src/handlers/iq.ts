@@ -1,16 +1,16 @@
 import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler, OperationId } from './handler-types.js';
-import type { IqRecordType, IqStage } from '../store/iq.js';
+import type { IqRecord, IqRecordType, IqStage } from '../store/iq.js';
 import type { Store } from '../store/index.js';
 import type { ApiKeyCaller } from '../keys/callers.js';
-import { readCreatedOrderPage } from './paging.js';
+import { camelCaseTimes, readRecordPage, type RecordListQuery } from './paging.js';
 import { ok } from './success.js';
 
 // The five brand-intelligence collections are one record table read by kind; each list and
 // by-id operation only differs in the kind it reads.
 
 interface ListRequest {
-  query: { limit?: number; cursor?: string; stage?: IqStage };
+  query: RecordListQuery & { stage?: IqStage };
   caller: ApiKeyCaller;
   store: Store;
 }
@@ -18,11 +18,11 @@ interface ListRequest {
 function listOfKind(list: OperationId, type: IqRecordType, { query, caller, store }: ListRequest) {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, type, stage: query.stage };
-  return ok(readCreatedOrderPage(
+  return ok(readRecordPage<IqRecord>(
     { list, workspaceId, filters: { stage: query.stage } },
     query,
-    (limit, after) => store.iq.list(filters, limit, after),
-    (record) => [record.createdAt, record.id],
+    (page) => store.iq.list(filters, page),
+    camelCaseTimes,
   ));
 }
 

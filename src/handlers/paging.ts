@@ -1,7 +1,6 @@
 import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
+import { DEFAULT_LIMIT } from '../pagination/record-page.js';
 import type { CreatedPosition } from '../store/keyset.js';
-
-const DEFAULT_LIMIT = 25;
 
 /**
  * One page of a list ordered by (created time, id): decodes `cursor` against the list's scope (a
@@ -19,3 +18,5 @@ export function readCreatedOrderPage<Item>(
   const { rows, next_cursor } = takePage(fetch(limit + 1, after), limit, scope, keysOf);
   return { items: rows, next_cursor };
 }
+
+export { camelCaseTimes, readRecordPage, snakeCaseTimes, type RecordListQuery } from '../pagination/record-page.js';

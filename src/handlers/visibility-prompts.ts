@@ -16,6 +16,8 @@ export const listPrompts: OperationHandler<'listPrompts'> = ({ query, caller, st
     q: query.q,
     limit: query.limit ?? DEFAULT_LIMIT,
     cursor: query.cursor,
+    order: query.order,
+    updatedAfter: query.updated_after,
     now,
   }));
 

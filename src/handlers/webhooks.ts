@@ -13,19 +13,21 @@ import {
   updateWebhook as updateSubscription,
   type UrlPolicy,
 } from '../webhooks/subscriptions.js';
-import { listDeliveries, recoverFailedSince, redeliver, type DeliveryView } from '../webhooks/delivery/index.js';
+import { getDelivery, listDeliveries, recoverFailedSince, redeliver, type DeliveryDetailView, type DeliveryView } from '../webhooks/delivery/index.js';
 import type { components } from '../../generated/openapi.js';
 import type { Store } from '../store/index.js';
 import { readCreatedOrderPage } from './paging.js';
 import { accepted, created, deleted, ok, okWith } from './success.js';
 
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
+type WebhookDeliveryDetail = components['schemas']['WebhookDeliveryDetail'];
 
 const policy = (services: AdminServices): UrlPolicy => ({ allowPrivate: services.allowPrivateWebhookTargets, resolve: services.resolveHost });
 const catalogOrder = (services: AdminServices) => services.eventCatalog.map((e) => e.event);
 
 /** The delivery engine stores the exact envelope it sent, which the AsyncAPI schemas describe. */
 const asDelivery = (view: DeliveryView): WebhookDelivery => view as WebhookDelivery;
+const asDeliveryDetail = (view: DeliveryDetailView): WebhookDeliveryDetail => view as WebhookDeliveryDetail;
 
 /** Deliveries are addressed through their webhook: an unknown webhook is a 404 before anything else. */
 function requireWebhook(store: Store, workspaceId: string, webhookId: string): void {
@@ -110,6 +112,13 @@ export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries
     cursor: query.cursor,
   });
   return ok({ items: page.items.map(asDelivery), next_cursor: page.next_cursor });
+};
+
+export const getWebhookDelivery: AdminOperationHandler<'getWebhookDelivery'> = ({ path, store }) => {
+  requireWebhook(store, path.workspace_id, path.webhook_id);
+  const view = getDelivery(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id });
+  if (!view) throw ServiceError.notFound('Delivery');
+  return ok(asDeliveryDetail(view));
 };
 
 export const redeliverWebhookDelivery: AdminOperationHandler<'redeliverWebhookDelivery'> = ({ path, store, now }) => {

@@ -4,11 +4,13 @@ import type { Db } from '../store/database.js';
 import type { Store } from '../store/index.js';
 import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue, type WriteLockWait } from '../store/import-ledger.js';
 import { enqueueEvent, type EventType } from '../webhooks/outbox.js';
+import { eventPayload } from '../events/payloads.js';
 import { ImportError } from './import-error.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { describeSchemaError, schemaValidator } from './schemas.js';
 import { recordTypes } from './records/index.js';
 import { readUtf8Lines } from './utf8-lines.js';
+import { DELETE_SCHEMA, RecordRemovals, type DeleteLine } from './record-removal.js';
 
 export interface ImportSummary {
   /** Records read (blank lines are not records). */
@@ -16,8 +18,12 @@ export interface ImportSummary {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Records deleted by `delete` lines, with those deleted along (a prompt's answers). */
+  deleted: number;
   /** Webhook events written to the outbox by status or stage changes. */
   events: number;
+  /** Events an import without events (`events: false`) did not write; 0 otherwise. */
+  events_suppressed: number;
 }
 
 export interface ImportOptions {
@@ -25,6 +31,8 @@ export interface ImportOptions {
   maxLineLength?: number;
   /** While another import holds the write lock: wait for it (the default, telling `onWaiting`) or refuse at once. */
   lock?: WriteLockWait;
+  /** False: write no webhook events (a backfill); the summary counts them as suppressed. Default true. */
+  events?: boolean;
 }
 
 const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
@@ -58,31 +66,55 @@ function shown(value: unknown): string {
  * record to its type's writer and counts outcomes.
  */
 class ImportRun implements ImportSession {
+  private readonly db: Db;
   private line = 0;
   private readonly types = new Map<string, TypeEntry>();
   private readonly revisions = new Map<string, number>();
   private readonly verified = new Map<string, string>();
   private readonly pending = new Map<string, PendingReference>();
-  private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, events: 0 };
+  private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 };
   private readonly claim: Statement;
   private readonly owner: Statement;
+  private readonly release: Statement;
+  private removals: RecordRemovals | undefined;
+  private validateDelete: ValidateFunction | undefined;
   private deferred: DeferredQueue | undefined;
   private deferredCount = 0;
   private readonly ctx: ApplyContext & { line: number; isNew: boolean; finalPass: boolean };
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Store,
     readonly workspaceId: string,
+    eventsOn: boolean,
   ) {
-    ({ claim: this.claim, owner: this.owner } = createRecordIdStatements(db));
+    this.db = store.db;
+    ({ claim: this.claim, owner: this.owner, release: this.release } = createRecordIdStatements(this.db));
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
     };
-    const emit = (type: EventType, data: object): void => {
-      enqueueEvent(db, { workspaceId, type, data });
+    const emit = (type: EventType, payload: () => object): void => {
+      if (!eventsOn) {
+        this.summary.events_suppressed += 1;
+        return;
+      }
+      enqueueEvent(this.db, { workspaceId, type, data: payload() });
       this.summary.events += 1;
     };
-    this.ctx = { line: 0, isNew: false, finalPass: false, fail, emit };
+    const emitAtEnd = (type: EventType, id: string): void => {
+      if (!eventsOn) {
+        this.summary.events_suppressed += 1;
+        return;
+      }
+      this.queue().insertEvent.run(this.ctx.line, id, type);
+      this.deferredCount += 1;
+    };
+    this.ctx = { line: 0, isNew: false, finalPass: false, eventsOn, fail, emit, emitAtEnd };
+  }
+
+  private queue(): DeferredQueue {
+    if (this.ctx.finalPass) throw new Error('a record may not wait twice');
+    this.deferred ??= openDeferredQueue(this.db);
+    return this.deferred;
   }
 
   /**
@@ -126,6 +158,10 @@ class ImportRun implements ImportSession {
     const record = value as Record<string, unknown>;
     const typeName = record.type;
     if (typeName === undefined) this.fail('type', 'is required');
+    if (typeName === 'delete') {
+      this.feedDelete(record, text);
+      return;
+    }
     const entry = typeof typeName === 'string' ? this.typeEntry(typeName) : undefined;
     if (!entry) this.fail('type', `${shown(typeName)} is not one of ${[...TYPES.keys()].join(', ')}`);
     if (!entry.validate(record)) {
@@ -147,6 +183,36 @@ class ImportRun implements ImportSession {
     const outcome = entry.writer.apply(record, this.ctx);
     if (outcome === 'deferred') this.defer(id, text);
     else this.count(entry.type.type, outcome);
+  }
+
+  /** A `delete` line: checked now, applied in file order (after earlier lines of the same id that wait). */
+  private feedDelete(record: Record<string, unknown>, text: string): void {
+    this.validateDelete ??= schemaValidator(DELETE_SCHEMA);
+    if (!this.validateDelete(record)) {
+      const { field, problem } = describeSchemaError(this.validateDelete.errors![0]!);
+      this.fail(field, problem);
+    }
+    this.summary.records += 1;
+    const { record_type: type, id } = record as unknown as DeleteLine;
+    const lowered = id.toLowerCase();
+    if (this.deferredCount > 0 && this.deferred!.has.get(lowered) !== undefined) {
+      this.defer(lowered, text);
+      return;
+    }
+    this.ctx.line = this.line;
+    this.applyDelete(type, lowered);
+  }
+
+  private applyDelete(type: string, id: string): void {
+    const row = this.owner.get(id) as [string, string] | undefined;
+    if (!row || row[0] !== this.workspaceId) this.ctx.fail('id', `no ${type} with id ${id} in this workspace`);
+    if (row[1] !== type) this.ctx.fail('record_type', `${id} is a ${row[1]} record, not a ${type}`);
+    this.removals ??= new RecordRemovals(this.db, (name) => this.typeEntry(name)!.writer, (name, gone) => {
+      this.release.run(gone);
+      this.verified.delete(gone);
+      this.revisions.set(name, this.revision(name) + 1);
+    });
+    this.summary.deleted += this.removals.delete(type, id, this.ctx);
   }
 
   private count(type: string, outcome: Outcome): void {
@@ -199,24 +265,31 @@ class ImportRun implements ImportSession {
   }
 
   private defer(id: string, text: string): void {
-    if (this.ctx.finalPass) throw new Error('a record may not wait twice');
-    this.deferred ??= openDeferredQueue(this.db);
-    this.deferred.insert.run(this.line, id, text);
+    this.queue().insert.run(this.line, id, text);
     this.deferredCount += 1;
   }
 
-  /** Applies the records that waited for the end of the file, in file order. */
+  /** Applies the records (and writes the events) that waited for the end of the file, in file order. */
   private replay(): void {
     if (!this.deferred) return;
     this.ctx.finalPass = true;
     this.ctx.isNew = false;
     let after = 0;
     for (;;) {
-      const rows = this.deferred.page.all(after, REPLAY_PAGE) as [number, number, string][];
+      const rows = this.deferred.page.all(after, REPLAY_PAGE) as [number, number, string, string, EventType | null][];
       if (rows.length === 0) break;
-      for (const [seq, line, text] of rows) {
+      for (const [seq, line, id, text, event] of rows) {
         after = seq;
+        this.ctx.line = line;
+        if (event !== null) {
+          this.ctx.emit(event, () => eventPayload(this.store, event, this.workspaceId, id));
+          continue;
+        }
         const record = JSON.parse(text) as Record<string, unknown>;
+        if (record.type === 'delete') {
+          this.applyDelete(record.record_type as string, (record.id as string).toLowerCase());
+          continue;
+        }
         const entry = this.types.get(record.type as string)!;
         record.id = (record.id as string).toLowerCase();
         for (const ref of entry.type.references) {
@@ -224,7 +297,6 @@ class ImportRun implements ImportSession {
           if (typeof value === 'string') record[ref.field] = value.toLowerCase();
           else if (Array.isArray(value)) record[ref.field] = value.map((v) => (v as string).toLowerCase());
         }
-        this.ctx.line = line;
         const outcome = entry.writer.apply(record, this.ctx);
         this.count(entry.type.type, outcome as Outcome);
       }
@@ -247,6 +319,7 @@ class ImportRun implements ImportSession {
     }
     if (firstUnresolved) throw firstUnresolved;
     for (const entry of this.types.values()) entry.writer.flush?.();
+    this.removals?.settle((id) => this.owner.get(id) !== undefined);
     return this.summary;
   }
 }
@@ -255,20 +328,20 @@ class ImportRun implements ImportSession {
 async function runImport(
   store: Store,
   workspaceId: string,
+  options: ImportOptions,
   body: (run: ImportRun) => Promise<void> | void,
-  lock?: WriteLockWait,
 ): Promise<ImportSummary> {
   const { db } = store;
   if (!store.accounts.getWorkspace(workspaceId)) throw new Error(`workspace ${workspaceId} does not exist`);
   return inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
-    const run = new ImportRun(db, workspaceId);
+    const run = new ImportRun(store, workspaceId, options.events ?? true);
     await body(run);
     const summary = run.finish();
     // Downloads take their ETag from this version: a record with any outcome but `unchanged`
     // moves it, in this transaction, so a tag can never outlive the data it was made from.
     if (summary.records > summary.unchanged) store.dataVersions.raise(workspaceId);
     return summary;
-  }, lock);
+  }, options.lock);
 }
 
 /**
@@ -285,12 +358,17 @@ export function importNdjson(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-  return runImport(store, workspaceId, (run) => readUtf8Lines(input as AsyncIterable<string | Buffer>, maxLineLength, (line) => run.feed(line)), options.lock);
+  return runImport(store, workspaceId, options, (run) => readUtf8Lines(input as AsyncIterable<string | Buffer>, maxLineLength, (line) => run.feed(line)));
 }
 
 /** Imports lines already in memory (tests, generated demo data); same rules as importNdjson. */
-export function importLines(store: Store, workspaceId: string, lines: Iterable<string>): Promise<ImportSummary> {
-  return runImport(store, workspaceId, (run) => {
+export function importLines(
+  store: Store,
+  workspaceId: string,
+  lines: Iterable<string>,
+  options: Pick<ImportOptions, 'events'> = {},
+): Promise<ImportSummary> {
+  return runImport(store, workspaceId, options, (run) => {
     for (const line of lines) run.feed(line);
   });
 }

@@ -33,26 +33,36 @@ export function orNull<T>(value: T | null | undefined): T | null {
  * Writes a record whose status (or stage) change is a webhook event, and emits that event in the
  * import's transaction with the record's payload as stored.
  *
- * A change is put off to the end of the file (`deferred`), so the payload is built once every
- * other line has been written: a research batch lists ideas that come after it, an article shows
- * the name of a topic defined later. A new record sends no event (it has no previous state), and
- * neither does an update that keeps the state.
+ * A record that first arrives already in a state counts as a change from nothing. `announces`
+ * narrows the event to the states it reports (a research batch: only when it completes or fails);
+ * every change of state is announced without it.
+ *
+ * The payload is built once every other line of the file is written (a research batch lists ideas
+ * that come after it, an article shows the name of a topic defined later): a change of a stored
+ * record is put off to the end of the file (`deferred`), a new record is written now and its event
+ * built at the end. Without events nothing waits.
  */
 export function saveWithEvent<State>(
   ctx: ApplyContext,
   change: {
+    id: string;
     next: State;
     stateOf: () => State | undefined;
     save: () => SaveResult<State>;
     event: EventType;
     payload: () => object;
+    announces?: (state: State) => boolean;
   },
 ): Outcome | 'deferred' {
-  if (!ctx.isNew && !ctx.finalPass) {
+  const emits = (previous: State | undefined): boolean => previous !== change.next && (change.announces?.(change.next) ?? true);
+  if (ctx.eventsOn && !ctx.isNew && !ctx.finalPass) {
     const previous = change.stateOf();
-    if (previous !== undefined && previous !== change.next) return 'deferred';
+    if (previous !== undefined && emits(previous)) return 'deferred';
   }
   const result = change.save();
-  if (result.previous !== undefined && result.previous !== change.next) ctx.emit(change.event, change.payload());
+  if (emits(result.previous)) {
+    if (result.previous === undefined && !ctx.finalPass) ctx.emitAtEnd(change.event, change.id);
+    else ctx.emit(change.event, change.payload);
+  }
   return result.outcome;
 }

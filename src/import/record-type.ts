@@ -8,6 +8,11 @@ export type Outcome = SaveOutcome;
 export interface Reference {
   field: string;
   type: string;
+  /**
+   * Deleting the referred record deletes the records that refer to it (a prompt's answers). Without
+   * it, a record still referred to at the end of the file cannot be deleted.
+   */
+  cascade?: boolean;
 }
 
 export interface ApplyContext {
@@ -22,8 +27,18 @@ export interface ApplyContext {
   readonly finalPass: boolean;
   /** Rejects the record: the whole import fails with `line N: field: problem`. */
   fail(field: string, problem: string): never;
+  /**
+   * False when the import runs without events (`--no-events`, a backfill): `emit` and `emitAtEnd`
+   * only count what they would have written, so nothing has to wait for the end of the file.
+   */
+  readonly eventsOn: boolean;
   /** Writes a webhook event to the outbox in the import's transaction (status and stage changes). */
-  emit(type: EventType, data: object): void;
+  emit(type: EventType, payload: () => object): void;
+  /**
+   * Writes the event of record `id` after the last line is applied, so its payload sees the whole
+   * file; later lines of the same id wait for it, so each event shows the record as it was then.
+   */
+  emitAtEnd(type: EventType, id: string): void;
 }
 
 /** What one import shares between the writers of different record types. */
@@ -45,6 +60,16 @@ export interface RecordWriter<R> {
   apply(record: R, ctx: ApplyContext): Outcome | 'deferred';
   /** Writes whatever the writer batches (rollup deltas). Called before the import commits. */
   flush?(): void;
+  /**
+   * Deletes the stored record `id` (known to exist, of this type and workspace) with whatever is
+   * derived from it (rollups). Without it, a deletion removes the row of the type's `table`.
+   */
+  remove?(id: string, ctx: ApplyContext): void;
+  /**
+   * What still refers to record `id` other than the reference fields of record types (a competitor
+   * named by answers), described for an error message; undefined when nothing does.
+   */
+  referredBy?(id: string): string | undefined;
 }
 
 /**
@@ -57,6 +82,11 @@ export interface RecordType<R = Record<string, unknown>> {
   type: string;
   /** Its schema, relative to import-format/ (`records/<type>.schema.json`). */
   schema: string;
+  /**
+   * The table holding its rows, whose columns include its reference fields: records of a type with
+   * a table can be deleted (`{"type": "delete", "record_type": ..., "id": ...}`).
+   */
+  table?: string;
   /** Top-level fields that refer to other records; checked and lower-cased by the framework. */
   references: readonly Reference[];
   /** Prepares statements and per-import state; called once per import, inside its transaction. */

@@ -32,9 +32,10 @@ function slugOf(text: string): string {
 /**
  * One realistic run of the content pipeline, with fresh records: a topic is researched, its site
  * crawled, a research batch finds ideas, a persona is analysed, an agent writes an article that is
- * then published, and the topic ends up covered. The first step creates the records (no events: a
- * new record has no previous state); every later step changes one status or stage, so each sends
- * exactly one webhook event. Some batches and agent tasks fail, as they do.
+ * then published, and the topic ends up covered. The first step creates the records (those whose
+ * event reports their first state announce it); every later step changes one status or stage and
+ * sends one webhook event, except a research batch starting to process (its event reports only
+ * completion and failure). Some batches and agent tasks fail, as they do.
  */
 export function* pipelineStory(clock: () => Date, random: Random = Math.random): Generator<Step> {
   const at = (): string => clock().toISOString();

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import type { Db } from './database.js';
-import { prepareCreatedOrderList, type CreatedPosition } from './keyset.js';
+import { prepareRecordList, type RecordPage } from './keyset.js';
 import { fromJson, prepareSave, type SaveResult } from './saved-rows.js';
 import { pageAddress } from './page-address.js';
 
@@ -73,6 +73,7 @@ const TOPIC_COLUMNS = 'id, name, stage, keywords, total_msv, msv_badge, avg_kd, 
 const SITE_COLUMNS = `id, url, type, url_count, last_fetched_at, processing_total, processing_ready, processing_failed,
   processing_completed, created_at, updated_at`;
 const PAGE_COLUMNS = 'id, url, title, site_id, topic_id, status, last_fetched_at, created_at, updated_at';
+const TIMES = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id' };
 
 function topicView(row: TopicRow): Topic {
   return {
@@ -108,12 +109,15 @@ function sitemapUrlView(row: SitemapUrlRow): SitemapUrl {
   };
 }
 
+/** The state of a site whose processing has not completed: its progress is no event. */
+export const SITEMAP_PROCESSING_OPEN = 'running';
+
 /**
- * The part of a site's processing whose change is a `sitemap_url.status_updated` event: whether
- * processing has completed, and how many pages failed.
+ * The part of a site's processing that `sitemap_url.status_updated` reports: running, or completed
+ * with how many pages failed.
  */
 export function sitemapProcessingState(completed: boolean, failed: number): string {
-  return `${completed ? 'completed' : 'running'}, ${failed} failed`;
+  return completed ? `completed, ${failed} failed` : SITEMAP_PROCESSING_OPEN;
 }
 
 /** Keywords by search volume descending, then keyword (code-point order), as the API lists them. */
@@ -147,24 +151,21 @@ export function createContentMapStore(db: Db) {
     ], (row) => row.status as PageStatus),
   };
   const lists = {
-    topics: prepareCreatedOrderList(db, {
+    topics: prepareRecordList(db, {
       select: `SELECT ${TOPIC_COLUMNS} FROM topics`,
       where: 'workspace_id = @workspace_id AND (@stage IS NULL OR stage = @stage)',
-      createdAt: 'created_at',
-      id: 'id',
+      ...TIMES,
     }),
-    sitemapUrls: prepareCreatedOrderList(db, {
+    sitemapUrls: prepareRecordList(db, {
       select: `SELECT ${SITE_COLUMNS} FROM sitemap_urls`,
       where: 'workspace_id = @workspace_id AND (@type IS NULL OR type = @type)',
-      createdAt: 'created_at',
-      id: 'id',
+      ...TIMES,
     }),
-    pages: prepareCreatedOrderList(db, {
+    pages: prepareRecordList(db, {
       select: `SELECT ${PAGE_COLUMNS} FROM pages`,
       where: `workspace_id = @workspace_id AND (@site_id IS NULL OR site_id = @site_id)
         AND (@topic_id IS NULL OR topic_id = @topic_id) AND (@status IS NULL OR status = @status)`,
-      createdAt: 'created_at',
-      id: 'id',
+      ...TIMES,
     }),
   };
 
@@ -174,9 +175,9 @@ export function createContentMapStore(db: Db) {
       const row = statements.getTopic.get(id, workspaceId) as TopicRow | undefined;
       return row && topicView(row);
     },
-    /** Up to `limit` topics after `after` in (created_at, id) order. */
-    listTopics(filters: { workspaceId: string; stage?: TopicStage | undefined }, limit: number, after?: CreatedPosition): Topic[] {
-      return lists.topics<TopicRow>({ workspace_id: filters.workspaceId, stage: filters.stage ?? null }, limit, after).map(topicView);
+    /** One page of topics in creation or update order. */
+    listTopics(filters: { workspaceId: string; stage?: TopicStage | undefined }, page: RecordPage): Topic[] {
+      return lists.topics<TopicRow>({ workspace_id: filters.workspaceId, stage: filters.stage ?? null }, page).map(topicView);
     },
     /** Writes a topic (insert or full replace), keeping its keywords sorted and its totals in step with them. */
     saveTopic(input: TopicInput): SaveResult<TopicStage> {
@@ -196,8 +197,8 @@ export function createContentMapStore(db: Db) {
       const row = statements.getSitemapUrl.get(id, workspaceId) as SitemapUrlRow | undefined;
       return row && sitemapUrlView(row);
     },
-    listSitemapUrls(filters: { workspaceId: string; type?: SitemapUrlType | undefined }, limit: number, after?: CreatedPosition): SitemapUrl[] {
-      return lists.sitemapUrls<SitemapUrlRow>({ workspace_id: filters.workspaceId, type: filters.type ?? null }, limit, after).map(sitemapUrlView);
+    listSitemapUrls(filters: { workspaceId: string; type?: SitemapUrlType | undefined }, page: RecordPage): SitemapUrl[] {
+      return lists.sitemapUrls<SitemapUrlRow>({ workspace_id: filters.workspaceId, type: filters.type ?? null }, page).map(sitemapUrlView);
     },
     /** Writes a site; its state is the processing outcome (`sitemapProcessingState`). */
     saveSitemapUrl(input: SitemapUrlInput): SaveResult<string> {
@@ -219,15 +220,14 @@ export function createContentMapStore(db: Db) {
     },
     listPages(
       filters: { workspaceId: string; siteId?: string | undefined; topicId?: string | undefined; status?: PageStatus | undefined },
-      limit: number,
-      after?: CreatedPosition,
+      page: RecordPage,
     ): Page[] {
       return lists.pages<Page>({
         workspace_id: filters.workspaceId,
         site_id: filters.siteId ?? null,
         topic_id: filters.topicId ?? null,
         status: filters.status ?? null,
-      }, limit, after);
+      }, page);
     },
     /** Writes a page with its page address, by which cited URLs are matched to it. */
     savePage(input: PageInput): SaveResult<PageStatus> {

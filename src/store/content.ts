@@ -1,7 +1,7 @@
 import type * as events from '../../generated/events.js';
 import type { components } from '../../generated/openapi.js';
 import type { Db } from './database.js';
-import { prepareCreatedOrderList, type CreatedPosition } from './keyset.js';
+import { prepareRecordList, type RecordPage } from './keyset.js';
 import { fromJson, fromNullableJson, prepareSave, toNullableJson, type SaveResult } from './saved-rows.js';
 
 export type Article = components['schemas']['Article'];
@@ -11,7 +11,7 @@ export type Idea = components['schemas']['Idea'];
 export type BuyerStage = components['schemas']['BuyerStage'];
 export type GeneratedIdea = components['schemas']['GeneratedIdea'];
 
-// Research batches and agent tasks have no read endpoint: they exist as webhook event payloads.
+// Research batches and agent tasks are read as their webhook events carry them.
 export type ResearchBatch = events.ResearchBatch;
 export type ResearchBatchStatus = events.ResearchBatchStatus;
 export type AgentTask = events.AgentTask;
@@ -52,6 +52,7 @@ interface IdeaRow {
   persona_name: string | null;
   research_batch_id: string | null;
   created_at: string;
+  updated_at: string;
 }
 
 interface ResearchBatchRow {
@@ -86,6 +87,7 @@ interface AgentTaskRow {
   started_at: string | null;
   ended_at: string | null;
   created_at: string;
+  updated_at: string;
 }
 
 /** What an import writes for an article: the stored columns (topic is the label used without topic_id). */
@@ -124,6 +126,7 @@ export interface IdeaInput {
   persona_name: string | null;
   research_batch_id: string | null;
   created_at: string;
+  updated_at: string;
 }
 
 export interface ResearchBatchInput {
@@ -149,12 +152,18 @@ const ARTICLE_SUMMARY_COLUMNS = `a.id, a.title, a.buyer_stage, a.status, coalesc
   a.permalink, a.meta_title, a.meta_description, a.post_url, a.created_at, a.updated_at`;
 const ARTICLE_FROM = 'FROM articles a LEFT JOIN topics t ON t.id = a.topic_id';
 const IDEA_COLUMNS = `i.id, i.title, i.topic_id, t.name AS topic_name, i.keywords, i.buyer_stage, i.persona_name,
-  i.research_batch_id, i.created_at`;
+  i.research_batch_id, i.created_at, i.updated_at`;
 const IDEA_FROM = 'FROM ideas i LEFT JOIN topics t ON t.id = i.topic_id';
 const BATCH_COLUMNS = `b.id, b.name, b.status, b.topic_id, t.name AS topic_name, b.buyer_stage, b.persona_name, b.source,
   b.agent_log, b.research_log, b.created_at, b.updated_at`;
+const BATCH_FROM = 'FROM research_batches b JOIN topics t ON t.id = b.topic_id';
 const TASK_COLUMNS = `id, agent_id, agent_name, agent_icon, agent_short_description, name, status, inputs, outputs,
-  input_tokens, output_tokens, total_tokens, execution_duration, started_at, ended_at, created_at`;
+  input_tokens, output_tokens, total_tokens, execution_duration, started_at, ended_at, created_at, updated_at`;
+
+/** The time and id columns of a list over the table aliased `alias`. */
+function timesOf(alias: string) {
+  return { createdAt: `${alias}.created_at`, updatedAt: `${alias}.updated_at`, id: `${alias}.id` };
+}
 
 function summaryView(row: ArticleRow): ArticleSummary {
   const keywords = fromJson<string[]>(row.keywords);
@@ -206,6 +215,7 @@ function agentTaskView(row: AgentTaskRow): AgentTask {
     started_at: row.started_at,
     ended_at: row.ended_at,
     created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -214,7 +224,7 @@ export function createContentStore(db: Db) {
   const statements = {
     getArticle: db.prepare(`SELECT ${ARTICLE_SUMMARY_COLUMNS}, a.body ${ARTICLE_FROM} WHERE a.id = ? AND a.workspace_id = ?`),
     getIdea: db.prepare(`SELECT ${IDEA_COLUMNS} ${IDEA_FROM} WHERE i.id = ? AND i.workspace_id = ?`),
-    getBatch: db.prepare(`SELECT ${BATCH_COLUMNS} FROM research_batches b JOIN topics t ON t.id = b.topic_id WHERE b.id = ? AND b.workspace_id = ?`),
+    getBatch: db.prepare(`SELECT ${BATCH_COLUMNS} ${BATCH_FROM} WHERE b.id = ? AND b.workspace_id = ?`),
     batchIdeas: db.prepare('SELECT id, title, keywords, buyer_stage FROM ideas WHERE research_batch_id = ? ORDER BY created_at, id'),
     getTask: db.prepare(`SELECT ${TASK_COLUMNS} FROM agent_tasks WHERE id = ? AND workspace_id = ?`),
   };
@@ -225,7 +235,7 @@ export function createContentStore(db: Db) {
       'meta_description', 'post_url', 'created_at', 'updated_at',
     ], (row) => row.status as ArticleStatus),
     idea: prepareSave<null>(db, 'ideas', [
-      'id', 'workspace_id', 'title', 'topic_id', 'keywords', 'buyer_stage', 'persona_name', 'research_batch_id', 'created_at',
+      'id', 'workspace_id', 'title', 'topic_id', 'keywords', 'buyer_stage', 'persona_name', 'research_batch_id', 'created_at', 'updated_at',
     ], () => null),
     researchBatch: prepareSave<ResearchBatchStatus>(db, 'research_batches', [
       'id', 'workspace_id', 'name', 'status', 'topic_id', 'buyer_stage', 'persona_name', 'source', 'agent_log', 'research_log',
@@ -233,25 +243,58 @@ export function createContentStore(db: Db) {
     ], (row) => row.status as ResearchBatchStatus),
     agentTask: prepareSave<AgentTaskStatus>(db, 'agent_tasks', [
       'id', 'workspace_id', 'agent_id', 'agent_name', 'agent_icon', 'agent_short_description', 'name', 'status', 'inputs', 'outputs',
-      'input_tokens', 'output_tokens', 'total_tokens', 'execution_duration', 'started_at', 'ended_at', 'created_at',
+      'input_tokens', 'output_tokens', 'total_tokens', 'execution_duration', 'started_at', 'ended_at', 'created_at', 'updated_at',
     ], (row) => row.status as AgentTaskStatus),
   };
   const lists = {
-    articles: prepareCreatedOrderList(db, {
+    articles: prepareRecordList(db, {
       select: `SELECT ${ARTICLE_SUMMARY_COLUMNS} ${ARTICLE_FROM}`,
       where: `a.workspace_id = @workspace_id AND (@status IS NULL OR a.status = @status)
         AND (@buyer_stage IS NULL OR a.buyer_stage = @buyer_stage) AND (@topic_id IS NULL OR a.topic_id = @topic_id)`,
-      createdAt: 'a.created_at',
-      id: 'a.id',
+      ...timesOf('a'),
     }),
-    ideas: prepareCreatedOrderList(db, {
+    ideas: prepareRecordList(db, {
       select: `SELECT ${IDEA_COLUMNS} ${IDEA_FROM}`,
       where: `i.workspace_id = @workspace_id AND (@research_batch_id IS NULL OR i.research_batch_id = @research_batch_id)
         AND (@buyer_stage IS NULL OR i.buyer_stage = @buyer_stage) AND (@topic_id IS NULL OR i.topic_id = @topic_id)`,
-      createdAt: 'i.created_at',
-      id: 'i.id',
+      ...timesOf('i'),
+    }),
+    researchBatches: prepareRecordList(db, {
+      select: `SELECT ${BATCH_COLUMNS} ${BATCH_FROM}`,
+      where: `b.workspace_id = @workspace_id AND (@status IS NULL OR b.status = @status)
+        AND (@topic_id IS NULL OR b.topic_id = @topic_id) AND (@buyer_stage IS NULL OR b.buyer_stage = @buyer_stage)`,
+      ...timesOf('b'),
+    }),
+    agentTasks: prepareRecordList(db, {
+      select: `SELECT ${TASK_COLUMNS} FROM agent_tasks`,
+      where: 'workspace_id = @workspace_id AND (@status IS NULL OR status = @status) AND (@agent_id IS NULL OR agent_id = @agent_id)',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      id: 'id',
     }),
   };
+
+  /** The batch as its event carries it: with its topic's name and the ideas it produced so far, oldest first. */
+  function batchView(row: ResearchBatchRow): ResearchBatch {
+    const ideas = (statements.batchIdeas.all(row.id) as Array<{ id: string; title: string; keywords: string; buyer_stage: BuyerStage | null }>)
+      .map((idea) => ({ id: idea.id, title: idea.title, keywords: fromJson<string[]>(idea.keywords), buyer_stage: idea.buyer_stage }));
+    return {
+      id: row.id,
+      name: row.name,
+      ideas_count: ideas.length,
+      status: row.status,
+      topic_id: row.topic_id,
+      topic_name: row.topic_name,
+      buyer_stage: row.buyer_stage,
+      persona_name: row.persona_name,
+      source: row.source,
+      agent_log: fromJson(row.agent_log),
+      research_log: fromNullableJson(row.research_log),
+      ideas,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
 
   return {
     /** The article with its body, if it belongs to the workspace. */
@@ -259,18 +302,17 @@ export function createContentStore(db: Db) {
       const row = statements.getArticle.get(id, workspaceId) as ArticleRow | undefined;
       return row && articleView(row);
     },
-    /** Up to `limit` articles (without body) after `after` in (created_at, id) order. */
+    /** One page of articles (without body) in creation or update order. */
     listArticles(
       filters: { workspaceId: string; status?: ArticleStatus | undefined; buyerStage?: BuyerStage | undefined; topicId?: string | undefined },
-      limit: number,
-      after?: CreatedPosition,
+      page: RecordPage,
     ): ArticleSummary[] {
       return lists.articles<ArticleRow>({
         workspace_id: filters.workspaceId,
         status: filters.status ?? null,
         buyer_stage: filters.buyerStage ?? null,
         topic_id: filters.topicId ?? null,
-      }, limit, after).map(summaryView);
+      }, page).map(summaryView);
     },
     saveArticle(input: ArticleInput): SaveResult<ArticleStatus> {
       const { config, keywords, ...rest } = input;
@@ -292,15 +334,14 @@ export function createContentStore(db: Db) {
     },
     listIdeas(
       filters: { workspaceId: string; researchBatchId?: string | undefined; buyerStage?: BuyerStage | undefined; topicId?: string | undefined },
-      limit: number,
-      after?: CreatedPosition,
+      page: RecordPage,
     ): Idea[] {
       return lists.ideas<IdeaRow>({
         workspace_id: filters.workspaceId,
         research_batch_id: filters.researchBatchId ?? null,
         buyer_stage: filters.buyerStage ?? null,
         topic_id: filters.topicId ?? null,
-      }, limit, after).map(ideaView);
+      }, page).map(ideaView);
     },
     saveIdea(input: IdeaInput): SaveResult<null> {
       return writes.idea.save({ ...input, keywords: JSON.stringify(input.keywords) });
@@ -309,25 +350,19 @@ export function createContentStore(db: Db) {
     /** The batch with its topic's name and the ideas it produced so far, oldest first. */
     getResearchBatch(workspaceId: string, id: string): ResearchBatch | undefined {
       const row = statements.getBatch.get(id, workspaceId) as ResearchBatchRow | undefined;
-      if (!row) return undefined;
-      const ideas = (statements.batchIdeas.all(id) as Array<{ id: string; title: string; keywords: string; buyer_stage: BuyerStage | null }>)
-        .map((idea) => ({ id: idea.id, title: idea.title, keywords: fromJson<string[]>(idea.keywords), buyer_stage: idea.buyer_stage }));
-      return {
-        id: row.id,
-        name: row.name,
-        ideas_count: ideas.length,
-        status: row.status,
-        topic_id: row.topic_id,
-        topic_name: row.topic_name,
-        buyer_stage: row.buyer_stage,
-        persona_name: row.persona_name,
-        source: row.source,
-        agent_log: fromJson(row.agent_log),
-        research_log: fromNullableJson(row.research_log),
-        ideas,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      };
+      return row && batchView(row);
+    },
+    /** One page of research batches, each with its ideas, in creation or update order. */
+    listResearchBatches(
+      filters: { workspaceId: string; status?: ResearchBatchStatus | undefined; topicId?: string | undefined; buyerStage?: BuyerStage | undefined },
+      page: RecordPage,
+    ): ResearchBatch[] {
+      return lists.researchBatches<ResearchBatchRow>({
+        workspace_id: filters.workspaceId,
+        status: filters.status ?? null,
+        topic_id: filters.topicId ?? null,
+        buyer_stage: filters.buyerStage ?? null,
+      }, page).map(batchView);
     },
     saveResearchBatch(input: ResearchBatchInput): SaveResult<ResearchBatchStatus> {
       return writes.researchBatch.save({
@@ -343,6 +378,17 @@ export function createContentStore(db: Db) {
     getAgentTask(workspaceId: string, id: string): AgentTask | undefined {
       const row = statements.getTask.get(id, workspaceId) as AgentTaskRow | undefined;
       return row && agentTaskView(row);
+    },
+    /** One page of agent tasks in creation or update order. */
+    listAgentTasks(
+      filters: { workspaceId: string; status?: AgentTaskStatus | undefined; agentId?: string | undefined },
+      page: RecordPage,
+    ): AgentTask[] {
+      return lists.agentTasks<AgentTaskRow>({
+        workspace_id: filters.workspaceId,
+        status: filters.status ?? null,
+        agent_id: filters.agentId ?? null,
+      }, page).map(agentTaskView);
     },
     saveAgentTask(input: AgentTaskInput): SaveResult<AgentTaskStatus> {
       const { agent, usage, inputs, outputs, ...rest } = input;

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import type { Db } from './database.js';
-import { prepareCreatedOrderList, type CreatedPosition } from './keyset.js';
+import { prepareRecordList, type RecordPage } from './keyset.js';
 import { fromJson, fromNullableJson, prepareSave, toNullableJson, type SaveResult } from './saved-rows.js';
 
 export type IqRecord = components['schemas']['IqRecord'];
@@ -80,10 +80,11 @@ export function createIqStore(db: Db) {
     'id', 'workspace_id', 'type', 'title', 'description', 'content', 'metadata', 'product_id', 'product_urls', 'voice_sample_urls',
     'content_sample_urls', 'images_urls', 'is_default', 'stage', 'created_at', 'updated_at',
   ], (row) => row.stage as IqStage);
-  const list = prepareCreatedOrderList(db, {
+  const list = prepareRecordList(db, {
     select: `SELECT ${COLUMNS} FROM iq_records`,
     where: 'workspace_id = @workspace_id AND type = @type AND (@stage IS NULL OR stage = @stage)',
     createdAt: 'created_at',
+    updatedAt: 'updated_at',
     id: 'id',
   });
 
@@ -100,9 +101,9 @@ export function createIqStore(db: Db) {
     typeOf(workspaceId: string, id: string): IqRecordType | undefined {
       return statements.typeOf.get(id, workspaceId) as IqRecordType | undefined;
     },
-    /** Up to `limit` records of one kind after `after` in (created_at, id) order. */
-    list(filters: { workspaceId: string; type: IqRecordType; stage?: IqStage | undefined }, limit: number, after?: CreatedPosition): IqRecord[] {
-      return list<IqRow>({ workspace_id: filters.workspaceId, type: filters.type, stage: filters.stage ?? null }, limit, after).map(iqView);
+    /** One page of records of one kind in creation or update order. */
+    list(filters: { workspaceId: string; type: IqRecordType; stage?: IqStage | undefined }, page: RecordPage): IqRecord[] {
+      return list<IqRow>({ workspace_id: filters.workspaceId, type: filters.type, stage: filters.stage ?? null }, page).map(iqView);
     },
     /**
      * Writes a record (insert or full replace). A record that becomes its kind's default takes the

@@ -4,7 +4,8 @@ import type { Db } from './database.js';
 export type CreatedPosition = readonly [createdAt: string, id: string];
 
 /**
- * The two statements of a list in (created time, id) order: the first page, and the page after a
+ * The two statements of a list in (created time, id) order (or any (text key, id) order `createdAt`
+ * names): the first page, and the page after a
  * position. `where` takes named parameters; absent filters are passed as NULL so one pair of
  * statements serves every combination. The row-value comparison lets SQLite seek an index ending
  * in (created_at, id).
@@ -17,4 +18,35 @@ export function prepareCreatedOrderList(db: Db, sql: { select: string; where: st
     if (position === undefined) return first.all({ ...params, limit }) as Row[];
     return after.all({ ...params, limit, after_created_at: position[0], after_id: position[1] }) as Row[];
   };
+}
+
+/** The sort key of a record list: creation time (the default) or last update time. */
+export type RecordOrder = 'created_at' | 'updated_at';
+
+/** The sort keys of a record list in its order: (created_at or updated_at, id). */
+export type RecordPosition = readonly [time: string, id: string];
+
+/** Which page of a record list to read: its order, the `updated_after` bound, the position to continue after. */
+export interface RecordPage {
+  order: RecordOrder;
+  /** Only records updated strictly after this stored timestamp (UTC, milliseconds); null: all. */
+  updatedAfter: string | null;
+  after?: RecordPosition | undefined;
+  limit: number;
+}
+
+/**
+ * The statements of a list of imported records, in (created time, id) or (updated time, id) order,
+ * optionally only records updated after an instant. Both orders use the same filters; each seeks an
+ * index ending in its (time, id). Stored timestamps are UTC with milliseconds, so text order is time
+ * order.
+ */
+export function prepareRecordList(db: Db, sql: { select: string; where: string; createdAt: string; updatedAt: string; id: string }) {
+  const where = `${sql.where} AND (@updated_after IS NULL OR ${sql.updatedAt} > @updated_after)`;
+  const orders = {
+    created_at: prepareCreatedOrderList(db, { ...sql, where, createdAt: sql.createdAt }),
+    updated_at: prepareCreatedOrderList(db, { ...sql, where, createdAt: sql.updatedAt }),
+  };
+  return <Row>(params: Record<string, unknown>, page: RecordPage): Row[] =>
+    orders[page.order]<Row>({ ...params, updated_after: page.updatedAfter }, page.limit, page.after);
 }

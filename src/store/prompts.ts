@@ -1,5 +1,6 @@
 import type { Db } from './database.js';
 import type { PromptRecord, PromptStatus } from './visibility-rows.js';
+import { prepareRecordList, type RecordPage } from './keyset.js';
 
 export interface PromptListFilters {
   workspaceId: string;
@@ -9,11 +10,8 @@ export interface PromptListFilters {
   q?: string | undefined;
 }
 
-/** The sort keys of the prompt list: (created_at, id). */
-export type PromptPosition = readonly [createdAt: string, id: string];
-
 const COLUMNS = `p.id, p.text, p.category_id, c.name AS category_name, c.color AS category_color,
-  p.status, p.created_at, p.last_collected_ms`;
+  p.status, p.created_at, p.updated_at, p.last_collected_ms`;
 
 // Filters that are absent are passed as NULL, so one statement serves every combination.
 const FILTERS = `p.workspace_id = @workspace_id
@@ -30,35 +28,28 @@ export function createPromptStore(db: Db) {
       `SELECT ${COLUMNS} FROM prompts p LEFT JOIN categories c ON c.id = p.category_id
        WHERE p.id = @id AND p.workspace_id = @workspace_id`,
     ),
-    firstPage: db.prepare(
-      `SELECT ${COLUMNS} FROM prompts p LEFT JOIN categories c ON c.id = p.category_id
-       WHERE ${FILTERS}
-       ORDER BY p.created_at, p.id LIMIT @limit`,
-    ),
-    // The row-value comparison lets SQLite seek the (workspace_id, created_at, id) index.
-    pageAfter: db.prepare(
-      `SELECT ${COLUMNS} FROM prompts p LEFT JOIN categories c ON c.id = p.category_id
-       WHERE ${FILTERS} AND (p.created_at, p.id) > (@after_created_at, @after_id)
-       ORDER BY p.created_at, p.id LIMIT @limit`,
-    ),
   };
+  const list = prepareRecordList(db, {
+    select: `SELECT ${COLUMNS} FROM prompts p LEFT JOIN categories c ON c.id = p.category_id`,
+    where: FILTERS,
+    createdAt: 'p.created_at',
+    updatedAt: 'p.updated_at',
+    id: 'p.id',
+  });
 
   return {
     /** The prompt if it belongs to the workspace; another workspace's prompt is as absent as an unknown one. */
     get(workspaceId: string, id: string): PromptRecord | undefined {
       return statements.get.get({ id, workspace_id: workspaceId }) as PromptRecord | undefined;
     },
-    /** Up to `limit` prompts after `after` (or from the start) in (created_at, id) order. */
-    list(filters: PromptListFilters, limit: number, after?: PromptPosition): PromptRecord[] {
-      const params = {
+    /** One page of prompts in creation or update order. */
+    list(filters: PromptListFilters, page: RecordPage): PromptRecord[] {
+      return list<PromptRecord>({
         workspace_id: filters.workspaceId,
         status: filters.status ?? null,
         category_id: filters.categoryId ?? null,
         q: filters.q === undefined ? null : filters.q.toLowerCase(),
-        limit,
-      };
-      if (after === undefined) return statements.firstPage.all(params) as PromptRecord[];
-      return statements.pageAfter.all({ ...params, after_created_at: after[0], after_id: after[1] }) as PromptRecord[];
+      }, page);
     },
   };
 }

@@ -18,18 +18,20 @@ export function createCompetitorStatements(db: Db) {
   const namedLike = db.prepare('SELECT id, name FROM competitors WHERE workspace_id = ? AND name_key = ? AND id <> ?').raw();
   const insert = db.prepare('INSERT INTO competitors (id, workspace_id, name, name_key, domain) VALUES (?, ?, ?, ?, ?)');
   const update = db.prepare('UPDATE competitors SET name = ?, name_key = ?, domain = ? WHERE id = ?');
-  return { get, namedLike, insert, update };
+  // The workspace rollup keeps a row per day with mentions (rows that fall to 0 are deleted).
+  const mentionedDays = db.prepare('SELECT count(*) FROM workspace_competitor_daily WHERE workspace_id = ? AND competitor_id = ?').pluck();
+  return { get, namedLike, insert, update, mentionedDays };
 }
 
 /** Prompts. */
 export function createPromptStatements(db: Db) {
-  const get = db.prepare('SELECT text, category_id, status, created_at FROM prompts WHERE id = ?').raw();
+  const get = db.prepare('SELECT text, category_id, status, created_at, updated_at FROM prompts WHERE id = ?').raw();
   // Snapshots may come before their prompt in the file: pick up the newest one already written.
   const insert = db.prepare(
-    `INSERT INTO prompts (id, workspace_id, text, category_id, status, created_at, last_collected_ms)
-     VALUES (?, ?, ?, ?, ?, ?, (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?))`,
+    `INSERT INTO prompts (id, workspace_id, text, category_id, status, created_at, updated_at, last_collected_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?))`,
   );
-  const update = db.prepare('UPDATE prompts SET text = ?, category_id = ?, status = ?, created_at = ? WHERE id = ?');
+  const update = db.prepare('UPDATE prompts SET text = ?, category_id = ?, status = ?, created_at = ?, updated_at = ? WHERE id = ?');
   return { get, insert, update };
 }
 
@@ -61,5 +63,6 @@ export function createSnapshotStatements(db: Db) {
     'DELETE FROM workspace_competitor_daily WHERE workspace_id = ? AND day = ? AND competitor_id = ? AND mentions = 0',
   );
   const touchPrompt = db.prepare('UPDATE prompts SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?) WHERE id = ?');
-  return { get, insert, update, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
+  const remove = db.prepare('DELETE FROM snapshots WHERE id = ?');
+  return { get, insert, update, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
 }

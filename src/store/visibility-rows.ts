@@ -33,6 +33,7 @@ export interface PromptRecord {
   category_color: string | null;
   status: PromptStatus;
   created_at: string;
+  updated_at: string;
   last_collected_ms: number | null;
 }
 

@@ -74,17 +74,22 @@ export function pageLine(fields: Fields & { site_id: string }): Line {
   });
 }
 
+/** The fields `researchBatchLine` gives by default, as the API and the batch's event show them. */
+export const RESEARCH_BATCH_AS_READ = {
+  name: 'AI visibility: consideration ideas',
+  buyer_stage: 'consideration',
+  persona_name: 'Head of Content',
+  source: 'topic_cluster',
+  agent_log: [{ at: '2026-03-01T10:01:00.000Z', message: 'Research started' }],
+  research_log: null,
+};
+
 export function researchBatchLine(fields: Fields & { topic_id: string }): Line {
   return line({
     type: 'research_batch',
     id: randomUUID(),
-    name: 'AI visibility: consideration ideas',
+    ...RESEARCH_BATCH_AS_READ,
     status: 'PROCESSING',
-    buyer_stage: 'consideration',
-    persona_name: 'Head of Content',
-    source: 'topic_cluster',
-    agent_log: [{ at: '2026-03-01T10:01:00.000Z', message: 'Research started' }],
-    research_log: null,
     created_at: CREATED,
     ...fields,
   });

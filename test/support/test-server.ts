@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,16 @@ export function createTestStore(): { store: Store; file: string; cleanup: () => 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh database for the running test, removed when that test finishes. Call it inside a test:
+ * the cleanup is registered on the test itself, never at import time.
+ */
+export function testStoreForThisTest(): { store: Store; file: string } {
+  const { store, file, cleanup } = createTestStore();
+  onTestFinished(cleanup);
+  return { store, file };
 }
 
 /**
@@ -77,4 +88,11 @@ export async function startTestServer(options: Partial<AppDeps> & { store?: Stor
         });
       }),
   };
+}
+
+/** `startTestServer` for the running test only: closed (and its database removed) when that test finishes. */
+export async function startTestServerForThisTest(overrides: Partial<AppDeps> & { store?: Store } = {}): Promise<TestServer> {
+  const server = await startTestServer(overrides);
+  onTestFinished(() => server.close());
+  return server;
 }

@@ -8,10 +8,11 @@ import { DatabaseBusyError } from '../../store/database.js';
 
 export const importFile: Command = {
   name: 'import',
-  usage: 'import --workspace ID FILE|- [--no-wait]   (newline-delimited JSON; - reads stdin; all or nothing; waits its turn behind a running import)',
+  usage: 'import --workspace ID [--no-events] [--no-wait] FILE|-   (newline-delimited JSON; - reads stdin; all or nothing; waits its turn behind a running import; --no-events: a backfill, no webhook events)',
   async run({ options, store, stdin, stderr }) {
-    // Before the positional: in `--no-wait data.ndjson` the flag gives the file name back.
+    // Flags are read before the positional FILE: in `--no-wait data.ndjson` the parser took the file as the flag's value.
     const noWait = options.flag('no-wait');
+    const events = !options.flag('no-events');
     const file = options.positional(0);
     if (file === undefined) throw new CliError('FILE is required (- reads standard input)');
     if (options.positional(1) !== undefined) throw new CliError(`unexpected argument "${options.positional(1)}": import reads one FILE`);
@@ -29,6 +30,7 @@ export const importFile: Command = {
     }
     try {
       return await importNdjson(store(), workspace.id, input, {
+        events,
         lock: { wait: !noWait, onWaiting: () => stderr.write('another import is running; waiting for it to finish…\n') },
       });
     } catch (err) {
@@ -38,5 +40,8 @@ export const importFile: Command = {
     }
   },
   text: (r: ImportSummary) =>
-    `imported ${r.records} records: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged; ${r.events} webhook events`,
+    `imported ${r.records} records: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged`
+    + (r.deleted > 0 ? `, ${r.deleted} deleted` : '')
+    + `; ${r.events} webhook events`
+    + (r.events_suppressed > 0 ? ` (${r.events_suppressed} suppressed by --no-events)` : ''),
 };

@@ -16,12 +16,14 @@ export type AgentTaskRecord = {
   started_at?: string | null;
   ended_at?: string | null;
   created_at: string;
+  updated_at?: string;
 };
 
-/** Runs of AI agents (no read endpoint); a status change sends `agent_task.status_updated`. */
+/** Runs of AI agents; a status change sends `agent_task.status_updated`. */
 export const agentTask: RecordType<AgentTaskRecord> = {
   type: 'agent_task',
   schema: 'records/agent-task.schema.json',
+  table: 'agent_tasks',
   references: [],
   open(db, { workspaceId }) {
     const content = createContentStore(db);
@@ -34,6 +36,11 @@ export const agentTask: RecordType<AgentTaskRecord> = {
         const startedAt = utcOrNull(ctx, 'started_at', record.started_at);
         const endedAt = utcOrNull(ctx, 'ended_at', record.ended_at);
         if (startedAt !== null && endedAt !== null && endedAt < startedAt) ctx.fail('ended_at', `may not be before started_at (${startedAt})`);
+        const createdAt = utc(ctx, 'created_at', record.created_at);
+        // Without an update time of its own, a task last changed when it was queued, started or ended.
+        const lastEvent = [createdAt, startedAt ?? '', endedAt ?? ''].reduce((a, b) => (b > a ? b : a));
+        const updatedAt = record.updated_at === undefined ? lastEvent : utc(ctx, 'updated_at', record.updated_at);
+        if (updatedAt < lastEvent) ctx.fail('updated_at', `may not be before the task's last change (${lastEvent})`);
         const input = {
           id: record.id,
           workspace_id: workspaceId,
@@ -46,9 +53,11 @@ export const agentTask: RecordType<AgentTaskRecord> = {
           execution_duration: orNull(record.execution_duration),
           started_at: startedAt,
           ended_at: endedAt,
-          created_at: utc(ctx, 'created_at', record.created_at),
+          created_at: createdAt,
+          updated_at: updatedAt,
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.status,
           stateOf: () => content.agentTaskStatus(record.id),
           save: () => content.saveAgentTask(input),

@@ -32,6 +32,7 @@ export type ArticleRecord = {
 export const article: RecordType<ArticleRecord> = {
   type: 'article',
   schema: 'records/article.schema.json',
+  table: 'articles',
   references: [
     { field: 'topic_id', type: 'topic' },
     { field: 'research_batch_id', type: 'research_batch' },
@@ -71,6 +72,7 @@ export const article: RecordType<ArticleRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.status,
           stateOf: () => content.articleStatus(record.id),
           save: () => content.saveArticle(input),

@@ -7,6 +7,7 @@ export type CategoryRecord = { type: 'category'; id: string; name: string; color
 export const category: RecordType<CategoryRecord> = {
   type: 'category',
   schema: 'records/category.schema.json',
+  table: 'categories',
   references: [],
   open(db, { workspaceId }) {
     const { get, insert, update } = createCategoryStatements(db);

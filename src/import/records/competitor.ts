@@ -12,9 +12,10 @@ export function competitorNameKey(name: string): string {
 export const competitor: RecordType<CompetitorRecord> = {
   type: 'competitor',
   schema: 'records/competitor.schema.json',
+  table: 'competitors',
   references: [],
   open(db, { workspaceId }) {
-    const { get, namedLike, insert, update } = createCompetitorStatements(db);
+    const { get, namedLike, insert, update, mentionedDays } = createCompetitorStatements(db);
     return {
       apply(record, ctx) {
         const existing = ctx.isNew ? undefined : (get.get(record.id) as [string, string] | undefined);
@@ -28,6 +29,10 @@ export const competitor: RecordType<CompetitorRecord> = {
         }
         update.run(record.name, key, record.domain, record.id);
         return 'updated';
+      },
+      referredBy(id) {
+        const days = mentionedDays.get(workspaceId, id) as number;
+        return days === 0 ? undefined : `answers on ${days} day${days === 1 ? '' : 's'} that name it (delete them or import them without it)`;
       },
     };
   },

@@ -1,6 +1,6 @@
 import type { RecordType } from '../record-type.js';
 import { createContentStore, type BuyerStage } from '../../store/content.js';
-import { orNull, utc } from '../record-fields.js';
+import { lifetime, orNull } from '../record-fields.js';
 
 export type IdeaRecord = {
   type: 'idea';
@@ -12,12 +12,14 @@ export type IdeaRecord = {
   persona_name?: string | null;
   research_batch_id?: string | null;
   created_at: string;
+  updated_at?: string;
 };
 
 /** Content ideas, usually of a research batch. No status, so no event of their own. */
 export const idea: RecordType<IdeaRecord> = {
   type: 'idea',
   schema: 'records/idea.schema.json',
+  table: 'ideas',
   references: [
     { field: 'topic_id', type: 'topic' },
     { field: 'research_batch_id', type: 'research_batch' },
@@ -35,7 +37,7 @@ export const idea: RecordType<IdeaRecord> = {
           buyer_stage: orNull(record.buyer_stage),
           persona_name: orNull(record.persona_name),
           research_batch_id: orNull(record.research_batch_id),
-          created_at: utc(ctx, 'created_at', record.created_at),
+          ...lifetime(ctx, record),
         }).outcome;
       },
     };

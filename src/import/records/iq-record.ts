@@ -29,6 +29,7 @@ export type IqImportRecord = {
 export const iqRecord: RecordType<IqImportRecord> = {
   type: 'iq_record',
   schema: 'records/iq-record.schema.json',
+  table: 'iq_records',
   references: [{ field: 'product_id', type: 'iq_record' }],
   open(db, { workspaceId }) {
     const iq = createIqStore(db);
@@ -64,6 +65,7 @@ export const iqRecord: RecordType<IqImportRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.stage,
           stateOf: () => iq.stageOf(record.id),
           save: () => iq.save(input),

@@ -19,6 +19,7 @@ export type PageRecord = {
 export const page: RecordType<PageRecord> = {
   type: 'page',
   schema: 'records/page.schema.json',
+  table: 'pages',
   references: [
     { field: 'site_id', type: 'site' },
     { field: 'topic_id', type: 'topic' },

@@ -18,10 +18,14 @@ export type ResearchBatchRecord = {
   updated_at?: string;
 };
 
-/** Research batches; a status change sends `research_batch.status_updated` listing the batch's ideas. */
+/**
+ * Research batches. Reaching `COMPLETED` or `FAILED` (from another status, or on arrival) sends
+ * `research_batch.status_updated` listing the batch's ideas; `QUEUED` and `PROCESSING` send nothing.
+ */
 export const researchBatch: RecordType<ResearchBatchRecord> = {
   type: 'research_batch',
   schema: 'records/research-batch.schema.json',
+  table: 'research_batches',
   references: [{ field: 'topic_id', type: 'topic' }],
   open(db, { workspaceId }) {
     const content = createContentStore(db);
@@ -41,11 +45,13 @@ export const researchBatch: RecordType<ResearchBatchRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.status,
           stateOf: () => content.researchBatchStatus(record.id),
           save: () => content.saveResearchBatch(input),
           event: 'research_batch.status_updated',
           payload: () => researchBatchPayload(content, workspaceId, record.id),
+          announces: (status) => status === 'COMPLETED' || status === 'FAILED',
         });
       },
     };

@@ -1,5 +1,5 @@
 import type { RecordType } from '../record-type.js';
-import { createContentMapStore, sitemapProcessingState, type SitemapUrl, type SitemapUrlType } from '../../store/content-map.js';
+import { createContentMapStore, SITEMAP_PROCESSING_OPEN, sitemapProcessingState, type SitemapUrl, type SitemapUrlType } from '../../store/content-map.js';
 import { sitemapUrlPayload } from '../../events/payloads.js';
 import { lifetime, saveWithEvent, utc } from '../record-fields.js';
 
@@ -17,11 +17,14 @@ export type SiteRecord = {
 
 /**
  * Sites of the content map (the API's sitemap URLs). Their "status" is the processing outcome:
- * completing (or reopening) and a change in the failed count send `sitemap_url.status_updated`.
+ * `sitemap_url.status_updated` is sent when processing completes (on arrival too), and when a
+ * completed site's outcome changes (another count of failed pages). Progress while processing and
+ * reopening send nothing.
  */
 export const site: RecordType<SiteRecord> = {
   type: 'site',
   schema: 'records/site.schema.json',
+  table: 'sitemap_urls',
   references: [],
   open(db, { workspaceId }) {
     const contentMap = createContentMapStore(db);
@@ -43,11 +46,13 @@ export const site: RecordType<SiteRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: sitemapProcessingState(completed, failed),
           stateOf: () => contentMap.sitemapUrlState(record.id),
           save: () => contentMap.saveSitemapUrl(input),
           event: 'sitemap_url.status_updated',
           payload: () => sitemapUrlPayload(contentMap, workspaceId, record.id),
+          announces: (state) => state !== SITEMAP_PROCESSING_OPEN,
         });
       },
     };

@@ -58,10 +58,12 @@ function citationsJson(citations: SnapshotRecord['citations']): string {
 export const snapshot: RecordType<SnapshotRecord> = {
   type: 'snapshot',
   schema: 'records/snapshot.schema.json',
-  references: [{ field: 'prompt_id', type: 'prompt' }],
+  table: 'snapshots',
+  // A prompt's answers go with it when it is deleted.
+  references: [{ field: 'prompt_id', type: 'prompt', cascade: true }],
   open(db, session) {
     const { workspaceId } = session;
-    const { get, insert, update, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
+    const { get, insert, update, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
     const running = createPromptRunningTotals(db);
     const citedPages = createCitedPageRollup(db, workspaceId);
 
@@ -153,6 +155,16 @@ export const snapshot: RecordType<SnapshotRecord> = {
       citedPages.flush();
     }
 
+    type StoredSnapshot = [string, string, number, number, number, string, string, string];
+
+    /** Takes a stored snapshot's contribution out of every rollup (before an update or a deletion). */
+    function withdraw(stored: StoredSnapshot): void {
+      const [oldPrompt, oldPlatform, oldMs, oldMentioned, oldCited, oldCompetitors, oldCitations] = stored;
+      const oldDay = Math.floor(oldMs / DAY_MS);
+      contribute(-1, oldPrompt, oldDay, oldPlatform, oldMentioned, oldCited, JSON.parse(oldCompetitors) as string[]);
+      citedPages.contribute(-1, { promptId: oldPrompt, platform: oldPlatform, day: oldDay, collectedMs: oldMs, citations: JSON.parse(oldCitations) });
+    }
+
     return {
       apply(record, ctx) {
         const collectedMs = parseTimestamp(record.collected_at);
@@ -176,9 +188,7 @@ export const snapshot: RecordType<SnapshotRecord> = {
         const citations = citationsJson(record.citations);
         const mentioned = record.mentioned ? 1 : 0;
         const cited = record.cited ? 1 : 0;
-        const existing = ctx.isNew
-          ? undefined
-          : (get.get(record.id) as [string, string, number, number, number, string, string, string] | undefined);
+        const existing = ctx.isNew ? undefined : (get.get(record.id) as StoredSnapshot | undefined);
         if (!existing) {
           insert.run(record.id, workspaceId, record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer);
           contribute(1, record.prompt_id, day, record.platform, mentioned, cited, competitorIds);
@@ -198,14 +208,19 @@ export const snapshot: RecordType<SnapshotRecord> = {
             return 'unchanged';
           }
           update.run(record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer, record.id);
-          const oldDay = Math.floor(oldMs / DAY_MS);
-          contribute(-1, oldPrompt, oldDay, oldPlatform, oldMentioned, oldCited, JSON.parse(oldCompetitors) as string[]);
+          withdraw(existing);
           contribute(1, record.prompt_id, day, record.platform, mentioned, cited, competitorIds);
-          citedPages.contribute(-1, { promptId: oldPrompt, platform: oldPlatform, day: oldDay, collectedMs: oldMs, citations: JSON.parse(oldCitations) });
           citedPages.contribute(1, { promptId: record.prompt_id, platform: record.platform, day, collectedMs, citations: record.citations });
         }
         if (daily.size + mentions.size >= FLUSH_AT) flush();
         return existing ? 'updated' : 'inserted';
+      },
+      remove(id) {
+        const stored = get.get(id) as StoredSnapshot | undefined;
+        if (!stored) return;
+        remove.run(id);
+        withdraw(stored);
+        if (daily.size + mentions.size >= FLUSH_AT) flush();
       },
       flush() {
         flush();

@@ -23,6 +23,7 @@ export type TopicRecord = {
 export const topic: RecordType<TopicRecord> = {
   type: 'topic',
   schema: 'records/topic.schema.json',
+  table: 'topics',
   references: [],
   open(db, { workspaceId }) {
     const contentMap = createContentMapStore(db);
@@ -45,6 +46,7 @@ export const topic: RecordType<TopicRecord> = {
           ...lifetime(ctx, record),
         };
         return saveWithEvent(ctx, {
+          id: record.id,
           next: record.stage,
           stateOf: () => contentMap.topicStage(record.id),
           save: () => contentMap.saveTopic(input),

@@ -1,5 +1,5 @@
 import type { Store } from '../../store/index.js';
-import type { DeliveryRow, DeliveryStatus } from '../../store/webhook-deliveries.js';
+import type { AttemptRow, DeliveryRow, DeliveryStatus } from '../../store/webhook-deliveries.js';
 import { decodeCursor, takePage, type CursorScope } from '../../pagination/cursor.js';
 import { ServiceError } from '../../errors/service-error.js';
 
@@ -20,8 +20,24 @@ export interface DeliveryView {
   max_attempts: number;
   /** `recovered`: delivered after it had failed and was queued again (redeliver, recover). */
   delivery_status: DeliveryStatus;
+  /** When the next attempt is due while pending; null once the delivery is complete. */
+  next_attempt_at: string | null;
   created_at: string;
 }
+
+/** One attempt as it was made (attempt numbers restart at 1 with each redelivery). */
+export interface AttemptView {
+  attempt: number;
+  started_at: string;
+  outcome: AttemptRow['outcome'];
+  http_status: number | null;
+  response_time_ms: number;
+  response_body: string | null;
+  error: string | null;
+}
+
+/** A delivery read whole: its view and every attempt, oldest first. */
+export type DeliveryDetailView = DeliveryView & { attempts: AttemptView[] };
 
 export function toDeliveryView(row: DeliveryRow): DeliveryView {
   return {
@@ -35,8 +51,31 @@ export function toDeliveryView(row: DeliveryRow): DeliveryView {
     attempt: row.attempt,
     max_attempts: row.max_attempts,
     delivery_status: row.status,
+    next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
     created_at: row.created_at,
   };
+}
+
+/**
+ * One delivery of the webhook with every attempt made so far, oldest first; undefined when the
+ * webhook of that workspace has no such delivery.
+ */
+export function getDelivery(
+  store: Store,
+  input: { workspaceId: string; webhookId: string; deliveryId: string },
+): DeliveryDetailView | undefined {
+  const row = store.webhookDeliveries.get(input.workspaceId, input.webhookId, input.deliveryId);
+  if (!row) return undefined;
+  const attempts = store.webhookDeliveries.attempts(row.id).map((a): AttemptView => ({
+    attempt: a.attempt,
+    started_at: a.started_at,
+    outcome: a.outcome,
+    http_status: a.http_status,
+    response_time_ms: a.response_time_ms,
+    response_body: a.response_body,
+    error: a.error,
+  }));
+  return { ...toDeliveryView(row), attempts };
 }
 
 /**

@@ -63,6 +63,7 @@ export const SAMPLE_EVENT_DATA: { readonly [K in EventType]: EventPayloads[K] } 
     started_at: AT,
     ended_at: LATER,
     created_at: AT,
+    updated_at: LATER,
   },
   'topic.status_updated': {
     id: ZERO_UUID,

@@ -71,6 +71,31 @@ function webhookRefusals(suffix: string, method: string, body?: unknown): Operat
   };
 }
 
+/** The 403/404/422 every owners-only operation on one delivery answers (`suffix` after the delivery id). */
+function deliveryRefusals(suffix: string, method: string): OperationScenario['statuses'] {
+  return {
+    403: (ctx) => {
+      const { webhookId, deliveryId } = deliveryOf(ctx);
+      return asMember(ctx, `/webhooks/${webhookId}/deliveries/${deliveryId}${suffix}`, { method });
+    },
+    404: {
+      'the delivery is unknown': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/${randomUUID()}${suffix}`, { method }),
+      'the delivery belongs to another workspace': (ctx) => {
+        const foreign = deliveryOf(ctx, ctx.other);
+        return asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/${foreign.deliveryId}${suffix}`, { method });
+      },
+      'the webhook is unknown': (ctx) => asOwner(ctx, `/webhooks/${randomUUID()}/deliveries/${randomUUID()}${suffix}`, { method }),
+    },
+    422: { 'the delivery id is not a UUID': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/abc${suffix}`, { method }) },
+  };
+}
+
+const deliveryRefusalExpectations = {
+  403: roleRefused,
+  404: (res: { body: unknown }) => expect(res.body).toEqual({ code: 4040, messages: expect.stringMatching(/^(Delivery|Webhook) not found\.$/), data: null }),
+  422: invalid,
+};
+
 const webhookExpect = (code: number) => ({
   403: roleRefused,
   422: invalid,
@@ -238,31 +263,34 @@ export const adminScenarios: OperationScenario[] = [
     },
   },
   {
+    operationId: 'getWebhookDelivery',
+    statuses: {
+      200: (ctx) => {
+        const { webhookId, deliveryId } = deliveryOf(ctx);
+        return asOwner(ctx, `/webhooks/${webhookId}/deliveries/${deliveryId}`);
+      },
+      ...deliveryRefusals('', 'GET'),
+    },
+    expect: {
+      200: (res) => expect(res.body).toMatchObject({
+        code: 2000,
+        data: { event_type: 'topic.status_updated', delivery_status: 'pending', next_attempt_at: expect.any(String), attempts: [] },
+      }),
+      ...deliveryRefusalExpectations,
+    },
+  },
+  {
     operationId: 'redeliverWebhookDelivery',
     statuses: {
       202: (ctx) => {
         const { webhookId, deliveryId } = deliveryOf(ctx);
         return asOwner(ctx, `/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, { method: 'POST' });
       },
-      403: (ctx) => {
-        const { webhookId, deliveryId } = deliveryOf(ctx);
-        return asMember(ctx, `/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, { method: 'POST' });
-      },
-      404: {
-        'the delivery is unknown': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/${randomUUID()}/redeliver`, { method: 'POST' }),
-        'the delivery belongs to another workspace': (ctx) => {
-          const foreign = deliveryOf(ctx, ctx.other);
-          return asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/${foreign.deliveryId}/redeliver`, { method: 'POST' });
-        },
-        'the webhook is unknown': (ctx) => asOwner(ctx, `/webhooks/${randomUUID()}/deliveries/${randomUUID()}/redeliver`, { method: 'POST' }),
-      },
-      422: { 'the delivery id is not a UUID': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/abc/redeliver`, { method: 'POST' }) },
+      ...deliveryRefusals('/redeliver', 'POST'),
     },
     expect: {
       202: (res) => expect(res.body).toMatchObject({ code: 2020, data: { delivery_status: 'pending' } }),
-      403: roleRefused,
-      404: (res) => expect(res.body).toEqual({ code: 4040, messages: expect.stringMatching(/^(Delivery|Webhook) not found\.$/), data: null }),
-      422: invalid,
+      ...deliveryRefusalExpectations,
     },
   },
   {

@@ -38,6 +38,7 @@ async function seedPrompt(store: Store, workspace: TestWorkspace, now: Date) {
       last_collected_at: collected,
       status: 'ACTIVE',
       created_at: '2026-09-01T08:00:00.000Z',
+      updated_at: '2026-09-01T08:00:00.000Z',
       mention_counts: ONE_OF_TWO,
       citation_counts: ONE_OF_TWO,
       mention_significance: null,

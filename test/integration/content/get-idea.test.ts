@@ -37,6 +37,7 @@ describe('GET /api/v1/content/ideas/{idea}', () => {
         persona_name: 'Head of Content',
         research_batch_id: batch.id,
         created_at: '2026-03-01T10:00:00.000Z',
+        updated_at: '2026-03-01T10:00:00.000Z',
       },
     }]);
   });

@@ -57,6 +57,7 @@ describe('GET /api/v1/content/ideas', () => {
           persona_name: 'Head of Content',
           research_batch_id: batch.id,
           created_at: '2026-03-01T10:00:00.000Z',
+          updated_at: '2026-03-01T10:00:00.000Z',
         }],
         next_cursor: expect.any(String),
       },
@@ -91,6 +92,7 @@ describe('GET /api/v1/content/ideas', () => {
       persona_name: null,
       research_batch_id: null,
       created_at: '2026-03-01T10:03:00.000Z',
+      updated_at: '2026-03-01T10:03:00.000Z',
     });
   });
 

@@ -57,18 +57,18 @@ describe('cli: import', () => {
 
     const again = await cli(['import', ndjson, '--workspace', workspaceId, '--json']);
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.stdout)).toEqual({ records: 4, inserted: 0, updated: 0, unchanged: 4, events: 0 });
+    expect(JSON.parse(again.stdout)).toEqual({ records: 4, inserted: 0, updated: 0, unchanged: 4, deleted: 0, events: 0, events_suppressed: 0 });
 
     const flagBeforeFile = await cli(['import', '--workspace', workspaceId, '--json', ndjson]);
     expect(flagBeforeFile.code).toBe(0);
-    expect(JSON.parse(flagBeforeFile.stdout)).toEqual({ records: 4, inserted: 0, updated: 0, unchanged: 4, events: 0 });
+    expect(JSON.parse(flagBeforeFile.stdout)).toEqual({ records: 4, inserted: 0, updated: 0, unchanged: 4, deleted: 0, events: 0, events_suppressed: 0 });
   });
 
   it('when FILE is -, reads standard input', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const result = await cli(['import', '--workspace', workspaceId, '-', '--json'], dataset().join('\n'));
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ records: 4, inserted: 4, updated: 0, unchanged: 0, events: 0 });
+    expect(JSON.parse(result.stdout)).toEqual({ records: 4, inserted: 4, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
     expect(store.db.prepare('SELECT count(*) FROM snapshots WHERE workspace_id = ?').pluck().get(workspaceId)).toBe(2);
   });
 

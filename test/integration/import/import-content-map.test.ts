@@ -15,27 +15,28 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('import: topic', () => {
-  it('when a topic is new, inserts it with sorted keywords and computed totals, and sends no event', async () => {
+  it('when a topic is new, inserts it with sorted keywords and computed totals, and announces its first stage', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const topic = topicLine({ keywords: [{ keyword: 'b', msv: 10, kd: 1 }, { keyword: 'a', msv: 10, kd: 2 }, { keyword: 'c', msv: 30, kd: 2 }] });
 
-    expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 1, updated: 0, unchanged: 0, events: 0 });
-    expect(store.contentMap.getTopic(workspaceId, topic.id)).toMatchObject({
+    expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 1, updated: 0, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
+    const stored = store.contentMap.getTopic(workspaceId, topic.id)!;
+    expect(stored).toMatchObject({
       keywords: [{ keyword: 'c', msv: 30, kd: 2 }, { keyword: 'a', msv: 10, kd: 2 }, { keyword: 'b', msv: 10, kd: 1 }],
       totalMsv: 50,
       avgKd: 2,
     });
-    expect(outboxEvents(store, workspaceId)).toEqual([]);
+    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'topic.status_updated', data: stored }]);
   });
 
   it('when an existing topic changes stage, sends topic.status_updated with the stored topic as data', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const topic = topicLine({ stage: 'PROCESSING' });
-    await importLines(store, workspaceId, [topic.line]);
+    await importLines(store, workspaceId, [topic.line], { events: false });
 
     const summary = await importLines(store, workspaceId, [changed(topic, { stage: 'READY', updated_at: '2026-03-09T00:00:00.000Z' }).line]);
 
-    expect(summary).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, events: 1 });
+    expect(summary).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
     const stored = store.contentMap.getTopic(workspaceId, topic.id)!;
     expect(stored.stage).toBe('READY');
     expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'topic.status_updated', data: stored }]);
@@ -44,10 +45,10 @@ describe('import: topic', () => {
   it('when the same topic is imported again, or changes without a new stage, sends no event', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const topic = topicLine();
-    await importLines(store, workspaceId, [topic.line]);
+    await importLines(store, workspaceId, [topic.line], { events: false });
     const before = databaseContents(store.db);
 
-    expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, events: 0 });
+    expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
     expect(databaseContents(store.db)).toEqual(before);
     expect(await importLines(store, workspaceId, [changed(topic, { coverage: 80 }).line])).toMatchObject({ updated: 1, events: 0 });
     expect(outboxEvents(store, workspaceId)).toEqual([]);
@@ -56,7 +57,7 @@ describe('import: topic', () => {
   it('when another line of the file is bad, neither the stage change nor its event is kept', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const topic = topicLine({ stage: 'READY' });
-    await importLines(store, workspaceId, [topic.line]);
+    await importLines(store, workspaceId, [topic.line], { events: false });
     const missing = randomUUID();
 
     await expectImportRejected(store, workspaceId, [
@@ -91,7 +92,7 @@ describe('import: site', () => {
   it('when an existing site completes processing, sends sitemap_url.status_updated; progress alone sends nothing', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const site = siteLine({ processing: { total: 10, ready: 2, failed: 0, completed: false } });
-    await importLines(store, workspaceId, [site.line]);
+    expect(await importLines(store, workspaceId, [site.line])).toMatchObject({ inserted: 1, events: 0 });
 
     expect(await importLines(store, workspaceId, [changed(site, { processing: { total: 10, ready: 8, failed: 0, completed: false } }).line]))
       .toMatchObject({ updated: 1, events: 0 });
@@ -103,15 +104,21 @@ describe('import: site', () => {
     expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'sitemap_url.status_updated', data: stored }]);
   });
 
-  it('when pages fail while processing runs, sends sitemap_url.status_updated', async () => {
+  it('when pages fail while processing runs, or processing reopens, sends nothing; a new outcome of a completed site is sent', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const site = siteLine({ processing: { total: 10, ready: 2, failed: 0, completed: false } });
     await importLines(store, workspaceId, [site.line]);
 
     expect(await importLines(store, workspaceId, [changed(site, { processing: { total: 10, ready: 2, failed: 3, completed: false } }).line]))
-      .toMatchObject({ events: 1 });
-    expect(await importLines(store, workspaceId, [changed(site, { processing: { total: 10, ready: 2, failed: 3, completed: false } }).line]))
-      .toMatchObject({ unchanged: 1, events: 0 });
+      .toMatchObject({ updated: 1, events: 0 });
+    expect(await importLines(store, workspaceId, [changed(site, { processing: { total: 10, ready: 7, failed: 3, completed: true } }).line]))
+      .toMatchObject({ updated: 1, events: 1 });
+    expect(await importLines(store, workspaceId, [changed(site, { processing: { total: 10, ready: 7, failed: 3, completed: true }, url_count: 11 }).line]))
+      .toMatchObject({ updated: 1, events: 0 });
+    expect(await importLines(store, workspaceId, [changed(site, { processing: { total: 12, ready: 7, failed: 3, completed: false } }).line]))
+      .toMatchObject({ updated: 1, events: 0 });
+    expect(await importLines(store, workspaceId, [changed(site, { processing: { total: 12, ready: 7, failed: 5, completed: true } }).line]))
+      .toMatchObject({ updated: 1, events: 1 });
   });
 
   it('when processing counts do not add up, rejects the file', async () => {

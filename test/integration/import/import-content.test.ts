@@ -21,7 +21,7 @@ describe('import: research_batch', () => {
     const { workspaceId } = createTestWorkspace(store);
     const topic = topicLine({ name: 'AI search visibility' });
     const batch = researchBatchLine({ topic_id: topic.id, status: 'PROCESSING' });
-    await importLines(store, workspaceId, [topic.line, batch.line]);
+    await importLines(store, workspaceId, [topic.line, batch.line], { events: false });
     const ideas = [ideaLine({ research_batch_id: batch.id, created_at: '2026-03-02T10:00:00.000Z' }), ideaLine({ research_batch_id: batch.id, title: 'Second', created_at: '2026-03-02T10:01:00.000Z' })];
 
     const summary = await importLines(store, workspaceId, [
@@ -30,7 +30,7 @@ describe('import: research_batch', () => {
       ideas[1]!.line,
     ]);
 
-    expect(summary).toEqual({ records: 3, inserted: 2, updated: 1, unchanged: 0, events: 1 });
+    expect(summary).toEqual({ records: 3, inserted: 2, updated: 1, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
     expect(outboxEvents(store, workspaceId)).toEqual([{
       type: 'research_batch.status_updated',
       data: {
@@ -62,7 +62,7 @@ describe('import: research_batch', () => {
     await importLines(store, workspaceId, lines);
     const before = databaseContents(store.db);
 
-    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 2, inserted: 0, updated: 0, unchanged: 2, events: 0 });
+    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 2, inserted: 0, updated: 0, unchanged: 2, deleted: 0, events: 0, events_suppressed: 0 });
     expect(databaseContents(store.db)).toEqual(before);
   });
 
@@ -85,7 +85,7 @@ describe('import: idea', () => {
     const { workspaceId } = createTestWorkspace(store);
     const idea = ideaLine();
     await importLines(store, workspaceId, [idea.line]);
-    expect(await importLines(store, workspaceId, [idea.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, events: 0 });
+    expect(await importLines(store, workspaceId, [idea.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
   });
 });
 
@@ -94,7 +94,7 @@ describe('import: article', () => {
     const { workspaceId } = createTestWorkspace(store);
     const topic = topicLine({ name: 'AI search visibility' });
     const article = articleLine({ topic_id: topic.id, status: 'GENERATED' });
-    await importLines(store, workspaceId, [topic.line, article.line]);
+    await importLines(store, workspaceId, [topic.line, article.line], { events: false });
 
     const summary = await importLines(store, workspaceId, [
       changed(article, { status: 'PUBLISHED', published_on: '2026-03-04T09:00:00.000Z', post_url: 'https://www.acme.example/blog/x' }).line,
@@ -109,7 +109,7 @@ describe('import: article', () => {
   it('when a file moves an article through several statuses, sends one event per change, in order', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const article = articleLine({ status: 'DRAFT' });
-    await importLines(store, workspaceId, [article.line]);
+    await importLines(store, workspaceId, [article.line], { events: false });
 
     const summary = await importLines(store, workspaceId, [
       changed(article, { status: 'PROCESSING' }).line,
@@ -117,19 +117,19 @@ describe('import: article', () => {
       changed(article, { status: 'GENERATED', title: 'Renamed' }).line,
     ]);
 
-    expect(summary).toEqual({ records: 3, inserted: 0, updated: 3, unchanged: 0, events: 2 });
+    expect(summary).toEqual({ records: 3, inserted: 0, updated: 3, unchanged: 0, deleted: 0, events: 2, events_suppressed: 0 });
     expect(outboxEvents(store, workspaceId).map((e) => [e.type, (e.data as { status: string; title: string }).status, (e.data as { title: string }).title])).toEqual([
       ['content.status_updated', 'PROCESSING', 'How to get your brand cited by ChatGPT'],
       ['content.status_updated', 'GENERATED', 'Renamed'],
     ]);
   });
 
-  it('when a new article arrives, or an article is re-imported unchanged, sends no event', async () => {
+  it('when a new article arrives, announces its first status once; re-imported unchanged, sends nothing', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const article = articleLine({ status: 'PUBLISHED' });
-    expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ inserted: 1, events: 0 });
-    expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ unchanged: 1, events: 0 });
-    expect(outboxEvents(store, workspaceId)).toEqual([]);
+    expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ inserted: 1, events: 1 });
+    expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
+    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: store.content.getArticle(workspaceId, article.id) }]);
   });
 
   it('when an article has neither topic_id nor topic, rejects the file', async () => {
@@ -148,7 +148,7 @@ describe('import: agent_task', () => {
   it('when an existing task succeeds, sends agent_task.status_updated with the stored task', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const task = agentTaskLine({ status: 'RUNNING' });
-    await importLines(store, workspaceId, [task.line]);
+    await importLines(store, workspaceId, [task.line], { events: false });
 
     const summary = await importLines(store, workspaceId, [changed(task, {
       status: 'SUCCEEDED',
@@ -170,7 +170,7 @@ describe('import: agent_task', () => {
     });
     expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'agent_task.status_updated', data: stored }]);
     expect(await importLines(store, workspaceId, [changed(task, { status: 'SUCCEEDED', outputs: stored.outputs, usage: stored.usage, execution_duration: 730000, ended_at: '2026-03-01T10:14:10.000Z' }).line]))
-      .toMatchObject({ unchanged: 1, events: 0 });
+      .toMatchObject({ unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
   });
 
   it('when total_tokens is not the sum, or the task ends before it starts, rejects the file', async () => {

@@ -18,12 +18,12 @@ describe('import: iq_record', () => {
   it('when an existing record becomes READY, sends iq.status_updated with the stored record; a re-import sends nothing', async () => {
     const { workspaceId } = createTestWorkspace(store);
     const persona = iqRecordLine('persona', { stage: 'PROCESSING' });
-    expect(await importLines(store, workspaceId, [persona.line])).toMatchObject({ inserted: 1, events: 0 });
+    expect(await importLines(store, workspaceId, [persona.line], { events: false })).toMatchObject({ inserted: 1, events: 0, events_suppressed: 1 });
 
     const ready = changed(persona, { stage: 'READY', updated_at: '2026-03-05T00:00:00.000Z' });
     expect(await importLines(store, workspaceId, [ready.line])).toMatchObject({ updated: 1, events: 1 });
     const before = databaseContents(store.db);
-    expect(await importLines(store, workspaceId, [ready.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, events: 0 });
+    expect(await importLines(store, workspaceId, [ready.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
     expect(databaseContents(store.db)).toEqual(before);
 
     const stored = store.iq.get(workspaceId, persona.id)!;

@@ -16,7 +16,7 @@ describe('import: memory', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const { baseline, peak, summary } = JSON.parse(run.stdout) as { baseline: number; peak: number; summary: object };
-    expect(summary).toEqual({ records: 100_000, inserted: 100_000, updated: 0, unchanged: 0, events: 0 });
+    expect(summary).toEqual({ records: 100_000, inserted: 100_000, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
     // The file is about 30 MB; the import's own bound is the SQLite page cache (64 MB) plus
     // batched rollup deltas. Holding the file or one object per line would pass 150 MB.
     expect(peak - baseline).toBeLessThan(150 * 1024 * 1024);

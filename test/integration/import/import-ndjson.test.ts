@@ -28,7 +28,7 @@ describe('import: reading the file', () => {
 
     const summary = await importLines(store, workspaceId, [pricing.line, rival.line]);
 
-    expect(summary).toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, events: 0 });
+    expect(summary).toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
     expect(categories(workspaceId)).toEqual([{ id: pricing.id, name: 'Pricing', color: '#4F46E5' }]);
     expect(store.db.prepare('SELECT id, name, name_key, domain FROM competitors WHERE workspace_id = ?').all(workspaceId)).toEqual([
       { id: rival.id, name: 'Chartwise', name_key: 'chartwise', domain: 'chartwise.example' },
@@ -45,7 +45,7 @@ describe('import: reading the file', () => {
     await importLines(store, workspaceId, lines);
     const before = databaseContents(store.db);
 
-    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 3, inserted: 0, updated: 0, unchanged: 3, events: 0 });
+    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 3, inserted: 0, updated: 0, unchanged: 3, deleted: 0, events: 0, events_suppressed: 0 });
     expect(databaseContents(store.db)).toEqual(before);
   });
 
@@ -59,7 +59,7 @@ describe('import: reading the file', () => {
       categoryLine({ id: pricing.id, name: 'Plans & pricing', color: '#000000' }).line,
     ]);
 
-    expect(summary).toEqual({ records: 2, inserted: 0, updated: 2, unchanged: 0, events: 0 });
+    expect(summary).toEqual({ records: 2, inserted: 0, updated: 2, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
     expect(categories(workspaceId)).toEqual([{ id: pricing.id, name: 'Plans & pricing', color: '#000000' }]);
   });
 
@@ -82,7 +82,7 @@ describe('import: reading the file', () => {
 
     const summary = await importNdjson(store, workspaceId, Readable.from(chunks));
 
-    expect(summary).toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, events: 0 });
+    expect(summary).toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
     expect(categories(workspaceId)).toEqual([{ id: cafe.id, name: 'Café ☕ analytics', color: '#4F46E5' }]);
   });
 
@@ -110,7 +110,7 @@ describe('import: reading the file', () => {
 
   it('when the file is empty, imports nothing', async () => {
     const { workspaceId } = createTestWorkspace(store);
-    expect(await importNdjson(store, workspaceId, Readable.from([]))).toEqual({ records: 0, inserted: 0, updated: 0, unchanged: 0, events: 0 });
+    expect(await importNdjson(store, workspaceId, Readable.from([]))).toEqual({ records: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
   });
 
   it('when the workspace does not exist, refuses before reading', async () => {

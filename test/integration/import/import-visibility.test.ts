@@ -77,7 +77,7 @@ describe('import: visibility records', () => {
 
     const summary = await importLines(store, workspaceId, [first.line, second.line, prompt.line, category.line, chartwise.line]);
 
-    expect(summary).toEqual({ records: 5, inserted: 5, updated: 0, unchanged: 0, events: 0 });
+    expect(summary).toEqual({ records: 5, inserted: 5, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
     expect(store.db.prepare('SELECT id, prompt_id, platform, collected_ms, day, mentioned, cited, competitors, citations, answer FROM snapshots WHERE workspace_id = ? ORDER BY collected_ms').all(workspaceId)).toEqual([
       { id: first.id, prompt_id: prompt.id, platform: 'chatgpt', collected_ms: Date.parse('2026-03-01T23:59:59.999Z'), day: day('2026-03-01T00:00:00Z'), mentioned: 1, cited: 0, competitors: JSON.stringify([chartwise.id]), citations: '[]', answer: 'An answer.' },
       { id: second.id, prompt_id: prompt.id, platform: 'chatgpt', collected_ms: Date.parse('2026-03-02T00:00:00.000Z'), day: day('2026-03-02T00:00:00Z'), mentioned: 0, cited: 1, competitors: '[]', citations: '[]', answer: 'An answer.' },
@@ -133,7 +133,7 @@ describe('import: visibility records', () => {
     await importLines(store, workspaceId, lines);
     const before = databaseContents(store.db);
 
-    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 5, inserted: 0, updated: 0, unchanged: 5, events: 0 });
+    expect(await importLines(store, workspaceId, lines)).toEqual({ records: 5, inserted: 0, updated: 0, unchanged: 5, deleted: 0, events: 0, events_suppressed: 0 });
     expect(databaseContents(store.db)).toEqual(before);
   });
 
@@ -147,7 +147,7 @@ describe('import: visibility records', () => {
     expect(lastCollected(p1.id)).toBe(Date.parse('2026-03-05T10:00:00Z'));
 
     const moved = snapshotLine({ id: moving.id, prompt_id: p2.id, platform: 'gemini', collected_at: '2026-03-03T10:00:00Z', competitors: ['beta'], mentioned: false, cited: true });
-    expect(await importLines(store, workspaceId, [moved.line])).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, events: 0 });
+    expect(await importLines(store, workspaceId, [moved.line])).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
 
     const d1 = day('2026-03-01T00:00:00Z');
     const d3 = day('2026-03-03T00:00:00Z');
@@ -269,7 +269,7 @@ describe('import: visibility records', () => {
     );
     const summary = await importLines(store, workspaceId, [...changed, ...snaps.slice(200)].map((l) => l.line));
 
-    expect(summary).toEqual({ records: 200, inserted: 100, updated: 50, unchanged: 50, events: 0 });
+    expect(summary).toEqual({ records: 200, inserted: 100, updated: 50, unchanged: 50, deleted: 0, events: 0, events_suppressed: 0 });
     expect(rollups(store.db, workspaceId)).toEqual(rollupsFromSnapshots(workspaceId));
     for (const p of prompts) {
       expect(lastCollected(p.id)).toBe(store.db.prepare('SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?').pluck().get(p.id));

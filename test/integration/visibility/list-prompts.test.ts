@@ -85,6 +85,7 @@ describe('GET /api/v1/visibility/prompts', () => {
             last_collected_at: '2026-11-22T07:42:10.512Z',
             status: 'ACTIVE',
             created_at: '2026-09-01T08:00:00.000Z',
+            updated_at: '2026-09-01T08:00:00.000Z',
             mention_counts: { current: { hits: 2, total: 3 }, previous: { hits: 1, total: 2 } },
             citation_counts: { current: { hits: 1, total: 3 }, previous: { hits: 1, total: 2 } },
             // Fisher over 5 snapshots: the observed tables are the likeliest ones (weights 3, 6, 1 and
@@ -104,6 +105,7 @@ describe('GET /api/v1/visibility/prompts', () => {
             last_collected_at: null,
             status: 'PENDING',
             created_at: '2026-11-21T16:30:00.000Z',
+            updated_at: '2026-11-21T16:30:00.000Z',
             mention_counts: { current: { hits: 0, total: 0 }, previous: { hits: 0, total: 0 } },
             citation_counts: { current: { hits: 0, total: 0 }, previous: { hits: 0, total: 0 } },
             mention_significance: null,

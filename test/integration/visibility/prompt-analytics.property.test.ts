@@ -191,7 +191,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
 
         const promptFields = {
           id: prompts[0]!.id, text: 'best analytics tool for startups', category_id: null, category: null,
-          status: 'ACTIVE', created_at: '2026-01-01T00:00:00.000Z',
+          status: 'ACTIVE', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
         };
         expect(res.status).toBe(200);
         expect((res.body as { data: unknown }).data).toEqual(reference(snaps, competitors, range, now.getTime(), alpha ?? 0.05, promptFields));

@@ -47,6 +47,7 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', (
             attempt: 1,
             max_attempts: 1,
             delivery_status: 'failed',
+            next_attempt_at: null,
             created_at: expect.any(String),
           },
           {
@@ -60,6 +61,7 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', (
             attempt: 1,
             max_attempts: 1,
             delivery_status: 'delivered',
+            next_attempt_at: null,
             created_at: expect.any(String),
           },
         ],

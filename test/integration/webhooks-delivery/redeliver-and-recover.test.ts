@@ -37,6 +37,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
           attempt: 1,
           max_attempts: 1,
           delivery_status: 'failed',
+          next_attempt_at: null,
           created_at: expect.any(String),
         },
         {
@@ -50,6 +51,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
           attempt: 1,
           max_attempts: 1,
           delivery_status: 'delivered',
+          next_attempt_at: null,
           created_at: expect.any(String),
         },
       ],

@@ -11,9 +11,10 @@ describe('webhook delivery: status changes written by imports (the simulator)', 
     const hook = createTestWebhook(store, workspace, { url: r.url });
     // 0.5: no research batch or agent task fails, so the story runs its full course.
     const summary = await simulate(store, { workspaceId: workspace.workspaceId, intervalMs: 1, count: 11, random: () => 0.5 });
-    expect(summary).toEqual({ changes: 11, events: 11 });
+    // The first step's new topic, persona, task and article announce themselves; the batch's start does not.
+    expect(summary).toEqual({ changes: 11, events: 14 });
 
-    const requests = await r.waitForRequests(11);
+    const requests = await r.waitForRequests(14);
     const contract = createWebhookContract();
     const seen = requests.map((request) => {
       const body = verifyDelivery(hook.secret, request) as { event: string; is_test: boolean; workspace_id: string; data: Record<string, unknown> };
@@ -25,16 +26,19 @@ describe('webhook delivery: status changes written by imports (the simulator)', 
     });
     expect(seen.sort()).toEqual(
       [
+        ['agent_task.status_updated', 'QUEUED'],
         ['agent_task.status_updated', 'RUNNING'],
         ['agent_task.status_updated', 'SUCCEEDED'],
+        ['content.status_updated', 'DRAFT'],
         ['content.status_updated', 'GENERATED'],
         ['content.status_updated', 'PROCESSING'],
         ['content.status_updated', 'PUBLISHED'],
+        ['iq.status_updated', 'PROCESSING'],
         ['iq.status_updated', 'READY'],
         ['research_batch.status_updated', 'COMPLETED'],
-        ['research_batch.status_updated', 'PROCESSING'],
         ['sitemap_url.status_updated', 'completed'],
         ['topic.status_updated', 'COMPLETED'],
+        ['topic.status_updated', 'PROCESSING'],
         ['topic.status_updated', 'READY'],
       ].sort(),
     );

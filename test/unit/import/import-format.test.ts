@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordTypes } from '../../../src/import/records/index.js';
 import { IMPORT_FORMAT_DIR, ROOT_SCHEMA, schemaValidator } from '../../../src/import/schemas.js';
+import { DELETABLE_TYPES, DELETE_SCHEMA } from '../../../src/import/record-removal.js';
 
 interface Schema {
   $id: string;
@@ -19,11 +20,22 @@ function read(file: string): Schema {
 describe('the published import format', () => {
   const root = read(ROOT_SCHEMA);
 
-  it('lists exactly the registered record types, each selecting its own schema', () => {
-    const types = recordTypes.map((t) => t.type).sort();
-    expect([...(root.properties.type?.enum ?? [])].sort()).toEqual(types);
+  it('lists exactly the registered record types and the delete line, each selecting its own schema', () => {
+    const types = recordTypes.map((t) => t.type);
+    expect([...(root.properties.type?.enum ?? [])].sort()).toEqual([...types, 'delete'].sort());
     const branches = Object.fromEntries(root.allOf?.map((branch) => [branch.if.properties.type.const, branch.then.$ref]) ?? []);
-    expect(branches).toEqual(Object.fromEntries(recordTypes.map((t) => [t.type, t.schema])));
+    expect(branches).toEqual({ ...Object.fromEntries(recordTypes.map((t) => [t.type, t.schema])), delete: DELETE_SCHEMA });
+  });
+
+  it('lets a delete line name exactly the record types that can be deleted', () => {
+    const schema = read(DELETE_SCHEMA);
+    expect(schema.properties.type).toEqual({ const: 'delete' });
+    expect(schema.additionalProperties).toBe(false);
+    expect([...(schema.properties.record_type?.enum ?? [])].sort()).toEqual([...DELETABLE_TYPES].sort());
+    expect(DELETABLE_TYPES).not.toContain('workspace_profile');
+    const validate = schemaValidator(ROOT_SCHEMA);
+    expect(validate({ type: 'delete', record_type: 'article', id: '6f1c1e0e-8a43-4a39-9d43-0e7f3d1c2b11' })).toBe(true);
+    expect(validate({ type: 'delete', record_type: 'workspace_plan', id: '6f1c1e0e-8a43-4a39-9d43-0e7f3d1c2b11' })).toBe(false);
   });
 
   it('has one schema file per record type, closed to unknown fields', () => {

@@ -5,10 +5,10 @@ import { maxAttemptsOf, retryDelayMs } from '../../../src/webhooks/delivery/sche
 const DAY_MS = 86_400_000;
 
 describe('webhook retry schedule', () => {
-  it('when nothing is configured, retries for more than three days even with the largest downward jitter', () => {
+  it('when nothing is configured, retries after 10 s and 60 s, then for more than three days even with the largest downward jitter', () => {
     const { retryScheduleMs } = loadConfig({}).webhooks;
-    expect(retryScheduleMs).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, DAY_MS, DAY_MS, DAY_MS]);
-    expect(maxAttemptsOf(retryScheduleMs)).toBe(10);
+    expect(retryScheduleMs).toEqual([10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, DAY_MS, DAY_MS, DAY_MS]);
+    expect(maxAttemptsOf(retryScheduleMs)).toBe(11);
     const shortest = retryScheduleMs.reduce((sum, _, i) => sum + retryDelayMs(retryScheduleMs, i + 1, () => 0), 0);
     expect(shortest).toBeGreaterThan(3 * DAY_MS);
   });

@@ -1,0 +1,53 @@
+import { decodeCursor, takePage, type CursorScope } from './cursor.js';
+import { ServiceError } from '../errors/service-error.js';
+import { parseTimestamp } from '../import/timestamp.js';
+import type { RecordOrder, RecordPage } from '../store/keyset.js';
+
+export const DEFAULT_LIMIT = 25;
+
+/** The paging and sync parameters every list of imported records takes besides its filters. */
+export interface RecordListQuery {
+  limit?: number | undefined;
+  cursor?: string | undefined;
+  order?: RecordOrder | undefined;
+  updated_after?: string | undefined;
+}
+
+/** `updated_after` as stored timestamps are written (UTC, milliseconds), so it compares as text. */
+function storedInstant(text: string): string {
+  const ms = parseTimestamp(text);
+  if (ms === undefined) throw ServiceError.invalid({ in: 'query', name: 'updated_after', message: 'must be an RFC 3339 date-time with a time zone, e.g. 2026-11-20T09:00:00Z' });
+  return new Date(ms).toISOString();
+}
+
+/**
+ * One page of a list of imported records, in creation or update order (`order`), optionally only
+ * records updated after `updated_after`. Both take part in the cursor's scope, so a cursor is
+ * refused (422) with another order or bound; `times` reads an item's creation and update times,
+ * whatever the record names them.
+ */
+export function readRecordPage<Item extends { id: string }>(
+  scope: CursorScope,
+  query: RecordListQuery,
+  fetch: (page: RecordPage) => Item[],
+  times: (item: NoInfer<Item>) => { created: string; updated: string },
+): { items: Item[]; next_cursor: string | null } {
+  const order = query.order ?? 'created_at';
+  const updatedAfter = query.updated_after === undefined ? null : storedInstant(query.updated_after);
+  // The default order stays out of the scope, so cursors issued before lists had an order still work.
+  const bound: CursorScope = { ...scope, filters: { ...scope.filters, order: order === 'created_at' ? undefined : order, updated_after: updatedAfter } };
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const after = query.cursor === undefined ? undefined : decodeCursor(bound, query.cursor, ['string', 'string'] as const);
+  const rows = fetch({ order, updatedAfter, after, limit: limit + 1 });
+  const page = takePage(rows, limit, bound, (item) => {
+    const { created, updated } = times(item);
+    return [order === 'created_at' ? created : updated, item.id];
+  });
+  return { items: page.rows, next_cursor: page.next_cursor };
+}
+
+/** The times of records that name them as the webhook events do (`createdAt`, `updatedAt`). */
+export const camelCaseTimes = (item: { createdAt: string; updatedAt: string }) => ({ created: item.createdAt, updated: item.updatedAt });
+
+/** The times of records that name them `created_at` and `updated_at`. */
+export const snakeCaseTimes = (item: { created_at: string; updated_at: string }) => ({ created: item.created_at, updated: item.updated_at });

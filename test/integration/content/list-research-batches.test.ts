@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
+import { ideaLine, minutesFrom, outboxEvents, RESEARCH_BATCH_AS_READ, researchBatchLine, topicLine } from '../../support/content-records.js';
+import { expectListPagesStably, expectNotFound, listedIds } from '../../support/record-lists.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { getWith, importRecords } from '../../support/visibility.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Two topics and three batches created in this order; the first batch has two ideas. */
+async function batches(ws: TestWorkspace) {
+  const visibility = topicLine({ name: 'AI search visibility' });
+  const pricing = topicLine({ name: 'Pricing' });
+  const times = minutesFrom('2026-03-01T10:00:00.000Z', 3);
+  const list = [
+    researchBatchLine({ topic_id: visibility.id, status: 'COMPLETED', buyer_stage: 'consideration', created_at: times[0] }),
+    researchBatchLine({ topic_id: visibility.id, status: 'PROCESSING', buyer_stage: 'decision', created_at: times[1] }),
+    researchBatchLine({ topic_id: pricing.id, status: 'COMPLETED', buyer_stage: 'decision', created_at: times[2] }),
+  ];
+  const ideas = [
+    ideaLine({ research_batch_id: list[0]!.id, topic_id: visibility.id, created_at: '2026-03-01T11:00:00.000Z' }),
+    ideaLine({ research_batch_id: list[0]!.id, topic_id: visibility.id, title: 'Second idea', created_at: '2026-03-01T11:01:00.000Z' }),
+  ];
+  await importRecords(server.store, ws, [visibility, pricing, ...list, ...ideas]);
+  return { visibility, pricing, batches: list, ideas };
+}
+
+const BATCHES = '/api/v1/content/research-batches';
+const ids = (ws: TestWorkspace, query: Record<string, string | number>) => listedIds(server, ws, BATCHES, query);
+
+describe('GET /api/v1/content/research-batches', () => {
+  it('when the workspace has batches, answers each oldest first exactly as its event carries it, ideas included', async () => {
+    const ws = createTestWorkspace(server.store);
+    const { visibility, batches: list, ideas } = await batches(ws);
+
+    const res = await getWith(server, ws, BATCHES, { limit: 1 });
+
+    expect([res.status, res.body]).toEqual([200, {
+      code: 2000,
+      messages: 'OK',
+      data: {
+        items: [{
+          ...RESEARCH_BATCH_AS_READ,
+          id: list[0]!.id,
+          ideas_count: 2,
+          status: 'COMPLETED',
+          topic_id: visibility.id,
+          topic_name: 'AI search visibility',
+          buyer_stage: 'consideration',
+          ideas: [
+            { id: ideas[0]!.id, title: 'Which pages do AI assistants cite, and why?', keywords: ['ai citations', 'llm sources'], buyer_stage: 'awareness' },
+            { id: ideas[1]!.id, title: 'Second idea', keywords: ['ai citations', 'llm sources'], buyer_stage: 'awareness' },
+          ],
+          createdAt: '2026-03-01T10:00:00.000Z',
+          updatedAt: '2026-03-01T10:00:00.000Z',
+        }],
+        next_cursor: expect.any(String),
+      },
+    }]);
+    // A receiver that missed the batch's event reads the same data here.
+    const event = outboxEvents(server.store, ws.workspaceId).find((e) => (e.data as { id: string }).id === list[0]!.id);
+    expect(event?.data).toEqual((res.body as { data: { items: unknown[] } }).data.items[0]);
+  });
+
+  it('when status, topic and buyer_stage are given, answers the batches matching all of them', async () => {
+    const ws = createTestWorkspace(server.store);
+    const { visibility, pricing, batches: list } = await batches(ws);
+
+    expect(await ids(ws, {})).toEqual(list.map((b) => b.id));
+    expect(await ids(ws, { status: 'COMPLETED' })).toEqual([list[0]!.id, list[2]!.id]);
+    expect(await ids(ws, { topic: visibility.id })).toEqual([list[0]!.id, list[1]!.id]);
+    expect(await ids(ws, { buyer_stage: 'decision', topic: visibility.id })).toEqual([list[1]!.id]);
+    expect(await ids(ws, { status: 'FAILED' })).toEqual([]);
+    expect(await ids(ws, { topic: pricing.id, status: 'COMPLETED' })).toEqual([list[2]!.id]);
+  });
+
+  it('when paged with limit 1, 2 and 3, answers every batch once in one order and refuses tampered or foreign cursors', async () => {
+    const ws = createTestWorkspace(server.store);
+    const other = createTestWorkspace(server.store);
+    const { batches: list } = await batches(ws);
+    await batches(other);
+
+    await expectListPagesStably(server, BATCHES, ws, other, list.map((b) => b.id));
+  });
+});
+
+describe('GET /api/v1/content/research-batches/{research_batch}', () => {
+  it('when the batch belongs to the workspace, answers it with its ideas; another workspace\'s or an unknown id is 404', async () => {
+    const ws = createTestWorkspace(server.store);
+    const other = createTestWorkspace(server.store);
+    const { batches: list } = await batches(ws);
+    const foreign = await batches(other);
+
+    const res = await getWith(server, ws, `${BATCHES}/${list[0]!.id}`);
+    expect(res.status).toBe(200);
+    expect((res.body as { data: unknown }).data).toEqual(server.store.content.getResearchBatch(ws.workspaceId, list[0]!.id));
+    expect((res.body as { data: { ideas_count: number } }).data.ideas_count).toBe(2);
+
+    await expectNotFound(server, ws, BATCHES, [foreign.batches[0]!.id, randomUUID()], 'Research batch');
+  });
+});
