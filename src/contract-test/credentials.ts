@@ -54,13 +54,14 @@ export function takesOnly(contract: OpenApiContract, op: Operation, value: strin
 }
 
 /**
- * The scopes an operation requires: those its security requirement lists, else the scopes its
- * description names ("Requires `visibility:read`"), taken only among the contract's `Scope` values.
+ * The key scopes an operation requires: those its security requirement lists, else the scopes its
+ * description names ("Requires `visibility:read`"), taken only among the contract's `Scope` values
+ * (a member token's role, `MemberToken: [owner]`, is not a scope a key can lack).
  */
 export function requiredScopes(contract: OpenApiContract, op: Operation): string[] {
-  const listed = [...new Set(op.security.flatMap((r) => Object.values(r).flat()))];
-  if (listed.length > 0) return listed;
   const known = contract.enumOf('Scope');
+  const listed = [...new Set(op.security.flatMap((r) => Object.values(r).flat()))].filter((s) => known.includes(s));
+  if (listed.length > 0) return listed;
   const named = [...op.description.matchAll(/Requires\s+((?:`[^`]+`(?:,\s*|\s+and\s+)?)+)/g)]
     .flatMap((m) => [...m[1]!.matchAll(/`([^`]+)`/g)].map((s) => s[1]!));
   return [...new Set(named.filter((s) => known.includes(s)))];
