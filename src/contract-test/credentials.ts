@@ -54,8 +54,9 @@ export function takesOnly(contract: OpenApiContract, op: Operation, value: strin
 }
 
 /**
- * The scopes an operation requires: those its security requirement lists, else the scopes its
- * description names ("Requires `visibility:read`"), taken only among the contract's `Scope` values.
+ * The key scopes an operation requires: those its security requirement lists, else the scopes its
+ * description names ("Requires `visibility:read`"), taken only among the contract's `Scope` values
+ * (a member token's role, `MemberToken: [owner]`, is not a scope a key can lack).
  */
 export function requiredScopes(contract: OpenApiContract, op: Operation): string[] {
   // Scopes of API keys only: a member token's requirement names a role (`owner`), not a scope.

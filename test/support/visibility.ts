@@ -1,12 +1,20 @@
-import { importLines } from '../../src/import/import-ndjson.js';
+import { importLines, type ImportOptions } from '../../src/import/import-ndjson.js';
 import type { Store } from '../../src/store/index.js';
 import type { TestServer } from './test-server.js';
 import type { TestWorkspace } from './accounts.js';
 import { send, type ObservedResponse } from './http.js';
 
-/** Imports builder lines (`categoryLine(...)`, `snapshotLine(...)`, ...) into the workspace; the only way tests write visibility data. */
-export async function importRecords(store: Store, workspace: TestWorkspace, records: ReadonlyArray<{ line: string }>): Promise<void> {
-  await importLines(store, workspace.workspaceId, records.map((r) => r.line));
+/**
+ * Imports builder lines (`categoryLine(...)`, `snapshotLine(...)`, ...) into the workspace; the only
+ * way tests write visibility data. `{ events: false }` imports them as a backfill, announcing nothing.
+ */
+export async function importRecords(
+  store: Store,
+  workspace: TestWorkspace,
+  records: ReadonlyArray<{ line: string }>,
+  options: Pick<ImportOptions, 'events'> = {},
+): Promise<void> {
+  await importLines(store, workspace.workspaceId, records.map((r) => r.line), options);
 }
 
 /** GET with the workspace's key. */

@@ -1,36 +1,36 @@
 import { expect } from 'vitest';
 import type { TestWorkspace } from '../../support/accounts.js';
-import { articleLine, changed, iqRecordLine, topicLine, type Line } from '../../support/content-records.js';
+import { articleLine, iqRecordLine, topicLine } from '../../support/content-records.js';
 import { FEED_PATHS, type FeedEvent } from '../../support/event-feeds.js';
 import { importRecords } from '../../support/visibility.js';
 import type { OperationScenario, ScenarioContext } from './types.js';
 import { invalidNaming } from './read-expectations.js';
 
-// The three event feeds: one scenario shape, each with records whose status or stage change emits
-// the feed's events (a new record emits none, so each is imported, then changed).
+// The three event feeds: one scenario shape, each with records whose arrival in a status or stage
+// emits the feed's events (a record that first arrives in a state is announced as a change from
+// nothing: test/integration/import/import-events.test.ts).
 const FEEDS = [
   {
     operationId: 'listContentEvents', path: FEED_PATHS.content, event: 'content.status_updated', otherFeedsType: 'iq.status_updated',
-    record: () => articleLine({ status: 'DRAFT' }), change: (l: Line) => changed(l, { status: 'PUBLISHED' }),
+    record: () => articleLine({ status: 'PUBLISHED' }),
   },
   {
     operationId: 'listContentMapEvents', path: FEED_PATHS['content-map'], event: 'topic.status_updated', otherFeedsType: 'content.status_updated',
-    record: () => topicLine({ stage: 'PROCESSING' }), change: (l: Line) => changed(l, { stage: 'READY' }),
+    record: () => topicLine({ stage: 'READY' }),
   },
   {
     operationId: 'listIqEvents', path: FEED_PATHS.iq, event: 'iq.status_updated', otherFeedsType: 'topic.status_updated',
-    record: () => iqRecordLine('persona', { stage: 'PROCESSING' }), change: (l: Line) => changed(l, { stage: 'READY' }),
+    record: () => iqRecordLine('persona', { stage: 'READY' }),
   },
 ] as const;
 
 const itemId = (item: unknown) => `${(item as FeedEvent).event} ${(item as FeedEvent).data.id}`;
 
-export const eventFeedScenarios: OperationScenario[] = FEEDS.map(({ operationId, path, event, otherFeedsType, record, change }): OperationScenario => {
-  /** `n` records of the feed's kind, each changed once: `n` events, oldest first. */
+export const eventFeedScenarios: OperationScenario[] = FEEDS.map(({ operationId, path, event, otherFeedsType, record }): OperationScenario => {
+  /** `n` records of the feed's kind, each arriving in a state: `n` events, oldest first. */
   async function seed(ctx: ScenarioContext, workspace: TestWorkspace, n: number): Promise<string[]> {
     const records = Array.from({ length: n }, record);
     await importRecords(ctx.store, workspace, records);
-    await importRecords(ctx.store, workspace, records.map(change));
     return records.map((r) => `${event} ${r.id}`);
   }
   const seeded = new WeakMap<ScenarioContext, string[]>();

@@ -21,7 +21,7 @@ describe('GET /api/v1/iq/events', () => {
     const ws = createTestWorkspace(server.store);
     const persona = iqRecordLine('persona', { stage: 'PROCESSING' });
     const voice = iqRecordLine('voice', { stage: 'PROCESSING' });
-    await importRecords(server.store, ws, [persona, voice]);
+    await importRecords(server.store, ws, [persona, voice], { events: false }); // a backfill: no event
     await importRecords(server.store, ws, [changed(voice, { stage: 'READY' })]);
     await importRecords(server.store, ws, [changed(persona, { stage: 'READY' })]);
 

@@ -118,7 +118,7 @@ describe('cli: import', () => {
     }).finally(() => lock.release());
     expect(result).toEqual({
       code: 0,
-      stdout: '{"records":4,"inserted":4,"updated":0,"unchanged":0,"events":0}\n',
+      stdout: '{"records":4,"inserted":4,"updated":0,"unchanged":0,"deleted":0,"events":0,"events_suppressed":0}\n',
       stderr: 'another import is running; waiting for it to finish…\n',
     });
     expect(store.db.prepare('SELECT count(*) FROM snapshots WHERE workspace_id = ?').pluck().get(workspaceId)).toBe(2);

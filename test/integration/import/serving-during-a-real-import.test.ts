@@ -92,7 +92,7 @@ describe('the running server while the command line imports a large file in anot
       }
 
       expect(await exit, stderr).toBe(0);
-      expect(JSON.parse(stdout)).toEqual({ records: lines, inserted: lines, updated: 0, unchanged: 0, events: 0 });
+      expect(JSON.parse(stdout)).toEqual({ records: lines, inserted: lines, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
       expect(stderr).toBe('');
       const wrong = answers.filter((a) =>
         a.kind === 'admin write' ? !(a.status === 201 || (a.status === 503 && a.retryAfter === '1')) : a.status !== 200);
