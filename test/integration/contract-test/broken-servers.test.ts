@@ -91,8 +91,8 @@ describe('workspace-api contract-test against a server bent out of the contract'
     expect(code).toBe(1);
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['listProducts']));
     const unknown = failures.find((f) => f.title.startsWith('unknown zz_unknown_'))!;
-    expect(unknown.problems).toEqual([expect.stringMatching(/^the 422 does not name "zz_unknown_\w+", "limit", "cursor", "stage" \(messages: "Invalid parameters\."\)$/)]);
-    expect(unknown.curl).toMatch(/\/api\/v1\/iq\/products\?zz_unknown_\w+=1&limit=101&cursor=x{513}&stage=zz-not-one-of-them'$/);
+    expect(unknown.problems).toEqual([expect.stringMatching(/^the 422 does not name "zz_unknown_\w+", "limit", "cursor", "order", "updated_after", "stage" \(messages: "Invalid parameters\."\)$/)]);
+    expect(unknown.curl).toMatch(/\/api\/v1\/iq\/products\?zz_unknown_\w+=1&limit=101&cursor=x{513}&order=zz-not-one-of-them&updated_after=not-a-date&stage=zz-not-one-of-them'$/);
   });
 
   it('prints each failure with its curl line, the key as an environment variable, and exits 1', async () => {

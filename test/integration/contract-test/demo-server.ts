@@ -38,9 +38,11 @@ export async function startDemoServer(options: Partial<AppDeps> & { wrap?: (app:
     ...options,
   });
   const workspace = createTestWorkspace(server.store, { name: 'Acme Analytics (demo)' });
-  await importLines(server.store, workspace.workspaceId, generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId }));
-  // One webhook, as a workspace in use has: the reads of a webhook and its deliveries need one.
+  // One webhook, as a workspace in use has, subscribed before the data arrives: the articles that
+  // arrive in a status are announced to it, so the reads of a webhook, its deliveries and one
+  // delivery have something to read.
   createTestWebhook(server.store, workspace, { url: 'http://127.0.0.1:9/nobody-listens', events: ['content.status_updated'] });
+  await importLines(server.store, workspace.workspaceId, generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId }));
   const token = createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId, name: 'QA' }).token;
   const limitedScopes: Scope[] = ['visibility:read', 'iq:read'];
   const limitedKey = createTestKey(server.store, workspace, { scopes: limitedScopes, name: 'Limited' }).key;
