@@ -7,6 +7,11 @@ import type { ObservedResponse } from './http-exchange.js';
  */
 export type Expectation = (response: ObservedResponse) => string[];
 
+/** A HEAD answer has no body: its status and headers are checked, its envelope cannot be. */
+function bodiless(response: ObservedResponse): boolean {
+  return response.text === '' && response.json === undefined;
+}
+
 function envelope(response: ObservedResponse): { code?: unknown; messages?: unknown; data?: unknown } {
   return (response.json ?? {}) as { code?: unknown; messages?: unknown; data?: unknown };
 }
@@ -22,6 +27,7 @@ export const succeeds: Expectation = (response) =>
 export function status(expected: number, code?: number | readonly number[]): Expectation {
   return (response) => {
     if (response.status !== expected) return [`expected ${expected}${code === undefined ? '' : ` (code ${[code].flat().join(' or ')})`}, got ${response.status}${codeText(response)}`];
+    if (bodiless(response)) return [];
     const got = envelope(response).code;
     if (code !== undefined && ![code].flat().includes(got as number)) return [`expected code ${[code].flat().join(' or ')}, got ${JSON.stringify(got)}`];
     return [];
@@ -34,7 +40,7 @@ export function status(expected: number, code?: number | readonly number[]): Exp
  */
 export function namesParameters(names: readonly string[]): Expectation {
   return (response) => {
-    if (response.status !== 422) return [];
+    if (response.status !== 422 || bodiless(response)) return [];
     const { messages, data } = envelope(response);
     const text = typeof messages === 'string' ? messages : '';
     const listed = Array.isArray((data as { errors?: unknown } | null)?.errors)
@@ -66,7 +72,7 @@ export function allows(methods: readonly string[], refused: string): Expectation
  */
 export function refusesScope(required: readonly string[], granted: readonly string[]): Expectation {
   return (response) => {
-    if (response.status !== 403) return [];
+    if (response.status !== 403 || bodiless(response)) return [];
     const data = envelope(response).data as { required?: unknown; missing?: unknown } | null;
     const given = { required: asList(data?.required), missing: asList(data?.missing) };
     const expected = { required: [...required].sort(), missing: required.filter((s) => !granted.includes(s)).sort() };

@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf, tempDatabase, type CliResult } from './run-cli.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -14,6 +15,11 @@ function runBin(args: readonly string[]): Promise<CliResult> {
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
   });
 }
+
+// `npm test` builds dist/ before the tests; a bare `vitest run` on a fresh checkout builds it here.
+beforeAll(() => {
+  if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'ignore' });
+}, 180_000);
 
 let db: ReturnType<typeof tempDatabase> | undefined;
 afterEach(() => {

@@ -153,7 +153,9 @@ describe('GET /api/v1/content/events', () => {
     const ws = createTestWorkspace(server.store);
     const res = await send(server.url, { path: PATH, query }, ws.key);
     expectInvalidQuery(res, named);
-    expect((res.body as { data: unknown }).data).toBeNull();
+    // Programs get the same parameter in data.errors.
+    const { errors } = (res.body as { data: { errors: Array<{ in: string; name: string }> } }).data;
+    expect(errors.map((e) => [e.in, e.name])).toContainEqual(['query', named]);
   });
 
   it('refuses a cursor of another feed', async () => {

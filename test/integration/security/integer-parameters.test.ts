@@ -61,7 +61,7 @@ describe('integer query parameters of every operation', () => {
       const expected = {
         code: 4220,
         messages: `Invalid parameters: query.${name} must be a whole number from ${schema.minimum} to ${schema.maximum} in plain decimal digits.`,
-        data: null,
+        data: { errors: [{ in: 'query', name, message: `must be a whole number from ${schema.minimum} to ${schema.maximum} in plain decimal digits` }] },
       };
       for (const value of [...NOT_PLAIN_DIGITS, String(schema.minimum! - 1), String(schema.maximum! + 1), '9'.repeat(400)]) {
         const res = await request(op.path, { [name]: value });

@@ -104,7 +104,9 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
     ];
     for (const [method, path, problem] of cases) {
       const res = await send(server.url, { method, path, key: owner });
-      expect([path, res.status, res.body]).toEqual([path, 422, { code: 4220, messages: `Invalid parameters: ${problem}.`, data: null }]);
+      const [, name, message] = /^path\.(\w+) (.*)$/.exec(problem)!;
+      const data = { errors: [{ in: 'path', name, message }] };
+      expect([path, res.status, res.body]).toEqual([path, 422, { code: 4220, messages: `Invalid parameters: ${problem}.`, data }]);
     }
   });
 });
