@@ -47,8 +47,8 @@ export function createTestKey(
   return { key: created.key, id: created.id };
 }
 
-export function createTestMember(store: Store, workspace: TestWorkspace, role: 'owner' | 'member'): string {
-  const now = new Date().toISOString();
+export function createTestMember(store: Store, workspace: TestWorkspace, role: 'owner' | 'member', joinedAt: Date = new Date()): string {
+  const now = joinedAt.toISOString();
   const userId = randomUUID();
   store.accounts.insertUser({ id: userId, email: `user-${userId}@example.test`, name: 'Test Member', created_at: now });
   store.accounts.upsertMembership(workspace.workspaceId, userId, role, now);
