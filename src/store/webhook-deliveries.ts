@@ -216,7 +216,6 @@ export function createWebhookDeliveryStore(db: Db) {
        SET status = 'pending', requeued = 1, attempt = 0, completed_at = NULL, next_attempt_at = @now
        WHERE webhook_id = @webhook_id AND workspace_id = @workspace_id AND status = 'failed' AND created_at >= @since`,
     ),
-    dropPending: db.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ? AND status = 'pending'"),
     attempts: db.prepare('SELECT * FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY id'),
     countPending: db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'").pluck(),
   };
@@ -350,9 +349,6 @@ export function createWebhookDeliveryStore(db: Db) {
     },
     recoverFailedSince(input: { workspace_id: string; webhook_id: string; since: string; now: string }): number {
       return statements.recoverFailedSince.run(input).changes;
-    },
-    dropPending(webhookId: string): number {
-      return statements.dropPending.run(webhookId).changes;
     },
     attempts(deliveryId: string): AttemptRow[] {
       return statements.attempts.all(deliveryId) as AttemptRow[];

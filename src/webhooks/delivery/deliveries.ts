@@ -142,8 +142,3 @@ export function recoverFailedSince(
   });
   return { recovered };
 }
-
-/** Drops a webhook's deliveries that were not sent yet (the webhook is being deleted). */
-export function dropPendingDeliveries(store: Store, webhookId: string): number {
-  return store.webhookDeliveries.dropPending(webhookId);
-}

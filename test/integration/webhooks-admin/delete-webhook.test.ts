@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('DELETE /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
-  it('when the webhook exists, answers 2040, drops its pending deliveries and forgets it', async () => {
+  it('when the webhook exists, answers 2040 and removes it with its whole delivery log, sent or not', async () => {
     const { workspace, call } = adminWorld(server);
     const gone = await createWebhook(call, { url: 'http://127.0.0.1:9/gone' });
     const kept = await createWebhook(call, { url: 'http://127.0.0.1:9/kept' });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dropPendingDeliveries,
   listDeliveries,
   recoverFailedSince,
   redeliver,
@@ -151,20 +150,5 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     expect({ failed: byStatus('failed'), recovered: byStatus('recovered') }).toEqual({ failed: 1, recovered: 3 });
     expect(recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since, now: new Date() })).toEqual({ recovered: 0 });
     expect(() => recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: 'yesterday', now: new Date() })).toThrow(/since must be/);
-  });
-
-  it('when a webhook is being deleted, its pending deliveries are dropped and the completed ones kept', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld();
-    const r = await receiver();
-    const hook = createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
-    await dispatcher.drain();
-    await r.waitForRequests(1);
-    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'sent');
-    await dispatcher.stop();
-    emit(store, workspace.workspaceId);
-    emit(store, workspace.workspaceId);
-    expect(dropPendingDeliveries(store, hook.id)).toBe(2);
-    expect(store.db.prepare('SELECT status FROM webhook_deliveries WHERE webhook_id = ?').pluck().all(hook.id)).toEqual(['delivered']);
   });
 });
