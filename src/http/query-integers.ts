@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { parametersByOperation, type ContractParameter } from './contract-parameters.js';
 import { parseDecimalInteger } from '../text/decimal-integer.js';
+import { matchedOperation } from './request-context.js';
 
 interface ValidationIssue { path: string; message: string }
-type OpenApiRequest = Request & { openapi?: { openApiRoute?: string } };
 
 /** A 400 shaped like the validator's own, so the error middleware names every parameter in one 422. */
 class IntegerParameterError extends Error {
@@ -57,16 +57,15 @@ function integerQueryParameters(document: object): Map<string, ContractParameter
  * Integers in a query are plain decimal digits within the documented range. The validator coerces
  * with `Number()` semantics (`0x10`, `1e1`, ` 5` pass; `Infinity` and `1e400` reach the handler as
  * Infinity), so the raw query string is checked here, for exactly the parameters the contract
- * types `integer`. Mounted after the validator, whose route matching sets `req.openapi`: one
- * middleware after a request it accepted, one replacing its own findings on those parameters in
- * the 400 it raised (so each is named once).
+ * types `integer`, of the operation the request's one route match found (src/http/route-match.ts).
+ * Mounted after the validator: one middleware after a request it accepted, one replacing its own
+ * findings on those parameters in the 400 it raised (so each is named once).
  */
 export function rejectNonDecimalIntegers(document: object) {
   const byRoute = integerQueryParameters(document);
-  const issuesOf = (req: OpenApiRequest): ValidationIssue[] => {
-    const route = req.openapi?.openApiRoute;
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
-    const integers = route === undefined ? undefined : byRoute.get(`${method} ${route}`);
+  const issuesOf = (req: Request, res: Response): ValidationIssue[] => {
+    const operation = matchedOperation(res)?.operation;
+    const integers = operation === undefined ? undefined : byRoute.get(`${operation.method} ${operation.path}`);
     if (!integers) return [];
     const query = new URL(req.originalUrl, 'http://x').searchParams;
     const issues: ValidationIssue[] = [];
@@ -78,7 +77,7 @@ export function rejectNonDecimalIntegers(document: object) {
     return issues;
   };
   return [
-    (req: Request, _res: Response, next: NextFunction): void => next(asError(issuesOf(req))),
-    (err: unknown, req: Request, _res: Response, next: NextFunction): void => next(mergeInto(err, () => issuesOf(req))),
+    (req: Request, res: Response, next: NextFunction): void => next(asError(issuesOf(req, res))),
+    (err: unknown, req: Request, res: Response, next: NextFunction): void => next(mergeInto(err, () => issuesOf(req, res))),
   ];
 }
