@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { dayOf } from '../analytics/periods.js';
 import type { Store } from '../store/index.js';
-import { getApiKeyCaller } from './request-context.js';
+import { getApiKeyCaller, matchedOperation } from './request-context.js';
 
 /** Reads are per caller and change with every import: keep them private and revalidate each time. */
 export const READ_CACHE_CONTROL = 'private, no-cache';
@@ -57,11 +57,6 @@ export function conditionalJsonReads(): RequestHandler {
   };
 }
 
-/** What express-openapi-validator records on a request it matched to an operation of the contract. */
-interface MatchedRequest extends Request {
-  openapi?: { schema?: { operationId?: string } };
-}
-
 type Responses = Record<string, { content?: Record<string, unknown> }>;
 
 /** Operations whose success is a file rather than JSON (the exports), from the contract. */
@@ -85,12 +80,13 @@ function canonicalQuery(query: Record<string, unknown>): string {
  * Conditional downloads, decided before the file is read: the tag is made from the workspace's
  * data version (raised by every import that changes a record), the UTC day (a range ends today)
  * and the validated query, never from the body. A matching `If-None-Match` answers 304 at once.
- * Mounted after request validation, which names the operation and applies the defaults.
+ * Mounted after request validation, which applies the defaults; the operation is the request's one
+ * route match (src/http/route-match.ts).
  */
 export function conditionalDownloads(deps: { document: object; store: Store; now: () => Date }): RequestHandler {
   const downloads = downloadOperationIds(deps.document);
   return (req: Request, res: Response, next) => {
-    const operationId = (req as MatchedRequest).openapi?.schema?.operationId;
+    const operationId = matchedOperation(res)?.operation.operationId;
     if (req.method !== 'GET' || operationId === undefined || !downloads.has(operationId)) {
       next();
       return;
