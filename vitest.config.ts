@@ -22,6 +22,8 @@ const SLOW = [
 export default defineConfig({
   test: {
     pool: 'forks',
+    // One throwaway PostgreSQL cluster per run; each file that needs it creates its own database.
+    globalSetup: ['test/setup/postgres.global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import pg from 'pg';
+
+/** True when the run has a throwaway PostgreSQL cluster (`test/setup/postgres.global.ts`). */
+export function postgresAvailable(): boolean {
+  return inject('postgresAdminUrl') !== '';
+}
+
+/**
+ * A new, empty database in the run's cluster, for one test file or one test; its URL. Databases
+ * are dropped with the cluster at the end of the run.
+ */
+export async function createPostgresDatabase(prefix = 'wsapi'): Promise<string> {
+  const adminUrl = inject('postgresAdminUrl');
+  if (adminUrl === '') throw new Error('no PostgreSQL cluster in this run (see the notice at the start of the run)');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
