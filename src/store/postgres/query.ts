@@ -165,24 +165,45 @@ export async function run(on: Queryable, sql: string, params?: SqlParams): Promi
 }
 
 /**
- * Runs `work` in a transaction on one connection of the pool: committed when it resolves, rolled
- * back when it throws (the error is rethrown). A connection whose rollback fails is discarded
- * rather than given back in an unknown state.
+ * Runs `work` in a transaction on `client`: committed when it resolves, rolled back when it throws
+ * (the error is rethrown, whatever the rollback does). For a connection the caller holds for more
+ * than one transaction (the migration runner keeps its lock on it).
  */
-export async function inTransaction<T>(pool: PostgresPool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
+export async function inTransactionOn<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
   try {
-    await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
+    await client.query('ROLLBACK').catch(() => undefined);
     throw err;
-  } finally {
-    client.release(broken);
+  }
+}
+
+/**
+ * Runs `work` in a transaction on one connection of the pool: committed when it resolves, rolled
+ * back when it throws (the error is rethrown). A connection that failed is discarded rather than
+ * given back in an unknown state (a broken one would fail its next borrower).
+ */
+export async function inTransaction<T>(pool: PostgresPool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    const result = await inTransactionOn(client, work);
+    client.release();
+    return result;
+  } catch (err) {
+    client.release(await connectionFailure(client));
+    throw err;
+  }
+}
+
+/** Undefined when `client` still answers (give it back to the pool), else the error that says it does not (discard it). */
+async function connectionFailure(client: pg.PoolClient): Promise<Error | undefined> {
+  try {
+    await client.query('SELECT 1');
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
   }
 }
