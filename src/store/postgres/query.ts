@@ -4,8 +4,11 @@ import type { PostgresPool } from './pool.js';
 /** Where a statement runs: the pool (any free connection) or one connection inside a transaction. */
 export type Queryable = PostgresPool | pg.PoolClient;
 
-/** `?` parameters in order, or `@name` parameters by name, as better-sqlite3 binds them. */
-export type SqlParams = readonly unknown[] | Readonly<Record<string, unknown>>;
+/**
+ * `?` parameters in order, or `@name` parameters by name, as better-sqlite3 binds them: a list, or
+ * any object (a row interface has no index signature) whose properties are the names.
+ */
+export type SqlParams = readonly unknown[] | object;
 
 /** SQL with `$n` placeholders, and for each `$n` the `?` index or `@name` it came from. */
 interface CompiledSql {
