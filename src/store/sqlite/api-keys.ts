@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import type { ApiKeyRow, ApiKeyStore, KeyPrincipalRow, KeyUse } from '../interfaces/api-keys.js';
 import type { CreatedPosition } from '../interfaces/list-pages.js';
+import { KEY_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
 import { writeWithoutWaiting } from './database.js';
 import { prepareCreatedOrderList } from './keyset.js';
 import { promised } from './promised.js';
@@ -12,18 +13,7 @@ export function createSyncApiKeyStore(db: Db) {
       `INSERT INTO api_keys (id, workspace_id, created_by, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, last_used_at)
        VALUES (@id, @workspace_id, @created_by, @name, @prefix, @key_hash, @scopes, @created_at, @expires_at, @revoked_at, @last_used_at)`,
     ),
-    principalByHash: db.prepare(
-      `SELECT k.id AS key_id, k.name AS key_name, k.prefix AS key_prefix, k.scopes, k.created_at AS key_created_at,
-              k.expires_at, k.revoked_at, k.last_used_at,
-              w.id AS workspace_id, w.name AS workspace_name, w.created_at AS workspace_created_at, w.subscription_status,
-              u.id AS user_id, u.name AS user_name, u.email AS user_email,
-              m.role AS member_role
-       FROM api_keys k
-       JOIN workspaces w ON w.id = k.workspace_id
-       JOIN users u ON u.id = k.created_by
-       LEFT JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.created_by
-       WHERE k.key_hash = ?`,
-    ),
+    principalByHash: db.prepare(KEY_PRINCIPAL_BY_HASH),
     get: db.prepare('SELECT * FROM api_keys WHERE id = ?'),
     listByWorkspace: db.prepare('SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id'),
     revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),

@@ -1,5 +1,6 @@
 import type { Db } from './database.js';
 import type { MemberPrincipalRow, MemberTokenRow, MemberTokenStore } from '../interfaces/member-tokens.js';
+import { MEMBER_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
 import { promised } from './promised.js';
 
 /** Member tokens, synchronously: for statements inside one SQLite transaction. */
@@ -9,17 +10,7 @@ export function createSyncMemberTokenStore(db: Db) {
       `INSERT INTO member_tokens (id, workspace_id, user_id, name, prefix, token_hash, created_at, revoked_at)
        VALUES (@id, @workspace_id, @user_id, @name, @prefix, @token_hash, @created_at, @revoked_at)`,
     ),
-    principalByHash: db.prepare(
-      `SELECT t.id AS token_id, t.revoked_at,
-              w.id AS workspace_id, w.name AS workspace_name,
-              u.id AS user_id, u.name AS user_name, u.email AS user_email,
-              m.role AS member_role
-       FROM member_tokens t
-       JOIN workspaces w ON w.id = t.workspace_id
-       JOIN users u ON u.id = t.user_id
-       LEFT JOIN memberships m ON m.workspace_id = t.workspace_id AND m.user_id = t.user_id
-       WHERE t.token_hash = ?`,
-    ),
+    principalByHash: db.prepare(MEMBER_PRINCIPAL_BY_HASH),
     get: db.prepare('SELECT * FROM member_tokens WHERE id = ?'),
     listByWorkspace: db.prepare('SELECT * FROM member_tokens WHERE workspace_id = ? ORDER BY created_at, id'),
     revoke: db.prepare('UPDATE member_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
