@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../src/store/index.js';
-import type { SubscriptionStatus } from '../../src/store/accounts.js';
+import type { SubscriptionStatus } from '../../src/store/interfaces/accounts.js';
 import { createApiKey } from '../../src/keys/api-keys.js';
 import { ALL_SCOPES, type Scope } from '../../src/keys/scopes.js';
 
