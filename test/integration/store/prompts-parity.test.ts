@@ -3,22 +3,18 @@ import type { RecordOrder, RecordPage } from '../../../src/store/interfaces/list
 import type { PromptListFilters, PromptStore } from '../../../src/store/interfaces/prompts.js';
 import type { PromptRecord } from '../../../src/store/interfaces/visibility-rows.js';
 import { createPostgresPromptStore } from '../../../src/store/postgres/prompts.js';
+import { everyPage } from '../../support/keyset-pages.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import { openParityData, type ParityData } from '../../support/visibility-parity.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-a000-000000000000';
 
-/** Every page of a list read through `store`, `limit` at a time, each page after the previous one's last row. */
-async function allPages(store: PromptStore, filters: PromptListFilters, order: RecordOrder, updatedAfter: string | null, limit: number) {
-  const pages: PromptRecord[][] = [];
-  let after: RecordPage['after'];
-  for (;;) {
-    const page = await store.list(filters, { order, updatedAfter, after, limit });
-    pages.push(page);
-    if (page.length < limit) return pages;
-    const last = page[page.length - 1]!;
-    after = [order === 'created_at' ? last.created_at : last.updated_at, last.id];
-  }
+function allPages(store: PromptStore, filters: PromptListFilters, order: RecordOrder, updatedAfter: string | null, limit: number) {
+  return everyPage<PromptRecord, RecordPage['after']>(
+    (pageLimit, after) => store.list(filters, { order, updatedAfter, after, limit: pageLimit }),
+    (last) => [order === 'created_at' ? last.created_at : last.updated_at, last.id],
+    limit,
+  );
 }
 
 describe.skipIf(!postgresAvailable())('PostgreSQL prompt store reads what the SQLite one reads', () => {

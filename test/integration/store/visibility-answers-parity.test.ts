@@ -2,22 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../src/analytics/periods.js';
 import type { AnswerFilter, AnswerPosition, AnswerRow, AnswerStore } from '../../../src/store/interfaces/visibility-answers.js';
 import { createPostgresAnswerStore } from '../../../src/store/postgres/visibility-answers.js';
+import { everyPage } from '../../support/keyset-pages.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import { openParityData, TODAY, type ParityData } from '../../support/visibility-parity.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-a000-000000000000';
 
-/** Every page of the answers matching `filter`, `limit` at a time, each after the previous one's last answer. */
-async function allPages(store: AnswerStore, filter: AnswerFilter, limit: number): Promise<AnswerRow[][]> {
-  const pages: AnswerRow[][] = [];
-  let before: AnswerPosition | undefined;
-  for (;;) {
-    const page = await store.page(filter, limit, before);
-    pages.push(page);
-    if (page.length < limit) return pages;
-    const last = page[page.length - 1]!;
-    before = [last.collected_ms, last.id];
-  }
+function allPages(store: AnswerStore, filter: AnswerFilter, limit: number): Promise<AnswerRow[][]> {
+  return everyPage<AnswerRow, AnswerPosition>((pageLimit, before) => store.page(filter, pageLimit, before), (last) => [last.collected_ms, last.id], limit);
 }
 
 async function collect(answers: AsyncIterable<AnswerRow>): Promise<AnswerRow[]> {
