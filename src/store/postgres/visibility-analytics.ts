@@ -1,7 +1,6 @@
 import type { PeriodBounds, PromptPeriodCounts, VisibilityAnalyticsStore } from '../interfaces/visibility-analytics.js';
 import { NO_COUNTS, PLATFORMS, type CompetitorCount, type Counts, type PeriodTotals, type Platform } from '../interfaces/visibility-rows.js';
-import type { PostgresPool } from './pool.js';
-import { rows } from './query.js';
+import { rows, type Queryable } from './query.js';
 
 /**
  * Analytics reads from the running-total tables (migration 011), never the snapshots, as
@@ -11,7 +10,7 @@ import { rows } from './query.js';
  * 0 = the day before the previous period, 1 = the day before the current one, 2 = today; a
  * period's sums are the running totals at its closing edge minus those at its opening edge.
  */
-const EDGES = '(VALUES (0, @previous_before::integer), (1, @current_before::integer), (2, @today::integer)) AS e(edge, day)';
+const EDGES = '(VALUES (0, CAST(@previous_before AS INTEGER)), (1, CAST(@current_before AS INTEGER)), (2, CAST(@today AS INTEGER))) AS e(edge, day)';
 
 // SQLite's statements return their rows in the order of their loops: the ids (or platforms) as
 // given, then the edges. The results are built from the rows in that order, so these say it.
@@ -19,7 +18,7 @@ const STATEMENTS = {
   // The current period's days, each with its own sums: at most `range` rows.
   promptDays: 'SELECT day, total, mentioned, cited FROM prompt_day_totals WHERE prompt_id = ? AND day BETWEEN ? AND ? ORDER BY day',
   promptEdges: `SELECT j.id AS series, e.edge, r.run_total, r.run_mentioned, r.run_cited
-     FROM unnest(@prompt_ids::text[]) WITH ORDINALITY AS j(id, n)
+     FROM unnest(CAST(@prompt_ids AS TEXT[])) WITH ORDINALITY AS j(id, n)
      CROSS JOIN ${EDGES}
      CROSS JOIN LATERAL (
        SELECT run_total, run_mentioned, run_cited FROM prompt_day_totals
@@ -28,7 +27,7 @@ const STATEMENTS = {
      ORDER BY j.n, e.edge`,
   // Edges 1 and 2 (the current period) of each platform of one prompt, in the contract's order.
   platformEdges: `SELECT p.platform AS series, e.edge, r.run_total, r.run_mentioned, r.run_cited
-     FROM unnest(@platforms::text[]) WITH ORDINALITY AS p(platform, n)
+     FROM unnest(CAST(@platforms AS TEXT[])) WITH ORDINALITY AS p(platform, n)
      CROSS JOIN ${EDGES}
      CROSS JOIN LATERAL (
        SELECT run_total, run_mentioned, run_cited FROM prompt_platform_running
@@ -56,22 +55,22 @@ interface EdgeRow<K> {
   run_cited: number;
 }
 
-export function createPostgresVisibilityAnalyticsStore(pool: PostgresPool): VisibilityAnalyticsStore {
+export function createPostgresVisibilityAnalyticsStore(db: Queryable): VisibilityAnalyticsStore {
   function edgeParams(periods: PeriodBounds) {
     return { previous_before: periods.previousStart - 1, current_before: periods.currentStart - 1, today: periods.today };
   }
 
   /** Each prompt's running totals at the three edges; prompts without any row up to today are absent. */
   async function promptEdges(promptIds: readonly string[], periods: PeriodBounds): Promise<Map<string, RunningEdges>> {
-    return groupEdges(await rows<EdgeRow<string>>(pool, STATEMENTS.promptEdges, { prompt_ids: promptIds, ...edgeParams(periods) }));
+    return groupEdges(await rows<EdgeRow<string>>(db, STATEMENTS.promptEdges, { prompt_ids: promptIds, ...edgeParams(periods) }));
   }
 
   return {
     async promptPeriodTotals(promptId: string, periods: PeriodBounds): Promise<PeriodTotals> {
       const [days, prompt, platforms] = await Promise.all([
-        rows<Counts & { day: number }>(pool, STATEMENTS.promptDays, [promptId, periods.currentStart, periods.today]),
+        rows<Counts & { day: number }>(db, STATEMENTS.promptDays, [promptId, periods.currentStart, periods.today]),
         promptEdges([promptId], periods),
-        rows<EdgeRow<Platform>>(pool, STATEMENTS.platformEdges, { prompt_id: promptId, platforms: PLATFORMS, ...edgeParams(periods) }),
+        rows<EdgeRow<Platform>>(db, STATEMENTS.platformEdges, { prompt_id: promptId, platforms: PLATFORMS, ...edgeParams(periods) }),
       ]);
       const edges = prompt.get(promptId) ?? emptyEdges();
       return {
@@ -81,7 +80,7 @@ export function createPostgresVisibilityAnalyticsStore(pool: PostgresPool): Visi
       };
     },
     promptCompetitorMentions(workspaceId: string, promptId: string, fromDay: number, toDay: number): Promise<CompetitorCount[]> {
-      return rows<CompetitorCount>(pool, STATEMENTS.promptCompetitorMentions, {
+      return rows<CompetitorCount>(db, STATEMENTS.promptCompetitorMentions, {
         workspace_id: workspaceId,
         prompt_id: promptId,
         from_day: fromDay,

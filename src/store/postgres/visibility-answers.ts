@@ -1,13 +1,12 @@
 import type { AnswerFilter, AnswerPosition, AnswerRow, AnswerStore } from '../interfaces/visibility-answers.js';
-import { ANSWER_BY_ID, ANSWER_COLUMNS, ANSWER_ORDER, ANSWER_WINDOW, answerPageParams, answersInChunks } from '../sql/visibility-answers.js';
-import type { PostgresPool } from './pool.js';
-import { row, rows } from './query.js';
+import { ANSWER_BY_ID, ANSWER_COLUMNS, ANSWER_ORDER, ANSWER_WINDOW, answerPageParams, answersInChunks } from '../answer-statements.js';
+import { row, rows, type Queryable } from './query.js';
 
-// Absent filters are NULL, as in `../sqlite/visibility-answers.ts` (cast where first tested:
-// PostgreSQL cannot tell the type of a bare `$n IS NULL`); the prompt filter has its own statement
-// so that its index (prompt_id, collected_ms, id) is the one walked.
-const OPTIONAL = `(@platform::text IS NULL OR s.platform = @platform)
-  AND (@mentioned::integer IS NULL OR s.mentioned = @mentioned) AND (@cited::integer IS NULL OR s.cited = @cited)`;
+// Absent filters are NULL, as in `../sqlite/visibility-answers.ts` (cast where tested for NULL:
+// PostgreSQL must know a parameter's type from its first use); the prompt filter has its own
+// statement so that its index (prompt_id, collected_ms, id) is the one walked.
+const OPTIONAL = `(CAST(@platform AS TEXT) IS NULL OR s.platform = @platform)
+  AND (CAST(@mentioned AS INTEGER) IS NULL OR s.mentioned = @mentioned) AND (CAST(@cited AS INTEGER) IS NULL OR s.cited = @cited)`;
 
 const STATEMENTS = {
   page: `SELECT ${ANSWER_COLUMNS} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
@@ -24,18 +23,18 @@ const STATEMENTS = {
  * than through a cursor: a cursor would hold a pool connection and an open transaction (holding
  * back vacuum) for as long as a slow client takes, and the interface promises nothing stays open.
  */
-export function createPostgresAnswerStore(pool: PostgresPool): AnswerStore {
+export function createPostgresAnswerStore(db: Queryable): AnswerStore {
   function page(filter: AnswerFilter, limit: number, before?: AnswerPosition): Promise<AnswerRow[]> {
-    return rows<AnswerRow>(pool, filter.promptId === undefined ? STATEMENTS.page : STATEMENTS.pageOfPrompt, answerPageParams(filter, limit, before));
+    return rows<AnswerRow>(db, filter.promptId === undefined ? STATEMENTS.page : STATEMENTS.pageOfPrompt, answerPageParams(filter, limit, before));
   }
 
   return {
     page,
     get(workspaceId: string, id: string): Promise<AnswerRow | undefined> {
-      return row<AnswerRow>(pool, ANSWER_BY_ID, [id, workspaceId]);
+      return row<AnswerRow>(db, ANSWER_BY_ID, [id, workspaceId]);
     },
     async competitorNames(workspaceId: string): Promise<Map<string, string>> {
-      const named = await rows<{ id: string; name: string }>(pool, STATEMENTS.competitorNames, [workspaceId]);
+      const named = await rows<{ id: string; name: string }>(db, STATEMENTS.competitorNames, [workspaceId]);
       return new Map(named.map((c) => [c.id, c.name]));
     },
     all(filter: AnswerFilter, chunk = 500): AsyncGenerator<AnswerRow, void, undefined> {

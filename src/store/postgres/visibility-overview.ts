@@ -1,8 +1,7 @@
 import type { CompetitorPeriodMentions, SetupCountsRow, VisibilityOverviewStore } from '../interfaces/visibility-overview.js';
 import type { DailyCounts } from '../interfaces/visibility-rows.js';
-import { COMPETITOR_PERIOD_MENTIONS, competitorPeriodParams } from '../sql/visibility-overview.js';
-import type { PostgresPool } from './pool.js';
-import { row, rows } from './query.js';
+import { COMPETITOR_PERIOD_MENTIONS, competitorPeriodParams } from '../competitor-mention-statements.js';
+import { row, rows, type Queryable } from './query.js';
 
 /**
  * Workspace-wide visibility reads over the workspace rollups, as `../sqlite/visibility-overview.ts`
@@ -20,21 +19,21 @@ const STATEMENTS = {
        max(last_collected_ms) AS last_collected_ms
      FROM prompts WHERE workspace_id = @workspace_id`,
   workspaceDaily: `SELECT day, platform, total, mentioned, cited FROM workspace_daily
-     WHERE workspace_id = @workspace_id AND day BETWEEN @from_day AND @to_day AND (@platform::text IS NULL OR platform = @platform)
+     WHERE workspace_id = @workspace_id AND day BETWEEN @from_day AND @to_day AND (CAST(@platform AS TEXT) IS NULL OR platform = @platform)
      ORDER BY day, platform`,
   competitorMentions: `${COMPETITOR_PERIOD_MENTIONS} ORDER BY c.name_key`,
 };
 
-export function createPostgresVisibilityOverviewStore(pool: PostgresPool): VisibilityOverviewStore {
+export function createPostgresVisibilityOverviewStore(db: Queryable): VisibilityOverviewStore {
   return {
     async setupCounts(workspaceId: string): Promise<SetupCountsRow> {
-      return (await row<SetupCountsRow>(pool, STATEMENTS.setupCounts, { workspace_id: workspaceId }))!;
+      return (await row<SetupCountsRow>(db, STATEMENTS.setupCounts, { workspace_id: workspaceId }))!;
     },
     workspaceDaily(workspaceId: string, fromDay: number, toDay: number, platform?: string): Promise<DailyCounts[]> {
-      return rows<DailyCounts>(pool, STATEMENTS.workspaceDaily, { workspace_id: workspaceId, from_day: fromDay, to_day: toDay, platform: platform ?? null });
+      return rows<DailyCounts>(db, STATEMENTS.workspaceDaily, { workspace_id: workspaceId, from_day: fromDay, to_day: toDay, platform: platform ?? null });
     },
     competitorMentions(workspaceId: string, days: { previousStart: number; currentStart: number; today: number }): Promise<CompetitorPeriodMentions[]> {
-      return rows<CompetitorPeriodMentions>(pool, STATEMENTS.competitorMentions, competitorPeriodParams(workspaceId, days));
+      return rows<CompetitorPeriodMentions>(db, STATEMENTS.competitorMentions, competitorPeriodParams(workspaceId, days));
     },
   };
 }

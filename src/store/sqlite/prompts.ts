@@ -1,7 +1,7 @@
 import type { RecordPage } from '../interfaces/list-pages.js';
 import type { PromptListFilters, PromptStore } from '../interfaces/prompts.js';
 import type { PromptRecord } from '../interfaces/visibility-rows.js';
-import { PROMPT_BY_ID, PROMPT_SELECT, promptListParams } from '../sql/prompts.js';
+import { PROMPT_BY_ID, PROMPT_SELECT, promptListParams } from '../prompt-statements.js';
 import type { Db } from './database.js';
 import { prepareRecordList } from './keyset.js';
 import { promised } from './promised.js';

@@ -1,5 +1,5 @@
 import type { AnswerFilter, AnswerPosition, AnswerRow, AnswerStore } from '../interfaces/visibility-answers.js';
-import { ANSWER_BY_ID, ANSWER_COLUMNS, ANSWER_ORDER, ANSWER_WINDOW, answerPageParams, answersInChunks } from '../sql/visibility-answers.js';
+import { ANSWER_BY_ID, ANSWER_COLUMNS, ANSWER_ORDER, ANSWER_WINDOW, answerPageParams, answersInChunks } from '../answer-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
 

@@ -1,7 +1,7 @@
 import type { CitedPagePosition, CitedPageRow, CitedPageStore, ContentMapPageRef } from '../interfaces/visibility-cited-pages.js';
 import { hostOf } from '../domains.js';
 import { pageAddress } from '../page-address.js';
-import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, citedPageParams } from '../sql/visibility-cited-pages.js';
+import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, citedPageParams } from '../cited-page-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
 

@@ -1,6 +1,6 @@
 import type { CompetitorPeriodMentions, SetupCountsRow, VisibilityOverviewStore } from '../interfaces/visibility-overview.js';
 import type { DailyCounts, Platform } from '../interfaces/visibility-rows.js';
-import { COMPETITOR_PERIOD_MENTIONS, competitorPeriodParams } from '../sql/visibility-overview.js';
+import { COMPETITOR_PERIOD_MENTIONS, competitorPeriodParams } from '../competitor-mention-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
 

@@ -1,3 +1,5 @@
+// Statements and parameters both databases run as written, word for word: the SQLite store
+// (sqlite/visibility-overview.ts) and the PostgreSQL one (postgres/visibility-overview.ts) share them.
 /**
  * Every competitor the workspace tracks with its mentions in [@current_start, @today] and
  * [@previous_start, @current_start − 1], from the workspace's daily competitor rollup.

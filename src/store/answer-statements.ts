@@ -1,4 +1,6 @@
-import type { AnswerFilter, AnswerPosition, AnswerRow } from '../interfaces/visibility-answers.js';
+// Statements and parameters both databases run as written, word for word: the SQLite store
+// (sqlite/visibility-answers.ts) and the PostgreSQL one (postgres/visibility-answers.ts) share them.
+import type { AnswerFilter, AnswerPosition, AnswerRow } from './interfaces/visibility-answers.js';
 
 /** An answer's columns, with its prompt's text (`s` the snapshot, `p` its prompt). */
 export const ANSWER_COLUMNS = `s.id, s.prompt_id, p.text AS prompt_text, s.platform, s.collected_ms, s.mentioned, s.cited,

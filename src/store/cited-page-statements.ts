@@ -1,4 +1,6 @@
-import type { CitedPagePosition } from '../interfaces/visibility-cited-pages.js';
+// Statements and parameters both databases run as written, word for word: the SQLite store
+// (sqlite/visibility-cited-pages.ts) and the PostgreSQL one (postgres/visibility-cited-pages.ts) share them.
+import type { CitedPagePosition } from './interfaces/visibility-cited-pages.js';
 
 /** Most cited first, then by URL (code-point order): the list's keyset. */
 export const CITED_PAGE_ORDER = 'ORDER BY t.citations DESC, u.url LIMIT @limit';

@@ -1,4 +1,6 @@
-import type { PromptListFilters } from '../interfaces/prompts.js';
+// Statements and parameters both databases run as written, word for word: the SQLite store
+// (sqlite/prompts.ts) and the PostgreSQL one (postgres/prompts.ts) share them.
+import type { PromptListFilters } from './interfaces/prompts.js';
 
 /** What a prompt read selects and joins: the prompt with its category's name and color. */
 export const PROMPT_SELECT = `SELECT p.id, p.text, p.category_id, c.name AS category_name, c.color AS category_color,
