@@ -33,20 +33,30 @@ function tablesInForeignKeyOrder(db: Db): string[] {
 /**
  * Copies every row of every table of a SQLite database into a migrated, empty PostgreSQL database,
  * in one transaction, parents before children, so both stores hold the same data (for tests that
- * compare what the two implementations read). Identity columns are inserted as they are, and their
- * sequences moved past the copied values, as SQLite would number the next row.
+ * compare what the two implementations read, and for the PostgreSQL benchmarks). Identity columns
+ * are inserted as they are, and their sequences moved past the copied values, as SQLite would
+ * number the next row.
  */
 export async function copySqliteToPostgres(db: Db, pool: PostgresPool): Promise<void> {
   await inTransaction(pool, async (client) => {
     for (const table of tablesInForeignKeyOrder(db)) {
       const columns = (db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid').pluck().all(table) as string[]).map((c) => `"${c}"`);
       const batch = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
-      const all = db.prepare(`SELECT ${columns.join(', ')} FROM "${table}"`).raw().all() as unknown[][];
-      for (let start = 0; start < all.length; start += batch) {
-        const chunk = all.slice(start, start + batch);
+      const insert = async (chunk: unknown[][]): Promise<void> => {
         const values = chunk.map((_, r) => `(${columns.map((_c, c) => `$${r * columns.length + c + 1}`).join(', ')})`);
         await client.query(`INSERT INTO "${table}" (${columns.join(', ')}) VALUES ${values.join(', ')}`, chunk.flat());
+      };
+      // Read in batches, so a benchmark's million rows never sit in memory at once; nothing else
+      // uses the SQLite connection while its iterator is open.
+      let chunk: unknown[][] = [];
+      for (const values of db.prepare(`SELECT ${columns.join(', ')} FROM "${table}"`).raw().iterate() as IterableIterator<unknown[]>) {
+        chunk.push(values);
+        if (chunk.length === batch) {
+          await insert(chunk);
+          chunk = [];
+        }
       }
+      if (chunk.length > 0) await insert(chunk);
     }
     const identities = await rows<{ table_name: string; column_name: string }>(
       client,
