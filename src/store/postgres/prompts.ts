@@ -22,7 +22,10 @@ export function createPostgresPromptStore(db: Queryable): PromptStore {
     get(workspaceId: string, id: string): Promise<PromptRecord | undefined> {
       return row<PromptRecord>(db, PROMPT_BY_ID, { id, workspace_id: workspaceId });
     },
-    list(filters: PromptListFilters, page: RecordPage): Promise<PromptRecord[]> {
+    async list(filters: PromptListFilters, page: RecordPage): Promise<PromptRecord[]> {
+      // PostgreSQL text never holds U+0000 (and refuses it as a parameter), so no prompt contains
+      // a search that does: the page is empty, as SQLite finds it for every text without one.
+      if (filters.q?.includes('\u0000')) return [];
       return list<PromptRecord>(promptListParams(filters), page);
     },
   };

@@ -101,7 +101,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL prompt store reads what the SQ
 
   it('list: the text search folds Unicode case as JavaScript does, and finds substrings anywhere', async () => {
     const workspaceId = data.main.workspaceId;
-    const searches = ['İSTANBUL', 'i̇stanbul', 'istanbul', 'école', 'ÉCOLE', 'STRASSE', 'straße', 'ΣΟΦΟΣ', 'σοφος', 'ǅ', 'ǆungla', 'Ǆ', '😀', 'BEST', 'best a', 'ärger', 'ÄRGER', '#1', '%', '_', 'text #4', 'no such words'];
+    const searches = ['İSTANBUL', 'i̇stanbul', 'istanbul', 'école', 'ÉCOLE', 'STRASSE', 'straße', 'ΣΟΦΟΣ', 'σοφος', 'ǅ', 'ǆungla', 'Ǆ', '😀', 'BEST', 'best a', 'ärger', 'ÄRGER', '#1', '%', '_', 'text #4', 'no such words', 'best\u0000a'];
     const matched: Record<string, number> = {};
     for (const q of searches) {
       const page = { order: 'created_at' as const, updatedAfter: null, limit: 100 };
