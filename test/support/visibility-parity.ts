@@ -232,7 +232,9 @@ export async function openParityData(): Promise<ParityData> {
   // URLs are accepted), so both stores read the NULL.
   sqlite.db.prepare('UPDATE pages SET address = NULL WHERE id = ?').run(main.pageIds[main.pageIds.length - 1]);
 
-  const pool = createPostgresPool(await createPostgresDatabase('wsapi_parity'));
+  // A database whose default text order is not code-point order: every order and comparison of
+  // the reads must come from the columns' "C" collation, as on a server with any locale.
+  const pool = createPostgresPool(await createPostgresDatabase('wsapi_parity', { defaultCollation: 'en-US' }));
   await applyPostgresMigrations(pool);
   await copySqliteToPostgres(sqlite.db, pool);
   return {
