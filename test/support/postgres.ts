@@ -11,16 +11,21 @@ export function postgresAvailable(): boolean {
 
 /**
  * A new, empty database in the run's cluster, for one test file or one test; its URL. Databases
- * are dropped with the cluster at the end of the run.
+ * are dropped with the cluster at the end of the run. `defaultCollation` gives it an ICU locale's
+ * text order by default (`'en-US'`: `a B é Z`), as production servers often have, instead of the
+ * code-point order of "C": reads whose order must not depend on it can be checked there.
  */
-export async function createPostgresDatabase(prefix = 'wsapi'): Promise<string> {
+export async function createPostgresDatabase(prefix = 'wsapi', options: { defaultCollation?: string } = {}): Promise<string> {
   const adminUrl = inject('postgresAdminUrl');
   if (adminUrl === '') throw new Error('no PostgreSQL cluster in this run (see the notice at the start of the run)');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+    const locale = options.defaultCollation === undefined
+      ? "LC_COLLATE 'C' LC_CTYPE 'C'"
+      : `LOCALE_PROVIDER icu ICU_LOCALE ${client.escapeLiteral(options.defaultCollation)} LOCALE 'C'`;
+    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' ${locale}`);
   } finally {
     await client.end();
   }

@@ -97,6 +97,16 @@ export interface AttemptRecord {
   resolution: AttemptResolution;
 }
 
+/** Which deliveries of a webhook to list, newest first: those before `after` (created_at, id), if given. */
+export interface DeliveryListQuery {
+  workspace_id: string;
+  webhook_id: string;
+  event_type: string | null;
+  status: DeliveryStatus | null;
+  after: readonly [string, string] | null;
+  limit: number;
+}
+
 /** An event to write to the outbox. */
 export interface OutboxEvent {
   workspaceId: string;
@@ -131,14 +141,7 @@ export interface WebhookDeliveryStore {
   recordAttempt(input: AttemptRecord): Promise<RecordedAttempt>;
   /** Gives up a lease early (shutdown), so the delivery is claimed again at once, under the same attempt number. */
   release(id: string, leaseToken: string, now: Date): Promise<void>;
-  list(input: {
-    workspace_id: string;
-    webhook_id: string;
-    event_type: string | null;
-    status: DeliveryStatus | null;
-    after: readonly [string, string] | null;
-    limit: number;
-  }): Promise<DeliveryRow[]>;
+  list(input: DeliveryListQuery): Promise<DeliveryRow[]>;
   get(workspaceId: string, webhookId: string, deliveryId: string): Promise<DeliveryRow | undefined>;
   getById(deliveryId: string): Promise<DeliveryRow | undefined>;
   /** Resolves false when there is no such delivery of that webhook in that workspace. */

@@ -2,7 +2,7 @@ import type { CreatedPosition, RecordPage } from '../interfaces/list-pages.js';
 import { rows, type Queryable } from './query.js';
 
 /**
- * PostgreSQL's twin of `prepareCreatedOrderList` (`../keyset.ts`): the first page of a list in
+ * PostgreSQL's twin of `prepareCreatedOrderList` (`../sqlite/keyset.ts`): the first page of a list in
  * (created time, id) order (or any (text key, id) order `createdAt` names), or the page after a
  * position. `where` takes named parameters; absent filters are passed as NULL. The row-value
  * comparison lets PostgreSQL seek an index ending in (created_at, id); with every text column
@@ -19,7 +19,7 @@ export function prepareCreatedOrderList(db: Queryable, sql: { select: string; wh
 }
 
 /**
- * PostgreSQL's twin of `prepareRecordList` (`../keyset.ts`): a list of imported records in
+ * PostgreSQL's twin of `prepareRecordList` (`../sqlite/keyset.ts`): a list of imported records in
  * (created time, id) or (updated time, id) order, optionally only records updated after an
  * instant. The bound is cast to text where it is tested for NULL: PostgreSQL must know a
  * parameter's type from its first use, and `IS NULL` alone does not say.

@@ -1,12 +1,10 @@
 import type { RecordPage } from '../interfaces/list-pages.js';
 import type { PromptListFilters, PromptStore } from '../interfaces/prompts.js';
 import type { PromptRecord } from '../interfaces/visibility-rows.js';
+import { PROMPT_BY_ID, PROMPT_SELECT, promptListParams } from '../prompt-statements.js';
 import type { Db } from './database.js';
 import { prepareRecordList } from './keyset.js';
 import { promised } from './promised.js';
-
-const COLUMNS = `p.id, p.text, p.category_id, c.name AS category_name, c.color AS category_color,
-  p.status, p.created_at, p.updated_at, p.last_collected_ms`;
 
 // Filters that are absent are passed as NULL, so one statement serves every combination.
 const FILTERS = `p.workspace_id = @workspace_id
@@ -19,13 +17,10 @@ export function createPromptStore(db: Db): PromptStore {
   // SQLite's lower() and LIKE fold ASCII only; the API promises Unicode case-insensitive search.
   db.function('unicode_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   const statements = {
-    get: db.prepare(
-      `SELECT ${COLUMNS} FROM prompts p LEFT JOIN categories c ON c.id = p.category_id
-       WHERE p.id = @id AND p.workspace_id = @workspace_id`,
-    ),
+    get: db.prepare(PROMPT_BY_ID),
   };
   const list = prepareRecordList(db, {
-    select: `SELECT ${COLUMNS} FROM prompts p LEFT JOIN categories c ON c.id = p.category_id`,
+    select: PROMPT_SELECT,
     where: FILTERS,
     createdAt: 'p.created_at',
     updatedAt: 'p.updated_at',
@@ -39,12 +34,7 @@ export function createPromptStore(db: Db): PromptStore {
     },
     /** One page of prompts in creation or update order. */
     list(filters: PromptListFilters, page: RecordPage): PromptRecord[] {
-      return list<PromptRecord>({
-        workspace_id: filters.workspaceId,
-        status: filters.status ?? null,
-        category_id: filters.categoryId ?? null,
-        q: filters.q === undefined ? null : filters.q.toLowerCase(),
-      }, page);
+      return list<PromptRecord>(promptListParams(filters), page);
     },
   });
 }

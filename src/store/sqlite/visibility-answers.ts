@@ -1,4 +1,5 @@
 import type { AnswerFilter, AnswerPosition, AnswerRow, AnswerStore } from '../interfaces/visibility-answers.js';
+import { ANSWER_BY_ID, ANSWER_COLUMNS, ANSWER_ORDER, ANSWER_WINDOW, answerPageParams, answersInChunks } from '../answer-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
 
@@ -7,41 +8,25 @@ import { promised } from './promised.js';
  * descending, which the time indexes serve backwards: a page costs its own rows, however deep.
  */
 export function createAnswerStore(db: Db): AnswerStore {
-  const columns = `s.id, s.prompt_id, p.text AS prompt_text, s.platform, s.collected_ms, s.mentioned, s.cited,
-    s.competitors, s.citations, s.answer`;
   // Absent filters are NULL, so one statement serves every combination; the prompt filter gets its
   // own statement because it changes which index SQLite should walk.
   const optional = `(@platform IS NULL OR s.platform = @platform)
     AND (@mentioned IS NULL OR s.mentioned = @mentioned) AND (@cited IS NULL OR s.cited = @cited)`;
-  const window = '(s.collected_ms, s.id) < (@before_ms, @before_id) AND s.collected_ms >= @from_ms';
-  const order = 'ORDER BY s.collected_ms DESC, s.id DESC LIMIT @limit';
   const statements = {
     page: db.prepare(
-      `SELECT ${columns} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
-       WHERE s.workspace_id = @workspace_id AND ${window} AND ${optional} ${order}`,
+      `SELECT ${ANSWER_COLUMNS} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
+       WHERE s.workspace_id = @workspace_id AND ${ANSWER_WINDOW} AND ${optional} ${ANSWER_ORDER}`,
     ),
     pageOfPrompt: db.prepare(
-      `SELECT ${columns} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
-       WHERE s.prompt_id = @prompt_id AND s.workspace_id = @workspace_id AND ${window} AND ${optional} ${order}`,
+      `SELECT ${ANSWER_COLUMNS} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
+       WHERE s.prompt_id = @prompt_id AND s.workspace_id = @workspace_id AND ${ANSWER_WINDOW} AND ${optional} ${ANSWER_ORDER}`,
     ),
-    get: db.prepare(`SELECT ${columns} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id WHERE s.id = ? AND s.workspace_id = ?`),
+    get: db.prepare(ANSWER_BY_ID),
     competitorNames: db.prepare('SELECT id, name FROM competitors WHERE workspace_id = ?').raw(),
   };
 
   function page(filter: AnswerFilter, limit: number, before?: AnswerPosition): AnswerRow[] {
-    const params = {
-      workspace_id: filter.workspaceId,
-      prompt_id: filter.promptId,
-      platform: filter.platform ?? null,
-      mentioned: filter.mentioned === undefined ? null : Number(filter.mentioned),
-      cited: filter.cited === undefined ? null : Number(filter.cited),
-      from_ms: filter.fromMs,
-      // The first page starts just before the end of the window: (untilMs, '') sorts after every
-      // answer collected before untilMs and before any collected at it.
-      before_ms: before ? before[0] : filter.untilMs,
-      before_id: before ? before[1] : '',
-      limit,
-    };
+    const params = answerPageParams(filter, limit, before);
     return (filter.promptId === undefined ? statements.page.all(params) : statements.pageOfPrompt.all(params)) as AnswerRow[];
   }
 
@@ -63,15 +48,8 @@ export function createAnswerStore(db: Db): AnswerStore {
      * between chunks: an open better-sqlite3 iterator would block every write on this connection
      * for as long as the client takes to download.
      */
-    async *all(filter: AnswerFilter, chunk = 500): AsyncGenerator<AnswerRow, void, undefined> {
-      let before: AnswerPosition | undefined;
-      for (;;) {
-        const rows = await reads.page(filter, chunk, before);
-        yield* rows;
-        if (rows.length < chunk) return;
-        const last = rows[rows.length - 1]!;
-        before = [last.collected_ms, last.id];
-      }
+    all(filter: AnswerFilter, chunk = 500): AsyncGenerator<AnswerRow, void, undefined> {
+      return answersInChunks(reads.page, filter, chunk);
     },
   };
 }

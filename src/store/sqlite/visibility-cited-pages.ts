@@ -1,6 +1,7 @@
 import type { CitedPagePosition, CitedPageRow, CitedPageStore, ContentMapPageRef } from '../interfaces/visibility-cited-pages.js';
 import { hostOf } from '../domains.js';
 import { pageAddress } from '../page-address.js';
+import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, citedPageParams } from '../cited-page-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
 
@@ -104,10 +105,9 @@ export function createCitedPageStore(db: Db): CitedPageStore {
         AND (@address IS NULL OR url_id IN (SELECT id FROM cited_urls WHERE workspace_id = @workspace_id AND address = @address))
       GROUP BY url_id
     ) t JOIN cited_urls u ON u.id = t.url_id`;
-  const order = 'ORDER BY t.citations DESC, u.url LIMIT @limit';
   const statements = {
-    first: db.prepare(`${aggregate} ${order}`),
-    after: db.prepare(`${aggregate} WHERE t.citations < @after_citations OR (t.citations = @after_citations AND u.url > @after_url) ${order}`),
+    first: db.prepare(`${aggregate} ${CITED_PAGE_ORDER}`),
+    after: db.prepare(`${aggregate} ${CITED_PAGE_AFTER} ${CITED_PAGE_ORDER}`),
     // The page at the very URL first, then the oldest: one answer when several pages share an address.
     contentMapPage: db.prepare(
       `SELECT id, topic_id FROM pages WHERE workspace_id = @workspace_id AND address = @address
@@ -126,16 +126,7 @@ export function createCitedPageStore(db: Db): CitedPageStore {
       limit: number,
       position?: CitedPagePosition,
     ): CitedPageRow[] {
-      const params = {
-        workspace_id: filter.workspaceId,
-        from_day: filter.fromDay,
-        to_day: filter.toDay,
-        platform: filter.platform ?? null,
-        address: filter.address ?? null,
-        limit,
-      };
-      if (position === undefined) return statements.first.all(params) as CitedPageRow[];
-      return statements.after.all({ ...params, after_citations: position[0], after_url: position[1] }) as CitedPageRow[];
+      return (position === undefined ? statements.first : statements.after).all(citedPageParams(filter, limit, position)) as CitedPageRow[];
     },
     /** The workspace's content-map page at the page address of `url` (preferring `url` itself), if any. */
     contentMapPage(workspaceId: string, url: string): ContentMapPageRef | undefined {

@@ -1,6 +1,6 @@
 import type { Db } from './database.js';
 
-// The statements the visibility import record types write with (src/import/records/): one group
+// The statements the visibility import record types write with (import/records/): one group
 // per record type, prepared once per import. Returned as prepared statements, not wrapped, because
 // the snapshot writer runs them once per line of files of millions of lines.
 

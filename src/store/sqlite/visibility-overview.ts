@@ -1,5 +1,6 @@
 import type { CompetitorPeriodMentions, SetupCountsRow, VisibilityOverviewStore } from '../interfaces/visibility-overview.js';
 import type { DailyCounts, Platform } from '../interfaces/visibility-rows.js';
+import { COMPETITOR_PERIOD_MENTIONS, competitorPeriodParams } from '../competitor-mention-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
 
@@ -29,19 +30,7 @@ export function createVisibilityOverviewStore(db: Db): VisibilityOverviewStore {
       `SELECT day, platform, total, mentioned, cited FROM workspace_daily
        WHERE workspace_id = @workspace_id AND day BETWEEN @from_day AND @to_day AND platform = @platform`,
     ).raw(),
-    competitorMentions: db.prepare(
-      `SELECT c.id, c.name, c.domain, coalesce(m.current, 0) AS current, coalesce(m.previous, 0) AS previous
-       FROM competitors c
-       LEFT JOIN (
-         SELECT competitor_id,
-           sum(CASE WHEN day >= @current_start THEN mentions ELSE 0 END) AS current,
-           sum(CASE WHEN day < @current_start THEN mentions ELSE 0 END) AS previous
-         FROM workspace_competitor_daily
-         WHERE workspace_id = @workspace_id AND day BETWEEN @previous_start AND @today
-         GROUP BY competitor_id
-       ) m ON m.competitor_id = c.id
-       WHERE c.workspace_id = @workspace_id`,
-    ),
+    competitorMentions: db.prepare(COMPETITOR_PERIOD_MENTIONS),
   };
 
   return promised({
@@ -56,12 +45,7 @@ export function createVisibilityOverviewStore(db: Db): VisibilityOverviewStore {
     },
     /** Every tracked competitor with its mentions in [currentStart, today] and [previousStart, currentStart − 1]. */
     competitorMentions(workspaceId: string, days: { previousStart: number; currentStart: number; today: number }): CompetitorPeriodMentions[] {
-      return statements.competitorMentions.all({
-        workspace_id: workspaceId,
-        previous_start: days.previousStart,
-        current_start: days.currentStart,
-        today: days.today,
-      }) as CompetitorPeriodMentions[];
+      return statements.competitorMentions.all(competitorPeriodParams(workspaceId, days)) as CompetitorPeriodMentions[];
     },
   });
 }

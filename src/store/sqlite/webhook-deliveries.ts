@@ -1,5 +1,5 @@
 import type {
-  AttemptRecord, AttemptRow, ClaimedDelivery, ClaimInput, DeliveryRow, DeliveryStatus, OutboxEvent, RecordedAttempt, WebhookDeliveryStore,
+  AttemptRecord, AttemptRow, ClaimedDelivery, ClaimInput, DeliveryListQuery, DeliveryRow, OutboxEvent, RecordedAttempt, WebhookDeliveryStore,
 } from '../interfaces/webhook-deliveries.js';
 import { writeWithoutWaiting, type Db } from './database.js';
 import { enqueueEvent } from './outbox.js';
@@ -211,14 +211,7 @@ export function createWebhookDeliveryStore(db: Db): WebhookDeliveryStore {
     release(id: string, leaseToken: string, now: Date): void {
       writeWithoutWaiting(db, () => statements.release.run({ id, lease_token: leaseToken, expired: new Date(now.getTime() - 1).toISOString() }));
     },
-    list(input: {
-      workspace_id: string;
-      webhook_id: string;
-      event_type: string | null;
-      status: DeliveryStatus | null;
-      after: readonly [string, string] | null;
-      limit: number;
-    }): DeliveryRow[] {
+    list(input: DeliveryListQuery): DeliveryRow[] {
       return statements.list.all({
         workspace_id: input.workspace_id,
         webhook_id: input.webhook_id,
