@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { RecordOrder, RecordPage, RecordPosition } from '../../src/store/interfaces/list-pages.js';
 import type { PostgresPool } from '../../src/store/postgres/pool.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
@@ -42,6 +42,21 @@ export async function openParityDatabases(fill: (sqlite: SqliteStore, workspace:
       cleanup();
     },
   };
+}
+
+/**
+ * Opens the parity databases before the tests of the `describe` it is called in, hands them to
+ * `onOpen`, and closes them after those tests. Call it inside a `describe` body, never at import time.
+ */
+export function useParityDatabases(fill: Parameters<typeof openParityDatabases>[0], onOpen: (databases: ParityDatabases) => void): void {
+  let databases: ParityDatabases | undefined;
+  beforeAll(async () => {
+    databases = await openParityDatabases(fill);
+    onOpen(databases);
+  });
+  afterAll(async () => {
+    await databases?.close();
+  });
 }
 
 /**
@@ -128,4 +143,11 @@ function edgePositions(listed: ReadonlyArray<{ id: string }>, order: RecordOrder
   const last = listed.at(-1);
   if (last) positions.push([key(last), last.id]);
   return positions;
+}
+
+/** `read` of each id on both stores, compared; the answers in the order of `ids`. */
+export async function sameForEach<S, T>(pair: StorePair<S>, what: string, ids: readonly string[], read: (store: S, id: string) => Promise<T>): Promise<T[]> {
+  const answers: T[] = [];
+  for (const id of ids) answers.push(await sameFromBoth(pair, `${what} ${id}`, (store) => read(store, id)));
+  return answers;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import type {
   AgentTaskInput, AgentTaskStatus, ArticleInput, ArticleStatus, BuyerStage, ContentStore, ResearchBatchStatus,
@@ -7,7 +7,7 @@ import { createPostgresContentStore } from '../../../src/store/postgres/content.
 import { agentTaskLine, articleLine, changed, ideaLine, researchBatchLine, topicLine } from '../../support/content-records.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import {
-  expectSameAnswer, expectSamePages, openParityDatabases, sameFromBoth, type ParityDatabases, type StorePair,
+  expectSameAnswer, expectSamePages, sameForEach, sameFromBoth, type StorePair, useParityDatabases,
 } from '../../support/store-parity.js';
 
 const T0 = '2026-03-01T10:00:00.000Z';
@@ -72,35 +72,29 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const UPDATED_AFTER = [null, T0, T1, T2, T3];
 
 describe.skipIf(!postgresAvailable())('PostgreSQL content store answers as the SQLite one', () => {
-  let databases: ParityDatabases;
   let pair: StorePair<ContentStore>;
   let workspaceId: string;
 
-  beforeAll(async () => {
-    databases = await openParityDatabases(async (sqlite, workspace, other) => {
-      await importLines(sqlite, workspace.workspaceId, [topicA, topicB, batch1, batch2, batch3, ...ideas, ...articles, ...tasks].map((l) => l.line));
-      await importLines(sqlite, workspace.workspaceId, [topicARenamed.line]);
-      await importLines(sqlite, other.workspaceId, [otherTopic, otherBatch, otherIdea, otherArticle, otherTask].map((l) => l.line));
-    });
-    pair = { sqlite: databases.sqlite.content, postgres: createPostgresContentStore(databases.pool) };
-    workspaceId = databases.workspace.workspaceId;
-  });
-  afterAll(async () => {
-    await databases?.close();
+  useParityDatabases(async (sqlite, workspace, other) => {
+    await importLines(sqlite, workspace.workspaceId, [topicA, topicB, batch1, batch2, batch3, ...ideas, ...articles, ...tasks].map((l) => l.line));
+    await importLines(sqlite, workspace.workspaceId, [topicARenamed.line]);
+    await importLines(sqlite, other.workspaceId, [otherTopic, otherBatch, otherIdea, otherArticle, otherTask].map((l) => l.line));
+  }, (opened) => {
+    pair = { sqlite: opened.sqlite.content, postgres: createPostgresContentStore(opened.pool) };
+    workspaceId = opened.workspace.workspaceId;
   });
 
   it('reads each record by id, and nothing of another workspace or an unknown id', async () => {
-    for (const { id } of articles) expect(await sameFromBoth(pair, `article ${id}`, (s) => s.getArticle(workspaceId, id))).toBeDefined();
-    for (const { id } of ideas) expect(await sameFromBoth(pair, `idea ${id}`, (s) => s.getIdea(workspaceId, id))).toBeDefined();
-    for (const { id } of [batch1, batch2, batch3]) {
-      expect(await sameFromBoth(pair, `batch ${id}`, (s) => s.getResearchBatch(workspaceId, id))).toBeDefined();
-    }
-    for (const { id } of tasks) expect(await sameFromBoth(pair, `task ${id}`, (s) => s.getAgentTask(workspaceId, id))).toBeDefined();
-    for (const id of [UNKNOWN, otherArticle.id, otherIdea.id, otherBatch.id, otherTask.id]) {
-      expect(await sameFromBoth(pair, `absent ${id}`, async (s) => [
-        await s.getArticle(workspaceId, id), await s.getIdea(workspaceId, id), await s.getResearchBatch(workspaceId, id), await s.getAgentTask(workspaceId, id),
-      ])).toStrictEqual([undefined, undefined, undefined, undefined]);
-    }
+    const ids = (lines: ReadonlyArray<{ id: string }>) => lines.map((l) => l.id);
+    expect(await sameForEach(pair, 'article', ids(articles), (s, id) => s.getArticle(workspaceId, id))).not.toContain(undefined);
+    expect(await sameForEach(pair, 'idea', ids(ideas), (s, id) => s.getIdea(workspaceId, id))).not.toContain(undefined);
+    expect(await sameForEach(pair, 'batch', ids([batch1, batch2, batch3]), (s, id) => s.getResearchBatch(workspaceId, id))).not.toContain(undefined);
+    expect(await sameForEach(pair, 'task', ids(tasks), (s, id) => s.getAgentTask(workspaceId, id))).not.toContain(undefined);
+    const absent = [UNKNOWN, otherArticle.id, otherIdea.id, otherBatch.id, otherTask.id];
+    const none = absent.map(() => [undefined, undefined, undefined, undefined]);
+    expect(await sameForEach(pair, 'absent', absent, async (s, id) => [
+      await s.getArticle(workspaceId, id), await s.getIdea(workspaceId, id), await s.getResearchBatch(workspaceId, id), await s.getAgentTask(workspaceId, id),
+    ])).toStrictEqual(none);
   });
 
   it('reads what the data holds at its edges: a renamed topic, ideas in order, NULLs and the largest exact counts', async () => {
@@ -178,9 +172,9 @@ describe.skipIf(!postgresAvailable())('PostgreSQL content store answers as the S
   });
 
   it('reads the stored states the import compares with', async () => {
-    for (const { id } of [...articles, otherArticle]) await sameFromBoth(pair, `status ${id}`, (s) => s.articleStatus(id));
-    for (const { id } of [batch1, batch2, batch3]) await sameFromBoth(pair, `status ${id}`, (s) => s.researchBatchStatus(id));
-    for (const { id } of tasks) await sameFromBoth(pair, `status ${id}`, (s) => s.agentTaskStatus(id));
+    expect(await sameForEach(pair, 'status', [...articles, otherArticle].map((l) => l.id), (s, id) => s.articleStatus(id))).not.toContain(undefined);
+    expect(await sameForEach(pair, 'status', [batch1, batch2, batch3].map((l) => l.id), (s, id) => s.researchBatchStatus(id))).toEqual(['PROCESSING', 'COMPLETED', 'FAILED']);
+    expect(await sameForEach(pair, 'status', tasks.map((l) => l.id), (s, id) => s.agentTaskStatus(id))).toEqual(['RUNNING', 'SUCCEEDED', 'QUEUED', 'FAILED']);
     expect(await sameFromBoth(pair, 'unknown states', async (s) => [
       await s.articleStatus(UNKNOWN), await s.researchBatchStatus(UNKNOWN), await s.agentTaskStatus(UNKNOWN),
     ])).toStrictEqual([undefined, undefined, undefined]);
