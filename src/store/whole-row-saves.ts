@@ -20,13 +20,18 @@ function sameColumns(stored: Record<string, unknown>, params: Record<string, unk
   return true;
 }
 
-/** The stored row by id (`?`), and the insert-or-replace of a whole row (`@column` parameters). */
-export function wholeRowSaveSql(spec: WholeRowTable<unknown>): { stored: string; upsert: string } {
+/**
+ * The stored row by id (`?`), the insert of a whole row (`@column` parameters), and the
+ * insert-or-replace of one.
+ */
+export function wholeRowSaveSql(spec: WholeRowTable<unknown>): { stored: string; insert: string; upsert: string } {
   const { table, columns } = spec;
   const updates = columns.filter((c) => c !== 'id' && c !== 'workspace_id').map((c) => `${c} = excluded.${c}`).join(', ');
+  const insert = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
   return {
     stored: `SELECT ${columns.join(', ')} FROM ${table} WHERE id = ?`,
-    upsert: `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
+    insert,
+    upsert: `${insert}
        ON CONFLICT (id) DO UPDATE SET ${updates}`,
   };
 }

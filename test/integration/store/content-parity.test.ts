@@ -221,4 +221,13 @@ describe.skipIf(!postgresAvailable())('PostgreSQL content store answers as the S
       .toEqual({ outcome: 'updated', previous: 'QUEUED' });
     expectSameAnswer(await pair.sqlite.getAgentTask(workspaceId, 'task-saved'), await pair.postgres.getAgentTask(workspaceId, 'task-saved'), 'task read');
   });
+
+  it('in PostgreSQL, saves of one new record at the same time take turns: one inserts it, the others find it as they would write it', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const idea = { id: `idea-raced-${round}`, workspace_id: workspaceId, title: 'Raced', topic_id: null, keywords: [], buyer_stage: null,
+        persona_name: null, research_batch_id: null, created_at: T3, updated_at: T3 };
+      const results = await Promise.all(Array.from({ length: 8 }, () => pair.postgres.saveIdea(idea)));
+      expect(results.map((r) => r.outcome).sort()).toEqual(['inserted', ...Array.from({ length: 7 }, () => 'unchanged')]);
+    }
+  });
 });
