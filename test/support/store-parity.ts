@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RecordOrder, RecordPage, RecordPosition } from '../../src/store/interfaces/list-pages.js';
-import type { PostgresPool } from '../../src/store/postgres/pool.js';
+import { applyPostgresMigrations } from '../../src/store/postgres/migrate.js';
+import { createPostgresPool, type PostgresPool } from '../../src/store/postgres/pool.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createTestWorkspace, type TestWorkspace } from './accounts.js';
-import { postgresCopyOf } from './copy-sqlite-to-postgres.js';
+import { copySqliteToPostgres } from './copy-sqlite-to-postgres.js';
+import { createPostgresDatabase } from './postgres.js';
 import { createTestStore } from './test-server.js';
 
 /** One store area twice: over SQLite and over PostgreSQL, holding the same data. */
@@ -31,7 +33,9 @@ export async function openParityDatabases(fill: (sqlite: SqliteStore, workspace:
   const workspace = await createTestWorkspace(sqlite);
   const other = await createTestWorkspace(sqlite);
   await fill(sqlite, workspace, other);
-  const pool = await postgresCopyOf(sqlite.db);
+  const pool = createPostgresPool(await createPostgresDatabase());
+  await applyPostgresMigrations(pool);
+  await copySqliteToPostgres(sqlite.db, pool);
   return {
     sqlite,
     pool,

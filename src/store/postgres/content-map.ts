@@ -3,7 +3,7 @@ import {
   contentMapColumns, contentMapListParams, CONTENT_MAP_LISTS, CONTENT_MAP_SQL, CONTENT_MAP_TABLES, sitemapUrlView, topicView,
   type SitemapUrlRow, type TopicRow,
 } from '../content-map-rows.js';
-import { postgresListMethod } from './keyset.js';
+import { recordListMethod } from './keyset.js';
 import type { PostgresPool } from './pool.js';
 import { postgresGetById } from './record-by-id.js';
 import { postgresSave } from './saved-rows.js';
@@ -17,17 +17,17 @@ export function createPostgresContentMapStore(pool: PostgresPool): ContentMapSto
 
   return {
     getTopic: postgresGetById(pool, CONTENT_MAP_SQL.getTopic, topicView),
-    listTopics: postgresListMethod(pool, CONTENT_MAP_LISTS.topics, contentMapListParams.topics, topicView),
+    listTopics: recordListMethod(pool, CONTENT_MAP_LISTS.topics, contentMapListParams.topics, topicView),
     saveTopic: topics.save,
     topicStage: topics.stateOf,
 
     getSitemapUrl: postgresGetById(pool, CONTENT_MAP_SQL.getSitemapUrl, sitemapUrlView),
-    listSitemapUrls: postgresListMethod(pool, CONTENT_MAP_LISTS.sitemapUrls, contentMapListParams.sitemapUrls, sitemapUrlView),
+    listSitemapUrls: recordListMethod(pool, CONTENT_MAP_LISTS.sitemapUrls, contentMapListParams.sitemapUrls, sitemapUrlView),
     saveSitemapUrl: sitemapUrls.save,
     sitemapUrlState: sitemapUrls.stateOf,
 
     getPage: postgresGetById(pool, CONTENT_MAP_SQL.getPage, asStored),
-    listPages: postgresListMethod(pool, CONTENT_MAP_LISTS.pages, contentMapListParams.pages, asStored),
+    listPages: recordListMethod(pool, CONTENT_MAP_LISTS.pages, contentMapListParams.pages, asStored),
     savePage: postgresSave(pool, CONTENT_MAP_TABLES.page, contentMapColumns.page).save,
   };
 }

@@ -3,7 +3,7 @@ import {
   agentTaskView, articleView, batchView, contentColumns, contentListParams, CONTENT_LISTS, CONTENT_SQL, CONTENT_TABLES, ideaView, summaryView,
   type BatchIdeaRow, type ResearchBatchRow,
 } from '../content-rows.js';
-import { postgresListMethod } from './keyset.js';
+import { recordListMethod } from './keyset.js';
 import type { PostgresPool } from './pool.js';
 import { row, rows } from './query.js';
 import { postgresGetById } from './record-by-id.js';
@@ -22,7 +22,7 @@ export function createPostgresContentStore(pool: PostgresPool): ContentStore {
   const articles = postgresSave(pool, CONTENT_TABLES.article, contentColumns.article);
   const researchBatches = postgresSave(pool, CONTENT_TABLES.researchBatch, contentColumns.researchBatch);
   const agentTasks = postgresSave(pool, CONTENT_TABLES.agentTask, contentColumns.agentTask);
-  const batchRows = postgresListMethod(pool, CONTENT_LISTS.researchBatches, contentListParams.researchBatches, (b: ResearchBatchRow) => b);
+  const batchRows = recordListMethod(pool, CONTENT_LISTS.researchBatches, contentListParams.researchBatches, (b: ResearchBatchRow) => b);
 
   /** Each batch as its event carries it: with its topic's name and the ideas it produced so far, oldest first. */
   async function withIdeas(batches: readonly ResearchBatchRow[]): Promise<ResearchBatch[]> {
@@ -35,12 +35,12 @@ export function createPostgresContentStore(pool: PostgresPool): ContentStore {
 
   return {
     getArticle: postgresGetById(pool, CONTENT_SQL.getArticle, articleView),
-    listArticles: postgresListMethod(pool, CONTENT_LISTS.articles, contentListParams.articles, summaryView),
+    listArticles: recordListMethod(pool, CONTENT_LISTS.articles, contentListParams.articles, summaryView),
     saveArticle: articles.save,
     articleStatus: articles.stateOf,
 
     getIdea: postgresGetById(pool, CONTENT_SQL.getIdea, ideaView),
-    listIdeas: postgresListMethod(pool, CONTENT_LISTS.ideas, contentListParams.ideas, ideaView),
+    listIdeas: recordListMethod(pool, CONTENT_LISTS.ideas, contentListParams.ideas, ideaView),
     saveIdea: postgresSave(pool, CONTENT_TABLES.idea, contentColumns.idea).save,
 
     async getResearchBatch(workspaceId, id) {
@@ -52,7 +52,7 @@ export function createPostgresContentStore(pool: PostgresPool): ContentStore {
     researchBatchStatus: researchBatches.stateOf,
 
     getAgentTask: postgresGetById(pool, CONTENT_SQL.getTask, agentTaskView),
-    listAgentTasks: postgresListMethod(pool, CONTENT_LISTS.agentTasks, contentListParams.agentTasks, agentTaskView),
+    listAgentTasks: recordListMethod(pool, CONTENT_LISTS.agentTasks, contentListParams.agentTasks, agentTaskView),
     saveAgentTask: agentTasks.save,
     agentTaskStatus: agentTasks.stateOf,
   };

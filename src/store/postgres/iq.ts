@@ -1,6 +1,6 @@
 import type { IqRecordType, IqStore } from '../interfaces/iq.js';
 import { iqColumns, iqListParams, iqViewOfType, iqView, IQ_LIST, IQ_SQL, IQ_TABLE, type IqRow } from '../iq-rows.js';
-import { postgresListMethod } from './keyset.js';
+import { recordListMethod } from './keyset.js';
 import type { PostgresPool } from './pool.js';
 import { inTransaction, row, run, value } from './query.js';
 import { postgresSave } from './saved-rows.js';
@@ -21,7 +21,7 @@ export function createPostgresIqStore(pool: PostgresPool): IqStore {
   return {
     get: async (workspaceId, id, type) => iqViewOfType(await row<IqRow>(pool, IQ_SQL.get, [id, workspaceId]), type),
     typeOf: (workspaceId, id) => value<IqRecordType>(pool, IQ_SQL.typeOf, [id, workspaceId]),
-    list: postgresListMethod(pool, IQ_LIST, iqListParams, iqView),
+    list: recordListMethod(pool, IQ_LIST, iqListParams, iqView),
     /**
      * A record that becomes its kind's default takes the flag from the previous default in the
      * same transaction, so the kind never has two (the unique index refuses it) nor, if the write
