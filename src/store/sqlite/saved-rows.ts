@@ -1,53 +1,23 @@
 import type { Db } from './database.js';
 import type { SaveResult } from '../interfaces/saved-rows.js';
-
-// Shared by the stores whose records arrive whole through the import: each write replaces the
-// stored row, and an identical record writes nothing (so re-importing a file changes nothing).
-
-/** True when the stored row already holds exactly these column values. */
-export function sameColumns(stored: Record<string, unknown>, params: Record<string, unknown>): boolean {
-  for (const [column, value] of Object.entries(params)) if (stored[column] !== value) return false;
-  return true;
-}
-
-/** A JSON column read back; the import wrote it, so it parses. */
-export function fromJson<T>(text: string): T {
-  return JSON.parse(text) as T;
-}
-
-export function fromNullableJson<T>(text: string | null): T | null {
-  return text === null ? null : (JSON.parse(text) as T);
-}
-
-export function toNullableJson(value: unknown): string | null {
-  return value === null ? null : JSON.stringify(value);
-}
+import { savePlan, storedState, wholeRowSaveSql, type WholeRowTable } from '../whole-row-saves.js';
 
 /**
- * The write side of a table whose rows are replaced whole: `save` inserts the row, replaces it
- * when any column differs, or leaves it; `stateOf` reads the lifecycle state (status or stage) of
- * a stored row. `columns` lists every written column, `id` and `workspace_id` included.
+ * The write side of a table whose rows are replaced whole (`../whole-row-saves.ts`): `save` inserts
+ * the row, replaces it when any column differs, or leaves it; `stateOf` reads the lifecycle state
+ * (status or stage) of a stored row.
  */
-export function prepareSave<State>(db: Db, table: string, columns: readonly string[], state: (row: Record<string, unknown>) => State) {
-  const updates = columns.filter((c) => c !== 'id' && c !== 'workspace_id').map((c) => `${c} = excluded.${c}`).join(', ');
-  const statements = {
-    stored: db.prepare(`SELECT ${columns.join(', ')} FROM ${table} WHERE id = ?`),
-    upsert: db.prepare(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
-       ON CONFLICT (id) DO UPDATE SET ${updates}`,
-    ),
-  };
+export function prepareSave<State>(db: Db, spec: WholeRowTable<State>) {
+  const sql = wholeRowSaveSql(spec);
+  const statements = { stored: db.prepare(sql.stored), upsert: db.prepare(sql.upsert) };
   return {
     save(params: Record<string, unknown>): SaveResult<State> {
-      const stored = statements.stored.get(params.id) as Record<string, unknown> | undefined;
-      const previous = stored === undefined ? undefined : state(stored);
-      if (stored && sameColumns(stored, params)) return { outcome: 'unchanged', previous };
-      statements.upsert.run(params);
-      return { outcome: stored ? 'updated' : 'inserted', previous };
+      const plan = savePlan(spec, statements.stored.get(params.id) as Record<string, unknown> | undefined, params);
+      if (plan.write) statements.upsert.run(params);
+      return plan.result;
     },
     stateOf(id: string): State | undefined {
-      const stored = statements.stored.get(id) as Record<string, unknown> | undefined;
-      return stored === undefined ? undefined : state(stored);
+      return storedState(spec, statements.stored.get(id) as Record<string, unknown> | undefined);
     },
   };
 }
