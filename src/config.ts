@@ -3,7 +3,13 @@ import path from 'node:path';
 import { parseDecimalInteger } from './text/decimal-integer.js';
 
 export interface Config {
+  /** The SQLite file (`DATABASE_PATH`). */
   databasePath: string;
+  /**
+   * Where the data lives, for `parseStoreAddress` (`src/store/store-address.ts`): `DATABASE_URL`
+   * (`postgres://…`) when set, which wins over `DATABASE_PATH`, else the SQLite file.
+   */
+  databaseAddress: string;
   port: number;
   host: string;
   logLevel: string;
@@ -149,8 +155,10 @@ function baseUrlFrom(value: string | undefined, name: string): string | undefine
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databasePath = env.DATABASE_PATH || path.join('data', 'workspace.db');
   return {
-    databasePath: env.DATABASE_PATH || path.join('data', 'workspace.db'),
+    databasePath,
+    databaseAddress: env.DATABASE_URL?.trim() || databasePath,
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '127.0.0.1',
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
+import { applyPostgresMigrations } from '../../src/store/postgres/migrate.js';
+import { createPostgresPool, type PostgresPool } from '../../src/store/postgres/pool.js';
 
 /** True when the run has a throwaway PostgreSQL cluster (`test/setup/postgres.global.ts`). */
 export function postgresAvailable(): boolean {
@@ -25,4 +27,14 @@ export async function createPostgresDatabase(prefix = 'wsapi'): Promise<string> 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * A pool on a new database of the run's cluster with every PostgreSQL migration applied, as the
+ * service opens one. The caller ends it (`pool.end()`).
+ */
+export async function createMigratedPostgresPool(): Promise<PostgresPool> {
+  const pool = createPostgresPool(await createPostgresDatabase());
+  await applyPostgresMigrations(pool);
+  return pool;
 }
