@@ -1,9 +1,8 @@
 import { expect, onTestFinished } from 'vitest';
-import { applyPostgresMigrations } from '../../src/store/postgres/migrate.js';
-import { createPostgresPool, type PostgresPool } from '../../src/store/postgres/pool.js';
+import type { PostgresPool } from '../../src/store/postgres/pool.js';
 import { rows as pgRows } from '../../src/store/postgres/query.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { createPostgresDatabase } from './postgres.js';
+import { createMigratedPostgresPool } from './postgres.js';
 import { testStoreForThisTest } from './test-server.js';
 
 export interface StorePair {
@@ -11,8 +10,6 @@ export interface StorePair {
   sqlite: SqliteStore;
   /** A pool on a fresh PostgreSQL database migrated to the same schema, still empty. */
   pool: PostgresPool;
-  /** The database's URL, for a second pool (another instance of the service). */
-  url: string;
 }
 
 /**
@@ -21,11 +18,9 @@ export interface StorePair {
  */
 export async function storePairForThisTest(): Promise<StorePair> {
   const { store: sqlite } = testStoreForThisTest();
-  const url = await createPostgresDatabase('parity');
-  const pool = createPostgresPool(url);
+  const pool = await createMigratedPostgresPool();
   onTestFinished(() => pool.end());
-  await applyPostgresMigrations(pool);
-  return { sqlite, pool, url };
+  return { sqlite, pool };
 }
 
 /** Every row of `table` in each database, in `orderBy` order: `[sqlite, postgres]`. */
