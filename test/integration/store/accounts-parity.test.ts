@@ -4,7 +4,7 @@ import type { AccountStore } from '../../../src/store/interfaces/accounts.js';
 import { createAccountStore } from '../../../src/store/sqlite/accounts.js';
 import { createPostgresAccountStore } from '../../../src/store/postgres/accounts.js';
 import { postgresAvailable } from '../../support/postgres.js';
-import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-twins.js';
+import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-pair.js';
 
 const T0 = '2026-11-01T09:00:00.000Z';
 const T1 = '2026-11-02T09:00:00.000Z';

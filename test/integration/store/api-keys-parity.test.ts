@@ -6,7 +6,7 @@ import { createApiKeyStore } from '../../../src/store/sqlite/api-keys.js';
 import { createPostgresAccountStore } from '../../../src/store/postgres/accounts.js';
 import { createPostgresApiKeyStore } from '../../../src/store/postgres/api-keys.js';
 import { postgresAvailable } from '../../support/postgres.js';
-import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-twins.js';
+import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-pair.js';
 
 const T0 = '2026-11-01T09:00:00.000Z';
 

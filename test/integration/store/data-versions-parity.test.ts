@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataVersionStore } from '../../../src/store/sqlite/data-versions.js';
 import { createPostgresDataVersionStore } from '../../../src/store/postgres/data-versions.js';
 import { postgresAvailable } from '../../support/postgres.js';
-import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-twins.js';
+import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-pair.js';
 
 describe.skipIf(!postgresAvailable())('data versions on PostgreSQL answer every call as on SQLite', () => {
   let twins: TwinDatabases;

@@ -3,7 +3,7 @@ import type { RecordOrder, RecordPage } from '../../../src/store/interfaces/list
 import { prepareRecordList } from '../../../src/store/sqlite/keyset.js';
 import { prepareRecordList as preparePostgresRecordList } from '../../../src/store/postgres/keyset.js';
 import { postgresAvailable } from '../../support/postgres.js';
-import { openTwinDatabases, type TwinDatabases } from '../../support/store-twins.js';
+import { openTwinDatabases, type TwinDatabases } from '../../support/store-pair.js';
 
 interface Listed {
   id: string;

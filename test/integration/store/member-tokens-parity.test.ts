@@ -6,7 +6,7 @@ import { createMemberTokenStore } from '../../../src/store/sqlite/member-tokens.
 import { createPostgresAccountStore } from '../../../src/store/postgres/accounts.js';
 import { createPostgresMemberTokenStore } from '../../../src/store/postgres/member-tokens.js';
 import { postgresAvailable } from '../../support/postgres.js';
-import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-twins.js';
+import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-pair.js';
 
 function tokenRow(workspaceId: string, userId: string, createdAt = '2026-11-01T09:00:00.000Z'): MemberTokenRow {
   const id = randomUUID();

@@ -4,7 +4,7 @@ import { createPostgresWorkspaceProfileStore } from '../../../src/store/postgres
 import type { WorkspacePlanRow, WorkspaceProfileStore } from '../../../src/store/interfaces/workspace-profile.js';
 import { createWorkspaceProfileStore } from '../../../src/store/sqlite/workspace-profile.js';
 import { postgresAvailable } from '../../support/postgres.js';
-import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-twins.js';
+import { openTwinDatabases, storeTwins, type TwinDatabases } from '../../support/store-pair.js';
 
 describe.skipIf(!postgresAvailable())('workspace profile, plan and request counts on PostgreSQL answer every call as on SQLite', () => {
   let twins: TwinDatabases;
