@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -366,7 +366,11 @@ describe.skipIf(!postgresAvailable())('cli: store copy', () => {
     const { file } = testStoreForThisTest();
     const missing = path.join(path.dirname(file), 'missing.db');
     const url = await createPostgresDatabase('wsapi_copy');
-    const cases: Array<[string[], string]> = [
+    const notADatabase = path.join(path.dirname(file), 'notes.txt');
+    writeFileSync(notADatabase, 'not a database, just text that is long enough to fill a header page\n'.repeat(100));
+    // Nothing listens on port 1.
+    const unreachable = 'postgres://admin:s3cret@127.0.0.1:1/app';
+    const cases: Array<[string[], string | RegExp]> = [
       [['--from', file], 'error: --to is required\n'],
       [['--to', url], 'error: --from is required\n'],
       [['--from', file, '--to', 'mysql://admin:s3cret@db.example.test/app'],
@@ -374,9 +378,15 @@ describe.skipIf(!postgresAvailable())('cli: store copy', () => {
       [['--from', file, '--to', path.join(path.dirname(file), 'other.db')], 'error: --to must be a PostgreSQL URL: postgres://user:password@host:5432/database\n'],
       [['--from', missing, '--to', url], `error: no SQLite file at ${missing}\n`],
       [['--from', file, '--to', url, '--form', 'x'], 'error: unknown option --form\n'],
+      [['--from', notADatabase, '--to', url], /^error: cannot open .*notes\.txt as the service's SQLite database: file is not a database\n$/],
+      [['--from', file, '--to', unreachable], /^error: cannot prepare the PostgreSQL database: connect ECONNREFUSED 127\.0\.0\.1:1\n$/],
     ];
     for (const [args, stderr] of cases) {
-      expect(await runCliInProcess(['store', 'copy', ...args]), args.join(' ')).toEqual({ code: 1, stdout: '', stderr });
+      const result = await runCliInProcess(['store', 'copy', ...args]);
+      expect({ ...result, stderr: '' }, args.join(' ')).toEqual({ code: 1, stdout: '', stderr: '' });
+      if (typeof stderr === 'string') expect(result.stderr).toBe(stderr);
+      else expect(result.stderr).toMatch(stderr);
+      expect(result.stderr).not.toContain('s3cret');
     }
     expect(existsSync(missing)).toBe(false);
     // Refused before the target was touched: not even migrated.
