@@ -322,6 +322,18 @@ describe.skipIf(!postgresAvailable())('store copy: a SQLite file into PostgreSQL
     expect(await sequencesMoved(pool)).toBe(false);
   });
 
+  it('refuses schemas that differ (a table or a column on one side only), naming it, and writes nothing', async () => {
+    const source = await sourceWithEverything();
+    const { url, pool } = await migratedTarget();
+    source.store.db.exec('CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT) STRICT');
+    source.store.db.exec("INSERT INTO notes VALUES ('n1', 'kept only in SQLite')");
+    await expect(copySqliteToPostgres(source.file, url)).rejects.toThrow('the two schemas differ, so nothing was copied: only in SQLite: notes');
+
+    await pool.query('CREATE TABLE notes (id TEXT COLLATE "C" PRIMARY KEY)');
+    await expect(copySqliteToPostgres(source.file, url)).rejects.toThrow('the two schemas differ, so nothing was copied: table notes has column body on one side only');
+    expect(Object.values(await rowCounts(pool)).every((n) => n === 0)).toBe(true);
+  });
+
   it('refuses a file that does not exist, without creating it', async () => {
     const { file } = testStoreForThisTest();
     const missing = path.join(path.dirname(file), 'missing.db');
