@@ -1,10 +1,5 @@
 /** Polls `condition` every 10 ms until it holds; fails naming `what` after `timeoutMs`. */
-export async function until(condition: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  await untilAsync(async () => condition(), timeoutMs, what);
-}
-
-/** `until` for a condition that must ask something asynchronously (a database, a server). */
-export async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -5,7 +5,7 @@ import { applyPostgresMigrations, postgresMigrationNames } from '../../../src/st
 import { createPostgresPool, type PostgresPool } from '../../../src/store/postgres/pool.js';
 import { rows, run, value } from '../../../src/store/postgres/query.js';
 import { createMigratedPostgresPool, createPostgresDatabase, postgresAvailable } from '../../support/postgres.js';
-import { untilAsync } from '../../support/wait.js';
+import { until } from '../../support/wait.js';
 
 const MIGRATIONS = new URL('../../../src/store/postgres/migrations/', import.meta.url);
 
@@ -79,7 +79,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL migrations', () => {
       await addEvent(early, 'e1');
       const latePid = await value<number>(late, 'SELECT pg_backend_pid()');
       const lateInsert = addEvent(late, 'e2');
-      await untilAsync(
+      await until(
         async () => (await value(pool, 'SELECT wait_event_type FROM pg_stat_activity WHERE pid = ?', [latePid])) === 'Lock',
         10_000,
         'the second transaction to wait for the event feed lock',
