@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { openDatabase, type Db } from './sqlite/database.js';
+import { openCopySource, type CopySource } from './sqlite/copy-source.js';
 import { applyPostgresMigrations } from './postgres/migrate.js';
 import { createPostgresPool } from './postgres/pool.js';
 import { inTransaction, rows, value } from './postgres/query.js';
@@ -46,22 +46,13 @@ interface TablePlan {
   columns: CopyColumn[];
 }
 
-function sqliteTables(db: Db): string[] {
-  return db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> ?`)
-    .pluck().all(MIGRATION_LEDGER) as string[];
-}
-
-function sqliteColumns(db: Db, table: string): string[] {
-  return (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[]);
-}
-
 /**
  * The copy, table by table, in foreign-key order. Refused, before any row is written, when a
  * table or column is on one side only: a row would lose a value, or the schemas come from
  * different versions of the service.
  */
-function planCopy(db: Db, catalog: ReadonlyMap<string, CatalogTable>): TablePlan[] {
-  const inSqlite = sqliteTables(db);
+function planCopy(source: CopySource, catalog: ReadonlyMap<string, CatalogTable>): TablePlan[] {
+  const inSqlite = source.tables(MIGRATION_LEDGER);
   const onlySqlite = inSqlite.filter((t) => !catalog.has(t));
   const onlyPostgres = [...catalog.keys()].filter((t) => !inSqlite.includes(t));
   if (onlySqlite.length > 0 || onlyPostgres.length > 0) {
@@ -70,7 +61,7 @@ function planCopy(db: Db, catalog: ReadonlyMap<string, CatalogTable>): TablePlan
         .filter((s) => s !== '').join('; '));
   }
   return tablesInForeignKeyOrder(catalog).map((table) => {
-    const fromSqlite = sqliteColumns(db, table.name);
+    const fromSqlite = source.columns(table.name);
     const names = table.columns.map((c) => c.name);
     const differ = [...fromSqlite.filter((c) => !names.includes(c)), ...names.filter((c) => !fromSqlite.includes(c))];
     if (differ.length > 0) {
@@ -107,27 +98,25 @@ async function setTriggers(client: pg.PoolClient, plan: readonly TablePlan[], on
 }
 
 /** Streams one table from SQLite into PostgreSQL with COPY: one chunk of rows in memory at a time. */
-async function copyTable(db: Db, client: pg.PoolClient, { table, columns }: TablePlan): Promise<void> {
+async function copyTable(source: CopySource, client: pg.PoolClient, { table, columns }: TablePlan): Promise<void> {
   const list = columns.map((c) => quoteIdentifier(c.name)).join(', ');
-  // Safe integers: an INTEGER comes back as a bigint, exact past 2^53.
-  const read = db.prepare(`SELECT ${list} FROM ${quoteIdentifier(table.name)}`).raw(true).safeIntegers(true);
   const write = client.query(copyFrom(`COPY ${quoteIdentifier(table.name)} (${list}) FROM STDIN`));
+  const read = source.rows(table.name, columns.map((c) => c.name));
   try {
-    await pipeline(Readable.from(copyTextChunks(read.iterate() as Iterable<unknown[]>, columns, table.name)), write);
+    await pipeline(Readable.from(copyTextChunks(read, columns, table.name)), write);
   } catch (err) {
     throw new StoreCopyError(`copying table ${table.name} failed, so nothing was copied: ${messageOf(err)}`, { cause: err });
   }
 }
 
 /** Fails when any table holds another number of rows in PostgreSQL than in SQLite's snapshot. */
-async function checkRowCounts(db: Db, client: pg.PoolClient, plan: readonly TablePlan[]): Promise<CopiedTable[]> {
+async function checkRowCounts(source: CopySource, client: pg.PoolClient, plan: readonly TablePlan[]): Promise<CopiedTable[]> {
   const copied: CopiedTable[] = [];
   const differences: string[] = [];
   for (const { table } of plan) {
-    const name = quoteIdentifier(table.name);
-    const source = Number(db.prepare(`SELECT count(*) FROM ${name}`).pluck().get());
-    const target = (await value<number>(client, `SELECT count(*) FROM ${name}`))!;
-    if (source !== target) differences.push(`${table.name}: ${source} in SQLite, ${target} in PostgreSQL`);
+    const read = source.count(table.name);
+    const target = (await value<number>(client, `SELECT count(*) FROM ${quoteIdentifier(table.name)}`))!;
+    if (read !== target) differences.push(`${table.name}: ${read} in SQLite, ${target} in PostgreSQL`);
     copied.push({ table: table.name, rows: target });
   }
   if (differences.length > 0) throw new StoreCopyError(`row counts differ after the copy, so nothing was copied: ${differences.join('; ')}`);
@@ -139,21 +128,18 @@ async function checkRowCounts(db: Db, client: pg.PoolClient, plan: readonly Tabl
  * number SQLite ever gave there (AUTOINCREMENT's `sqlite_sequence`, which outlives deleted rows),
  * so a number is never given twice. Last, just before the commit: a sequence does not roll back.
  */
-async function advanceSequences(db: Db, client: pg.PoolClient, plan: readonly TablePlan[]): Promise<void> {
-  const hasSequences = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'").get() !== undefined;
-  const givenBySqlite = hasSequences ? db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck() : undefined;
+async function advanceSequences(source: CopySource, client: pg.PoolClient, plan: readonly TablePlan[]): Promise<void> {
   for (const { table } of plan) {
     for (const { column, sequence } of table.sequences) {
       const copiedMax = await value<number | null>(client, `SELECT max(${quoteIdentifier(column)}) FROM ${quoteIdentifier(table.name)}`);
-      const given = givenBySqlite ? Number(givenBySqlite.get(table.name) ?? 0) : 0;
-      const highest = Math.max(copiedMax ?? 0, given);
+      const highest = Math.max(copiedMax ?? 0, source.highestNumberGiven(table.name));
       if (highest > 0) await rows(client, 'SELECT setval(?::regclass, ?)', [sequence, highest]);
     }
   }
 }
 
 /** The source must be an existing SQLite file: opening a missing one would create an empty one. */
-function openSource(file: string): Db {
+function openSource(file: string): CopySource {
   let isFile: boolean;
   try {
     isFile = statSync(file).isFile();
@@ -162,7 +148,7 @@ function openSource(file: string): Db {
   }
   if (!isFile) throw new StoreCopyError(`${file} is not a file`);
   try {
-    return openDatabase(file);
+    return openCopySource(file);
   } catch (err) {
     throw new StoreCopyError(`cannot open ${file} as the service's SQLite database: ${messageOf(err)}`, { cause: err });
   }
@@ -183,7 +169,7 @@ function openSource(file: string): Db {
  *   against writers until it commits.
  */
 export async function copySqliteToPostgres(sqliteFile: string, postgresUrl: string): Promise<StoreCopySummary> {
-  const db = openSource(sqliteFile);
+  const source = openSource(sqliteFile);
   const pool = createPostgresPool(postgresUrl, { max: 1 });
   try {
     const catalog = await applyPostgresMigrations(pool)
@@ -191,39 +177,32 @@ export async function copySqliteToPostgres(sqliteFile: string, postgresUrl: stri
       .catch((err: unknown) => {
         throw new StoreCopyError(`cannot prepare the PostgreSQL database: ${messageOf(err)}`, { cause: err });
       });
-    db.exec('BEGIN');
-    try {
-      // The snapshot starts at the first read, so take it now: every table is read as of this instant.
-      db.prepare('SELECT count(*) FROM sqlite_schema').get();
-      const plan = planCopy(db, catalog);
-      const tables = await inTransaction(pool, async (client) => {
-        const names = plan.map(({ table }) => quoteIdentifier(table.name)).join(', ');
-        // Writers wait until the copy commits (readers do not), so the target is still empty when it lands.
-        await client.query(`LOCK TABLE ${names} IN EXCLUSIVE MODE`);
-        const holdingRows = await firstTableWithRows(client, plan);
-        if (holdingRows !== undefined) {
-          throw new StoreCopyError(`the PostgreSQL database already holds data (table ${holdingRows} has rows), so nothing was copied: copy into a database whose tables are empty`);
-        }
-        await setTriggers(client, plan, false);
-        for (const table of plan) await copyTable(db, client, table);
-        // Deferred foreign keys are checked now rather than at COMMIT, so a failure comes before the sequences move.
-        await client.query('SET CONSTRAINTS ALL IMMEDIATE').catch((err: unknown) => {
-          throw new StoreCopyError(`a copied row breaks a constraint of the PostgreSQL schema, so nothing was copied: ${messageOf(err)}`, { cause: err });
-        });
-        await setTriggers(client, plan, true);
-        const copied = await checkRowCounts(db, client, plan);
-        await advanceSequences(db, client, plan);
-        return copied;
+    const plan = planCopy(source, catalog);
+    const tables = await inTransaction(pool, async (client) => {
+      const names = plan.map(({ table }) => quoteIdentifier(table.name)).join(', ');
+      // Writers wait until the copy commits (readers do not), so the target is still empty when it lands.
+      await client.query(`LOCK TABLE ${names} IN EXCLUSIVE MODE`);
+      const holdingRows = await firstTableWithRows(client, plan);
+      if (holdingRows !== undefined) {
+        throw new StoreCopyError(`the PostgreSQL database already holds data (table ${holdingRows} has rows), so nothing was copied: copy into a database whose tables are empty`);
+      }
+      await setTriggers(client, plan, false);
+      for (const table of plan) await copyTable(source, client, table);
+      // Deferred foreign keys are checked now rather than at COMMIT, so a failure comes before the sequences move.
+      await client.query('SET CONSTRAINTS ALL IMMEDIATE').catch((err: unknown) => {
+        throw new StoreCopyError(`a copied row breaks a constraint of the PostgreSQL schema, so nothing was copied: ${messageOf(err)}`, { cause: err });
       });
-      return { tables, total: tables.reduce((sum, t) => sum + t.rows, 0) };
-    } finally {
-      if (db.inTransaction) db.exec('ROLLBACK');
-    }
+      await setTriggers(client, plan, true);
+      const copied = await checkRowCounts(source, client, plan);
+      await advanceSequences(source, client, plan);
+      return copied;
+    });
+    return { tables, total: tables.reduce((sum, t) => sum + t.rows, 0) };
   } catch (err) {
     if (err instanceof StoreCopyError) throw err;
     throw new StoreCopyError(`the copy failed, so nothing was copied: ${messageOf(err)}`, { cause: err });
   } finally {
     await pool.end();
-    db.close();
+    source.close();
   }
 }
