@@ -9,7 +9,7 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.
 import { copySqliteToPostgres } from '../../support/copy-sqlite-to-postgres.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import { storePairForThisTest } from '../../support/store-pair.js';
-import { untilAsync } from '../../support/wait.js';
+import { until } from '../../support/wait.js';
 import { createTestWebhook, type TestWebhook } from '../../support/webhooks.js';
 
 const EMITTED = Date.UTC(2026, 5, 1, 12, 0);
@@ -170,7 +170,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL delivery claim shared by sever
       const ids = [await enqueueEventOn(client, event('import-1'))];
       const pid = await value<number>(client, 'SELECT pg_backend_pid()');
       waiting = deliveries.enqueueEvent(event('alone'));
-      await untilAsync(
+      await until(
         async () => (await value<number>(pool, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND pid <> ?", [pid])) === 1,
         10_000,
         'the second writer to wait for the event feed lock',

@@ -6,7 +6,7 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import { copySqliteToPostgres } from '../../support/copy-sqlite-to-postgres.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import { storePairForThisTest } from '../../support/store-pair.js';
-import { untilAsync } from '../../support/wait.js';
+import { until } from '../../support/wait.js';
 import { answer, startReceiver } from '../../support/webhook-receiver.js';
 import { createTestWebhook, silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
 
@@ -35,7 +35,7 @@ describe.skipIf(!postgresAvailable())('webhook delivery: two instances over one 
       onTestFinished(() => dispatcher.stop());
     }
 
-    await untilAsync(async () => (await outbox.countPending()) === 0, 20_000, 'every delivery to be delivered');
+    await until(async () => (await outbox.countPending()) === 0, 20_000, 'every delivery to be delivered');
     for (const dispatcher of dispatchers) await dispatcher.stop();
     const ids = receiver.requests.map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(events);
