@@ -15,7 +15,7 @@ import { createStore } from '../src/store/index.js';
 import { IMPORT_CACHE_SIZE, importLines, importNdjson, type ImportSummary } from '../src/import/import-ndjson.js';
 import { createSnapshotStatements } from '../src/store/visibility-import.js';
 import { inImportTransaction } from '../src/store/import-ledger.js';
-import { parseTimestamp, DAY_MS } from '../src/import/timestamp.js';
+import { parseTimestamp, DAY_MS } from '../src/store/timestamp.js';
 import { generateVisibility } from '../src/demo/generate-visibility.js';
 import { writeImportFile } from '../src/demo/write-import-file.js';
 

@@ -15,12 +15,10 @@ import { createDispatcher } from './http/dispatch.js';
 import { countApiRequests } from './http/count-api-requests.js';
 import { SlidingLogLimiter } from './http/rate-limit/sliding-log-limiter.js';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.js';
-import { createLastUsedRecorder } from './keys/last-used-recorder.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import type { AdminHandlers, ReadHandlers } from './handlers/handler-types.js';
 import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
-import { pingDatabase, SERVER_WRITE_WAIT_MS, setBusyTimeout } from './store/database.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
 import { compileOperations } from './http/contract-operations.js';
@@ -36,6 +34,7 @@ import { answerHeadLikeGet } from './http/head-requests.js';
 import { conditionalDownloads, conditionalJsonReads } from './http/conditional-get.js';
 import { allowBrowserOrigins } from './http/cors-policy.js';
 import { servePublishedContract } from './http/published-contract.js';
+import { createBackgroundWriters, type BackgroundWriters } from './http/background-writers.js';
 
 export interface AppDeps {
   store: Store;
@@ -64,6 +63,11 @@ export interface AppDeps {
   document?: object;
   /** CORS origins and the public address (README, "HTTP conventions"); none and the request's host by default. */
   http?: Partial<HttpConfig>;
+  /**
+   * Where key uses and request counts wait to be written; the process passes its own so it can
+   * finish them on shutdown. The app makes its own when absent.
+   */
+  writers?: BackgroundWriters;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
@@ -74,9 +78,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const clientLimiter = deps.clientLimiter
     ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds });
   const document = deps.document ?? loadOpenApiDocument();
-  // The server's writes never wait long for a lock another process holds (an import): reads do
-  // not need it (WAL), background writes retry later, and a request's write answers 503.
-  setBusyTimeout(deps.store.db, SERVER_WRITE_WAIT_MS);
+  const writers = deps.writers ?? createBackgroundWriters(deps.store);
   // Compiled before anything listens: a contract the guards cannot enforce stops the start-up.
   const matcher = new OperationMatcher(compileOperations(document));
   const app = express();
@@ -93,9 +95,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/api/v1', allowBrowserOrigins(deps.http?.corsAllowedOrigins ?? []));
 
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
-  app.get('/readyz', (req, res) => {
+  app.get('/readyz', async (req, res) => {
     try {
-      pingDatabase(deps.store.db);
+      await deps.store.ping();
     } catch (err) {
       // Not ready is an answer, not a failure: load balancers act on the 503.
       req.log.warn({ err }, 'not ready: the database does not answer');
@@ -112,7 +114,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(docsRouter(document, asyncApiDocument));
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
-  const recordKeyUse = createLastUsedRecorder(deps.store);
+  const recordKeyUse = (keyId: string, at: Date): void => writers.keyUses.record(keyId, at);
   app.use(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now }));
   // The one route match of each request; everything below reads it from the request context.
   app.use(matchRoute(matcher));
@@ -120,7 +122,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/api/v1',
     authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),
     limitPerWorkspace({ limiter, now }),
-    countApiRequests({ store: deps.store, now }),
+    countApiRequests({ counter: writers.requestCounts, now }),
     requireOperationScopes(),
     requireActiveSubscription(),
   );
@@ -130,6 +132,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(conditionalDownloads({ document, store: deps.store, now }));
   app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
+    requestCounts: writers.requestCounts,
     now,
     admin: {
       handlers: deps.adminHandlers ?? adminHandlers,

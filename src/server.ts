@@ -3,11 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
-import { openDatabase } from './store/database.js';
-import { createStore, type Store } from './store/index.js';
+import { openSqliteStore, type Store } from './store/index.js';
 import { createLogger } from './logger.js';
-import { flushApiRequestCounts } from './workspace/api-request-counter.js';
-import { flushKeyUses } from './keys/last-used-recorder.js';
+import { createBackgroundWriters, finishBackgroundWriters } from './http/background-writers.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
 import { answerClientError } from './http/client-error.js';
 import { connectionOptions, reportDroppedConnections } from './http/connection-limits.js';
@@ -25,10 +23,12 @@ export interface RunningServer {
 /** The process side of the service: database, listen, graceful shutdown. */
 export async function startServer(config: Config, options: { store?: Store; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, file: config.logFile });
-  const store = options.store ?? createStore(openDatabase(config.databasePath));
+  const store = options.store ?? openSqliteStore(config.databasePath, { serving: true });
+  const writers = createBackgroundWriters(store);
   const app = await createApp({
     store,
     logger,
+    writers,
     rateLimit: {
       quota: config.rateLimitQuota,
       windowSeconds: config.rateLimitWindowSeconds,
@@ -61,14 +61,8 @@ export async function startServer(config: Config, options: { store?: Store; logg
       server.close(async () => {
         await dispatcherStopped;
         // What the server kept in memory while the lock was taken (see README, "Importing data").
-        for (const [what, flush] of [['API request counts', flushApiRequestCounts], ['key uses (last_used_at)', flushKeyUses]] as const) {
-          try {
-            flush(store);
-          } catch (err) {
-            logger.error({ err }, `could not write the pending ${what}`);
-          }
-        }
-        if (!options.store) store.db.close();
+        await finishBackgroundWriters(writers, (what, err) => logger.error({ err }, `could not write the pending ${what}`));
+        if (!options.store) await store.close();
         logger.flush();
         resolve();
       });

@@ -1,6 +1,5 @@
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../store/database.js';
-import { createStore, type Store } from '../store/index.js';
+import { openSqliteStore, type Store } from '../store/index.js';
 import { CliError, Options, parseArgs } from './args.js';
 import type { Command, CommandIo } from './command.js';
 import { commands } from './commands/index.js';
@@ -51,8 +50,8 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
     const result = await command.run({
       options,
       databasePath,
-      store: () => {
-        store ??= createStore(openDatabase(databasePath));
+      store: (open = {}) => {
+        store ??= openSqliteStore(databasePath, open);
         return store;
       },
       json,
@@ -67,6 +66,6 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
     io.stderr.write(`error: ${message.split('\n')[0]}\n`);
     return 1;
   } finally {
-    store?.db.close();
+    await store?.close();
   }
 }

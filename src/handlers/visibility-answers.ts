@@ -4,8 +4,8 @@ import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readAnswer, readAnswers } from '../visibility/answers.js';
 import { ok } from './success.js';
 
-export const listAnswers: OperationHandler<'listAnswers'> = ({ caller, store, query, now }) =>
-  ok(readAnswers(store, {
+export const listAnswers: OperationHandler<'listAnswers'> = async ({ caller, store, query, now }) =>
+  ok(await readAnswers(store, {
     workspaceId: caller.principal.workspace_id,
     range: query.range ?? DEFAULT_RANGE,
     prompt: query.prompt,
@@ -17,8 +17,8 @@ export const listAnswers: OperationHandler<'listAnswers'> = ({ caller, store, qu
     now,
   }));
 
-export const getAnswer: OperationHandler<'getAnswer'> = ({ caller, store, path }) => {
-  const answer = readAnswer(store, caller.principal.workspace_id, path.answer.toLowerCase());
+export const getAnswer: OperationHandler<'getAnswer'> = async ({ caller, store, path }) => {
+  const answer = await readAnswer(store, caller.principal.workspace_id, path.answer.toLowerCase());
   if (!answer) throw ServiceError.notFound('Answer');
   return ok(answer);
 };

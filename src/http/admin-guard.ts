@@ -17,7 +17,7 @@ const BODY_LIMIT = '100kb';
 
 /** 401 unless the request carries a member token of a current member, or an API key where the operation takes one. */
 function authenticate(deps: AdminGuardDeps): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const credential = presentedKey(req);
     const now = deps.now();
     const refuse = (error: 'KEY_MISSING' | 'KEY_INVALID', message: string): void => {
@@ -28,7 +28,7 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
       return;
     }
     if (credential.startsWith(MEMBER_TOKEN_PREFIX)) {
-      const check = checkMemberToken(deps.store, credential);
+      const check = await checkMemberToken(deps.store, credential);
       if (!check.ok) {
         refuse('KEY_INVALID', 'The member token is invalid or revoked, or its user is no longer a member of the workspace.');
         return;
@@ -50,7 +50,7 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
       refuse('KEY_INVALID', 'The administration API takes a member token (`Authorization: Bearer wsm_live_…`); API keys reach only the event catalog.');
       return;
     }
-    const check = checkApiKey(deps.store, credential, now);
+    const check = await checkApiKey(deps.store, credential, now);
     if (!check.ok) {
       refuse('KEY_INVALID', 'The API key is invalid, revoked or expired.');
       return;

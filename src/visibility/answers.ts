@@ -4,7 +4,7 @@ import type { Platform } from '../analytics/platforms.js';
 import { compareCodePoints } from '../analytics/prompt-analytics.js';
 import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
 import type { Store } from '../store/index.js';
-import type { AnswerFilter, AnswerRow } from '../store/visibility-answers.js';
+import type { AnswerFilter, AnswerRow } from '../store/interfaces/visibility-answers.js';
 import { hostOf, isOwnHost } from '../store/domains.js';
 
 export type Answer = components['schemas']['Answer'];
@@ -21,9 +21,9 @@ export interface AnswerQuery {
 }
 
 /** Turns stored answers into `Answer` objects: competitor ids to names, citations with their domain. */
-export function answerFormatter(store: Store, workspaceId: string): (row: AnswerRow) => Answer {
-  const names = store.answers.competitorNames(workspaceId);
-  const domains = store.workspaceProfile.getProfile(workspaceId)?.domains ?? [];
+export async function answerFormatter(store: Store, workspaceId: string): Promise<(row: AnswerRow) => Answer> {
+  const [names, profile] = await Promise.all([store.answers.competitorNames(workspaceId), store.workspaceProfile.getProfile(workspaceId)]);
+  const domains = profile?.domains ?? [];
   return (row) => {
     const competitors: string[] = [];
     for (const id of JSON.parse(row.competitors) as string[]) {
@@ -64,7 +64,7 @@ export function answerFilter(query: AnswerQuery, periods: Periods): AnswerFilter
  * One page of answers, newest first. The cursor carries the walk's "today" with the position, so
  * a walk that crosses midnight UTC keeps the period it started with.
  */
-export function readAnswers(store: Store, query: AnswerQuery & { limit: number; cursor?: string | undefined; now: Date }): AnswerList {
+export async function readAnswers(store: Store, query: AnswerQuery & { limit: number; cursor?: string | undefined; now: Date }): Promise<AnswerList> {
   const scope: CursorScope = {
     list: 'listAnswers',
     workspaceId: query.workspaceId,
@@ -72,14 +72,14 @@ export function readAnswers(store: Store, query: AnswerQuery & { limit: number; 
   };
   const after = query.cursor === undefined ? undefined : decodeCursor(scope, query.cursor, ['number', 'number', 'string'] as const);
   const periods = periodsFor(query.range, after ? new Date(after[0] * DAY_MS) : query.now);
-  const rows = store.answers.page(answerFilter(query, periods), query.limit + 1, after ? [after[1], after[2]] : undefined);
+  const rows = await store.answers.page(answerFilter(query, periods), query.limit + 1, after ? [after[1], after[2]] : undefined);
   const page = takePage(rows, query.limit, scope, (r) => [periods.today, r.collected_ms, r.id]);
-  const format = answerFormatter(store, query.workspaceId);
+  const format = await answerFormatter(store, query.workspaceId);
   return { items: page.rows.map(format), next_cursor: page.next_cursor };
 }
 
 /** One answer of the workspace; undefined for an unknown id or another workspace's answer alike. */
-export function readAnswer(store: Store, workspaceId: string, id: string): Answer | undefined {
-  const row = store.answers.get(workspaceId, id);
-  return row && answerFormatter(store, workspaceId)(row);
+export async function readAnswer(store: Store, workspaceId: string, id: string): Promise<Answer | undefined> {
+  const row = await store.answers.get(workspaceId, id);
+  return row && (await answerFormatter(store, workspaceId))(row);
 }

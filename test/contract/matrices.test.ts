@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from '../../src/store/accounts.js';
+import type { SubscriptionStatus } from '../../src/store/interfaces/accounts.js';
 import { createTestKey } from '../support/accounts.js';
 import { namedCases, successBuilder } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';

@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineSqlFunctions } from '../../src/store/database.js';
+import { defineSqlFunctions } from '../../src/store/sqlite/database.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../src/store/migrations/', import.meta.url));
+const MIGRATIONS = fileURLToPath(new URL('../../src/store/sqlite/migrations/', import.meta.url));
 
 /**
  * A database file in `dir` with every migration whose name sorts before `before` applied and

@@ -19,8 +19,9 @@ export const serve: Command = {
       import('../../demo/bootstrap.js'),
       import('../../demo/load-demo-data.js'),
     ]);
-    const demoAccount = demo ? await bootstrapDemo(store(), loadDemoData) : undefined;
-    const running = await startServer({ ...config, databasePath, port, host }, { store: store() });
+    const served = store({ serving: true });
+    const demoAccount = demo ? await bootstrapDemo(served, loadDemoData) : undefined;
+    const running = await startServer({ ...config, databasePath, port, host }, { store: served });
     if (json) {
       stdout.write(`${JSON.stringify({ url: running.url, demo: demoAccount ?? null })}\n`);
     } else {

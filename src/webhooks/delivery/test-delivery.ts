@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Resolver } from '../ssrf-guard.js';
 import { deliveryHeaders, signingSecrets, type WebhookSecrets } from '../signing.js';
-import { serializeEnvelope, type EventType } from '../outbox.js';
+import type { EventType } from '../../../generated/events.js';
+import { serializeEnvelope } from '../../store/delivery-envelope.js';
 import { postWebhook } from './http-post.js';
 import { SAMPLE_EVENT_DATA } from './samples.js';
 

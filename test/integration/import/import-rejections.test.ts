@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { importLines, importNdjson } from '../../../src/import/import-ndjson.js';
 import { recordTypes } from '../../../src/import/records/index.js';
-import { ImportError } from '../../../src/import/import-error.js';
+import { ImportError } from '../../../src/store/import-error.js';
 import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { answer, type TestReceiver } from '../../support/webhook-receiver.js';
-import type { AttemptRow } from '../../../src/store/webhook-deliveries.js';
+import type { AttemptRow } from '../../../src/store/interfaces/webhook-deliveries.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { emit, receiver, startDeliveryWorld, until } from './helpers.js';
 

@@ -1,0 +1,68 @@
+import { formatType, type RecordType } from '../record-type.js';
+import type { AgentTask, AgentTaskStatus } from '../../../interfaces/content.js';
+import { createSyncContentStore } from '../../content.js';
+import { agentTaskPayload } from '../event-payloads.js';
+import { orNull, saveWithEvent, utc, utcOrNull } from '../record-fields.js';
+
+export type AgentTaskRecord = {
+  type: 'agent_task';
+  id: string;
+  agent: AgentTask['agent'];
+  name: string;
+  status: AgentTaskStatus;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown> | null;
+  usage: AgentTask['usage'];
+  execution_duration?: number | null;
+  started_at?: string | null;
+  ended_at?: string | null;
+  created_at: string;
+  updated_at?: string;
+};
+
+/** Runs of AI agents; a status change sends `agent_task.status_updated`. */
+export const agentTask: RecordType<AgentTaskRecord> = {
+  ...formatType('agent_task'),
+  open(db, { workspaceId }) {
+    const content = createSyncContentStore(db);
+    return {
+      apply(record, ctx) {
+        const { input_tokens, output_tokens, total_tokens } = record.usage;
+        if (total_tokens !== input_tokens + output_tokens) {
+          ctx.fail('usage.total_tokens', `must equal input_tokens + output_tokens (${input_tokens + output_tokens})`);
+        }
+        const startedAt = utcOrNull(ctx, 'started_at', record.started_at);
+        const endedAt = utcOrNull(ctx, 'ended_at', record.ended_at);
+        if (startedAt !== null && endedAt !== null && endedAt < startedAt) ctx.fail('ended_at', `may not be before started_at (${startedAt})`);
+        const createdAt = utc(ctx, 'created_at', record.created_at);
+        // Without an update time of its own, a task last changed when it was queued, started or ended.
+        const lastEvent = [createdAt, startedAt ?? '', endedAt ?? ''].reduce((a, b) => (b > a ? b : a));
+        const updatedAt = record.updated_at === undefined ? lastEvent : utc(ctx, 'updated_at', record.updated_at);
+        if (updatedAt < lastEvent) ctx.fail('updated_at', `may not be before the task's last change (${lastEvent})`);
+        const input = {
+          id: record.id,
+          workspace_id: workspaceId,
+          agent: { ...record.agent, id: record.agent.id.toLowerCase() },
+          name: record.name,
+          status: record.status,
+          inputs: record.inputs ?? {},
+          outputs: orNull(record.outputs),
+          usage: record.usage,
+          execution_duration: orNull(record.execution_duration),
+          started_at: startedAt,
+          ended_at: endedAt,
+          created_at: createdAt,
+          updated_at: updatedAt,
+        };
+        return saveWithEvent(ctx, {
+          id: record.id,
+          next: record.status,
+          stateOf: () => content.agentTaskStatus(record.id),
+          save: () => content.saveAgentTask(input),
+          event: 'agent_task.status_updated',
+          payload: () => agentTaskPayload(content, workspaceId, record.id),
+        });
+      },
+    };
+  },
+};

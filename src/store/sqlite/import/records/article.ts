@@ -1,0 +1,80 @@
+import { formatType, type RecordType } from '../record-type.js';
+import type { ArticleStatus, BuyerStage } from '../../../interfaces/content.js';
+import { createSyncContentStore } from '../../content.js';
+import { articlePayload } from '../event-payloads.js';
+import { lifetime, orNull, saveWithEvent, utcOrNull } from '../record-fields.js';
+
+export type ArticleRecord = {
+  type: 'article';
+  id: string;
+  title: string;
+  buyer_stage?: BuyerStage | null;
+  status: ArticleStatus;
+  topic_id?: string | null;
+  topic?: string;
+  keywords?: string[];
+  source: string;
+  config?: { autowrite: boolean; planned_for?: string | null; planned_time?: string | null };
+  written_on?: string | null;
+  published_on?: string | null;
+  research_batch_id?: string | null;
+  body?: string | null;
+  cover_image?: string | null;
+  slug?: string | null;
+  permalink?: string | null;
+  meta_title?: string | null;
+  meta_description?: string | null;
+  post_url?: string | null;
+  created_at: string;
+  updated_at?: string;
+};
+
+/** Articles of the content library; a status change sends `content.status_updated`. */
+export const article: RecordType<ArticleRecord> = {
+  ...formatType('article'),
+  open(db, { workspaceId }) {
+    const content = createSyncContentStore(db);
+    return {
+      apply(record, ctx) {
+        const topicId = orNull(record.topic_id);
+        if (topicId === null && record.topic === undefined) ctx.fail('topic', 'is required when topic_id is null');
+        const input = {
+          id: record.id,
+          workspace_id: workspaceId,
+          title: record.title,
+          buyer_stage: orNull(record.buyer_stage),
+          status: record.status,
+          topic_id: topicId,
+          // Shown only for an article without a topic record; linked ones show the topic's name.
+          topic: record.topic ?? '',
+          keywords: record.keywords ?? [],
+          source: record.source,
+          config: {
+            autowrite: record.config?.autowrite ?? false,
+            planned_for: orNull(record.config?.planned_for),
+            planned_time: orNull(record.config?.planned_time),
+          },
+          written_on: utcOrNull(ctx, 'written_on', record.written_on),
+          published_on: utcOrNull(ctx, 'published_on', record.published_on),
+          research_batch_id: orNull(record.research_batch_id),
+          body: orNull(record.body),
+          cover_image: orNull(record.cover_image),
+          slug: orNull(record.slug),
+          permalink: orNull(record.permalink),
+          meta_title: orNull(record.meta_title),
+          meta_description: orNull(record.meta_description),
+          post_url: orNull(record.post_url),
+          ...lifetime(ctx, record),
+        };
+        return saveWithEvent(ctx, {
+          id: record.id,
+          next: record.status,
+          stateOf: () => content.articleStatus(record.id),
+          save: () => content.saveArticle(input),
+          event: 'content.status_updated',
+          payload: () => articlePayload(content, workspaceId, record.id),
+        });
+      },
+    };
+  },
+};

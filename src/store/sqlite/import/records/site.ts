@@ -1,0 +1,59 @@
+import { formatType, type RecordType } from '../record-type.js';
+import type { SitemapUrl, SitemapUrlType } from '../../../interfaces/content-map.js';
+import { SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../../content-map-values.js';
+import { createSyncContentMapStore } from '../../content-map.js';
+import { sitemapUrlPayload } from '../event-payloads.js';
+import { lifetime, saveWithEvent, utc } from '../record-fields.js';
+
+export type SiteRecord = {
+  type: 'site';
+  id: string;
+  url: string;
+  kind: SitemapUrlType;
+  url_count: number;
+  last_fetched_at: string;
+  processing: SitemapUrl['processing'];
+  created_at: string;
+  updated_at?: string;
+};
+
+/**
+ * Sites of the content map (the API's sitemap URLs). Their "status" is the processing outcome:
+ * `sitemap_url.status_updated` is sent when processing completes (on arrival too), and when a
+ * completed site's outcome changes (another count of failed pages). Progress while processing and
+ * reopening send nothing.
+ */
+export const site: RecordType<SiteRecord> = {
+  ...formatType('site'),
+  open(db, { workspaceId }) {
+    const contentMap = createSyncContentMapStore(db);
+    return {
+      apply(record, ctx) {
+        const { total, ready, failed, completed } = record.processing;
+        if (ready + failed > total) ctx.fail('processing', `ready (${ready}) + failed (${failed}) may not exceed total (${total})`);
+        if (completed && ready + failed !== total) {
+          ctx.fail('processing.completed', `may only be true when ready + failed = total (${ready} + ${failed} ≠ ${total})`);
+        }
+        const input = {
+          id: record.id,
+          workspace_id: workspaceId,
+          url: record.url,
+          type: record.kind,
+          url_count: record.url_count,
+          last_fetched_at: utc(ctx, 'last_fetched_at', record.last_fetched_at),
+          processing: record.processing,
+          ...lifetime(ctx, record),
+        };
+        return saveWithEvent(ctx, {
+          id: record.id,
+          next: sitemapProcessingState(completed, failed),
+          stateOf: () => contentMap.sitemapUrlState(record.id),
+          save: () => contentMap.saveSitemapUrl(input),
+          event: 'sitemap_url.status_updated',
+          payload: () => sitemapUrlPayload(contentMap, workspaceId, record.id),
+          announces: (state) => state !== SITEMAP_PROCESSING_OPEN,
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,57 @@
+import { formatType, type RecordType } from '../record-type.js';
+import type { TopicKeyword, TopicStage } from '../../../interfaces/content-map.js';
+import { createSyncContentMapStore } from '../../content-map.js';
+import { topicPayload } from '../event-payloads.js';
+import { lifetime, saveWithEvent } from '../record-fields.js';
+import type { components } from '../../../../../generated/openapi.js';
+
+type Badge = components['schemas']['TopicBadge'];
+
+export type TopicRecord = {
+  type: 'topic';
+  id: string;
+  name: string;
+  stage: TopicStage;
+  keywords: TopicKeyword[];
+  msv_badge: Badge;
+  kd_badge: Badge;
+  coverage: number;
+  created_at: string;
+  updated_at?: string;
+};
+
+/** Topic clusters of the content map; a stage change sends `topic.status_updated`. */
+export const topic: RecordType<TopicRecord> = {
+  ...formatType('topic'),
+  open(db, { workspaceId }) {
+    const contentMap = createSyncContentMapStore(db);
+    return {
+      apply(record, ctx) {
+        const seen = new Set<string>();
+        record.keywords.forEach((k, i) => {
+          if (seen.has(k.keyword)) ctx.fail(`keywords[${i}].keyword`, `${JSON.stringify(k.keyword)} appears twice`);
+          seen.add(k.keyword);
+        });
+        const input = {
+          id: record.id,
+          workspace_id: workspaceId,
+          name: record.name,
+          stage: record.stage,
+          keywords: record.keywords,
+          msv_badge: record.msv_badge,
+          kd_badge: record.kd_badge,
+          coverage: record.coverage,
+          ...lifetime(ctx, record),
+        };
+        return saveWithEvent(ctx, {
+          id: record.id,
+          next: record.stage,
+          stateOf: () => contentMap.topicStage(record.id),
+          save: () => contentMap.saveTopic(input),
+          event: 'topic.status_updated',
+          payload: () => topicPayload(contentMap, workspaceId, record.id),
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,40 @@
+import { formatType, type RecordType } from '../record-type.js';
+import { createSyncWorkspaceProfileStore } from '../../workspace-profile.js';
+import { sameValues } from './workspace-profile.js';
+
+export type WorkspacePlanRecord = {
+  type: 'workspace_plan';
+  id: string;
+  name: string;
+  tracked_prompts_limit: number | null;
+  articles_per_month_limit: number | null;
+  period_start: string;
+  period_end: string;
+};
+
+/** The workspace's plan and billing period: one per workspace, the latest import wins. */
+export const workspacePlan: RecordType<WorkspacePlanRecord> = {
+  ...formatType('workspace_plan'),
+  open(db, { workspaceId }) {
+    const plans = createSyncWorkspaceProfileStore(db);
+    return {
+      apply(record, ctx) {
+        // Dates are YYYY-MM-DD, so text order is calendar order.
+        if (record.period_end < record.period_start) ctx.fail('period_end', `must not be before period_start (${record.period_start})`);
+        const next = {
+          id: record.id,
+          workspace_id: workspaceId,
+          name: record.name,
+          tracked_prompts_limit: record.tracked_prompts_limit,
+          articles_per_month_limit: record.articles_per_month_limit,
+          period_start: record.period_start,
+          period_end: record.period_end,
+        };
+        const existing = plans.getPlan(workspaceId);
+        if (existing && sameValues(existing, next)) return 'unchanged';
+        plans.upsertPlan(next);
+        return existing ? 'updated' : 'inserted';
+      },
+    };
+  },
+};

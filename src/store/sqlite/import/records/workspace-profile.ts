@@ -1,0 +1,43 @@
+import { formatType, type RecordType } from '../record-type.js';
+import type { CollectionCadence } from '../../../interfaces/workspace-profile.js';
+import { createSyncWorkspaceProfileStore } from '../../workspace-profile.js';
+import { PLATFORMS, type Platform } from '../../../interfaces/visibility-rows.js';
+import { normaliseDomain } from '../../../domains.js';
+
+export type WorkspaceProfileRecord = {
+  type: 'workspace_profile';
+  id: string;
+  brand_name: string;
+  domains: string[];
+  tracked_platforms: Platform[];
+  collection_cadence: CollectionCadence;
+};
+
+/** Whether every field of `next` holds the same value in `existing` (arrays compared in order). */
+export function sameValues<T extends object>(existing: T, next: T): boolean {
+  return (Object.keys(next) as Array<keyof T>).every((k) => JSON.stringify(existing[k]) === JSON.stringify(next[k]));
+}
+
+/** The workspace's brand profile: one per workspace, the latest import wins. */
+export const workspaceProfile: RecordType<WorkspaceProfileRecord> = {
+  ...formatType('workspace_profile'),
+  open(db, { workspaceId }) {
+    const profiles = createSyncWorkspaceProfileStore(db);
+    return {
+      apply(record) {
+        const next = {
+          id: record.id,
+          workspace_id: workspaceId,
+          brand_name: record.brand_name,
+          domains: [...new Set(record.domains.map(normaliseDomain))],
+          tracked_platforms: PLATFORMS.filter((p) => record.tracked_platforms.includes(p)),
+          collection_cadence: record.collection_cadence,
+        };
+        const existing = profiles.getProfile(workspaceId);
+        if (existing && sameValues(existing, next)) return 'unchanged';
+        profiles.upsertProfile(next);
+        return existing ? 'updated' : 'inserted';
+      },
+    };
+  },
+};

@@ -1,0 +1,154 @@
+import type { CitedPagePosition, CitedPageRow, CitedPageStore, ContentMapPageRef } from '../interfaces/visibility-cited-pages.js';
+import { hostOf } from '../domains.js';
+import { pageAddress } from '../page-address.js';
+import type { Db } from './database.js';
+import { promised } from './promised.js';
+
+// Rollup changes are summed in memory and written in batches, like the snapshot rollups.
+const FLUSH_AT = 20_000;
+const URL_ID_CACHE_LIMIT = 100_000;
+
+interface Delta {
+  url: string;
+  day: number;
+  promptId: string;
+  platform: string;
+  citations: number;
+}
+
+/**
+ * The cited-page rollup as the snapshot import feeds it: each answer adds (or, when replaced,
+ * takes back) one citation per distinct URL it cites, for its prompt, platform and UTC day.
+ * Written by `flush()` inside the import's transaction.
+ */
+export function createCitedPageRollup(db: Db, workspaceId: string) {
+  const upsertUrl = db.prepare(
+    `INSERT INTO cited_urls (workspace_id, url, domain, address, title, title_collected_ms) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (workspace_id, url) DO UPDATE SET
+       title = CASE WHEN excluded.title IS NOT NULL AND excluded.title_collected_ms >= coalesce(cited_urls.title_collected_ms, -1)
+                    THEN excluded.title ELSE cited_urls.title END,
+       title_collected_ms = CASE WHEN excluded.title IS NOT NULL AND excluded.title_collected_ms >= coalesce(cited_urls.title_collected_ms, -1)
+                    THEN excluded.title_collected_ms ELSE cited_urls.title_collected_ms END
+     RETURNING id`,
+  ).pluck();
+  const addDaily = db.prepare(
+    `INSERT INTO cited_page_daily (workspace_id, day, url_id, prompt_id, platform, citations) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (workspace_id, day, url_id, prompt_id, platform) DO UPDATE SET citations = citations + excluded.citations`,
+  );
+  const pruneDaily = db.prepare(
+    'DELETE FROM cited_page_daily WHERE workspace_id = ? AND day = ? AND url_id = ? AND prompt_id = ? AND platform = ? AND citations <= 0',
+  );
+  const deltas = new Map<string, Delta>();
+  const titles = new Map<string, { title: string; ms: number }>();
+  const urlIds = new Map<string, number>();
+
+  function urlId(url: string): number {
+    const title = titles.get(url);
+    let id = urlIds.get(url);
+    if (id === undefined || title) {
+      id = upsertUrl.get(workspaceId, url, hostOf(url), pageAddress(url), title?.title ?? null, title?.ms ?? null) as number;
+      if (urlIds.size >= URL_ID_CACHE_LIMIT) urlIds.clear();
+      urlIds.set(url, id);
+      titles.delete(url);
+    }
+    return id;
+  }
+
+  function flush(): void {
+    for (const d of deltas.values()) {
+      if (d.citations === 0) continue;
+      const id = urlId(d.url);
+      addDaily.run(workspaceId, d.day, id, d.promptId, d.platform, d.citations);
+      if (d.citations < 0) pruneDaily.run(workspaceId, d.day, id, d.promptId, d.platform);
+    }
+    // Titles of answers whose citations cancelled out still refresh their page.
+    for (const url of [...titles.keys()]) urlId(url);
+    deltas.clear();
+  }
+
+  return {
+    /** Adds (sign 1) or takes back (sign −1) one answer's citations. */
+    contribute(
+      sign: 1 | -1,
+      answer: { promptId: string; platform: string; day: number; collectedMs: number; citations: ReadonlyArray<{ url: string; title: string }> },
+    ): void {
+      const seen = new Set<string>();
+      for (const { url, title } of answer.citations) {
+        if (sign === 1 && title !== '') {
+          const known = titles.get(url);
+          if (!known || answer.collectedMs >= known.ms) titles.set(url, { title, ms: answer.collectedMs });
+        }
+        if (seen.has(url)) continue;
+        seen.add(url);
+        const key = `${answer.day} ${answer.promptId} ${answer.platform} ${url}`;
+        let d = deltas.get(key);
+        if (!d) deltas.set(key, (d = { url, day: answer.day, promptId: answer.promptId, platform: answer.platform, citations: 0 }));
+        d.citations += sign;
+      }
+      if (deltas.size + titles.size >= FLUSH_AT) flush();
+    },
+    flush,
+  };
+}
+
+export type CitedPageRollup = ReturnType<typeof createCitedPageRollup>;
+
+/** Reads of the cited pages: aggregates of the daily rollup over a day range. */
+export function createCitedPageStore(db: Db): CitedPageStore {
+  const aggregate = `
+    SELECT u.url, u.domain, u.title, t.citations, t.prompts, t.platforms
+    FROM (
+      SELECT url_id, sum(citations) AS citations, count(DISTINCT prompt_id) AS prompts, group_concat(DISTINCT platform) AS platforms
+      FROM cited_page_daily
+      WHERE workspace_id = @workspace_id AND day BETWEEN @from_day AND @to_day AND (@platform IS NULL OR platform = @platform)
+        AND (@address IS NULL OR url_id IN (SELECT id FROM cited_urls WHERE workspace_id = @workspace_id AND address = @address))
+      GROUP BY url_id
+    ) t JOIN cited_urls u ON u.id = t.url_id`;
+  const order = 'ORDER BY t.citations DESC, u.url LIMIT @limit';
+  const statements = {
+    first: db.prepare(`${aggregate} ${order}`),
+    after: db.prepare(`${aggregate} WHERE t.citations < @after_citations OR (t.citations = @after_citations AND u.url > @after_url) ${order}`),
+    // The page at the very URL first, then the oldest: one answer when several pages share an address.
+    contentMapPage: db.prepare(
+      `SELECT id, topic_id FROM pages WHERE workspace_id = @workspace_id AND address = @address
+       ORDER BY url = @url DESC, created_at, id LIMIT 1`,
+    ),
+    pageAddress: db.prepare('SELECT address FROM pages WHERE id = ? AND workspace_id = ?').pluck(),
+  };
+
+  return promised({
+    /**
+     * Pages cited on days [fromDay, toDay] (of one platform, and at one page address, when given),
+     * most cited first, after `position`.
+     */
+    list(
+      filter: { workspaceId: string; fromDay: number; toDay: number; platform?: string | undefined; address?: string | undefined },
+      limit: number,
+      position?: CitedPagePosition,
+    ): CitedPageRow[] {
+      const params = {
+        workspace_id: filter.workspaceId,
+        from_day: filter.fromDay,
+        to_day: filter.toDay,
+        platform: filter.platform ?? null,
+        address: filter.address ?? null,
+        limit,
+      };
+      if (position === undefined) return statements.first.all(params) as CitedPageRow[];
+      return statements.after.all({ ...params, after_citations: position[0], after_url: position[1] }) as CitedPageRow[];
+    },
+    /** The workspace's content-map page at the page address of `url` (preferring `url` itself), if any. */
+    contentMapPage(workspaceId: string, url: string): ContentMapPageRef | undefined {
+      const address = pageAddress(url);
+      if (address === null) return undefined;
+      return statements.contentMapPage.get({ workspace_id: workspaceId, url, address }) as ContentMapPageRef | undefined;
+    },
+    /**
+     * The page address of a content-map page of the workspace: undefined when the workspace has
+     * no such page, null when its URL has none.
+     */
+    contentMapPageAddress(workspaceId: string, pageId: string): string | null | undefined {
+      return statements.pageAddress.get(pageId, workspaceId) as string | null | undefined;
+    },
+  });
+}
