@@ -3,8 +3,7 @@ import type {
 } from '../interfaces/content-map.js';
 import type { RecordPage } from '../interfaces/list-pages.js';
 import type { SaveResult } from '../interfaces/saved-rows.js';
-import { averageDifficulty, sitemapProcessingState, sortTopicKeywords } from '../content-map-values.js';
-import { pageAddress } from '../page-address.js';
+import { PAGES, SITEMAP_URLS, TOPICS, pageRow, sitemapUrlRow, topicRow } from '../import/tables/content-map.js';
 import type { Db } from './database.js';
 import { prepareRecordList } from './keyset.js';
 import { fromJson, prepareSave } from './saved-rows.js';
@@ -86,16 +85,9 @@ export function createSyncContentMapStore(db: Db) {
     getPage: db.prepare(`SELECT ${PAGE_COLUMNS} FROM pages WHERE id = ? AND workspace_id = ?`),
   };
   const writes = {
-    topic: prepareSave<TopicStage>(db, 'topics', [
-      'id', 'workspace_id', 'name', 'stage', 'keywords', 'total_msv', 'msv_badge', 'avg_kd', 'kd_badge', 'coverage', 'created_at', 'updated_at',
-    ], (row) => row.stage as TopicStage),
-    sitemapUrl: prepareSave<string>(db, 'sitemap_urls', [
-      'id', 'workspace_id', 'url', 'type', 'url_count', 'last_fetched_at', 'processing_total', 'processing_ready', 'processing_failed',
-      'processing_completed', 'created_at', 'updated_at',
-    ], (row) => sitemapProcessingState(row.processing_completed === 1, row.processing_failed as number)),
-    page: prepareSave<PageStatus>(db, 'pages', [
-      'id', 'workspace_id', 'url', 'address', 'title', 'site_id', 'topic_id', 'status', 'last_fetched_at', 'created_at', 'updated_at',
-    ], (row) => row.status as PageStatus),
+    topic: prepareSave(db, TOPICS),
+    sitemapUrl: prepareSave(db, SITEMAP_URLS),
+    page: prepareSave(db, PAGES),
   };
   const lists = {
     topics: prepareRecordList(db, {
@@ -128,13 +120,7 @@ export function createSyncContentMapStore(db: Db) {
     },
     /** Writes a topic (insert or full replace), keeping its keywords sorted and its totals in step with them. */
     saveTopic(input: TopicInput): SaveResult<TopicStage> {
-      const keywords = sortTopicKeywords(input.keywords);
-      return writes.topic.save({
-        ...input,
-        keywords: JSON.stringify(keywords),
-        total_msv: keywords.reduce((sum, k) => sum + k.msv, 0),
-        avg_kd: averageDifficulty(keywords),
-      });
+      return writes.topic.save(topicRow(input));
     },
     topicStage(id: string): TopicStage | undefined {
       return writes.topic.stateOf(id);
@@ -149,14 +135,7 @@ export function createSyncContentMapStore(db: Db) {
     },
     /** Writes a site; its state is the processing outcome (`sitemapProcessingState`). */
     saveSitemapUrl(input: SitemapUrlInput): SaveResult<string> {
-      const { processing, ...rest } = input;
-      return writes.sitemapUrl.save({
-        ...rest,
-        processing_total: processing.total,
-        processing_ready: processing.ready,
-        processing_failed: processing.failed,
-        processing_completed: processing.completed ? 1 : 0,
-      });
+      return writes.sitemapUrl.save(sitemapUrlRow(input));
     },
     sitemapUrlState(id: string): string | undefined {
       return writes.sitemapUrl.stateOf(id);
@@ -178,7 +157,7 @@ export function createSyncContentMapStore(db: Db) {
     },
     /** Writes a page with its page address, by which cited URLs are matched to it. */
     savePage(input: PageInput): SaveResult<PageStatus> {
-      return writes.page.save({ ...input, address: pageAddress(input.url) });
+      return writes.page.save(pageRow(input));
     },
   };
 }

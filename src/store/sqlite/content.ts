@@ -6,7 +6,8 @@ import type { RecordPage } from '../interfaces/list-pages.js';
 import type { SaveResult } from '../interfaces/saved-rows.js';
 import type { Db } from './database.js';
 import { prepareRecordList } from './keyset.js';
-import { fromJson, fromNullableJson, prepareSave, toNullableJson } from './saved-rows.js';
+import { fromJson, fromNullableJson, prepareSave } from './saved-rows.js';
+import { AGENT_TASKS, ARTICLES, IDEAS, RESEARCH_BATCHES, agentTaskRow, articleRow, ideaRow, researchBatchRow } from '../import/tables/content.js';
 import { promised } from './promised.js';
 
 interface ArticleRow {
@@ -165,22 +166,10 @@ export function createSyncContentStore(db: Db) {
     getTask: db.prepare(`SELECT ${TASK_COLUMNS} FROM agent_tasks WHERE id = ? AND workspace_id = ?`),
   };
   const writes = {
-    article: prepareSave<ArticleStatus>(db, 'articles', [
-      'id', 'workspace_id', 'title', 'buyer_stage', 'status', 'topic_id', 'topic', 'keywords', 'source', 'autowrite', 'planned_for',
-      'planned_time', 'written_on', 'published_on', 'research_batch_id', 'body', 'cover_image', 'slug', 'permalink', 'meta_title',
-      'meta_description', 'post_url', 'created_at', 'updated_at',
-    ], (row) => row.status as ArticleStatus),
-    idea: prepareSave<null>(db, 'ideas', [
-      'id', 'workspace_id', 'title', 'topic_id', 'keywords', 'buyer_stage', 'persona_name', 'research_batch_id', 'created_at', 'updated_at',
-    ], () => null),
-    researchBatch: prepareSave<ResearchBatchStatus>(db, 'research_batches', [
-      'id', 'workspace_id', 'name', 'status', 'topic_id', 'buyer_stage', 'persona_name', 'source', 'agent_log', 'research_log',
-      'created_at', 'updated_at',
-    ], (row) => row.status as ResearchBatchStatus),
-    agentTask: prepareSave<AgentTaskStatus>(db, 'agent_tasks', [
-      'id', 'workspace_id', 'agent_id', 'agent_name', 'agent_icon', 'agent_short_description', 'name', 'status', 'inputs', 'outputs',
-      'input_tokens', 'output_tokens', 'total_tokens', 'execution_duration', 'started_at', 'ended_at', 'created_at', 'updated_at',
-    ], (row) => row.status as AgentTaskStatus),
+    article: prepareSave(db, ARTICLES),
+    idea: prepareSave(db, IDEAS),
+    researchBatch: prepareSave(db, RESEARCH_BATCHES),
+    agentTask: prepareSave(db, AGENT_TASKS),
   };
   const lists = {
     articles: prepareRecordList(db, {
@@ -251,14 +240,7 @@ export function createSyncContentStore(db: Db) {
       }, page).map(summaryView);
     },
     saveArticle(input: ArticleInput): SaveResult<ArticleStatus> {
-      const { config, keywords, ...rest } = input;
-      return writes.article.save({
-        ...rest,
-        keywords: JSON.stringify(keywords),
-        autowrite: config.autowrite ? 1 : 0,
-        planned_for: config.planned_for,
-        planned_time: config.planned_time,
-      });
+      return writes.article.save(articleRow(input));
     },
     articleStatus(id: string): ArticleStatus | undefined {
       return writes.article.stateOf(id);
@@ -280,7 +262,7 @@ export function createSyncContentStore(db: Db) {
       }, page).map(ideaView);
     },
     saveIdea(input: IdeaInput): SaveResult<null> {
-      return writes.idea.save({ ...input, keywords: JSON.stringify(input.keywords) });
+      return writes.idea.save(ideaRow(input));
     },
 
     /** The batch with its topic's name and the ideas it produced so far, oldest first. */
@@ -301,11 +283,7 @@ export function createSyncContentStore(db: Db) {
       }, page).map(batchView);
     },
     saveResearchBatch(input: ResearchBatchInput): SaveResult<ResearchBatchStatus> {
-      return writes.researchBatch.save({
-        ...input,
-        agent_log: JSON.stringify(input.agent_log),
-        research_log: toNullableJson(input.research_log),
-      });
+      return writes.researchBatch.save(researchBatchRow(input));
     },
     researchBatchStatus(id: string): ResearchBatchStatus | undefined {
       return writes.researchBatch.stateOf(id);
@@ -327,19 +305,7 @@ export function createSyncContentStore(db: Db) {
       }, page).map(agentTaskView);
     },
     saveAgentTask(input: AgentTaskInput): SaveResult<AgentTaskStatus> {
-      const { agent, usage, inputs, outputs, ...rest } = input;
-      return writes.agentTask.save({
-        ...rest,
-        agent_id: agent.id,
-        agent_name: agent.name,
-        agent_icon: agent.icon,
-        agent_short_description: agent.short_description,
-        inputs: JSON.stringify(inputs),
-        outputs: toNullableJson(outputs),
-        input_tokens: usage.input_tokens,
-        output_tokens: usage.output_tokens,
-        total_tokens: usage.total_tokens,
-      });
+      return writes.agentTask.save(agentTaskRow(input));
     },
     agentTaskStatus(id: string): AgentTaskStatus | undefined {
       return writes.agentTask.stateOf(id);

@@ -3,7 +3,8 @@ import type { RecordPage } from '../interfaces/list-pages.js';
 import type { SaveResult } from '../interfaces/saved-rows.js';
 import type { Db } from './database.js';
 import { prepareRecordList } from './keyset.js';
-import { fromJson, fromNullableJson, prepareSave, toNullableJson } from './saved-rows.js';
+import { fromJson, fromNullableJson, prepareSave } from './saved-rows.js';
+import { IQ_RECORDS, iqRow } from '../import/tables/iq.js';
 import { promised } from './promised.js';
 
 interface IqRow {
@@ -54,10 +55,7 @@ export function createSyncIqStore(db: Db) {
     typeOf: db.prepare('SELECT type FROM iq_records WHERE id = ? AND workspace_id = ?').pluck(),
     clearDefault: db.prepare('UPDATE iq_records SET is_default = 0 WHERE workspace_id = ? AND type = ? AND is_default = 1 AND id <> ?'),
   };
-  const write = prepareSave<IqStage>(db, 'iq_records', [
-    'id', 'workspace_id', 'type', 'title', 'description', 'content', 'metadata', 'product_id', 'product_urls', 'voice_sample_urls',
-    'content_sample_urls', 'images_urls', 'is_default', 'stage', 'created_at', 'updated_at',
-  ], (row) => row.stage as IqStage);
+  const write = prepareSave(db, IQ_RECORDS);
   const list = prepareRecordList(db, {
     select: `SELECT ${COLUMNS} FROM iq_records`,
     where: 'workspace_id = @workspace_id AND type = @type AND (@stage IS NULL OR stage = @stage)',
@@ -89,15 +87,7 @@ export function createSyncIqStore(db: Db) {
      */
     save(input: IqRecordInput): SaveResult<IqStage> {
       if (input.is_default) statements.clearDefault.run(input.workspace_id, input.type, input.id);
-      return write.save({
-        ...input,
-        metadata: JSON.stringify(input.metadata),
-        product_urls: toNullableJson(input.product_urls),
-        voice_sample_urls: toNullableJson(input.voice_sample_urls),
-        content_sample_urls: toNullableJson(input.content_sample_urls),
-        images_urls: toNullableJson(input.images_urls),
-        is_default: input.is_default ? 1 : 0,
-      });
+      return write.save(iqRow(input));
     },
     stageOf(id: string): IqStage | undefined {
       return write.stateOf(id);

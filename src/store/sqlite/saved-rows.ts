@@ -1,14 +1,9 @@
 import type { Db } from './database.js';
 import type { SaveResult } from '../interfaces/saved-rows.js';
+import { saveRow, stateOf, type SavedRow, type SavedRows, type SavedTable } from '../import/saved-rows.js';
 
-// Shared by the stores whose records arrive whole through the import: each write replaces the
-// stored row, and an identical record writes nothing (so re-importing a file changes nothing).
-
-/** True when the stored row already holds exactly these column values. */
-export function sameColumns(stored: Record<string, unknown>, params: Record<string, unknown>): boolean {
-  for (const [column, value] of Object.entries(params)) if (stored[column] !== value) return false;
-  return true;
-}
+// Shared by the stores whose records arrive whole through the import (`../import/saved-rows.ts`
+// holds the rule: an identical record writes nothing).
 
 /** A JSON column read back; the import wrote it, so it parses. */
 export function fromJson<T>(text: string): T {
@@ -19,35 +14,31 @@ export function fromNullableJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
 }
 
-export function toNullableJson(value: unknown): string | null {
-  return value === null ? null : JSON.stringify(value);
+/** The rows of a saved table on one connection: a read by id and an upsert of every column. */
+export function sqliteSavedRows(db: Db, table: SavedTable): SavedRows {
+  const { columns } = table;
+  const updates = columns.filter((c) => c !== 'id' && c !== 'workspace_id').map((c) => `${c} = excluded.${c}`).join(', ');
+  const stored = db.prepare(`SELECT ${columns.join(', ')} FROM ${table.table} WHERE id = ?`);
+  const upsert = db.prepare(
+    `INSERT INTO ${table.table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
+     ON CONFLICT (id) DO UPDATE SET ${updates}`,
+  );
+  return {
+    stored: (id) => stored.get(id) as SavedRow | undefined,
+    write: (row) => {
+      upsert.run(row);
+    },
+  };
 }
 
 /**
- * The write side of a table whose rows are replaced whole: `save` inserts the row, replaces it
- * when any column differs, or leaves it; `stateOf` reads the lifecycle state (status or stage) of
- * a stored row. `columns` lists every written column, `id` and `workspace_id` included.
+ * The write side of a saved table: `save` inserts the row, replaces it when any column differs, or
+ * leaves it; `stateOf` reads the lifecycle state (status or stage) of a stored row.
  */
-export function prepareSave<State>(db: Db, table: string, columns: readonly string[], state: (row: Record<string, unknown>) => State) {
-  const updates = columns.filter((c) => c !== 'id' && c !== 'workspace_id').map((c) => `${c} = excluded.${c}`).join(', ');
-  const statements = {
-    stored: db.prepare(`SELECT ${columns.join(', ')} FROM ${table} WHERE id = ?`),
-    upsert: db.prepare(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
-       ON CONFLICT (id) DO UPDATE SET ${updates}`,
-    ),
-  };
+export function prepareSave<State>(db: Db, table: SavedTable<State>) {
+  const rows = sqliteSavedRows(db, table);
   return {
-    save(params: Record<string, unknown>): SaveResult<State> {
-      const stored = statements.stored.get(params.id) as Record<string, unknown> | undefined;
-      const previous = stored === undefined ? undefined : state(stored);
-      if (stored && sameColumns(stored, params)) return { outcome: 'unchanged', previous };
-      statements.upsert.run(params);
-      return { outcome: stored ? 'updated' : 'inserted', previous };
-    },
-    stateOf(id: string): State | undefined {
-      const stored = statements.stored.get(id) as Record<string, unknown> | undefined;
-      return stored === undefined ? undefined : state(stored);
-    },
+    save: (row: SavedRow): SaveResult<State> => saveRow(rows, table, row),
+    stateOf: (id: string): State | undefined => stateOf(rows, table, id),
   };
 }
