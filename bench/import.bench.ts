@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../src/store/database.js';
-import { createStore } from '../src/store/index.js';
-import { IMPORT_CACHE_SIZE, importLines, importNdjson, type ImportSummary } from '../src/import/import-ndjson.js';
-import { createSnapshotStatements } from '../src/store/visibility-import.js';
-import { inImportTransaction } from '../src/store/import-ledger.js';
+import { openSqliteStore } from '../src/store/index.js';
+import { importLines, importNdjson, type ImportSummary } from '../src/import/import-ndjson.js';
+import { IMPORT_CACHE_SIZE } from '../src/store/sqlite/import/import-run.js';
+import { createSnapshotStatements } from '../src/store/sqlite/visibility-import.js';
+import { inImportTransaction } from '../src/store/sqlite/import/import-ledger.js';
 import { parseTimestamp, DAY_MS } from '../src/store/timestamp.js';
 import { generateVisibility } from '../src/demo/generate-visibility.js';
 import { writeImportFile } from '../src/demo/write-import-file.js';
@@ -50,9 +50,9 @@ async function writeFile(file: string): Promise<{ lines: number; snapshots: numb
  * rollup. No import that stores these rows in this schema can be faster on this machine.
  */
 async function ceiling(file: string, dbFile: string, snapshots: number): Promise<void> {
-  const store = createStore(openDatabase(dbFile));
+  const store = openSqliteStore(dbFile);
   const workspaceId = randomUUID();
-  store.accounts.insertWorkspace({ id: workspaceId, name: 'Ceiling', subscription_status: 'active', created_at: new Date().toISOString() });
+  await store.accounts.insertWorkspace({ id: workspaceId, name: 'Ceiling', subscription_status: 'active', created_at: new Date().toISOString() });
   const rows: unknown[][] = [];
   const others: string[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -81,9 +81,9 @@ async function main(): Promise<void> {
   try {
     const file = path.join(dir, 'demo.ndjson');
     const { lines, snapshots } = await writeFile(file);
-    const store = createStore(openDatabase(path.join(dir, 'bench.db')));
+    const store = openSqliteStore(path.join(dir, 'bench.db'));
     const workspaceId = randomUUID();
-    store.accounts.insertWorkspace({ id: workspaceId, name: 'Benchmark', subscription_status: 'active', created_at: new Date().toISOString() });
+    await store.accounts.insertWorkspace({ id: workspaceId, name: 'Benchmark', subscription_status: 'active', created_at: new Date().toISOString() });
     const rssBefore = process.memoryUsage().rss;
 
     // CPU time beside wall time: on a busy machine the wall clock also measures the neighbours.

@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Webhook } from 'standardwebhooks';
-import { openDatabase } from '../src/store/database.js';
-import { createStore, type Store } from '../src/store/index.js';
-import { enqueueEvent } from '../src/webhooks/outbox.js';
+import { openSqliteStore } from '../src/store/index.js';
+import { enqueueEvent } from '../src/store/sqlite/outbox.js';
+import type { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -157,7 +157,8 @@ function killed(child: ChildProcess): Promise<void> {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-function enqueueBatch(store: Store, workspaceId: string, keys: string[]): void {
+function enqueueBatch(store: SqliteStore, workspaceId: string, keys: string[]): void {
+  // One transaction for the whole batch, as an import writes its events: the SQLite outbox directly.
   store.db.transaction(() => {
     for (const key of keys) {
       enqueueEvent(store.db, { workspaceId, type: 'content.status_updated', data: { id: key, status: 'PUBLISHED' } });
@@ -172,18 +173,18 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   const started = Date.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'webhook-crash-'));
   const dbFile = path.join(dir, 'service.db');
-  const store = createStore(openDatabase(dbFile));
+  const store = openSqliteStore(dbFile);
   const receivers = await Promise.all([0, 1, 2].map(() => startReceiver(random)));
   let service: { child: ChildProcess; ready: Promise<void> } | undefined;
   try {
     const now = new Date().toISOString();
     const workspaceId = randomUUID();
     const ownerId = randomUUID();
-    store.accounts.insertWorkspace({ id: workspaceId, name: 'Crash test', subscription_status: 'active', created_at: now });
-    store.accounts.insertUser({ id: ownerId, email: `owner-${ownerId}@example.test`, name: 'Owner', created_at: now });
-    store.accounts.upsertMembership(workspaceId, ownerId, 'owner', now);
+    await store.accounts.insertWorkspace({ id: workspaceId, name: 'Crash test', subscription_status: 'active', created_at: now });
+    await store.accounts.insertUser({ id: ownerId, email: `owner-${ownerId}@example.test`, name: 'Owner', created_at: now });
+    await store.accounts.upsertMembership(workspaceId, ownerId, 'owner', now);
     for (const [i, r] of receivers.entries()) {
-      store.webhooks.insert({
+      await store.webhooks.insert({
         id: randomUUID(),
         workspace_id: workspaceId,
         url: r.url,
@@ -232,7 +233,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     const deadline = Date.now() + (options.settleTimeoutMs ?? 300_000);
     const expectedPairs = options.events * receivers.length;
     const receivedPairs = (): number => receivers.reduce((n, r) => n + r.pairs.size, 0);
-    while (store.webhookDeliveries.countPending() > 0 || receivedPairs() < expectedPairs) {
+    while ((await store.webhookDeliveries.countPending()) > 0 || receivedPairs() < expectedPairs) {
       if (Date.now() > deadline) break;
       await sleep(100);
     }

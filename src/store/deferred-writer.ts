@@ -19,7 +19,6 @@ const SHUTDOWN_RETRY_MS = 25;
 export abstract class DeferredWriter {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<boolean> | undefined;
-  private stopped = false;
 
   constructor(private readonly everyMs: number) {}
 
@@ -33,7 +32,6 @@ export abstract class DeferredWriter {
 
   /** Something is pending: another try comes within `everyMs`. */
   protected schedule(): void {
-    if (this.stopped) return;
     this.timer ??= setInterval(() => void this.flush(), this.everyMs).unref();
   }
 
@@ -47,7 +45,7 @@ export abstract class DeferredWriter {
 
   private async writeNow(): Promise<boolean> {
     if (!this.hasPending()) {
-      this.stopTimer();
+      this.stop();
       return true;
     }
     try {
@@ -55,11 +53,11 @@ export abstract class DeferredWriter {
     } catch (err) {
       // What is pending stays. The lock is taken: the next try comes within `everyMs`. Anything
       // else (a read-only or closed database) would fail again: no more tries; `finish` reports it.
-      if (!(err instanceof DatabaseBusyError)) this.stopTimer();
+      if (!(err instanceof DatabaseBusyError)) this.stop();
       return false;
     }
     if (this.hasPending()) return false;
-    this.stopTimer();
+    this.stop();
     return true;
   }
 
@@ -83,13 +81,8 @@ export abstract class DeferredWriter {
     }
   }
 
-  /** No more tries on the timer (the pending writes stay in memory). */
+  /** No more tries on the timer until something new is pending (what is pending stays in memory). */
   stop(): void {
-    this.stopped = true;
-    this.stopTimer();
-  }
-
-  private stopTimer(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
   }

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../src/store/database.js';
-import { createStore, type Store } from '../../src/store/index.js';
+import { openSqliteStore } from '../../src/store/index.js';
+import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { runCommandLine } from '../../src/cli/run-command-line.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -101,14 +101,14 @@ export function jsonOf(result: CliResult): Record<string, unknown> {
 }
 
 /** A temp folder holding the database the commands work on; `open` reads it back for assertions. */
-export function tempDatabase(): { file: string; open: () => Store; cleanup: () => void } {
+export function tempDatabase(): { file: string; open: () => SqliteStore; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-cli-'));
   const file = path.join(dir, 'cli.db');
-  const opened: Store[] = [];
+  const opened: SqliteStore[] = [];
   return {
     file,
     open: () => {
-      const store = createStore(openDatabase(file));
+      const store = openSqliteStore(file);
       opened.push(store);
       return store;
     },

@@ -26,7 +26,7 @@ export interface Harness {
   server: TestServer;
   failing: TestServer;
   limiter: SlidingLogLimiter;
-  context: () => ScenarioContext;
+  context: () => Promise<ScenarioContext>;
   /**
    * Sends and asserts the response is exactly what the contract documents for its status; a 422
    * must also list in `data.errors` each input its `messages` names.
@@ -46,11 +46,11 @@ export async function startHarness(contract: Contract = new Contract()): Promise
   ) as unknown as AdminHandlers;
   const failing = await startTestServer({ store: server.store, handlers: throwing, adminHandlers: throwingAdmin });
 
-  const context = (): ScenarioContext => ({
+  const context = async (): Promise<ScenarioContext> => ({
     server,
     store: server.store,
-    workspace: createTestWorkspace(server.store),
-    other: createTestWorkspace(server.store),
+    workspace: await createTestWorkspace(server.store),
+    other: await createTestWorkspace(server.store),
     now: new Date(),
   });
 
