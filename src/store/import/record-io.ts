@@ -3,7 +3,8 @@
 // database. SQLite answers each call with a statement; PostgreSQL from what it read for the batch
 // of lines beforehand, writing the batch's changes afterwards (`../postgres/import/README.md`).
 import type { CitedPageSink } from './cited-page-rollup.js';
-import type { SavedRows, SavedTable } from './saved-rows.js';
+import type { WholeRowTable } from '../whole-row-saves.js';
+import type { SavedRows } from './saved-rows.js';
 import type { RollupSink } from './snapshot-rollups.js';
 import type { WorkspaceRow } from './tables/workspace.js';
 
@@ -45,8 +46,8 @@ export interface IqRows extends SavedRows {
 
 /** The tables of one workspace, as one import reads and writes them. */
 export interface RecordIo {
-  /** A table whose rows are replaced whole (`./tables/`). */
-  saved(table: SavedTable): SavedRows;
+  /** A table whose rows are replaced whole (`../whole-row-saves.ts`), other than those below. */
+  saved(table: WholeRowTable<unknown>): SavedRows;
   /** Prompts; an inserted prompt takes the newest collection time of the answers already written for it. */
   prompts: SavedRows;
   competitors: CompetitorRows;

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import type { EventFeedStore, Feed, FeedRow } from '../interfaces/event-feed.js';
+import { eventFeedPage, EVENT_FEED_SQL } from '../event-feed-rows.js';
 import { promised } from './promised.js';
 
 const writerByDb = new WeakMap<Db, Statement>();
@@ -20,16 +21,9 @@ export function feedEntryWriter(db: Db): Statement {
 
 /** Reads of the event feeds: a range scan of one index in commit order, then the events' bodies. */
 export function createEventFeedStore(db: Db): EventFeedStore {
-  const page = (match: string) => db.prepare(
-    `SELECT f.seq, e.event_type, e.data, e.created_at
-     FROM event_feed f JOIN webhook_events e ON e.id = f.event_id
-     WHERE f.workspace_id = @workspace_id AND ${match} AND f.seq > @after AND f.created_at >= @since
-     ORDER BY f.seq
-     LIMIT @limit`,
-  );
   const statements = {
-    byFeed: page('f.feed = @feed'),
-    byType: page('f.event_type = @event_type'),
+    byFeed: db.prepare(EVENT_FEED_SQL.byFeed),
+    byType: db.prepare(EVENT_FEED_SQL.byType),
   };
 
   return promised({
@@ -38,9 +32,8 @@ export function createEventFeedStore(db: Db): EventFeedStore {
      * `after` and a timestamp at or after `since`, in the order they were committed.
      */
     list(filter: { workspaceId: string; feed: Feed; eventType?: string | undefined; since: string }, after: number, limit: number): FeedRow[] {
-      const params = { workspace_id: filter.workspaceId, after, since: filter.since, limit };
-      if (filter.eventType === undefined) return statements.byFeed.all({ ...params, feed: filter.feed }) as FeedRow[];
-      return statements.byType.all({ ...params, event_type: filter.eventType }) as FeedRow[];
+      const page = eventFeedPage(filter, after, limit);
+      return statements[page.statement].all(page.params) as FeedRow[];
     },
   });
 }

@@ -2,7 +2,7 @@ import { formatType, type RecordType } from '../record-type.js';
 import type { AgentTask, AgentTaskStatus } from '../../interfaces/content.js';
 import { orNull, saveWithEvent, utc, utcOrNull } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { AGENT_TASKS, agentTaskRow } from '../tables/content.js';
+import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
 export type AgentTaskRecord = {
   type: 'agent_task';
@@ -24,7 +24,7 @@ export type AgentTaskRecord = {
 export const agentTask: RecordType<AgentTaskRecord> = {
   ...formatType('agent_task'),
   open(io, { workspaceId }) {
-    const rows = io.saved(AGENT_TASKS);
+    const rows = io.saved(CONTENT_TABLES.agentTask);
     return {
       apply(record, ctx) {
         const { input_tokens, output_tokens, total_tokens } = record.usage;
@@ -39,7 +39,7 @@ export const agentTask: RecordType<AgentTaskRecord> = {
         const lastEvent = [createdAt, startedAt ?? '', endedAt ?? ''].reduce((a, b) => (b > a ? b : a));
         const updatedAt = record.updated_at === undefined ? lastEvent : utc(ctx, 'updated_at', record.updated_at);
         if (updatedAt < lastEvent) ctx.fail('updated_at', `may not be before the task's last change (${lastEvent})`);
-        const row = agentTaskRow({
+        const row = contentColumns.agentTask({
           id: record.id,
           workspace_id: workspaceId,
           agent: { ...record.agent, id: record.agent.id.toLowerCase() },
@@ -57,8 +57,8 @@ export const agentTask: RecordType<AgentTaskRecord> = {
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.status,
-          stateOf: () => stateOf(rows, AGENT_TASKS, record.id),
-          save: () => saveRow(rows, AGENT_TASKS, row),
+          stateOf: () => stateOf(rows, CONTENT_TABLES.agentTask, record.id),
+          save: () => saveRow(rows, CONTENT_TABLES.agentTask, row),
           event: 'agent_task.status_updated',
         });
       },

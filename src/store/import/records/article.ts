@@ -2,7 +2,7 @@ import { formatType, type RecordType } from '../record-type.js';
 import type { ArticleStatus, BuyerStage } from '../../interfaces/content.js';
 import { lifetime, orNull, saveWithEvent, utcOrNull } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { ARTICLES, articleRow } from '../tables/content.js';
+import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
 export type ArticleRecord = {
   type: 'article';
@@ -33,12 +33,12 @@ export type ArticleRecord = {
 export const article: RecordType<ArticleRecord> = {
   ...formatType('article'),
   open(io, { workspaceId }) {
-    const rows = io.saved(ARTICLES);
+    const rows = io.saved(CONTENT_TABLES.article);
     return {
       apply(record, ctx) {
         const topicId = orNull(record.topic_id);
         if (topicId === null && record.topic === undefined) ctx.fail('topic', 'is required when topic_id is null');
-        const row = articleRow({
+        const row = contentColumns.article({
           id: record.id,
           workspace_id: workspaceId,
           title: record.title,
@@ -69,8 +69,8 @@ export const article: RecordType<ArticleRecord> = {
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.status,
-          stateOf: () => stateOf(rows, ARTICLES, record.id),
-          save: () => saveRow(rows, ARTICLES, row),
+          stateOf: () => stateOf(rows, CONTENT_TABLES.article, record.id),
+          save: () => saveRow(rows, CONTENT_TABLES.article, row),
           event: 'content.status_updated',
         });
       },

@@ -2,7 +2,7 @@ import { formatType, type RecordType } from '../record-type.js';
 import type { BuyerStage } from '../../interfaces/content.js';
 import { lifetime, orNull } from '../record-fields.js';
 import { saveRow } from '../saved-rows.js';
-import { IDEAS, ideaRow } from '../tables/content.js';
+import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
 export type IdeaRecord = {
   type: 'idea';
@@ -21,10 +21,10 @@ export type IdeaRecord = {
 export const idea: RecordType<IdeaRecord> = {
   ...formatType('idea'),
   open(io, { workspaceId }) {
-    const rows = io.saved(IDEAS);
+    const rows = io.saved(CONTENT_TABLES.idea);
     return {
       apply(record, ctx) {
-        const row = ideaRow({
+        const row = contentColumns.idea({
           id: record.id,
           workspace_id: workspaceId,
           title: record.title,
@@ -35,7 +35,7 @@ export const idea: RecordType<IdeaRecord> = {
           research_batch_id: orNull(record.research_batch_id),
           ...lifetime(ctx, record),
         });
-        return saveRow(rows, IDEAS, row).outcome;
+        return saveRow(rows, CONTENT_TABLES.idea, row).outcome;
       },
     };
   },

@@ -2,7 +2,7 @@ import { formatType, type RecordType } from '../record-type.js';
 import type { IqMetadata, IqRecordType, IqStage } from '../../interfaces/iq.js';
 import { lifetime, orNull, saveWithEvent } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { IQ_RECORDS, iqRow } from '../tables/iq.js';
+import { IQ_TABLE, iqColumns } from '../../iq-rows.js';
 
 export type IqImportRecord = {
   type: 'iq_record';
@@ -52,7 +52,7 @@ export const iqRecord: RecordType<IqImportRecord> = {
           if (min !== null && max !== null && max < min) ctx.fail('metadata.word_count_max', `may not be below word_count_min (${min})`);
         }
         const isDefault = record.is_default ?? false;
-        const row = iqRow({
+        const row = iqColumns({
           id: record.id,
           workspace_id: workspaceId,
           type: record.kind,
@@ -72,10 +72,10 @@ export const iqRecord: RecordType<IqImportRecord> = {
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.stage,
-          stateOf: () => stateOf(rows, IQ_RECORDS, record.id),
+          stateOf: () => stateOf(rows, IQ_TABLE, record.id),
           save: () => {
             if (isDefault) rows.clearDefault(record.kind, record.id);
-            return saveRow(rows, IQ_RECORDS, row);
+            return saveRow(rows, IQ_TABLE, row);
           },
           event: 'iq.status_updated',
         });

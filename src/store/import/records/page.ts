@@ -2,7 +2,7 @@ import { formatType, type RecordType } from '../record-type.js';
 import type { PageStatus } from '../../interfaces/content-map.js';
 import { lifetime, orNull, utcOrNull } from '../record-fields.js';
 import { saveRow } from '../saved-rows.js';
-import { PAGES, pageRow } from '../tables/content-map.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
 
 export type PageRecord = {
   type: 'page';
@@ -21,10 +21,10 @@ export type PageRecord = {
 export const page: RecordType<PageRecord> = {
   ...formatType('page'),
   open(io, { workspaceId }) {
-    const rows = io.saved(PAGES);
+    const rows = io.saved(CONTENT_MAP_TABLES.page);
     return {
       apply(record, ctx) {
-        const row = pageRow({
+        const row = contentMapColumns.page({
           id: record.id,
           workspace_id: workspaceId,
           url: record.url,
@@ -35,7 +35,7 @@ export const page: RecordType<PageRecord> = {
           last_fetched_at: utcOrNull(ctx, 'last_fetched_at', record.last_fetched_at),
           ...lifetime(ctx, record),
         });
-        return saveRow(rows, PAGES, row).outcome;
+        return saveRow(rows, CONTENT_MAP_TABLES.page, row).outcome;
       },
     };
   },

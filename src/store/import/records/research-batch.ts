@@ -2,7 +2,7 @@ import { formatType, type RecordType } from '../record-type.js';
 import type { BuyerStage, ResearchBatchStatus } from '../../interfaces/content.js';
 import { lifetime, orNull, saveWithEvent, utc } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { RESEARCH_BATCHES, researchBatchRow } from '../tables/content.js';
+import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
 export type ResearchBatchRecord = {
   type: 'research_batch';
@@ -26,10 +26,10 @@ export type ResearchBatchRecord = {
 export const researchBatch: RecordType<ResearchBatchRecord> = {
   ...formatType('research_batch'),
   open(io, { workspaceId }) {
-    const rows = io.saved(RESEARCH_BATCHES);
+    const rows = io.saved(CONTENT_TABLES.researchBatch);
     return {
       apply(record, ctx) {
-        const row = researchBatchRow({
+        const row = contentColumns.researchBatch({
           id: record.id,
           workspace_id: workspaceId,
           name: record.name,
@@ -45,8 +45,8 @@ export const researchBatch: RecordType<ResearchBatchRecord> = {
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.status,
-          stateOf: () => stateOf(rows, RESEARCH_BATCHES, record.id),
-          save: () => saveRow(rows, RESEARCH_BATCHES, row),
+          stateOf: () => stateOf(rows, CONTENT_TABLES.researchBatch, record.id),
+          save: () => saveRow(rows, CONTENT_TABLES.researchBatch, row),
           event: 'research_batch.status_updated',
           announces: (status) => status === 'COMPLETED' || status === 'FAILED',
         });

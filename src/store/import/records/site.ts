@@ -3,7 +3,7 @@ import type { SitemapUrl, SitemapUrlType } from '../../interfaces/content-map.js
 import { SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../content-map-values.js';
 import { lifetime, saveWithEvent, utc } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { SITEMAP_URLS, sitemapUrlRow } from '../tables/content-map.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
 
 export type SiteRecord = {
   type: 'site';
@@ -26,7 +26,7 @@ export type SiteRecord = {
 export const site: RecordType<SiteRecord> = {
   ...formatType('site'),
   open(io, { workspaceId }) {
-    const rows = io.saved(SITEMAP_URLS);
+    const rows = io.saved(CONTENT_MAP_TABLES.sitemapUrl);
     return {
       apply(record, ctx) {
         const { total, ready, failed, completed } = record.processing;
@@ -34,7 +34,7 @@ export const site: RecordType<SiteRecord> = {
         if (completed && ready + failed !== total) {
           ctx.fail('processing.completed', `may only be true when ready + failed = total (${ready} + ${failed} ≠ ${total})`);
         }
-        const row = sitemapUrlRow({
+        const row = contentMapColumns.sitemapUrl({
           id: record.id,
           workspace_id: workspaceId,
           url: record.url,
@@ -47,8 +47,8 @@ export const site: RecordType<SiteRecord> = {
         return saveWithEvent(ctx, {
           id: record.id,
           next: sitemapProcessingState(completed, failed),
-          stateOf: () => stateOf(rows, SITEMAP_URLS, record.id),
-          save: () => saveRow(rows, SITEMAP_URLS, row),
+          stateOf: () => stateOf(rows, CONTENT_MAP_TABLES.sitemapUrl, record.id),
+          save: () => saveRow(rows, CONTENT_MAP_TABLES.sitemapUrl, row),
           event: 'sitemap_url.status_updated',
           announces: (state) => state !== SITEMAP_PROCESSING_OPEN,
         });

@@ -2,7 +2,7 @@ import { formatType, type RecordType } from '../record-type.js';
 import type { TopicKeyword, TopicStage } from '../../interfaces/content-map.js';
 import { lifetime, saveWithEvent } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { TOPICS, topicRow } from '../tables/content-map.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
 import type { components } from '../../../../generated/openapi.js';
 
 type Badge = components['schemas']['TopicBadge'];
@@ -24,7 +24,7 @@ export type TopicRecord = {
 export const topic: RecordType<TopicRecord> = {
   ...formatType('topic'),
   open(io, { workspaceId }) {
-    const rows = io.saved(TOPICS);
+    const rows = io.saved(CONTENT_MAP_TABLES.topic);
     return {
       apply(record, ctx) {
         const seen = new Set<string>();
@@ -32,7 +32,7 @@ export const topic: RecordType<TopicRecord> = {
           if (seen.has(k.keyword)) ctx.fail(`keywords[${i}].keyword`, `${JSON.stringify(k.keyword)} appears twice`);
           seen.add(k.keyword);
         });
-        const row = topicRow({
+        const row = contentMapColumns.topic({
           id: record.id,
           workspace_id: workspaceId,
           name: record.name,
@@ -46,8 +46,8 @@ export const topic: RecordType<TopicRecord> = {
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.stage,
-          stateOf: () => stateOf(rows, TOPICS, record.id),
-          save: () => saveRow(rows, TOPICS, row),
+          stateOf: () => stateOf(rows, CONTENT_MAP_TABLES.topic, record.id),
+          save: () => saveRow(rows, CONTENT_MAP_TABLES.topic, row),
           event: 'topic.status_updated',
         });
       },

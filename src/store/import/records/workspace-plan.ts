@@ -1,5 +1,6 @@
 import { formatType, type RecordType } from '../record-type.js';
-import { sameColumns } from '../saved-rows.js';
+import { savePlan } from '../../whole-row-saves.js';
+import { WORKSPACE_PLANS } from '../tables/workspace.js';
 
 export type WorkspacePlanRecord = {
   type: 'workspace_plan';
@@ -28,10 +29,9 @@ export const workspacePlan: RecordType<WorkspacePlanRecord> = {
           period_start: record.period_start,
           period_end: record.period_end,
         };
-        const existing = io.workspacePlan.get();
-        if (existing && sameColumns(existing, next)) return 'unchanged';
-        io.workspacePlan.put(next);
-        return existing ? 'updated' : 'inserted';
+        const plan = savePlan(WORKSPACE_PLANS, io.workspacePlan.get(), next);
+        if (plan.write) io.workspacePlan.put(next);
+        return plan.result.outcome;
       },
     };
   },

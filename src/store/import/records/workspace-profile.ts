@@ -2,7 +2,8 @@ import { formatType, type RecordType } from '../record-type.js';
 import { PLATFORMS, type Platform } from '../../interfaces/visibility-rows.js';
 import type { CollectionCadence } from '../../interfaces/workspace-profile.js';
 import { normaliseDomain } from '../../domains.js';
-import { sameColumns } from '../saved-rows.js';
+import { savePlan } from '../../whole-row-saves.js';
+import { WORKSPACE_PROFILES } from '../tables/workspace.js';
 
 export type WorkspaceProfileRecord = {
   type: 'workspace_profile';
@@ -27,10 +28,9 @@ export const workspaceProfile: RecordType<WorkspaceProfileRecord> = {
           tracked_platforms: JSON.stringify(PLATFORMS.filter((p) => record.tracked_platforms.includes(p))),
           collection_cadence: record.collection_cadence,
         };
-        const existing = io.workspaceProfile.get();
-        if (existing && sameColumns(existing, next)) return 'unchanged';
-        io.workspaceProfile.put(next);
-        return existing ? 'updated' : 'inserted';
+        const plan = savePlan(WORKSPACE_PROFILES, io.workspaceProfile.get(), next);
+        if (plan.write) io.workspaceProfile.put(next);
+        return plan.result.outcome;
       },
     };
   },

@@ -1,10 +1,11 @@
 import type { CitedPageSink } from '../../import/cited-page-rollup.js';
 import type { RecordIo } from '../../import/record-io.js';
-import type { SavedRow, SavedRows, SavedTable } from '../../import/saved-rows.js';
+import type { SavedRow, SavedRows } from '../../import/saved-rows.js';
+import type { WholeRowTable } from '../../whole-row-saves.js';
 import type { RollupSink } from '../../import/snapshot-rollups.js';
 import { COMPETITORS } from '../../import/tables/visibility.js';
-import { IQ_RECORDS } from '../../import/tables/iq.js';
-import { WORKSPACE_PLAN_COLUMNS, WORKSPACE_PROFILE_COLUMNS, type WorkspaceRow } from '../../import/tables/workspace.js';
+import { IQ_SQL, IQ_TABLE } from '../../iq-rows.js';
+import { WORKSPACE_PLANS, WORKSPACE_PROFILES, type WorkspaceRow } from '../../import/tables/workspace.js';
 import type { Db } from '../database.js';
 import { createPromptRunningTotals } from '../prompt-running-totals.js';
 import { sqliteSavedRows } from '../saved-rows.js';
@@ -12,7 +13,7 @@ import { createCitedPageSink } from '../visibility-cited-pages.js';
 import { createCompetitorStatements, createPromptStatements, createSnapshotStatements } from '../visibility-import.js';
 
 /** The one row of the workspace in a table keyed by workspace, read and replaced whole. */
-function workspaceRow(db: Db, table: string, columns: readonly string[], workspaceId: string): WorkspaceRow {
+function workspaceRow(db: Db, { table, columns }: WholeRowTable<unknown>, workspaceId: string): WorkspaceRow {
   const get = db.prepare(`SELECT ${columns.join(', ')} FROM ${table} WHERE workspace_id = ?`);
   const put = db.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
@@ -54,12 +55,12 @@ export function createSqliteRecordIo(db: Db, workspaceId: string): RecordIo {
   const snapshots = createSnapshotStatements(db);
   const competitorStatements = createCompetitorStatements(db);
   const prompts = createPromptStatements(db);
-  const iqRows = sqliteSavedRows(db, IQ_RECORDS);
+  const iqRows = sqliteSavedRows(db, IQ_TABLE);
   let rollups: RollupSink | undefined;
   let citedPages: CitedPageSink | undefined;
-  const clearDefault = db.prepare('UPDATE iq_records SET is_default = 0 WHERE workspace_id = ? AND type = ? AND is_default = 1 AND id <> ?');
+  const clearDefault = db.prepare(IQ_SQL.clearDefault);
   return {
-    saved(table: SavedTable): SavedRows {
+    saved(table: WholeRowTable<unknown>): SavedRows {
       let rows = saved.get(table.table);
       if (!rows) saved.set(table.table, (rows = sqliteSavedRows(db, table)));
       return rows;
@@ -103,7 +104,7 @@ export function createSqliteRecordIo(db: Db, workspaceId: string): RecordIo {
     get citedPages() {
       return (citedPages ??= createCitedPageSink(db, workspaceId));
     },
-    workspaceProfile: workspaceRow(db, 'workspace_profiles', WORKSPACE_PROFILE_COLUMNS, workspaceId),
-    workspacePlan: workspaceRow(db, 'workspace_plans', WORKSPACE_PLAN_COLUMNS, workspaceId),
+    workspaceProfile: workspaceRow(db, WORKSPACE_PROFILES, workspaceId),
+    workspacePlan: workspaceRow(db, WORKSPACE_PLANS, workspaceId),
   };
 }
