@@ -22,7 +22,8 @@ export interface DeliveryDispatcher {
 }
 
 export interface DispatcherDeps {
-  store: Store;
+  /** The outbox is all it reads and writes, on whichever database (several instances may share one). */
+  store: Pick<Store, 'webhookDeliveries'>;
   logger: Logger;
   config: WebhookDeliveryConfig;
   now?: () => Date;

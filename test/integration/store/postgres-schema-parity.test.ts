@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/store/database.js';
+import { openDatabase, type Db } from '../../../src/store/sqlite/database.js';
 import type { PostgresPool } from '../../../src/store/postgres/pool.js';
 import { rows } from '../../../src/store/postgres/query.js';
 import { createMigratedPostgresPool, postgresAvailable } from '../../support/postgres.js';
