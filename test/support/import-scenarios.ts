@@ -1,7 +1,7 @@
 // Import files that exercise every rule of the import (src/import/README.md), for tests that
 // import the same files into two stores and compare what each one holds. Ids are derived from
 // names, so every run writes the same data.
-import { demoId } from '../../src/demo/demo-random.js';
+import { demoId, seededRandom } from '../../src/demo/demo-random.js';
 import { generateDemoData } from '../../src/demo/generate-demo-data.js';
 import { categoryLine, competitorLine, promptLine, snapshotLine } from './import-records.js';
 import { agentTaskLine, articleLine, changed, ideaLine, iqRecordLine, pageLine, researchBatchLine, siteLine, topicLine, type Line } from './content-records.js';
@@ -201,22 +201,85 @@ function twoWorkspaces(): ImportScenario {
   };
 }
 
+/** Competitors that trade names within one file, and brand records that pass their kind's default flag around. */
+function tradedNames(): ImportScenario {
+  const v = visibility('trade');
+  const kinds = ['product', 'product', 'persona', 'persona'].map((kind, i) => iqRecordLine(kind, { id: scenarioId(`trade:iq${i}`), is_default: i % 2 === 0 }));
+  const first = [v.competitor('A', { name: 'Xeno' }), v.competitor('B', { name: 'Yara' }), v.prompt('p'), ...linesOf(...kinds)];
+  const second = [
+    v.competitor('A', { name: 'Zed' }),
+    v.competitor('B', { name: 'XENO' }),
+    v.competitor('A', { name: 'Yara' }),
+    v.snapshot('s', 'p', { competitors: ['xeno', 'yara'] }),
+    ...linesOf(changed(kinds[1]!, { is_default: true }), changed(kinds[0]!, { is_default: true, stage: 'PROCESSING' }), changed(kinds[3]!, { is_default: true })),
+    ...linesOf(changed(kinds[1]!, { is_default: true, title: 'Default again' })),
+  ];
+  return { name: 'competitors trading names and default flags moving between brand records', steps: [step(first), step(second), step(second)] };
+}
+
+/** Many records that wait for the end of the file, and many events, more than one page of each. */
+function manyWaiting(): ImportScenario {
+  const v = visibility('many');
+  const topic = topicLine({ id: scenarioId('many:topic'), stage: 'READY' });
+  const articles = Array.from({ length: 700 }, (_, i) => articleLine({ id: scenarioId(`many:article${i}`), topic_id: topic.id, status: 'PUBLISHED' }));
+  const first = [
+    v.prompt('p'),
+    ...Array.from({ length: 1200 }, (_, i) =>
+      v.snapshot(`w${i}`, 'p', { competitors: [`Late ${i % 3}`], collected_at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString() }),
+    ),
+    ...linesOf(...articles),
+    ...Array.from({ length: 3 }, (_, i) => v.competitor(`Late ${i}`)),
+    topic.line,
+  ];
+  const second = [
+    ...articles.map((a, i) => changed(a, { status: i % 2 === 0 ? 'FAILED' : 'PUBLISHED', title: `Retitled ${i}` }).line),
+    changed(topic, { name: 'Renamed while its articles wait' }).line,
+    ...articles.slice(0, 50).map((a) => changed(a, { status: 'DRAFT' }).line),
+  ];
+  return { name: 'many waiting records and events across pages', steps: [step(first), step(second)] };
+}
+
 /** The demo data set, as `npm start` imports it (smaller), then again (every record unchanged). */
 export function demoScenario(options: { prompts: number; days: number; answersPerDay: number }): ImportScenario {
   const lines = [...generateDemoData({ seed: 7, ...options, today: new Date('2026-11-22T12:00:00Z'), idNamespace: 'parity' })];
   return { name: `the demo data (${options.prompts} prompts, ${options.days} days)`, steps: [step(lines), step(lines)] };
 }
 
+/**
+ * The demo data with its answers in scrambled day order (each answer lands before days already
+ * written), then again in file order: every answer unchanged.
+ */
+export function scrambledDemoScenario(options: { prompts: number; days: number; answersPerDay: number }): ImportScenario {
+  const lines = [...generateDemoData({ seed: 11, ...options, today: new Date('2026-11-22T12:00:00Z'), idNamespace: 'scrambled' })];
+  const random = seededRandom(5);
+  const answers = lines.filter((l) => l.startsWith('{"type":"snapshot"'));
+  for (let i = answers.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [answers[i], answers[j]] = [answers[j]!, answers[i]!];
+  }
+  const scrambled = [...lines.filter((l) => !l.startsWith('{"type":"snapshot"')), ...answers];
+  return { name: `the demo data in scrambled order (${options.prompts} prompts, ${options.days} days)`, steps: [step(scrambled), step(lines)] };
+}
+
 /** Every scenario but the demo. */
 export function importScenarios(): ImportScenario[] {
-  return [everyRecordType(), deletions(), deferred(), withoutEvents(), twoWorkspaces()];
+  return [everyRecordType(), deletions(), deferred(), withoutEvents(), twoWorkspaces(), tradedNames(), manyWaiting()];
 }
 
 /** Files that fail, each after a base file, with the error every store must give. */
 export function rejectedFiles(): RejectedFile[] {
   const v = visibility('bad');
   const w = visibility('bad-b');
-  const base = [step([v.category('C'), v.competitor('Taken'), v.prompt('p', { category_id: v.id('category:C') }), v.snapshot('s', 'p', { competitors: ['Taken'] })]), step([w.prompt('theirs')], true, 'b')];
+  const base = [
+    step([
+      v.category('C'),
+      v.competitor('Taken'),
+      // Three prompts of one category: deleting it names the first of them by id.
+      ...['p', 'p2', 'p3'].map((name) => v.prompt(name, { category_id: v.id('category:C') })),
+      v.snapshot('s', 'p', { competitors: ['Taken'] }),
+    ]),
+    step([w.prompt('theirs')], true, 'b'),
+  ];
   const product = iqRecordLine('persona', { id: scenarioId('bad:persona') });
   const many = (n: number) => Array.from({ length: n }, (_, i) => v.snapshot(`many${i}`, 'p', { collected_at: new Date(Date.UTC(2026, 0, 1 + (i % 300))).toISOString() }));
   const cases: Array<[string, string[]]> = [

@@ -40,7 +40,7 @@ export interface EventOutbox {
 export interface RemovalIo {
   /** Deletes the row `id` of `table`. */
   remove(table: string, id: string): void;
-  /** Up to `limit` ids of the rows of `table` whose `column` refers to `id`. */
+  /** Up to `limit` ids of the rows of `table` whose `column` refers to `id`, smallest first. */
   referrers(table: string, column: string, id: string, limit: number): string[];
 }
 

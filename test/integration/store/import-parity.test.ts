@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoScenario, importScenarios, rejectedFiles, type ImportScenario } from '../../support/import-scenarios.js';
+import { demoScenario, importScenarios, rejectedFiles, scrambledDemoScenario, type ImportScenario } from '../../support/import-scenarios.js';
 import { importIntoPostgres, importIntoSqlite, importPairForThisTest, postgresContents, sqliteContents } from '../../support/import-parity.js';
 import { postgresAvailable } from '../../support/postgres.js';
 
@@ -24,6 +24,10 @@ describe.skipIf(!postgresAvailable())('import on PostgreSQL against SQLite: the 
   it('the demo data, imported twice: every summary and every table alike, rollups and cited pages included', async () => {
     await expectSameImports(demoScenario({ prompts: 12, days: 60, answersPerDay: 2 }));
   }, 120_000);
+
+  it('the demo data in scrambled day order, large enough that the rollups flush mid-file: every summary and every table alike', async () => {
+    await expectSameImports(scrambledDemoScenario({ prompts: 30, days: 60, answersPerDay: 2 }));
+  }, 240_000);
 
   it('when the lines arrive one at a time, the batches PostgreSQL makes of them change nothing', async () => {
     await expectSameImports(importScenarios()[0]!, 1);

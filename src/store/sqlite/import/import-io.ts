@@ -18,8 +18,9 @@ function removalIo(db: Db): RemovalIo {
     remove(table, id) {
       prepared(`DELETE FROM ${table} WHERE id = ?`).run(id);
     },
+    // Smallest id first, so every database deletes a cascade in the same order and names the same referrer.
     referrers(table, column, id, limit) {
-      return prepared(`SELECT id FROM ${table} WHERE ${column} = ? LIMIT ?`).pluck().all(id, limit) as string[];
+      return prepared(`SELECT id FROM ${table} WHERE ${column} = ? ORDER BY id LIMIT ?`).pluck().all(id, limit) as string[];
     },
   };
 }
