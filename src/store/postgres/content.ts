@@ -14,7 +14,7 @@ import { postgresSave } from './saved-rows.js';
  * `CONTENT_SQL.batchIdeas`, which is cheap in process but a round trip each here), in the same
  * order within a batch.
  */
-const IDEAS_OF_BATCHES = `SELECT research_batch_id, id, title, keywords, buyer_stage FROM ideas
+export const IDEAS_OF_BATCHES = `SELECT research_batch_id, id, title, keywords, buyer_stage FROM ideas
   WHERE research_batch_id = ANY(?) ORDER BY created_at, id`;
 
 /** Articles, ideas, research batches and agent tasks of a workspace, in PostgreSQL: the same answers as `../sqlite/content.ts`. */

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
+import type { SeriesChange } from '../import/snapshot-rollups.js';
 
 /**
  * The running-total tables of migration 011 as the snapshot import feeds them. A *series* is one
@@ -22,13 +23,6 @@ interface SeriesTable {
   running: readonly string[];
   /** Per-day columns matching `running` one to one, when the table keeps the day's own sums too. */
   daily?: readonly string[];
-}
-
-/** One change to one day of one series: `values` in the order of the table's running columns. */
-export interface SeriesChange {
-  keys: readonly string[];
-  day: number;
-  values: readonly number[];
 }
 
 const NO_NEXT_DAY = Number.MAX_SAFE_INTEGER;

@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import type { SaveResult } from '../interfaces/saved-rows.js';
 import { savePlan, storedState, wholeRowSaveSql, type WholeRowTable } from '../whole-row-saves.js';
+import type { SavedRow, SavedRows } from '../import/saved-rows.js';
 
 /**
  * The write side of a table whose rows are replaced whole (`../whole-row-saves.ts`): `save` inserts
@@ -18,6 +19,19 @@ export function prepareSave<State>(db: Db, spec: WholeRowTable<State>) {
     },
     stateOf(id: string): State | undefined {
       return storedState(spec, statements.stored.get(id) as Record<string, unknown> | undefined);
+    },
+  };
+}
+
+/** The rows of a table written whole, for the import (`../import/saved-rows.ts`): a read by id and the upsert of every column. */
+export function sqliteSavedRows(db: Db, spec: WholeRowTable<unknown>): SavedRows {
+  const sql = wholeRowSaveSql(spec);
+  const stored = db.prepare(sql.stored);
+  const upsert = db.prepare(sql.upsert);
+  return {
+    stored: (id) => stored.get(id) as SavedRow | undefined,
+    write: (row) => {
+      upsert.run(row);
     },
   };
 }

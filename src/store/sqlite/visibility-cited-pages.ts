@@ -4,25 +4,16 @@ import { pageAddress } from '../page-address.js';
 import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, citedPageParams } from '../cited-page-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
+import type { CitedPageSink } from '../import/cited-page-rollup.js';
 
-// Rollup changes are summed in memory and written in batches, like the snapshot rollups.
-const FLUSH_AT = 20_000;
 const URL_ID_CACHE_LIMIT = 100_000;
 
-interface Delta {
-  url: string;
-  day: number;
-  promptId: string;
-  platform: string;
-  citations: number;
-}
-
 /**
- * The cited-page rollup as the snapshot import feeds it: each answer adds (or, when replaced,
- * takes back) one citation per distinct URL it cites, for its prompt, platform and UTC day.
- * Written by `flush()` inside the import's transaction.
+ * Writes the cited-page rollup the snapshot import sums (`../import/cited-page-rollup.ts`) inside
+ * the import's transaction: each URL's row (numbered on first sight, its title kept when newer),
+ * then each day's citations, a row that falls to zero deleted.
  */
-export function createCitedPageRollup(db: Db, workspaceId: string) {
+export function createCitedPageSink(db: Db, workspaceId: string): CitedPageSink {
   const upsertUrl = db.prepare(
     `INSERT INTO cited_urls (workspace_id, url, domain, address, title, title_collected_ms) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (workspace_id, url) DO UPDATE SET
@@ -39,60 +30,28 @@ export function createCitedPageRollup(db: Db, workspaceId: string) {
   const pruneDaily = db.prepare(
     'DELETE FROM cited_page_daily WHERE workspace_id = ? AND day = ? AND url_id = ? AND prompt_id = ? AND platform = ? AND citations <= 0',
   );
-  const deltas = new Map<string, Delta>();
-  const titles = new Map<string, { title: string; ms: number }>();
   const urlIds = new Map<string, number>();
-
-  function urlId(url: string): number {
-    const title = titles.get(url);
-    let id = urlIds.get(url);
-    if (id === undefined || title) {
-      id = upsertUrl.get(workspaceId, url, hostOf(url), pageAddress(url), title?.title ?? null, title?.ms ?? null) as number;
-      if (urlIds.size >= URL_ID_CACHE_LIMIT) urlIds.clear();
-      urlIds.set(url, id);
-      titles.delete(url);
-    }
-    return id;
-  }
-
-  function flush(): void {
-    for (const d of deltas.values()) {
-      if (d.citations === 0) continue;
-      const id = urlId(d.url);
-      addDaily.run(workspaceId, d.day, id, d.promptId, d.platform, d.citations);
-      if (d.citations < 0) pruneDaily.run(workspaceId, d.day, id, d.promptId, d.platform);
-    }
-    // Titles of answers whose citations cancelled out still refresh their page.
-    for (const url of [...titles.keys()]) urlId(url);
-    deltas.clear();
-  }
-
   return {
-    /** Adds (sign 1) or takes back (sign −1) one answer's citations. */
-    contribute(
-      sign: 1 | -1,
-      answer: { promptId: string; platform: string; day: number; collectedMs: number; citations: ReadonlyArray<{ url: string; title: string }> },
-    ): void {
-      const seen = new Set<string>();
-      for (const { url, title } of answer.citations) {
-        if (sign === 1 && title !== '') {
-          const known = titles.get(url);
-          if (!known || answer.collectedMs >= known.ms) titles.set(url, { title, ms: answer.collectedMs });
-        }
-        if (seen.has(url)) continue;
-        seen.add(url);
-        const key = `${answer.day} ${answer.promptId} ${answer.platform} ${url}`;
-        let d = deltas.get(key);
-        if (!d) deltas.set(key, (d = { url, day: answer.day, promptId: answer.promptId, platform: answer.platform, citations: 0 }));
-        d.citations += sign;
+    write(urls, deltas) {
+      for (const { url, title } of urls) {
+        // A URL already numbered in this import needs a write only for its title.
+        if (urlIds.has(url) && !title) continue;
+        const id = upsertUrl.get(workspaceId, url, hostOf(url), pageAddress(url), title?.title ?? null, title?.ms ?? null) as number;
+        if (urlIds.size >= URL_ID_CACHE_LIMIT) urlIds.clear();
+        urlIds.set(url, id);
       }
-      if (deltas.size + titles.size >= FLUSH_AT) flush();
+      for (const d of deltas) {
+        let id = urlIds.get(d.url);
+        if (id === undefined) {
+          id = upsertUrl.get(workspaceId, d.url, hostOf(d.url), pageAddress(d.url), null, null) as number;
+          urlIds.set(d.url, id);
+        }
+        addDaily.run(workspaceId, d.day, id, d.promptId, d.platform, d.citations);
+        if (d.citations < 0) pruneDaily.run(workspaceId, d.day, id, d.promptId, d.platform);
+      }
     },
-    flush,
   };
 }
-
-export type CitedPageRollup = ReturnType<typeof createCitedPageRollup>;
 
 /** Reads of the cited pages: aggregates of the daily rollup over a day range. */
 export function createCitedPageStore(db: Db): CitedPageStore {

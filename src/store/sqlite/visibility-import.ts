@@ -1,37 +1,27 @@
 import type { Db } from './database.js';
 
-// The statements the visibility import record types write with (import/records/): one group
-// per record type, prepared once per import. Returned as prepared statements, not wrapped, because
-// the snapshot writer runs them once per line of files of millions of lines.
+// The statements the visibility record types write with (`../import/records/`), through the
+// import's SQLite tables (`import/record-io.ts`). Returned as prepared statements, not wrapped,
+// because the snapshot writer runs them once per line of files of millions of lines.
 
-/** Prompt categories. */
-export function createCategoryStatements(db: Db) {
-  const get = db.prepare('SELECT name, color FROM categories WHERE id = ?').raw();
-  const insert = db.prepare('INSERT INTO categories (id, workspace_id, name, color) VALUES (?, ?, ?, ?)');
-  const update = db.prepare('UPDATE categories SET name = ?, color = ? WHERE id = ?');
-  return { get, insert, update };
-}
-
-/** Tracked competitors. */
+/** Tracked competitors, beyond their rows. */
 export function createCompetitorStatements(db: Db) {
-  const get = db.prepare('SELECT name, domain FROM competitors WHERE id = ?').raw();
   const namedLike = db.prepare('SELECT id, name FROM competitors WHERE workspace_id = ? AND name_key = ? AND id <> ?').raw();
-  const insert = db.prepare('INSERT INTO competitors (id, workspace_id, name, name_key, domain) VALUES (?, ?, ?, ?, ?)');
-  const update = db.prepare('UPDATE competitors SET name = ?, name_key = ?, domain = ? WHERE id = ?');
+  const listNameKeys = db.prepare('SELECT name_key, id FROM competitors WHERE workspace_id = ?').raw();
   // The workspace rollup keeps a row per day with mentions (rows that fall to 0 are deleted).
   const mentionedDays = db.prepare('SELECT count(*) FROM workspace_competitor_daily WHERE workspace_id = ? AND competitor_id = ?').pluck();
-  return { get, namedLike, insert, update, mentionedDays };
+  return { namedLike, listNameKeys, mentionedDays };
 }
 
 /** Prompts. */
 export function createPromptStatements(db: Db) {
-  const get = db.prepare('SELECT text, category_id, status, created_at, updated_at FROM prompts WHERE id = ?').raw();
+  const get = db.prepare('SELECT id, workspace_id, text, category_id, status, created_at, updated_at FROM prompts WHERE id = ?');
   // Snapshots may come before their prompt in the file: pick up the newest one already written.
   const insert = db.prepare(
     `INSERT INTO prompts (id, workspace_id, text, category_id, status, created_at, updated_at, last_collected_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?))`,
+     VALUES (@id, @workspace_id, @text, @category_id, @status, @created_at, @updated_at, (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = @id))`,
   );
-  const update = db.prepare('UPDATE prompts SET text = ?, category_id = ?, status = ?, created_at = ?, updated_at = ? WHERE id = ?');
+  const update = db.prepare('UPDATE prompts SET text = @text, category_id = @category_id, status = @status, created_at = @created_at, updated_at = @updated_at WHERE id = @id');
   return { get, insert, update };
 }
 
@@ -48,7 +38,6 @@ export function createSnapshotStatements(db: Db) {
     `UPDATE snapshots SET prompt_id = ?, platform = ?, collected_ms = ?, day = ?, mentioned = ?, cited = ?, competitors = ?,
      citations = ?, answer = ? WHERE id = ?`,
   );
-  const listCompetitors = db.prepare('SELECT name_key, id FROM competitors WHERE workspace_id = ?').raw();
   const addWorkspaceDaily = db.prepare(
     `INSERT INTO workspace_daily (workspace_id, day, platform, total, mentioned, cited) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (workspace_id, day, platform) DO UPDATE SET
@@ -64,5 +53,5 @@ export function createSnapshotStatements(db: Db) {
   );
   const touchPrompt = db.prepare('UPDATE prompts SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?) WHERE id = ?');
   const remove = db.prepare('DELETE FROM snapshots WHERE id = ?');
-  return { get, insert, update, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
+  return { get, insert, update, remove, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
 }

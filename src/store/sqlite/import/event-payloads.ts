@@ -1,18 +1,8 @@
-import type * as events from '../../../../generated/events.js';
 import type { EventType } from '../../../../generated/events.js';
+import type { EventData } from '../../import/event-data.js';
 import type { SyncContentMapStore } from '../content-map.js';
 import type { SyncContentStore } from '../content.js';
 import type { SyncIqStore } from '../iq.js';
-
-/** The `data` of each webhook event (the AsyncAPI messages, `asyncapi/asyncapi.yaml`): the changed record exactly as the read API shows it. */
-export interface EventData {
-  'content.status_updated': events.Article;
-  'research_batch.status_updated': events.ResearchBatch;
-  'agent_task.status_updated': events.AgentTask;
-  'topic.status_updated': events.Topic;
-  'iq.status_updated': events.IqRecord;
-  'sitemap_url.status_updated': events.SitemapUrl;
-}
 
 // Each payload is built from the stored record after the change is written, so it is what a read
 // of the record returns at that moment. The caller has just written the record, so a missing one

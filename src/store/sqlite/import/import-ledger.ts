@@ -23,7 +23,7 @@ export function createRecordIdStatements(db: Db): { claim: Statement; owner: Sta
   };
 }
 
-export interface DeferredQueue {
+export interface DeferredQueueStatements {
   insert: Statement;
   insertEvent: Statement;
   has: Statement;
@@ -31,7 +31,7 @@ export interface DeferredQueue {
   drop: () => void;
 }
 
-export function openDeferredQueue(db: Db): DeferredQueue {
+export function openDeferredQueue(db: Db): DeferredQueueStatements {
   db.exec(
     `CREATE TEMP TABLE IF NOT EXISTS import_deferred (seq INTEGER PRIMARY KEY, line INTEGER NOT NULL, id TEXT NOT NULL, text TEXT NOT NULL, event TEXT);
      CREATE INDEX IF NOT EXISTS temp.import_deferred_by_id ON import_deferred (id);

@@ -1,269 +1,19 @@
-import type { Statement } from 'better-sqlite3';
 import type { EventType } from '../../../../generated/events.js';
 import type { ImportLine, ImportRunOptions, ImportStore, ImportSummary } from '../../interfaces/imports.js';
-import { ImportError } from '../../import-error.js';
+import { ImportRun } from '../../import/import-run.js';
 import { createSyncContentMapStore } from '../content-map.js';
 import { createSyncContentStore } from '../content.js';
 import { createSyncDataVersionStore } from '../data-versions.js';
 import type { Db } from '../database.js';
 import { createSyncIqStore } from '../iq.js';
-import { enqueueEvent } from '../outbox.js';
 import { storeError } from '../promised.js';
-import { eventPayload, type PayloadStores } from './event-payloads.js';
-import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue } from './import-ledger.js';
-import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
-import { recordTypes } from './records/index.js';
-import { RecordRemovals, type DeleteLine } from './record-removal.js';
-// References already checked in this import; cleared when full so memory stays bounded.
-const VERIFIED_LIMIT = 10_000;
+import type { PayloadStores } from './event-payloads.js';
+import { createSqliteImportIo } from './import-io.js';
+import { inImportTransaction } from './import-ledger.js';
+
 // Page cache while importing (negative = KiB): big inserts into random-key indexes stay in memory.
 export const IMPORT_CACHE_SIZE = -65_536;
 const REPLAY_PAGE = 500;
-const TYPES = new Map(recordTypes.map((type) => [type.type, type]));
-
-interface PendingReference {
-  type: string;
-  line: number;
-  field: string;
-}
-
-interface TypeEntry {
-  type: RecordType;
-  writer: RecordWriter<Record<string, unknown>>;
-}
-
-/**
- * One import inside its transaction: takes each checked line, claims ids in `record_ids`, checks
- * references (forward ones are remembered by id, once, and settled at the end), hands the record
- * to its type's writer and counts outcomes.
- */
-class ImportRun implements ImportSession {
-  private line = 0;
-  private readonly types = new Map<string, TypeEntry>();
-  private readonly revisions = new Map<string, number>();
-  private readonly verified = new Map<string, string>();
-  private readonly pending = new Map<string, PendingReference>();
-  private readonly summary: ImportSummary = { records: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 };
-  private readonly claim: Statement;
-  private readonly owner: Statement;
-  private readonly release: Statement;
-  private removals: RecordRemovals | undefined;
-  private deferred: DeferredQueue | undefined;
-  private deferredCount = 0;
-  private readonly ctx: ApplyContext & { line: number; isNew: boolean; finalPass: boolean };
-
-  constructor(
-    private readonly db: Db,
-    private readonly payloads: PayloadStores,
-    readonly workspaceId: string,
-    eventsOn: boolean,
-  ) {
-    ({ claim: this.claim, owner: this.owner, release: this.release } = createRecordIdStatements(this.db));
-    const fail = (field: string, problem: string): never => {
-      throw new ImportError(this.ctx.line, field, problem);
-    };
-    const emit = (type: EventType, payload: () => object): void => {
-      if (!eventsOn) {
-        this.summary.events_suppressed += 1;
-        return;
-      }
-      enqueueEvent(this.db, { workspaceId, type, data: payload() });
-      this.summary.events += 1;
-    };
-    const emitAtEnd = (type: EventType, id: string): void => {
-      if (!eventsOn) {
-        this.summary.events_suppressed += 1;
-        return;
-      }
-      this.queue().insertEvent.run(this.ctx.line, id, type);
-      this.deferredCount += 1;
-    };
-    this.ctx = { line: 0, isNew: false, finalPass: false, eventsOn, fail, emit, emitAtEnd };
-  }
-
-  private queue(): DeferredQueue {
-    if (this.ctx.finalPass) throw new Error('a record may not wait twice');
-    this.deferred ??= openDeferredQueue(this.db);
-    return this.deferred;
-  }
-
-  /** The writer of a record type, made on its first record: a file of four types prepares four writers. */
-  private typeEntry(name: string): TypeEntry {
-    let entry = this.types.get(name);
-    if (!entry) {
-      const type = TYPES.get(name);
-      if (!type) throw new Error(`no writer for record type ${name}`);
-      entry = { type, writer: type.open(this.db, this) };
-      this.types.set(name, entry);
-    }
-    return entry;
-  }
-
-  revision(type: string): number {
-    return this.revisions.get(type) ?? 0;
-  }
-
-  private fail(field: string, problem: string): never {
-    throw new ImportError(this.line, field, problem);
-  }
-
-  /** One checked line of the file (its record's schema already holds). */
-  feed(input: ImportLine): void {
-    this.line = input.line;
-    const record = input.record;
-    this.summary.records += 1;
-    if (record.type === 'delete') {
-      this.feedDelete(record as unknown as DeleteLine);
-      return;
-    }
-    const entry = this.typeEntry(record.type);
-    const id = record.id.toLowerCase();
-    record.id = id;
-    const isNew = this.claimId(id, entry.type.type);
-    for (const ref of entry.type.references) this.checkReference(record, ref.field, ref.type);
-    if (this.deferredCount > 0 && this.deferred!.has.get(id) !== undefined) {
-      // An earlier line with this id is waiting for the end; keep the file's order for it.
-      this.defer(id, record);
-      return;
-    }
-    this.ctx.line = this.line;
-    this.ctx.isNew = isNew;
-    const outcome = entry.writer.apply(record, this.ctx);
-    if (outcome === 'deferred') this.defer(id, record);
-    else this.count(entry.type.type, outcome);
-  }
-
-  /** A `delete` line: applied in file order (after earlier lines of the same id that wait). */
-  private feedDelete(record: DeleteLine): void {
-    const lowered = record.id.toLowerCase();
-    if (this.deferredCount > 0 && this.deferred!.has.get(lowered) !== undefined) {
-      this.defer(lowered, record);
-      return;
-    }
-    this.ctx.line = this.line;
-    this.applyDelete(record.record_type, lowered);
-  }
-
-  private applyDelete(type: string, id: string): void {
-    const row = this.owner.get(id) as [string, string] | undefined;
-    if (!row || row[0] !== this.workspaceId) this.ctx.fail('id', `no ${type} with id ${id} in this workspace`);
-    if (row[1] !== type) this.ctx.fail('record_type', `${id} is a ${row[1]} record, not a ${type}`);
-    this.removals ??= new RecordRemovals(this.db, (name) => this.typeEntry(name).writer, (name, gone) => {
-      this.release.run(gone);
-      this.verified.delete(gone);
-      this.revisions.set(name, this.revision(name) + 1);
-    });
-    this.summary.deleted += this.removals.delete(type, id, this.ctx);
-  }
-
-  private count(type: string, outcome: Outcome): void {
-    this.summary[outcome] += 1;
-    if (outcome !== 'unchanged') this.revisions.set(type, this.revision(type) + 1);
-  }
-
-  /** Registers the id for this workspace and type; true when it is new. */
-  private claimId(id: string, type: string): boolean {
-    if (this.claim.run(id, this.workspaceId, type).changes === 1) {
-      if (this.pending.size > 0) {
-        const waiting = this.pending.get(id);
-        if (waiting) {
-          this.pending.delete(id);
-          if (waiting.type !== type) throw new ImportError(waiting.line, waiting.field, `refers to a ${type}, not a ${waiting.type}`);
-        }
-      }
-      return true;
-    }
-    const [workspace, existing] = this.owner.get(id) as [string, string];
-    if (workspace !== this.workspaceId) this.fail('id', 'is already used by a record of another workspace');
-    if (existing !== type) this.fail('id', `is already used by a ${existing} record`);
-    return false;
-  }
-
-  private checkReference(record: Record<string, unknown>, field: string, type: string): void {
-    const value = record[field];
-    if (typeof value === 'string') {
-      record[field] = this.checkId(value.toLowerCase(), type, field);
-    } else if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i += 1) value[i] = this.checkId((value[i] as string).toLowerCase(), type, `${field}[${i}]`);
-    }
-  }
-
-  private checkId(id: string, type: string, field: string): string {
-    if (this.verified.get(id) === type) return id;
-    const row = this.owner.get(id) as [string, string] | undefined;
-    if (!row) {
-      // Not defined yet: a later line may define it. Remember the first reference only.
-      const waiting = this.pending.get(id);
-      if (!waiting) this.pending.set(id, { type, line: this.line, field });
-      else if (waiting.type !== type) this.fail(field, `refers to a ${type}, but line ${waiting.line} refers to it as a ${waiting.type}`);
-      return id;
-    }
-    if (row[0] !== this.workspaceId) this.fail(field, `refers to a record of another workspace`);
-    if (row[1] !== type) this.fail(field, `refers to a ${row[1]}, not a ${type}`);
-    if (this.verified.size >= VERIFIED_LIMIT) this.verified.clear();
-    this.verified.set(id, type);
-    return id;
-  }
-
-  private defer(id: string, record: object): void {
-    this.queue().insert.run(this.line, id, JSON.stringify(record));
-    this.deferredCount += 1;
-  }
-
-  /** Applies the records (and writes the events) that waited for the end of the file, in file order. */
-  private replay(): void {
-    if (!this.deferred) return;
-    this.ctx.finalPass = true;
-    this.ctx.isNew = false;
-    let after = 0;
-    for (;;) {
-      const rows = this.deferred.page.all(after, REPLAY_PAGE) as [number, number, string, string, EventType | null][];
-      if (rows.length === 0) break;
-      for (const [seq, line, id, text, event] of rows) {
-        after = seq;
-        this.ctx.line = line;
-        if (event !== null) {
-          this.ctx.emit(event, () => eventPayload(this.payloads, event, this.workspaceId, id));
-          continue;
-        }
-        const record = JSON.parse(text) as Record<string, unknown>;
-        if (record.type === 'delete') {
-          this.applyDelete(record.record_type as string, (record.id as string).toLowerCase());
-          continue;
-        }
-        const entry = this.types.get(record.type as string)!;
-        record.id = (record.id as string).toLowerCase();
-        for (const ref of entry.type.references) {
-          const value = record[ref.field];
-          if (typeof value === 'string') record[ref.field] = value.toLowerCase();
-          else if (Array.isArray(value)) record[ref.field] = value.map((v) => (v as string).toLowerCase());
-        }
-        const outcome = entry.writer.apply(record, this.ctx);
-        this.count(entry.type.type, outcome as Outcome);
-      }
-    }
-    this.deferred.drop();
-    this.deferred = undefined;
-  }
-
-  /** Settles everything that waited for the end; the error with the lowest line wins. */
-  finish(): ImportSummary {
-    const unresolved = this.pending.entries().next();
-    const firstUnresolved = unresolved.done
-      ? undefined
-      : new ImportError(unresolved.value[1].line, unresolved.value[1].field, `no ${unresolved.value[1].type} with id ${unresolved.value[0]} in this workspace`);
-    try {
-      this.replay();
-    } catch (err) {
-      if (err instanceof ImportError && firstUnresolved && firstUnresolved.line < err.line) throw firstUnresolved;
-      throw err;
-    }
-    if (firstUnresolved) throw firstUnresolved;
-    for (const entry of this.types.values()) entry.writer.flush?.();
-    this.removals?.settle((id) => this.owner.get(id) !== undefined);
-    return this.summary;
-  }
-}
 
 /** The imports of one connection, each a whole file in one write transaction: everything or nothing. */
 export function createImportStore(db: Db): ImportStore {
@@ -273,9 +23,25 @@ export function createImportStore(db: Db): ImportStore {
     async run(workspaceId: string, lines: AsyncIterable<readonly ImportLine[]>, options: ImportRunOptions): Promise<ImportSummary> {
       try {
         return await inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
-          const run = new ImportRun(db, payloads, workspaceId, options.events);
+          const io = createSqliteImportIo(db, workspaceId, payloads);
+          const run = new ImportRun(io, workspaceId, options.events);
           for await (const batch of lines) for (const line of batch) run.feed(line);
-          const summary = run.finish();
+          const summary = await run.finish({
+            replay() {
+              // The queue lives in a temporary table, read a page at a time in file order.
+              const deferred = io.deferred()!;
+              let after = 0;
+              for (;;) {
+                const rows = deferred.page.all(after, REPLAY_PAGE) as [number, number, string, string, EventType | null][];
+                if (rows.length === 0) break;
+                for (const [seq, line, id, text, event] of rows) {
+                  after = seq;
+                  run.replay({ line, id, text, event });
+                }
+              }
+              deferred.drop();
+            },
+          });
           // Downloads take their ETag from this version: a record with any outcome but `unchanged`
           // moves it, in this transaction, so a tag can never outlive the data it was made from.
           if (summary.records > summary.unchanged) dataVersions.raise(workspaceId);

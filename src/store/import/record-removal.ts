@@ -1,6 +1,5 @@
-import type { Db } from '../database.js';
-import { createRecordRemovalStatements } from './removal-statements.js';
-import { ImportError } from '../../import-error.js';
+import { ImportError } from '../import-error.js';
+import type { RemovalIo } from './import-io.js';
 import type { ApplyContext, RecordType, RecordWriter } from './record-type.js';
 import { recordTypes } from './records/index.js';
 
@@ -13,7 +12,7 @@ export interface DeleteLine {
 // Records that refer to one are read and deleted this many at a time, so memory stays bounded.
 const CASCADE_PAGE = 500;
 
-interface Referrer {
+export interface Referrer {
   type: RecordType;
   field: string;
   cascade: boolean;
@@ -29,7 +28,13 @@ for (const type of recordTypes) {
   }
 }
 
-interface PendingCheck {
+/** The record types whose reference fields point at records of `type`. */
+export function referrersOf(type: string): readonly Referrer[] {
+  return REFERRERS.get(type) ?? [];
+}
+
+/** A deletion whose referrers are checked after the last line. */
+export interface PendingCheck {
   line: number;
   type: string;
   id: string;
@@ -42,33 +47,30 @@ interface PendingCheck {
  * last line, once the whole file is applied: a later line may delete or re-point the referrers.
  */
 export class RecordRemovals {
-  private readonly statements;
-  private readonly checks: PendingCheck[] = [];
+  readonly checks: PendingCheck[] = [];
 
   constructor(
-    db: Db,
+    private readonly io: RemovalIo,
     private readonly writerOf: (type: string) => RecordWriter<Record<string, unknown>>,
     /** Frees the id of a deleted record (and tells the import a record of its type changed). */
     private readonly forget: (type: string, id: string) => void,
-  ) {
-    this.statements = createRecordRemovalStatements(db);
-  }
+  ) {}
 
   /** Deletes record `id` of `type` (stored, of this workspace), and what cascades with it; returns how many records went. */
   delete(type: string, id: string, ctx: ApplyContext): number {
     let removed = 0;
-    const referrers = REFERRERS.get(type) ?? [];
+    const referrers = referrersOf(type);
     for (const referrer of referrers) {
       if (!referrer.cascade) continue;
       for (;;) {
-        const ids = this.statements.referrers(referrer.type.table!, referrer.field, id, CASCADE_PAGE);
+        const ids = this.io.referrers(referrer.type.table!, referrer.field, id, CASCADE_PAGE);
         if (ids.length === 0) break;
         for (const dependent of ids) removed += this.delete(referrer.type.type, dependent, ctx);
       }
     }
     const writer = this.writerOf(type);
     if (writer.remove) writer.remove(id, ctx);
-    else this.statements.remove(tableOf(type), id);
+    else this.io.remove(tableOf(type), id);
     this.forget(type, id);
     if (referrers.length > 0 || writer.referredBy) this.checks.push({ line: ctx.line, type, id });
     return removed + 1;
@@ -87,15 +89,16 @@ export class RecordRemovals {
   }
 
   private referrerOf(type: string, id: string): string | undefined {
-    for (const referrer of REFERRERS.get(type) ?? []) {
-      const [first] = this.statements.referrers(referrer.type.table!, referrer.field, id, 1);
+    for (const referrer of referrersOf(type)) {
+      const [first] = this.io.referrers(referrer.type.table!, referrer.field, id, 1);
       if (first !== undefined) return `${referrer.type.type} ${first} (${referrer.field})`;
     }
     return this.writerOf(type).referredBy?.(id);
   }
 }
 
-function tableOf(type: string): string {
+/** The table of a record type that `delete` lines may name. */
+export function tableOf(type: string): string {
   const table = recordTypes.find((t) => t.type === type)?.table;
   if (table === undefined) throw new Error(`${type} records cannot be deleted`);
   return table;

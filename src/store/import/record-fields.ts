@@ -1,9 +1,9 @@
 // Field handling shared by the content-map, content and brand-intelligence record types: their
 // timestamps, optional fields and the rule that a status or stage change sends a webhook event.
-import type { SaveResult } from '../../interfaces/saved-rows.js';
-import type { EventType } from '../../../../generated/events.js';
+import type { SaveResult } from '../interfaces/saved-rows.js';
+import type { EventType } from '../../../generated/events.js';
 import type { ApplyContext, Outcome } from './record-type.js';
-import { parseTimestamp } from '../../timestamp.js';
+import { parseTimestamp } from '../timestamp.js';
 
 /** The timestamp in UTC with milliseconds (so stored timestamps sort as text), or the import fails. */
 export function utc(ctx: ApplyContext, field: string, text: string): string {
@@ -50,7 +50,6 @@ export function saveWithEvent<State>(
     stateOf: () => State | undefined;
     save: () => SaveResult<State>;
     event: EventType;
-    payload: () => object;
     announces?: (state: State) => boolean;
   },
 ): Outcome | 'deferred' {
@@ -62,7 +61,7 @@ export function saveWithEvent<State>(
   const result = change.save();
   if (emits(result.previous)) {
     if (result.previous === undefined && !ctx.finalPass) ctx.emitAtEnd(change.event, change.id);
-    else ctx.emit(change.event, change.payload);
+    else ctx.emit(change.event, change.id);
   }
   return result.outcome;
 }

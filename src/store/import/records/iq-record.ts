@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { IqMetadata, IqRecordType, IqStage } from '../../../interfaces/iq.js';
-import { createSyncIqStore } from '../../iq.js';
-import { iqRecordPayload } from '../event-payloads.js';
+import type { IqMetadata, IqRecordType, IqStage } from '../../interfaces/iq.js';
 import { lifetime, orNull, saveWithEvent } from '../record-fields.js';
+import { saveRow, stateOf } from '../saved-rows.js';
+import { IQ_TABLE, iqColumns } from '../../iq-rows.js';
 
 export type IqImportRecord = {
   type: 'iq_record';
@@ -25,19 +25,25 @@ export type IqImportRecord = {
 
 /**
  * Brand-intelligence records of every kind; a stage change sends `iq.status_updated`. The schema
- * has checked `metadata` against its kind; what needs other records is checked here.
+ * has checked `metadata` against its kind; what needs other records is checked here. A record that
+ * becomes its kind's default takes the flag from the previous default, so each kind keeps at most one.
  */
 export const iqRecord: RecordType<IqImportRecord> = {
   ...formatType('iq_record'),
-  open(db, { workspaceId }) {
-    const iq = createSyncIqStore(db);
+  open(io, { workspaceId }) {
+    const rows = io.iqRecords;
+    /** The kind of the workspace's record `id`, if it has one. */
+    const kindOf = (id: string): string | undefined => {
+      const stored = rows.stored(id);
+      return stored !== undefined && stored.workspace_id === workspaceId ? (stored.type as string) : undefined;
+    };
     return {
       apply(record, ctx) {
         const productId = orNull(record.product_id);
         if (productId !== null) {
           if (record.kind === 'product') ctx.fail('product_id', 'must be null on a product');
-          const kind = iq.typeOf(workspaceId, productId);
-          // The product may come later in the file; the framework fails the import if it never does.
+          const kind = kindOf(productId);
+          // The product may come later in the file; the import fails if it never does.
           if (kind === undefined && !ctx.finalPass) return 'deferred';
           if (kind !== undefined && kind !== 'product') ctx.fail('product_id', `refers to a ${kind} record, not a product`);
         }
@@ -45,7 +51,8 @@ export const iqRecord: RecordType<IqImportRecord> = {
           const { word_count_min: min, word_count_max: max } = record.metadata as { word_count_min: number | null; word_count_max: number | null };
           if (min !== null && max !== null && max < min) ctx.fail('metadata.word_count_max', `may not be below word_count_min (${min})`);
         }
-        const input = {
+        const isDefault = record.is_default ?? false;
+        const row = iqColumns({
           id: record.id,
           workspace_id: workspaceId,
           type: record.kind,
@@ -58,17 +65,19 @@ export const iqRecord: RecordType<IqImportRecord> = {
           voice_sample_urls: orNull(record.voice_sample_urls),
           content_sample_urls: orNull(record.content_sample_urls),
           images_urls: orNull(record.images_urls),
-          is_default: record.is_default ?? false,
+          is_default: isDefault,
           stage: record.stage,
           ...lifetime(ctx, record),
-        };
+        });
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.stage,
-          stateOf: () => iq.stageOf(record.id),
-          save: () => iq.save(input),
+          stateOf: () => stateOf(rows, IQ_TABLE, record.id),
+          save: () => {
+            if (isDefault) rows.clearDefault(record.kind, record.id);
+            return saveRow(rows, IQ_TABLE, row);
+          },
           event: 'iq.status_updated',
-          payload: () => iqRecordPayload(iq, workspaceId, record.id),
         });
       },
     };

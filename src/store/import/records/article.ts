@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ArticleStatus, BuyerStage } from '../../../interfaces/content.js';
-import { createSyncContentStore } from '../../content.js';
-import { articlePayload } from '../event-payloads.js';
+import type { ArticleStatus, BuyerStage } from '../../interfaces/content.js';
 import { lifetime, orNull, saveWithEvent, utcOrNull } from '../record-fields.js';
+import { saveRow, stateOf } from '../saved-rows.js';
+import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
 export type ArticleRecord = {
   type: 'article';
@@ -32,13 +32,13 @@ export type ArticleRecord = {
 /** Articles of the content library; a status change sends `content.status_updated`. */
 export const article: RecordType<ArticleRecord> = {
   ...formatType('article'),
-  open(db, { workspaceId }) {
-    const content = createSyncContentStore(db);
+  open(io, { workspaceId }) {
+    const rows = io.saved(CONTENT_TABLES.article);
     return {
       apply(record, ctx) {
         const topicId = orNull(record.topic_id);
         if (topicId === null && record.topic === undefined) ctx.fail('topic', 'is required when topic_id is null');
-        const input = {
+        const row = contentColumns.article({
           id: record.id,
           workspace_id: workspaceId,
           title: record.title,
@@ -65,14 +65,13 @@ export const article: RecordType<ArticleRecord> = {
           meta_description: orNull(record.meta_description),
           post_url: orNull(record.post_url),
           ...lifetime(ctx, record),
-        };
+        });
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.status,
-          stateOf: () => content.articleStatus(record.id),
-          save: () => content.saveArticle(input),
+          stateOf: () => stateOf(rows, CONTENT_TABLES.article, record.id),
+          save: () => saveRow(rows, CONTENT_TABLES.article, row),
           event: 'content.status_updated',
-          payload: () => articlePayload(content, workspaceId, record.id),
         });
       },
     };

@@ -1,6 +1,6 @@
 import { formatType, type RecordType } from '../record-type.js';
-import { createSyncWorkspaceProfileStore } from '../../workspace-profile.js';
-import { sameValues } from './workspace-profile.js';
+import { savePlan } from '../../whole-row-saves.js';
+import { WORKSPACE_PLANS } from '../tables/workspace.js';
 
 export type WorkspacePlanRecord = {
   type: 'workspace_plan';
@@ -15,8 +15,7 @@ export type WorkspacePlanRecord = {
 /** The workspace's plan and billing period: one per workspace, the latest import wins. */
 export const workspacePlan: RecordType<WorkspacePlanRecord> = {
   ...formatType('workspace_plan'),
-  open(db, { workspaceId }) {
-    const plans = createSyncWorkspaceProfileStore(db);
+  open(io, { workspaceId }) {
     return {
       apply(record, ctx) {
         // Dates are YYYY-MM-DD, so text order is calendar order.
@@ -30,10 +29,9 @@ export const workspacePlan: RecordType<WorkspacePlanRecord> = {
           period_start: record.period_start,
           period_end: record.period_end,
         };
-        const existing = plans.getPlan(workspaceId);
-        if (existing && sameValues(existing, next)) return 'unchanged';
-        plans.upsertPlan(next);
-        return existing ? 'updated' : 'inserted';
+        const plan = savePlan(WORKSPACE_PLANS, io.workspacePlan.get(), next);
+        if (plan.write) io.workspacePlan.put(next);
+        return plan.result.outcome;
       },
     };
   },

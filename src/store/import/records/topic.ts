@@ -1,9 +1,9 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { TopicKeyword, TopicStage } from '../../../interfaces/content-map.js';
-import { createSyncContentMapStore } from '../../content-map.js';
-import { topicPayload } from '../event-payloads.js';
+import type { TopicKeyword, TopicStage } from '../../interfaces/content-map.js';
 import { lifetime, saveWithEvent } from '../record-fields.js';
-import type { components } from '../../../../../generated/openapi.js';
+import { saveRow, stateOf } from '../saved-rows.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
+import type { components } from '../../../../generated/openapi.js';
 
 type Badge = components['schemas']['TopicBadge'];
 
@@ -23,8 +23,8 @@ export type TopicRecord = {
 /** Topic clusters of the content map; a stage change sends `topic.status_updated`. */
 export const topic: RecordType<TopicRecord> = {
   ...formatType('topic'),
-  open(db, { workspaceId }) {
-    const contentMap = createSyncContentMapStore(db);
+  open(io, { workspaceId }) {
+    const rows = io.saved(CONTENT_MAP_TABLES.topic);
     return {
       apply(record, ctx) {
         const seen = new Set<string>();
@@ -32,7 +32,7 @@ export const topic: RecordType<TopicRecord> = {
           if (seen.has(k.keyword)) ctx.fail(`keywords[${i}].keyword`, `${JSON.stringify(k.keyword)} appears twice`);
           seen.add(k.keyword);
         });
-        const input = {
+        const row = contentMapColumns.topic({
           id: record.id,
           workspace_id: workspaceId,
           name: record.name,
@@ -42,14 +42,13 @@ export const topic: RecordType<TopicRecord> = {
           kd_badge: record.kd_badge,
           coverage: record.coverage,
           ...lifetime(ctx, record),
-        };
+        });
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.stage,
-          stateOf: () => contentMap.topicStage(record.id),
-          save: () => contentMap.saveTopic(input),
+          stateOf: () => stateOf(rows, CONTENT_MAP_TABLES.topic, record.id),
+          save: () => saveRow(rows, CONTENT_MAP_TABLES.topic, row),
           event: 'topic.status_updated',
-          payload: () => topicPayload(contentMap, workspaceId, record.id),
         });
       },
     };

@@ -1,9 +1,9 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { SitemapUrl, SitemapUrlType } from '../../../interfaces/content-map.js';
-import { SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../../content-map-values.js';
-import { createSyncContentMapStore } from '../../content-map.js';
-import { sitemapUrlPayload } from '../event-payloads.js';
+import type { SitemapUrl, SitemapUrlType } from '../../interfaces/content-map.js';
+import { SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../content-map-values.js';
 import { lifetime, saveWithEvent, utc } from '../record-fields.js';
+import { saveRow, stateOf } from '../saved-rows.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
 
 export type SiteRecord = {
   type: 'site';
@@ -25,8 +25,8 @@ export type SiteRecord = {
  */
 export const site: RecordType<SiteRecord> = {
   ...formatType('site'),
-  open(db, { workspaceId }) {
-    const contentMap = createSyncContentMapStore(db);
+  open(io, { workspaceId }) {
+    const rows = io.saved(CONTENT_MAP_TABLES.sitemapUrl);
     return {
       apply(record, ctx) {
         const { total, ready, failed, completed } = record.processing;
@@ -34,7 +34,7 @@ export const site: RecordType<SiteRecord> = {
         if (completed && ready + failed !== total) {
           ctx.fail('processing.completed', `may only be true when ready + failed = total (${ready} + ${failed} ≠ ${total})`);
         }
-        const input = {
+        const row = contentMapColumns.sitemapUrl({
           id: record.id,
           workspace_id: workspaceId,
           url: record.url,
@@ -43,14 +43,13 @@ export const site: RecordType<SiteRecord> = {
           last_fetched_at: utc(ctx, 'last_fetched_at', record.last_fetched_at),
           processing: record.processing,
           ...lifetime(ctx, record),
-        };
+        });
         return saveWithEvent(ctx, {
           id: record.id,
           next: sitemapProcessingState(completed, failed),
-          stateOf: () => contentMap.sitemapUrlState(record.id),
-          save: () => contentMap.saveSitemapUrl(input),
+          stateOf: () => stateOf(rows, CONTENT_MAP_TABLES.sitemapUrl, record.id),
+          save: () => saveRow(rows, CONTENT_MAP_TABLES.sitemapUrl, row),
           event: 'sitemap_url.status_updated',
-          payload: () => sitemapUrlPayload(contentMap, workspaceId, record.id),
           announces: (state) => state !== SITEMAP_PROCESSING_OPEN,
         });
       },

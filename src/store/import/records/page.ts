@@ -1,7 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { PageStatus } from '../../../interfaces/content-map.js';
-import { createSyncContentMapStore } from '../../content-map.js';
+import type { PageStatus } from '../../interfaces/content-map.js';
 import { lifetime, orNull, utcOrNull } from '../record-fields.js';
+import { saveRow } from '../saved-rows.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
 
 export type PageRecord = {
   type: 'page';
@@ -19,11 +20,11 @@ export type PageRecord = {
 /** Pages of the content map, each found through a site and optionally assigned to a topic. No event. */
 export const page: RecordType<PageRecord> = {
   ...formatType('page'),
-  open(db, { workspaceId }) {
-    const contentMap = createSyncContentMapStore(db);
+  open(io, { workspaceId }) {
+    const rows = io.saved(CONTENT_MAP_TABLES.page);
     return {
       apply(record, ctx) {
-        return contentMap.savePage({
+        const row = contentMapColumns.page({
           id: record.id,
           workspace_id: workspaceId,
           url: record.url,
@@ -33,7 +34,8 @@ export const page: RecordType<PageRecord> = {
           status: record.status,
           last_fetched_at: utcOrNull(ctx, 'last_fetched_at', record.last_fetched_at),
           ...lifetime(ctx, record),
-        }).outcome;
+        });
+        return saveRow(rows, CONTENT_MAP_TABLES.page, row).outcome;
       },
     };
   },

@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { BuyerStage, ResearchBatchStatus } from '../../../interfaces/content.js';
-import { createSyncContentStore } from '../../content.js';
-import { researchBatchPayload } from '../event-payloads.js';
+import type { BuyerStage, ResearchBatchStatus } from '../../interfaces/content.js';
 import { lifetime, orNull, saveWithEvent, utc } from '../record-fields.js';
+import { saveRow, stateOf } from '../saved-rows.js';
+import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
 export type ResearchBatchRecord = {
   type: 'research_batch';
@@ -25,11 +25,11 @@ export type ResearchBatchRecord = {
  */
 export const researchBatch: RecordType<ResearchBatchRecord> = {
   ...formatType('research_batch'),
-  open(db, { workspaceId }) {
-    const content = createSyncContentStore(db);
+  open(io, { workspaceId }) {
+    const rows = io.saved(CONTENT_TABLES.researchBatch);
     return {
       apply(record, ctx) {
-        const input = {
+        const row = contentColumns.researchBatch({
           id: record.id,
           workspace_id: workspaceId,
           name: record.name,
@@ -41,14 +41,13 @@ export const researchBatch: RecordType<ResearchBatchRecord> = {
           agent_log: (record.agent_log ?? []).map((entry, i) => ({ at: utc(ctx, `agent_log[${i}].at`, entry.at), message: entry.message })),
           research_log: orNull(record.research_log),
           ...lifetime(ctx, record),
-        };
+        });
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.status,
-          stateOf: () => content.researchBatchStatus(record.id),
-          save: () => content.saveResearchBatch(input),
+          stateOf: () => stateOf(rows, CONTENT_TABLES.researchBatch, record.id),
+          save: () => saveRow(rows, CONTENT_TABLES.researchBatch, row),
           event: 'research_batch.status_updated',
-          payload: () => researchBatchPayload(content, workspaceId, record.id),
           announces: (status) => status === 'COMPLETED' || status === 'FAILED',
         });
       },

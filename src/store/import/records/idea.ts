@@ -1,7 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { BuyerStage } from '../../../interfaces/content.js';
-import { createSyncContentStore } from '../../content.js';
+import type { BuyerStage } from '../../interfaces/content.js';
 import { lifetime, orNull } from '../record-fields.js';
+import { saveRow } from '../saved-rows.js';
+import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
 export type IdeaRecord = {
   type: 'idea';
@@ -19,11 +20,11 @@ export type IdeaRecord = {
 /** Content ideas, usually of a research batch. No status, so no event of their own. */
 export const idea: RecordType<IdeaRecord> = {
   ...formatType('idea'),
-  open(db, { workspaceId }) {
-    const content = createSyncContentStore(db);
+  open(io, { workspaceId }) {
+    const rows = io.saved(CONTENT_TABLES.idea);
     return {
       apply(record, ctx) {
-        return content.saveIdea({
+        const row = contentColumns.idea({
           id: record.id,
           workspace_id: workspaceId,
           title: record.title,
@@ -33,7 +34,8 @@ export const idea: RecordType<IdeaRecord> = {
           persona_name: orNull(record.persona_name),
           research_batch_id: orNull(record.research_batch_id),
           ...lifetime(ctx, record),
-        }).outcome;
+        });
+        return saveRow(rows, CONTENT_TABLES.idea, row).outcome;
       },
     };
   },

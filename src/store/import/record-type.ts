@@ -1,7 +1,7 @@
-import type { Db } from '../database.js';
-import type { EventType } from '../../../../generated/events.js';
-import type { SaveOutcome } from '../../interfaces/saved-rows.js';
-import { importRecordType, type ImportRecordType } from '../../import-record-types.js';
+import type { EventType } from '../../../generated/events.js';
+import type { SaveOutcome } from '../interfaces/saved-rows.js';
+import { importRecordType, type ImportRecordType } from '../import-record-types.js';
+import type { RecordIo } from './record-io.js';
 
 export type Outcome = SaveOutcome;
 
@@ -9,7 +9,7 @@ export interface ApplyContext {
   /** 1-based line of the record in the file. */
   readonly line: number;
   /**
-   * True when the framework has just claimed the id for this record, so no row can exist yet and
+   * True when the import has just claimed the id for this record, so no row can exist yet and
    * the writer may insert without looking. False on updates and on the end-of-file pass.
    */
   readonly isNew: boolean;
@@ -22,8 +22,11 @@ export interface ApplyContext {
    * only count what they would have written, so nothing has to wait for the end of the file.
    */
   readonly eventsOn: boolean;
-  /** Writes a webhook event to the outbox in the import's transaction (status and stage changes). */
-  emit(type: EventType, payload: () => object): void;
+  /**
+   * Writes the webhook event of record `id` to the outbox in the import's transaction (status and
+   * stage changes), its payload the record as stored now.
+   */
+  emit(type: EventType, id: string): void;
   /**
    * Writes the event of record `id` after the last line is applied, so its payload sees the whole
    * file; later lines of the same id wait for it, so each event shows the record as it was then.
@@ -63,13 +66,13 @@ export interface RecordWriter<R> {
 }
 
 /**
- * One record type of the import format (`../../import-record-types.ts`) with its SQLite writer. Add a
- * type by writing `records/<type>.ts` exporting one of these and a line in `records/index.ts`,
- * beside its entry in the format's list.
+ * One record type of the import format (`../import-record-types.ts`) with its writer, the same for
+ * every database. Add a type by writing `records/<type>.ts` exporting one of these and a line in
+ * `records/index.ts`, beside its entry in the format's list.
  */
 export interface RecordType<R = Record<string, unknown>> extends ImportRecordType {
-  /** Prepares statements and per-import state; called once per import, inside its transaction. */
-  open(db: Db, session: ImportSession): RecordWriter<R>;
+  /** Makes the writer of one import, over that import's tables; called once per import, inside its transaction. */
+  open(io: RecordIo, session: ImportSession): RecordWriter<R>;
 }
 
 /** The format's declaration of record type `name` (schema, table, references), for its writer's RecordType. */

@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { AgentTask, AgentTaskStatus } from '../../../interfaces/content.js';
-import { createSyncContentStore } from '../../content.js';
-import { agentTaskPayload } from '../event-payloads.js';
+import type { AgentTask, AgentTaskStatus } from '../../interfaces/content.js';
 import { orNull, saveWithEvent, utc, utcOrNull } from '../record-fields.js';
+import { saveRow, stateOf } from '../saved-rows.js';
+import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
 export type AgentTaskRecord = {
   type: 'agent_task';
@@ -23,8 +23,8 @@ export type AgentTaskRecord = {
 /** Runs of AI agents; a status change sends `agent_task.status_updated`. */
 export const agentTask: RecordType<AgentTaskRecord> = {
   ...formatType('agent_task'),
-  open(db, { workspaceId }) {
-    const content = createSyncContentStore(db);
+  open(io, { workspaceId }) {
+    const rows = io.saved(CONTENT_TABLES.agentTask);
     return {
       apply(record, ctx) {
         const { input_tokens, output_tokens, total_tokens } = record.usage;
@@ -39,7 +39,7 @@ export const agentTask: RecordType<AgentTaskRecord> = {
         const lastEvent = [createdAt, startedAt ?? '', endedAt ?? ''].reduce((a, b) => (b > a ? b : a));
         const updatedAt = record.updated_at === undefined ? lastEvent : utc(ctx, 'updated_at', record.updated_at);
         if (updatedAt < lastEvent) ctx.fail('updated_at', `may not be before the task's last change (${lastEvent})`);
-        const input = {
+        const row = contentColumns.agentTask({
           id: record.id,
           workspace_id: workspaceId,
           agent: { ...record.agent, id: record.agent.id.toLowerCase() },
@@ -53,14 +53,13 @@ export const agentTask: RecordType<AgentTaskRecord> = {
           ended_at: endedAt,
           created_at: createdAt,
           updated_at: updatedAt,
-        };
+        });
         return saveWithEvent(ctx, {
           id: record.id,
           next: record.status,
-          stateOf: () => content.agentTaskStatus(record.id),
-          save: () => content.saveAgentTask(input),
+          stateOf: () => stateOf(rows, CONTENT_TABLES.agentTask, record.id),
+          save: () => saveRow(rows, CONTENT_TABLES.agentTask, row),
           event: 'agent_task.status_updated',
-          payload: () => agentTaskPayload(content, workspaceId, record.id),
         });
       },
     };
