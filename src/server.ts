@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
-import { openSqliteStore, type Store } from './store/index.js';
+import { openStore, type Store } from './store/index.js';
 import { createLogger } from './logger.js';
 import { createBackgroundWriters, finishBackgroundWriters } from './http/background-writers.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
@@ -23,7 +23,7 @@ export interface RunningServer {
 /** The process side of the service: database, listen, graceful shutdown. */
 export async function startServer(config: Config, options: { store?: Store; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, file: config.logFile });
-  const store = options.store ?? openSqliteStore(config.databasePath, { serving: true });
+  const store = options.store ?? (await openStore(config.databaseAddress, { serving: true }));
   const writers = createBackgroundWriters(store);
   const app = await createApp({
     store,

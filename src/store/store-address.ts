@@ -14,18 +14,38 @@ const POSTGRES_SCHEMES = new Set(['postgres', 'postgresql']);
  */
 export function parseStoreAddress(text: string): StoreAddress {
   const address = text.trim();
-  if (address === '') throw new Error('the database address is empty: set DATABASE_URL (postgres://…) or DATABASE_PATH (a SQLite file)');
+  if (address === '') throw new StoreAddressError('the database address is empty: set DATABASE_URL (postgres://…) or DATABASE_PATH (a SQLite file)');
   const scheme = URL_LIKE.exec(address)?.[1];
   if (scheme === undefined) return { kind: 'sqlite', file: address };
   if (!POSTGRES_SCHEMES.has(scheme.toLowerCase())) {
-    throw new Error(
+    throw new StoreAddressError(
       `unsupported database address ${scheme}://…: use postgres:// or postgresql:// for PostgreSQL, or a file path for SQLite`,
     );
   }
   try {
     new URL(address);
   } catch {
-    throw new Error(`the database address ${scheme}://… is not a valid URL: postgres://user:password@host:5432/database`);
+    throw new StoreAddressError(`the database address ${scheme}://… is not a valid URL: postgres://user:password@host:5432/database`);
   }
   return { kind: 'postgres', url: address };
+}
+
+/** A database address that is neither a PostgreSQL URL nor a file path: the message says what to write. */
+export class StoreAddressError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreAddressError';
+  }
+}
+
+/** The address to show people (logs, messages): a URL's password replaced by `***`. */
+export function addressWithoutPassword(address: string): string {
+  if (!URL_LIKE.test(address)) return address;
+  try {
+    const parsed = new URL(address);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return `${URL_LIKE.exec(address)?.[1]}://…`;
+  }
 }

@@ -28,15 +28,15 @@ export const keyCreate: Command = {
   name: 'key create',
   usage: 'key create --workspace ID --user ID --name NAME [--scopes a,b,...] [--expires-at RFC3339]',
   async run({ options, store }) {
-    const workspace = await existingWorkspace(store(), options.required('workspace'));
-    const user = await existingUser(store(), options.required('user'));
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const user = await existingUser(await store(), options.required('user'));
     const name = options.required('name');
     const scopes = parseScopes(options.optional('scopes'));
     const expiresRaw = options.optional('expires-at');
     const expiresAt = expiresRaw === undefined ? undefined : parseRfc3339(expiresRaw);
     if (expiresRaw !== undefined && expiresAt === undefined) throw new CliError(`--expires-at "${expiresRaw}" is not an RFC 3339 time`);
     try {
-      const created = await createApiKey(store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt });
+      const created = await createApiKey(await store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt });
       return { id: created.id, key: created.key, prefix: created.prefix, scopes: created.scopes, expires_at: created.expires_at };
     } catch (err) {
       if (err instanceof KeyRefusal) throw new CliError(err.message);
@@ -52,11 +52,11 @@ export const keyRevoke: Command = {
   usage: 'key revoke --key ID',
   async run({ options, store }) {
     const id = storedId(options.required('key'));
-    const row = await store().apiKeys.get(id);
+    const row = await (await store()).apiKeys.get(id);
     if (!row) throw new CliError(`key ${id} does not exist`);
     if (row.revoked_at !== null) throw new CliError(`key ${id} is already revoked`);
     const now = new Date().toISOString();
-    await store().apiKeys.revoke(id, now);
+    await (await store()).apiKeys.revoke(id, now);
     return { id, revoked_at: now };
   },
   text: (r: { id: string }) => `revoked key ${r.id}`,
@@ -66,8 +66,8 @@ export const keyList: Command = {
   name: 'key list',
   usage: 'key list --workspace ID',
   async run({ options, store }) {
-    const workspace = await existingWorkspace(store(), options.required('workspace'));
-    const keys = (await store().apiKeys.listByWorkspace(workspace.id)).map((k) => ({
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const keys = (await (await store()).apiKeys.listByWorkspace(workspace.id)).map((k) => ({
       id: k.id,
       name: k.name,
       prefix: k.prefix,

@@ -7,10 +7,10 @@ export const memberAdd: Command = {
   name: 'member add',
   usage: 'member add --workspace ID --user ID --role owner|member',
   async run({ options, store }) {
-    const workspace = await existingWorkspace(store(), options.required('workspace'));
-    const user = await existingUser(store(), options.required('user'));
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const user = await existingUser(await store(), options.required('user'));
     const role = oneOf<Role>('role', options.required('role'), ['owner', 'member']);
-    await store().accounts.upsertMembership(workspace.id, user.id, role, new Date().toISOString());
+    await (await store()).accounts.upsertMembership(workspace.id, user.id, role, new Date().toISOString());
     return { workspace_id: workspace.id, user_id: user.id, role };
   },
   text: (r: { workspace_id: string; user_id: string; role: string }) => `user ${r.user_id} is now ${r.role} of workspace ${r.workspace_id}`,
@@ -20,9 +20,9 @@ export const memberRemove: Command = {
   name: 'member remove',
   usage: 'member remove --workspace ID --user ID',
   async run({ options, store }) {
-    const workspace = await existingWorkspace(store(), options.required('workspace'));
-    const user = await existingUser(store(), options.required('user'));
-    if (!(await store().accounts.deleteMembership(workspace.id, user.id))) {
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const user = await existingUser(await store(), options.required('user'));
+    if (!(await (await store()).accounts.deleteMembership(workspace.id, user.id))) {
       throw new CliError(`user ${user.id} is not a member of workspace ${workspace.id}`);
     }
     return { workspace_id: workspace.id, user_id: user.id, removed: true };

@@ -8,11 +8,11 @@ export const tokenCreate: Command = {
   name: 'token create',
   usage: 'token create --workspace ID --user ID [--name NAME]',
   async run({ options, store }) {
-    const workspace = await existingWorkspace(store(), options.required('workspace'));
-    const user = await existingUser(store(), options.required('user'));
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const user = await existingUser(await store(), options.required('user'));
     const name = options.optional('name');
     try {
-      return await createMemberToken(store(), { workspaceId: workspace.id, userId: user.id, name });
+      return await createMemberToken(await store(), { workspaceId: workspace.id, userId: user.id, name });
     } catch (err) {
       if (err instanceof KeyRefusal) throw new CliError(err.message);
       throw err;
@@ -28,11 +28,11 @@ export const tokenRevoke: Command = {
   usage: 'token revoke --token ID',
   async run({ options, store }) {
     const id = storedId(options.required('token'));
-    const row = await store().memberTokens.get(id);
+    const row = await (await store()).memberTokens.get(id);
     if (!row) throw new CliError(`member token ${id} does not exist`);
     if (row.revoked_at !== null) throw new CliError(`member token ${id} is already revoked`);
     const now = new Date().toISOString();
-    await store().memberTokens.revoke(id, now);
+    await (await store()).memberTokens.revoke(id, now);
     return { id, revoked_at: now };
   },
   text: (r: { id: string }) => `revoked member token ${r.id}`,
@@ -42,8 +42,8 @@ export const tokenList: Command = {
   name: 'token list',
   usage: 'token list --workspace ID',
   async run({ options, store }) {
-    const workspace = await existingWorkspace(store(), options.required('workspace'));
-    const tokens = (await store().memberTokens.listByWorkspace(workspace.id)).map((t) => ({
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const tokens = (await (await store()).memberTokens.listByWorkspace(workspace.id)).map((t) => ({
       id: t.id,
       name: t.name,
       prefix: t.prefix,

@@ -14,7 +14,7 @@ export const workspaceCreate: Command = {
     if (name === '') throw new CliError('--name must not be empty');
     const subscription = oneOf('subscription', options.optional('subscription') ?? 'active', STATUSES);
     const id = randomUUID();
-    await store().accounts.insertWorkspace({ id, name, subscription_status: subscription, created_at: new Date().toISOString() });
+    await (await store()).accounts.insertWorkspace({ id, name, subscription_status: subscription, created_at: new Date().toISOString() });
     return { id };
   },
   text: (r: { id: string }) => `created workspace ${r.id}`,
@@ -24,9 +24,9 @@ export const workspaceSetSubscription: Command = {
   name: 'workspace set-subscription',
   usage: 'workspace set-subscription --workspace ID --status active|past_due|canceled|none',
   async run({ options, store }) {
-    const workspace = await existingWorkspace(store(), options.required('workspace'));
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
     const status = oneOf('status', options.required('status'), STATUSES);
-    await store().accounts.setSubscription(workspace.id, status);
+    await (await store()).accounts.setSubscription(workspace.id, status);
     return { id: workspace.id, subscription_status: status };
   },
   text: (r: { id: string; subscription_status: string }) => `workspace ${r.id} subscription is now ${r.subscription_status}`,
