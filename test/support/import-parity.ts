@@ -3,7 +3,7 @@ import type { Db } from '../../src/store/sqlite/database.js';
 import { checkedLines } from '../../src/import/checked-lines.js';
 import { importLines } from '../../src/import/import-ndjson.js';
 import type { ImportStore, ImportSummary } from '../../src/store/interfaces/imports.js';
-import { createPostgresImportStore } from '../../src/store/postgres/import/import-store.js';
+import { createPostgresImportStore, type PostgresImportBounds } from '../../src/store/postgres/import/import-store.js';
 import type { PostgresPool } from '../../src/store/postgres/pool.js';
 import { rows as pgRows } from '../../src/store/postgres/query.js';
 import type { ImportStep, ScenarioWorkspace } from './import-scenarios.js';
@@ -15,7 +15,7 @@ export interface ImportPair extends StorePair {
   postgresImports: ImportStore;
 }
 
-export async function importPairForThisTest(): Promise<ImportPair> {
+export async function importPairForThisTest(bounds: Partial<PostgresImportBounds> = {}): Promise<ImportPair> {
   const pair = await storePairForThisTest();
   const workspaces = { a: randomUUID(), b: randomUUID() };
   for (const [name, id] of Object.entries(workspaces)) {
@@ -23,7 +23,7 @@ export async function importPairForThisTest(): Promise<ImportPair> {
     await pair.sqlite.accounts.insertWorkspace(row);
     await pair.pool.query('INSERT INTO workspaces (id, name, subscription_status, created_at) VALUES ($1, $2, $3, $4)', [row.id, row.name, row.subscription_status, row.created_at]);
   }
-  return { ...pair, workspaces, postgresImports: createPostgresImportStore(pair.pool) };
+  return { ...pair, workspaces, postgresImports: createPostgresImportStore(pair.pool, bounds) };
 }
 
 /** The lines as an import reads them, in batches of `size`. */

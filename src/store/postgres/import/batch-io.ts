@@ -97,9 +97,10 @@ export class PostgresImportIo implements ImportIo {
     private readonly client: pg.PoolClient,
     readonly workspaceId: string,
     private readonly types: ColumnTypes,
+    seriesInMemory: number,
   ) {
     this.iq = this.table(IQ_TABLE.table);
-    this.rollups = new PostgresRollupSink(workspaceId, types);
+    this.rollups = new PostgresRollupSink(workspaceId, types, seriesInMemory);
     this.citedPages = new PostgresCitedPageSink(workspaceId);
     this.outbox = {
       write: (type, id) => {
@@ -115,8 +116,8 @@ export class PostgresImportIo implements ImportIo {
   }
 
   /** The I/O of an import of `workspaceId` on `client`, inside its transaction, with what it holds for the whole import read. */
-  static async open(client: pg.PoolClient, workspaceId: string): Promise<PostgresImportIo> {
-    const io = new PostgresImportIo(client, workspaceId, await readColumnTypes(client));
+  static async open(client: pg.PoolClient, workspaceId: string, seriesInMemory: number): Promise<PostgresImportIo> {
+    const io = new PostgresImportIo(client, workspaceId, await readColumnTypes(client), seriesInMemory);
     const competitors = await client.query<SavedRow & { id: string }>('SELECT * FROM competitors WHERE workspace_id = $1', [workspaceId]);
     for (const row of competitors.rows) io.competitors.load(row.id, row);
     const defaults = await client.query<{ id: string; type: string }>('SELECT id, type FROM iq_records WHERE workspace_id = $1 AND is_default = 1', [workspaceId]);
