@@ -66,6 +66,9 @@ export function createAnswerStore(db: Db) {
     AND (@updated_after IS NULL OR s.updated_at > @updated_after)`;
   const window = '(s.collected_ms, s.id) < (@before_ms, @before_id) AND s.collected_ms >= @from_ms';
   const order = 'ORDER BY s.collected_ms DESC, s.id DESC LIMIT @limit';
+  const updateWindow = `(s.updated_at, s.id) > (@after_updated_at, @after_id)
+    AND (@from_ms IS NULL OR (s.collected_ms >= @from_ms AND s.collected_ms < @until_ms))`;
+  const updateOrder = 'ORDER BY s.updated_at, s.id LIMIT @limit';
   const statements = {
     page: db.prepare(
       `SELECT ${columns} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
@@ -75,13 +78,13 @@ export function createAnswerStore(db: Db) {
       `SELECT ${columns} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
        WHERE s.prompt_id = @prompt_id AND s.workspace_id = @workspace_id AND ${window} AND ${optional} ${order}`,
     ),
-    // The prompt filter stays an optional term here, so SQLite walks the update index whatever it is.
     pageByUpdate: db.prepare(
       `SELECT ${columns} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
-       WHERE s.workspace_id = @workspace_id AND (s.updated_at, s.id) > (@after_updated_at, @after_id)
-         AND (@prompt_id IS NULL OR s.prompt_id = @prompt_id)
-         AND (@from_ms IS NULL OR (s.collected_ms >= @from_ms AND s.collected_ms < @until_ms)) AND ${optional}
-       ORDER BY s.updated_at, s.id LIMIT @limit`,
+       WHERE s.workspace_id = @workspace_id AND ${updateWindow} AND ${optional} ${updateOrder}`,
+    ),
+    pageOfPromptByUpdate: db.prepare(
+      `SELECT ${columns} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id
+       WHERE s.prompt_id = @prompt_id AND s.workspace_id = @workspace_id AND ${updateWindow} AND ${optional} ${updateOrder}`,
     ),
     get: db.prepare(`SELECT ${columns} FROM snapshots s JOIN prompts p ON p.id = s.prompt_id WHERE s.id = ? AND s.workspace_id = ?`),
     competitorNames: db.prepare('SELECT id, name FROM competitors WHERE workspace_id = ?').raw(),
@@ -114,13 +117,14 @@ export function createAnswerStore(db: Db) {
     page,
     /** One page in update order (oldest change first, then id), after `after` when given. */
     pageByUpdate(filter: AnswerUpdateFilter, limit: number, after?: AnswerUpdatePosition): AnswerRow[] {
-      return statements.pageByUpdate.all({
+      const params = {
         ...optionalParams(filter),
         from_ms: filter.fromMs,
         until_ms: filter.untilMs,
         ...(after ? { after_updated_at: after[0], after_id: after[1] } : firstPosition(filter.updatedAfter ?? null)),
         limit,
-      }) as AnswerRow[];
+      };
+      return (filter.promptId === undefined ? statements.pageByUpdate.all(params) : statements.pageOfPromptByUpdate.all(params)) as AnswerRow[];
     },
     /**
      * Every matching answer, newest first, read `chunk` rows at a time. No statement stays open

@@ -10,4 +10,7 @@ UPDATE snapshots SET updated_at = min(
   strftime('%Y-%m-%dT%H:%M:%S', collected_ms / 1000, 'unixepoch') || printf('.%03dZ', collected_ms % 1000),
   strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 );
+-- The keyset of the list in update order, for the workspace and for one prompt (as for collection
+-- order in 010), so a page costs its own rows however many answers the workspace or prompt has.
 CREATE INDEX snapshots_by_update ON snapshots (workspace_id, updated_at, id);
+CREATE INDEX snapshots_by_prompt_update ON snapshots (prompt_id, updated_at, id);

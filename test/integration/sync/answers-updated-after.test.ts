@@ -77,6 +77,21 @@ describe('GET /api/v1/visibility/answers: incremental sync', () => {
     expect(await ids(ws, { updated_after: T[0] })).toEqual([d.id, b.id]);
   });
 
+  it('when filtered by prompt or platform, lists only those answers in update order', async () => {
+    const ws = createTestWorkspace(server.store);
+    const one = answerLines(2);
+    const two = answerLines(2);
+    await importAt(ws, [one.prompt, two.prompt, ...one.answers, ...two.answers], T[0]);
+    const [a] = one.answers as [Line, Line];
+    const [c] = two.answers as [Line, Line];
+    await importAt(ws, [changed(a, { platform: 'claude' }), changed(c, { platform: 'claude' })], T[1]);
+
+    expect(await ids(ws, { order: 'updated_at', prompt: one.prompt.id })).toEqual([one.answers[1]!.id, a.id]);
+    expect(await ids(ws, { order: 'updated_at', prompt: one.prompt.id, updated_after: T[0] })).toEqual([a.id]);
+    expect(await ids(ws, { order: 'updated_at', platform: 'chatgpt' })).toEqual(byId(one.answers[1]!, two.answers[1]!));
+    expect(await ids(ws, { order: 'updated_at', platform: 'claude', updated_after: T[0] })).toEqual(byId(a, c));
+  });
+
   it('when the same file is imported again, no answer moves; a changed field moves only that answer', async () => {
     const ws = createTestWorkspace(server.store);
     const { prompt, answers } = answerLines(3);
