@@ -33,6 +33,8 @@ export interface ImportOptions {
   lock?: WriteLockWait;
   /** False: write no webhook events (a backfill); the summary counts them as suppressed. Default true. */
   events?: boolean;
+  /** The import's clock: answers it inserts or changes take their `updated_at` from it. Default: the system clock. */
+  now?: () => Date;
 }
 
 const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
@@ -86,6 +88,7 @@ class ImportRun implements ImportSession {
     private readonly store: Store,
     readonly workspaceId: string,
     eventsOn: boolean,
+    readonly now: () => Date,
   ) {
     this.db = store.db;
     ({ claim: this.claim, owner: this.owner, release: this.release } = createRecordIdStatements(this.db));
@@ -334,7 +337,7 @@ async function runImport(
   const { db } = store;
   if (!store.accounts.getWorkspace(workspaceId)) throw new Error(`workspace ${workspaceId} does not exist`);
   return inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
-    const run = new ImportRun(store, workspaceId, options.events ?? true);
+    const run = new ImportRun(store, workspaceId, options.events ?? true, options.now ?? (() => new Date()));
     await body(run);
     const summary = run.finish();
     // Downloads take their ETag from this version: a record with any outcome but `unchanged`
@@ -366,7 +369,7 @@ export function importLines(
   store: Store,
   workspaceId: string,
   lines: Iterable<string>,
-  options: Pick<ImportOptions, 'events'> = {},
+  options: Pick<ImportOptions, 'events' | 'now'> = {},
 ): Promise<ImportSummary> {
   return runImport(store, workspaceId, options, (run) => {
     for (const line of lines) run.feed(line);

@@ -53,7 +53,8 @@ function citationsJson(citations: SnapshotRecord['citations']): string {
 /**
  * Collected answers. Keeps the prompt's running totals, the workspace's daily rollups and
  * `prompts.last_collected_ms` in step with the snapshots: an insert adds its contribution, an
- * update subtracts the old row's and adds the new one's, an unchanged record touches nothing.
+ * update subtracts the old row's and adds the new one's, an unchanged record touches nothing (its
+ * `updated_at` included).
  */
 export const snapshot: RecordType<SnapshotRecord> = {
   type: 'snapshot',
@@ -63,7 +64,7 @@ export const snapshot: RecordType<SnapshotRecord> = {
   references: [{ field: 'prompt_id', type: 'prompt', cascade: true }],
   open(db, session) {
     const { workspaceId } = session;
-    const { get, insert, update, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
+    const { get, insert, update, latestUpdate, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
     const running = createPromptRunningTotals(db);
     const citedPages = createCitedPageRollup(db, workspaceId);
 
@@ -72,6 +73,22 @@ export const snapshot: RecordType<SnapshotRecord> = {
     const daily = new Map<string, DailyDelta>();
     const mentions = new Map<string, MentionDelta>();
     const touched = new Set<string>();
+    let stamp: string | undefined;
+
+    /**
+     * The `updated_at` of every answer this import writes: its clock, but always after the newest
+     * one the workspace's answers carry, even within the same millisecond or with a clock set back,
+     * so a sync client that saw that one still gets these with `updated_after`. Read under the
+     * import's write lock, so no other import can write a later one before this one commits.
+     */
+    function updateTime(): string {
+      if (stamp === undefined) {
+        const latest = latestUpdate.get(workspaceId) as string | null;
+        const floor = latest === null ? Number.NEGATIVE_INFINITY : Date.parse(latest) + 1;
+        stamp = new Date(Math.max(session.now().getTime(), floor)).toISOString();
+      }
+      return stamp;
+    }
 
     /** name key → competitor id, reloaded whenever this import has written a competitor since. */
     function competitorsByName(): Map<string, string> {
@@ -190,7 +207,7 @@ export const snapshot: RecordType<SnapshotRecord> = {
         const cited = record.cited ? 1 : 0;
         const existing = ctx.isNew ? undefined : (get.get(record.id) as StoredSnapshot | undefined);
         if (!existing) {
-          insert.run(record.id, workspaceId, record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer);
+          insert.run(record.id, workspaceId, record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer, updateTime());
           contribute(1, record.prompt_id, day, record.platform, mentioned, cited, competitorIds);
           citedPages.contribute(1, { promptId: record.prompt_id, platform: record.platform, day, collectedMs, citations: record.citations });
         } else {
@@ -207,7 +224,7 @@ export const snapshot: RecordType<SnapshotRecord> = {
           ) {
             return 'unchanged';
           }
-          update.run(record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer, record.id);
+          update.run(record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer, updateTime(), record.id);
           withdraw(existing);
           contribute(1, record.prompt_id, day, record.platform, mentioned, cited, competitorIds);
           citedPages.contribute(1, { promptId: record.prompt_id, platform: record.platform, day, collectedMs, citations: record.citations });
