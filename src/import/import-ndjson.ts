@@ -4,6 +4,7 @@ import type { Db } from '../store/database.js';
 import type { Store } from '../store/index.js';
 import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue, type WriteLockWait } from '../store/import-ledger.js';
 import { enqueueEvent, type EventType } from '../webhooks/outbox.js';
+import type { EventPayloads } from '../../generated/events.js';
 import { eventPayload } from '../events/payloads.js';
 import { ImportError } from './import-error.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
@@ -92,7 +93,7 @@ class ImportRun implements ImportSession {
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
     };
-    const emit = (type: EventType, payload: () => object): void => {
+    const emit = <E extends EventType>(type: E, payload: () => EventPayloads[E]): void => {
       if (!eventsOn) {
         this.summary.events_suppressed += 1;
         return;

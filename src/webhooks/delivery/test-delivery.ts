@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Resolver } from '../ssrf-guard.js';
 import { deliveryHeaders, signingSecrets, type WebhookSecrets } from '../signing.js';
-import { serializeEnvelope, type EventType } from '../outbox.js';
+import { eventEnvelope, serializeEnvelope, type EventType } from '../outbox.js';
 import { postWebhook } from './http-post.js';
 import { SAMPLE_EVENT_DATA } from './samples.js';
 
@@ -27,13 +27,11 @@ export async function sendTestDelivery(input: {
   resolve?: Resolver;
 }): Promise<TestDeliveryResult> {
   const deliveryId = randomUUID();
-  const body = serializeEnvelope({
-    event: input.eventType,
-    timestamp: input.now.toISOString(),
-    workspace_id: input.webhook.workspace_id,
-    is_test: true,
-    data: SAMPLE_EVENT_DATA[input.eventType],
-  });
+  const body = serializeEnvelope(eventEnvelope(
+    input.eventType,
+    { timestamp: input.now.toISOString(), workspace_id: input.webhook.workspace_id, is_test: true },
+    SAMPLE_EVENT_DATA[input.eventType],
+  ));
   const result = await postWebhook({
     url: input.webhook.url,
     body,
