@@ -11,7 +11,8 @@ import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } f
 import { describeSchemaError, schemaValidator } from './schemas.js';
 import { recordTypes } from './records/index.js';
 import { readUtf8Lines } from './utf8-lines.js';
-import { DELETE_SCHEMA, RecordRemovals, type DeleteLine } from './record-removal.js';
+import { DELETE_SCHEMA, RecordRemovals } from './record-removal.js';
+import type { ImportRecords } from '../../generated/import-format.js';
 
 export interface ImportSummary {
   /** Records read (blank lines are not records). */
@@ -78,7 +79,7 @@ class ImportRun implements ImportSession {
   private readonly owner: Statement;
   private readonly release: Statement;
   private removals: RecordRemovals | undefined;
-  private validateDelete: ValidateFunction | undefined;
+  private validateDelete: ValidateFunction<ImportRecords['delete']> | undefined;
   private deferred: DeferredQueue | undefined;
   private deferredCount = 0;
   private readonly ctx: ApplyContext & { line: number; isNew: boolean; finalPass: boolean };
@@ -194,7 +195,7 @@ class ImportRun implements ImportSession {
       this.fail(field, problem);
     }
     this.summary.records += 1;
-    const { record_type: type, id } = record as unknown as DeleteLine;
+    const { record_type: type, id } = record;
     const lowered = id.toLowerCase();
     if (this.deferredCount > 0 && this.deferred!.has.get(lowered) !== undefined) {
       this.defer(lowered, text);
