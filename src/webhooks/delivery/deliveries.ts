@@ -1,7 +1,7 @@
 import type { Store } from '../../store/index.js';
 import type { DeliveryRow, DeliveryStatus } from '../../store/webhook-deliveries.js';
 import type { components } from '../../../generated/openapi.js';
-import { parseStoredEnvelope } from '../outbox.js';
+import { parseStoredEnvelope } from '../../events/envelopes.js';
 import { decodeCursor, takePage, type CursorScope } from '../../pagination/cursor.js';
 import { ServiceError } from '../../errors/service-error.js';
 
