@@ -19,6 +19,7 @@ import { Webhook } from 'standardwebhooks';
 import { openDatabase } from '../src/store/database.js';
 import { createStore, type Store } from '../src/store/index.js';
 import { enqueueEvent } from '../src/webhooks/outbox.js';
+import { SAMPLE_EVENT_DATA } from '../src/webhooks/delivery/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -160,7 +161,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 function enqueueBatch(store: Store, workspaceId: string, keys: string[]): void {
   store.db.transaction(() => {
     for (const key of keys) {
-      enqueueEvent(store.db, { workspaceId, type: 'content.status_updated', data: { id: key, status: 'PUBLISHED' } });
+      enqueueEvent(store.db, { workspaceId, type: 'content.status_updated', data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: key, status: 'PUBLISHED' } });
     }
   })();
 }

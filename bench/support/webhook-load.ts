@@ -6,6 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase } from '../../src/store/database.js';
 import { createStore, type Store } from '../../src/store/index.js';
 import { enqueueEvent } from '../../src/webhooks/outbox.js';
+import { SAMPLE_EVENT_DATA } from '../../src/webhooks/delivery/index.js';
+
+/** A fresh article's `content.status_updated` data, shaped as the contract says. */
+const publishedArticle = () => ({ ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), status: 'PUBLISHED' as const });
 
 export type LoadCommand =
   | { type: 'burst'; dbFile: string; workspaceId: string; count: number }
@@ -72,7 +76,7 @@ process.on('message', async (command: LoadCommand) => {
     const store = storeOf(command.dbFile);
     store.db.transaction(() => {
       for (let i = 0; i < command.count; i += 1) {
-        enqueueEvent(store.db, { workspaceId: command.workspaceId, type: 'content.status_updated', data: { id: crypto.randomUUID(), status: 'PUBLISHED' } });
+        enqueueEvent(store.db, { workspaceId: command.workspaceId, type: 'content.status_updated', data: publishedArticle() });
       }
     })();
     send({ type: 'produced', count: command.count });
@@ -85,7 +89,7 @@ process.on('message', async (command: LoadCommand) => {
       const due = started + (i * 1000) / command.perSecond;
       const wait = due - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      enqueueEvent(store.db, { workspaceId: command.workspaceId, type: 'content.status_updated', data: { id: crypto.randomUUID(), status: 'PUBLISHED' } });
+      enqueueEvent(store.db, { workspaceId: command.workspaceId, type: 'content.status_updated', data: publishedArticle() });
     }
     send({ type: 'produced', count: total });
   }

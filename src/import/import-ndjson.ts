@@ -4,13 +4,15 @@ import type { Db } from '../store/database.js';
 import type { Store } from '../store/index.js';
 import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue, type WriteLockWait } from '../store/import-ledger.js';
 import { enqueueEvent, type EventType } from '../webhooks/outbox.js';
+import type { EventPayloads } from '../../generated/events.js';
 import { eventPayload } from '../events/payloads.js';
 import { ImportError } from './import-error.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { describeSchemaError, schemaValidator } from './schemas.js';
 import { recordTypes } from './records/index.js';
 import { readUtf8Lines } from './utf8-lines.js';
-import { DELETE_SCHEMA, RecordRemovals, type DeleteLine } from './record-removal.js';
+import { DELETE_SCHEMA, RecordRemovals } from './record-removal.js';
+import type { ImportRecords } from '../../generated/import-format.js';
 
 export interface ImportSummary {
   /** Records read (blank lines are not records). */
@@ -79,7 +81,7 @@ class ImportRun implements ImportSession {
   private readonly owner: Statement;
   private readonly release: Statement;
   private removals: RecordRemovals | undefined;
-  private validateDelete: ValidateFunction | undefined;
+  private validateDelete: ValidateFunction<ImportRecords['delete']> | undefined;
   private deferred: DeferredQueue | undefined;
   private deferredCount = 0;
   private readonly ctx: ApplyContext & { line: number; isNew: boolean; finalPass: boolean };
@@ -95,7 +97,7 @@ class ImportRun implements ImportSession {
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
     };
-    const emit = (type: EventType, payload: () => object): void => {
+    const emit = <E extends EventType>(type: E, payload: () => EventPayloads[E]): void => {
       if (!eventsOn) {
         this.summary.events_suppressed += 1;
         return;
@@ -196,7 +198,7 @@ class ImportRun implements ImportSession {
       this.fail(field, problem);
     }
     this.summary.records += 1;
-    const { record_type: type, id } = record as unknown as DeleteLine;
+    const { record_type: type, id } = record;
     const lowered = id.toLowerCase();
     if (this.deferredCount > 0 && this.deferred!.has.get(lowered) !== undefined) {
       this.defer(lowered, text);

@@ -7,12 +7,6 @@ import { recordTypes } from './records/index.js';
 /** The `delete` line of the import format (`import-format/delete.schema.json`). */
 export const DELETE_SCHEMA = 'delete.schema.json';
 
-export interface DeleteLine {
-  type: 'delete';
-  record_type: string;
-  id: string;
-}
-
 // Records that refer to one are read and deleted this many at a time, so memory stays bounded.
 const CASCADE_PAGE = 500;
 

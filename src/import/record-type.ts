@@ -1,5 +1,6 @@
 import type { Db } from '../store/database.js';
 import type { EventType } from '../webhooks/outbox.js';
+import type { EventPayloads } from '../../generated/events.js';
 import type { SaveOutcome } from '../store/saved-rows.js';
 
 export type Outcome = SaveOutcome;
@@ -33,7 +34,7 @@ export interface ApplyContext {
    */
   readonly eventsOn: boolean;
   /** Writes a webhook event to the outbox in the import's transaction (status and stage changes). */
-  emit(type: EventType, payload: () => object): void;
+  emit<E extends EventType>(type: E, payload: () => EventPayloads[E]): void;
   /**
    * Writes the event of record `id` after the last line is applied, so its payload sees the whole
    * file; later lines of the same id wait for it, so each event shows the record as it was then.

@@ -1,30 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { EventType } from '../../generated/events.js';
+import type { EventPayloads, EventType } from '../../generated/events.js';
 import type { Db } from '../store/database.js';
 import { outboxStatements } from '../store/webhook-deliveries.js';
 import { feedEntryWriter } from '../store/event-feed.js';
 import { feedOf } from '../events/feeds.js';
+import { eventEnvelope, serializeEnvelope } from '../events/envelopes.js';
 import { DEFAULT_RETRY_SCHEDULE, parseDurationList } from '../config.js';
 
 export type { EventType };
 
-/** The body of every delivery (the AsyncAPI `WebhookEvent` envelope), serialised once at enqueue time. */
-export interface DeliveryEnvelope<Data = object> {
-  event: string;
-  timestamp: string;
-  workspace_id: string;
-  is_test: boolean;
-  data: Data;
-}
-
 // Shown until the dispatcher's first claim sets the figure of its configured schedule.
 const DEFAULT_MAX_ATTEMPTS = parseDurationList(DEFAULT_RETRY_SCHEDULE, 'default schedule').length + 1;
-
-/** The exact bytes a delivery sends; the property order is the contract's. */
-export function serializeEnvelope(envelope: DeliveryEnvelope): string {
-  const { event, timestamp, workspace_id, is_test, data } = envelope;
-  return JSON.stringify({ event, timestamp, workspace_id, is_test, data });
-}
 
 /**
  * Writes an event to the outbox, gives it its place in its read feed (whether or not a webhook
@@ -33,7 +19,7 @@ export function serializeEnvelope(envelope: DeliveryEnvelope): string {
  * record, so the change, its event, its feed entry and its deliveries commit together or not at
  * all (it opens its own transaction when called outside one). Returns the event id.
  */
-export function enqueueEvent(db: Db, event: { workspaceId: string; type: EventType; data: object; at?: Date }): string {
+export function enqueueEvent<E extends EventType>(db: Db, event: { workspaceId: string; type: E; data: EventPayloads[E]; at?: Date }): string {
   const statements = outboxStatements(db);
   const feedEntry = feedEntryWriter(db);
   const id = randomUUID();
@@ -43,7 +29,7 @@ export function enqueueEvent(db: Db, event: { workspaceId: string; type: EventTy
     feedEntry.run(id, event.workspaceId, feedOf(event.type), event.type, at);
     const webhooks = statements.subscribedWebhooks.all(event.workspaceId, event.type) as string[];
     if (webhooks.length === 0) return;
-    const payload = serializeEnvelope({ event: event.type, timestamp: at, workspace_id: event.workspaceId, is_test: false, data: event.data });
+    const payload = serializeEnvelope(eventEnvelope(event.type, { timestamp: at, workspace_id: event.workspaceId, is_test: false }, event.data));
     for (const webhookId of webhooks) {
       statements.insertDelivery.run({
         id: randomUUID(),

@@ -1,22 +1,10 @@
 import type { RecordType } from '../record-type.js';
-import { createContentStore, type BuyerStage } from '../../store/content.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
+import { createContentStore } from '../../store/content.js';
 import { lifetime, orNull } from '../record-fields.js';
 
-export type IdeaRecord = {
-  type: 'idea';
-  id: string;
-  title: string;
-  topic_id?: string | null;
-  keywords?: string[];
-  buyer_stage?: BuyerStage | null;
-  persona_name?: string | null;
-  research_batch_id?: string | null;
-  created_at: string;
-  updated_at?: string;
-};
-
 /** Content ideas, usually of a research batch. No status, so no event of their own. */
-export const idea: RecordType<IdeaRecord> = {
+export const idea: RecordType<ImportRecords['idea']> = {
   type: 'idea',
   schema: 'records/idea.schema.json',
   table: 'ideas',

@@ -1,19 +1,8 @@
 import type { RecordType } from '../record-type.js';
-import { createContentMapStore, SITEMAP_PROCESSING_OPEN, sitemapProcessingState, type SitemapUrl, type SitemapUrlType } from '../../store/content-map.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
+import { createContentMapStore, SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../store/content-map.js';
 import { sitemapUrlPayload } from '../../events/payloads.js';
 import { lifetime, saveWithEvent, utc } from '../record-fields.js';
-
-export type SiteRecord = {
-  type: 'site';
-  id: string;
-  url: string;
-  kind: SitemapUrlType;
-  url_count: number;
-  last_fetched_at: string;
-  processing: SitemapUrl['processing'];
-  created_at: string;
-  updated_at?: string;
-};
 
 /**
  * Sites of the content map (the API's sitemap URLs). Their "status" is the processing outcome:
@@ -21,7 +10,7 @@ export type SiteRecord = {
  * completed site's outcome changes (another count of failed pages). Progress while processing and
  * reopening send nothing.
  */
-export const site: RecordType<SiteRecord> = {
+export const site: RecordType<ImportRecords['site']> = {
   type: 'site',
   schema: 'records/site.schema.json',
   table: 'sitemap_urls',

@@ -1,22 +1,10 @@
 import type { RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { createSnapshotStatements } from '../../store/visibility-import.js';
 import { DAY_MS, parseTimestamp } from '../timestamp.js';
 import { competitorNameKey } from './competitor.js';
 import { createCitedPageRollup } from '../../store/visibility-cited-pages.js';
 import { createPromptRunningTotals, type SeriesChange } from '../../store/prompt-running-totals.js';
-
-export type SnapshotRecord = {
-  type: 'snapshot';
-  id: string;
-  prompt_id: string;
-  platform: string;
-  collected_at: string;
-  mentioned: boolean;
-  cited: boolean;
-  competitors: string[];
-  citations: { url: string; title: string }[];
-  answer: string;
-};
 
 // Rollup and running-total changes are summed in memory and written every this many distinct
 // (prompt, day, platform) and (prompt, day, competitor) keys, and at the end: a file sorted by
@@ -40,7 +28,7 @@ interface MentionDelta {
 }
 
 /** The same citations always serialise to the same text, whatever the key order in the file. */
-function citationsJson(citations: SnapshotRecord['citations']): string {
+function citationsJson(citations: ImportRecords['snapshot']['citations']): string {
   if (citations.length === 0) return '[]';
   let out = '[';
   for (let i = 0; i < citations.length; i += 1) {
@@ -56,7 +44,7 @@ function citationsJson(citations: SnapshotRecord['citations']): string {
  * update subtracts the old row's and adds the new one's, an unchanged record touches nothing (its
  * `updated_at` included).
  */
-export const snapshot: RecordType<SnapshotRecord> = {
+export const snapshot: RecordType<ImportRecords['snapshot']> = {
   type: 'snapshot',
   schema: 'records/snapshot.schema.json',
   table: 'snapshots',

@@ -1,16 +1,8 @@
 import type { RecordType } from '../record-type.js';
-import { createWorkspaceProfileStore, type CollectionCadence } from '../../store/workspace-profile.js';
-import { PLATFORMS, type Platform } from '../../analytics/platforms.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
+import { createWorkspaceProfileStore } from '../../store/workspace-profile.js';
+import { PLATFORMS } from '../../analytics/platforms.js';
 import { normaliseDomain } from '../../store/domains.js';
-
-export type WorkspaceProfileRecord = {
-  type: 'workspace_profile';
-  id: string;
-  brand_name: string;
-  domains: string[];
-  tracked_platforms: Platform[];
-  collection_cadence: CollectionCadence;
-};
 
 /** Whether every field of `next` holds the same value in `existing` (arrays compared in order). */
 export function sameValues<T extends object>(existing: T, next: T): boolean {
@@ -18,7 +10,7 @@ export function sameValues<T extends object>(existing: T, next: T): boolean {
 }
 
 /** The workspace's brand profile: one per workspace, the latest import wins. */
-export const workspaceProfile: RecordType<WorkspaceProfileRecord> = {
+export const workspaceProfile: RecordType<ImportRecords['workspace_profile']> = {
   type: 'workspace_profile',
   schema: 'records/workspace-profile.schema.json',
   references: [],

@@ -5,6 +5,8 @@ import type { Store } from '../../../src/store/index.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
 import { enqueueEvent, type EventType } from '../../../src/webhooks/outbox.js';
+import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
+import type { EventPayloads } from '../../../generated/events.js';
 import type { Resolver } from '../../../src/webhooks/ssrf-guard.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
@@ -36,9 +38,15 @@ export function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> = {}, 
   return { store, workspace, dispatcher };
 }
 
-/** A status change's event, as importers write it. */
-export function emit(store: Store, workspaceId: string, type: EventType = 'content.status_updated', data: object = { id: crypto.randomUUID(), status: 'PUBLISHED' }): string {
-  return enqueueEvent(store.db, { workspaceId, type, data });
+/** A status change's event, as importers write it: the event's sample data as a fresh record, with `changes`. */
+export function emit(store: Store, workspaceId: string): string;
+export function emit<E extends EventType>(store: Store, workspaceId: string, type: E, changes?: Partial<EventPayloads[E]>): string;
+export function emit(store: Store, workspaceId: string, type: EventType = 'content.status_updated', changes: Partial<EventPayloads[EventType]> = {}): string {
+  return emitEvent(store, workspaceId, type, changes);
+}
+
+function emitEvent<E extends EventType>(store: Store, workspaceId: string, type: E, changes: Partial<EventPayloads[E]>): string {
+  return enqueueEvent(store.db, { workspaceId, type, data: { ...SAMPLE_EVENT_DATA[type], id: crypto.randomUUID(), ...changes } });
 }
 
 /** Both checks a receiver makes; throws like the library when a check fails. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { enqueueEvent } from '../../../src/webhooks/outbox.js';
+import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import { USER_AGENT } from '../../../src/webhooks/signing.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { answer } from '../../support/webhook-receiver.js';
@@ -12,7 +13,7 @@ describe('webhook delivery: signed POST of the event envelope', () => {
     const { store, workspace } = startDeliveryWorld();
     const r = await receiver();
     const hook = createTestWebhook(store, workspace, { url: r.url, events: ['content.status_updated'] });
-    const data = { id: crypto.randomUUID(), title: 'Launch post', status: 'PUBLISHED' };
+    const data = { ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), title: 'Launch post', status: 'PUBLISHED' as const };
     const at = new Date('2026-02-01T10:00:00.000Z');
     const eventId = enqueueEvent(store.db, { workspaceId: workspace.workspaceId, type: 'content.status_updated', data, at });
 
@@ -116,7 +117,7 @@ describe('webhook delivery: signed POST of the event envelope', () => {
       previousSecret: previous,
       previousSecretExpiresAt: new Date(Date.now() + 86_400_000),
     });
-    emit(store, workspace.workspaceId);
+    emit(store, workspace.workspaceId, 'content.status_updated', { status: 'PUBLISHED' });
     const [request] = await r.waitForRequests(1);
     const headers = request!.headers as Record<string, string>;
     expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
