@@ -76,6 +76,6 @@ export async function freshKey(data: Dataset): Promise<string> {
   try {
     return (await createApiKey(store, { workspaceId: data.workspaceId, userId: data.ownerId, name: `Benchmark ${new Date().toISOString()}` })).key;
   } finally {
-    store.db.close();
+    await store.close();
   }
 }

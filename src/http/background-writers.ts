@@ -19,13 +19,13 @@ export function createBackgroundWriters(store: Store): BackgroundWriters {
 
 /** Shutdown: writes what each writer still holds, waiting a while for the lock; reports what could not be written. */
 export async function finishBackgroundWriters(writers: BackgroundWriters, onError: (what: string, err: unknown) => void): Promise<void> {
-  const finishing: Array<[string, Promise<void>]> = [
-    ['API request counts', writers.requestCounts.finish()],
-    ['key uses (last_used_at)', writers.keyUses.finish()],
+  const finishing: Array<[string, { finish(): Promise<void> }]> = [
+    ['API request counts', writers.requestCounts],
+    ['key uses (last_used_at)', writers.keyUses],
   ];
-  for (const [what, finished] of finishing) {
+  for (const [what, writer] of finishing) {
     try {
-      await finished;
+      await writer.finish();
     } catch (err) {
       onError(what, err);
     }

@@ -26,6 +26,9 @@ export async function importPairForThisTest(bounds: Partial<PostgresImportBounds
   return { ...pair, workspaces, postgresImports: createPostgresImportStore(pair.pool, bounds) };
 }
 
+/** Both stores' imports take the same clock, so the answers they write carry the same `updated_at`. */
+const IMPORT_CLOCK = (): Date => new Date('2026-11-23T10:00:00.000Z');
+
 /** The lines as an import reads them, in batches of `size`. */
 async function* inBatches(lines: readonly string[], size: number): AsyncGenerator<string[]> {
   for (let i = 0; i < lines.length; i += size) yield lines.slice(i, i + size);
@@ -42,12 +45,12 @@ function outcome(promise: Promise<ImportSummary>): Promise<StepResult> {
 }
 
 export function importIntoSqlite(pair: ImportPair, step: ImportStep): Promise<StepResult> {
-  return outcome(importLines(pair.sqlite, pair.workspaces[step.workspace], step.lines, { events: step.events }));
+  return outcome(importLines(pair.sqlite, pair.workspaces[step.workspace], step.lines, { events: step.events, now: IMPORT_CLOCK }));
 }
 
 export function importIntoPostgres(pair: ImportPair, step: ImportStep, batchSize = 500): Promise<StepResult> {
   const lines = checkedLines(inBatches(step.lines, batchSize));
-  return outcome(pair.postgresImports.run(pair.workspaces[step.workspace], lines, { events: step.events, lock: {} }));
+  return outcome(pair.postgresImports.run(pair.workspaces[step.workspace], lines, { events: step.events, lock: {}, now: IMPORT_CLOCK }));
 }
 
 type Row = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/openapi.js';
-import type { EventType } from '../../../generated/events.js';
+import type { EventPayloads, EventType } from '../../../generated/events.js';
 
 export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 
@@ -97,12 +97,22 @@ export interface AttemptRecord {
   resolution: AttemptResolution;
 }
 
+/** Which deliveries of a webhook to list, newest first: those before `after` (created_at, id), if given. */
+export interface DeliveryListQuery {
+  workspace_id: string;
+  webhook_id: string;
+  event_type: string | null;
+  status: DeliveryStatus | null;
+  after: readonly [string, string] | null;
+  limit: number;
+}
+
 /** An event to write to the outbox. */
-export interface OutboxEvent {
+export interface OutboxEvent<E extends EventType = EventType> {
   workspaceId: string;
-  type: EventType;
+  type: E;
   /** The record as the read API shows it (the AsyncAPI message's `data`). */
-  data: object;
+  data: EventPayloads[E];
   /** When it happened; now by default. */
   at?: Date;
 }
@@ -119,7 +129,7 @@ export interface WebhookDeliveryStore {
    * webhook subscribes, so the feed is complete) and one pending delivery per enabled webhook of
    * the workspace subscribed to its type. Resolves the event id.
    */
-  enqueueEvent(event: OutboxEvent): Promise<string>;
+  enqueueEvent<E extends EventType>(event: OutboxEvent<E>): Promise<string>;
   /** Enabled webhooks with deliveries due and not leased: a read, never the write lock. */
   dueWebhookIds(now: string): Promise<string[]>;
   /**
@@ -131,14 +141,7 @@ export interface WebhookDeliveryStore {
   recordAttempt(input: AttemptRecord): Promise<RecordedAttempt>;
   /** Gives up a lease early (shutdown), so the delivery is claimed again at once, under the same attempt number. */
   release(id: string, leaseToken: string, now: Date): Promise<void>;
-  list(input: {
-    workspace_id: string;
-    webhook_id: string;
-    event_type: string | null;
-    status: DeliveryStatus | null;
-    after: readonly [string, string] | null;
-    limit: number;
-  }): Promise<DeliveryRow[]>;
+  list(input: DeliveryListQuery): Promise<DeliveryRow[]>;
   get(workspaceId: string, webhookId: string, deliveryId: string): Promise<DeliveryRow | undefined>;
   getById(deliveryId: string): Promise<DeliveryRow | undefined>;
   /** Resolves false when there is no such delivery of that webhook in that workspace. */

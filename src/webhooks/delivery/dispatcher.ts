@@ -74,6 +74,8 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const perWebhook = new Map<string, number>();
   let running = false;
+  // Set by stop(): a claim under way then takes nothing, so no attempt starts after stop() began.
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
 
   function schedule(delayMs: number): void {
@@ -115,6 +117,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
   }
 
   async function claimOnce(): Promise<void> {
+    if (stopping) return;
     const capacity = config.maxConcurrency - inFlight.size;
     if (capacity <= 0) return;
     const now = clock();
@@ -127,7 +130,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       const room = config.perWebhookConcurrency - (perWebhook.get(webhookId) ?? 0);
       if (room > 0) rooms.set(webhookId, room);
     }
-    if (rooms.size === 0) return;
+    if (rooms.size === 0 || stopping) return;
     const claimed = await tryWrite(() =>
       deliveries.claimDue({
         now: nowText,
@@ -241,12 +244,15 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     start() {
       if (running) return;
       running = true;
+      stopping = false;
       schedule(0);
     },
     async stop() {
       running = false;
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      await claiming;
       const pending = [...inFlight.values()];
       if (pending.length === 0) return;
       const all = Promise.all(pending.map((p) => p.done));
@@ -262,6 +268,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       }
     },
     async drain(options = {}) {
+      stopping = false;
       const deadline = Date.now() + (options.timeoutMs ?? 60_000);
       for (;;) {
         if (inFlight.size === 0 && (await store.webhookDeliveries.dueWebhookIds(clock().toISOString())).length === 0) return;

@@ -97,7 +97,7 @@ describe('GET /api/v1/content/agent-tasks/{agent_task}', () => {
     const foreign = await tasks(other);
 
     const res = await getWith(server, ws, `${TASKS}/${list[2]!.id}`);
-    expect([res.status, (res.body as { data: unknown }).data]).toEqual([200, server.store.content.getAgentTask(ws.workspaceId, list[2]!.id)]);
+    expect([res.status, (res.body as { data: unknown }).data]).toEqual([200, await server.store.content.getAgentTask(ws.workspaceId, list[2]!.id)]);
     expect((res.body as { data: { status: string; agent: unknown } }).data).toMatchObject({ status: 'QUEUED', agent: RESEARCHER });
 
     await expectNotFound(server, ws, TASKS, [foreign[0]!.id, randomUUID()], 'Agent task');

@@ -45,7 +45,7 @@ describe('GET /api/v1/me', () => {
   it('when the key comes as Authorization: Bearer, answers 200 (4020) with the key, its workspace and its user', async () => {
     const ws = await createTestWorkspace(server.store);
     const res = await me({ authorization: `Bearer ${ws.key}` });
-    expect([res.status, res.body]).toEqual([200, expectedMe(ws, {
+    expect([res.status, res.body]).toEqual([200, await expectedMe(ws, {
       id: ws.keyId, key: ws.key, name: 'Test key',
       scopes: ['workspace:read', 'visibility:read', 'contentmap:read', 'content:read', 'iq:read'],
     })]);
@@ -68,7 +68,7 @@ describe('GET /api/v1/me', () => {
     const ws = await createTestWorkspace(server.store);
     const key = await createTestKey(server.store, ws, { scopes: [], name: 'No scopes' });
     const res = await me({ authorization: `Bearer ${key.key}` });
-    expect([res.status, res.body]).toEqual([200, expectedMe(ws, { ...key, name: 'No scopes', scopes: [] })]);
+    expect([res.status, res.body]).toEqual([200, await expectedMe(ws, { ...key, name: 'No scopes', scopes: [] })]);
   });
 
   it('when the workspace is past due or canceled, still answers 200', async () => {

@@ -131,7 +131,7 @@ describe('import: delete lines', () => {
     ]);
     expect(summary).toMatchObject({ records: 6, updated: 1, deleted: 5 });
     expect(databaseContents(store.db)).not.toEqual(before);
-    expect([store.contentMap.getTopic(workspaceId, topic.id), store.content.getResearchBatch(workspaceId, batch.id), store.iq.get(workspaceId, product.id)])
+    expect(await Promise.all([store.contentMap.getTopic(workspaceId, topic.id), store.content.getResearchBatch(workspaceId, batch.id), store.iq.get(workspaceId, product.id)]))
       .toEqual([undefined, undefined, undefined]);
     expect((await store.contentMap.getPage(workspaceId, page.id))?.topic_id).toBeNull();
   });

@@ -18,6 +18,9 @@ import { until } from '../../support/wait.js';
 
 const CHILD = fileURLToPath(new URL('../../support/postgres-import-child.ts', import.meta.url));
 const KILLS = 4;
+// The imports' clocks: the answers each writes carry the same stamps in every run.
+const BEFORE = (): Date => new Date('2026-11-22T13:00:00.000Z');
+const CHILD_CLOCK = '2026-11-22T14:00:00.000Z';
 
 /** The import lock (src/store/postgres/migrations/README.md) is held: an import's transaction is open. */
 async function importRunning(pool: PostgresPool): Promise<boolean> {
@@ -26,7 +29,7 @@ async function importRunning(pool: PostgresPool): Promise<boolean> {
 
 /** Starts the child importing `file`; resolves when it exits (its output, or how it was killed). */
 function startImport(url: string, workspaceId: string, file: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, url, workspaceId, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, url, workspaceId, file, CHILD_CLOCK], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -56,7 +59,7 @@ describe.skipIf(!postgresAvailable())('import on PostgreSQL: a process killed mi
     async function* once(): AsyncGenerator<string[]> {
       yield earlier;
     }
-    await createPostgresImportStore(pool).run(workspaceId, checkedLines(once()), { events: true, lock: {} });
+    await createPostgresImportStore(pool).run(workspaceId, checkedLines(once()), { events: true, lock: {}, now: BEFORE });
     const file = path.join(dir, 'import.ndjson');
     writeFileSync(file, `${lines.join('\n')}\n`);
     const before = await postgresContents(pool);
@@ -74,7 +77,7 @@ describe.skipIf(!postgresAvailable())('import on PostgreSQL: a process killed mi
     await pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
     await applyPostgresMigrations(pool);
     await pool.query("INSERT INTO workspaces (id, name, created_at) VALUES ($1, 'Crash', '2026-01-01T00:00:00.000Z')", [workspaceId]);
-    await createPostgresImportStore(pool).run(workspaceId, checkedLines(once()), { events: true, lock: {} });
+    await createPostgresImportStore(pool).run(workspaceId, checkedLines(once()), { events: true, lock: {}, now: BEFORE });
     expect(await postgresContents(pool)).toEqual(before);
     const random = seededRandom(20_261_123);
     for (let round = 1; round <= KILLS; round += 1) {

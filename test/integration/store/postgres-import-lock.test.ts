@@ -31,16 +31,17 @@ describe.skipIf(!postgresAvailable())('import on PostgreSQL while another import
       await rest;
       yield [categoryLine({ name: 'Also first' }).line];
     }
-    const first = imports.run(workspaceId, checkedLines(slowFile()), { events: true, lock: {} });
+    const first = imports.run(workspaceId, checkedLines(slowFile()), { events: true, lock: {}, now: () => new Date() });
     await until(() => reading, 10_000, 'the first import reading its file');
 
-    const refused = imports.run(workspaceId, checkedLines(batches([categoryLine({ name: 'Refused' }).line])), { events: true, lock: { wait: false } });
+    const refused = imports.run(workspaceId, checkedLines(batches([categoryLine({ name: 'Refused' }).line])), { events: true, lock: { wait: false }, now: () => new Date() });
     await expect(refused).rejects.toBeInstanceOf(DatabaseBusyError);
 
     let waits = 0;
     const second = imports.run(workspaceId, checkedLines(batches([categoryLine({ id, name: 'Second' }).line])), {
       events: true,
       lock: { onWaiting: () => (waits += 1) },
+      now: () => new Date(),
     });
     await until(() => waits === 1, 10_000, 'the second import waiting');
     arrive();

@@ -1,4 +1,5 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../generated/import-format.js';
 import type { TopicKeyword, TopicStage } from '../../interfaces/content-map.js';
 import { lifetime, saveWithEvent } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
@@ -21,7 +22,7 @@ export type TopicRecord = {
 };
 
 /** Topic clusters of the content map; a stage change sends `topic.status_updated`. */
-export const topic: RecordType<TopicRecord> = {
+export const topic: RecordType<ImportRecords['topic']> = {
   ...formatType('topic'),
   open(io, { workspaceId }) {
     const rows = io.saved(CONTENT_MAP_TABLES.topic);

@@ -65,7 +65,7 @@ async function importOn(
 ): Promise<ImportSummary> {
   await takeImportLock(client, options.lock);
   const io = await PostgresImportIo.open(client, workspaceId, bounds.seriesInMemory);
-  const run = new ImportRun(io, workspaceId, options.events);
+  const run = new ImportRun(io, workspaceId, options.events, options.now);
   // The next batch is read from the file (parsed, checked) while the server writes this one.
   const batches = inBatches(lines, bounds.batchLines);
   let next = batches.next();
