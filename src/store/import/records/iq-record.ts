@@ -1,6 +1,5 @@
 import { formatType, type RecordType } from '../record-type.js';
 import type { ImportRecords } from '../../../../generated/import-format.js';
-import type { IqMetadata, IqRecordType, IqStage } from '../../interfaces/iq.js';
 import { lifetime, orNull, saveWithEvent } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
 import { IQ_TABLE, iqColumns } from '../../iq-rows.js';
