@@ -1,6 +1,5 @@
 import { formatType, type RecordType } from '../record-type.js';
 import type { ImportRecords } from '../../../../generated/import-format.js';
-import type { AgentTask, AgentTaskStatus } from '../../interfaces/content.js';
 import { orNull, saveWithEvent, utc, utcOrNull } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
 import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';

@@ -1,6 +1,5 @@
 import { formatType, type RecordType } from '../record-type.js';
 import type { ImportRecords } from '../../../../generated/import-format.js';
-import type { BuyerStage } from '../../interfaces/content.js';
 import { lifetime, orNull } from '../record-fields.js';
 import { saveRow } from '../saved-rows.js';
 import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';

@@ -1,6 +1,5 @@
 import { formatType, type RecordType } from '../record-type.js';
 import type { ImportRecords } from '../../../../generated/import-format.js';
-import type { PageStatus } from '../../interfaces/content-map.js';
 import { lifetime, orNull, utcOrNull } from '../record-fields.js';
 import { saveRow } from '../saved-rows.js';
 import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';

@@ -1,6 +1,5 @@
 import { formatType, type RecordType } from '../record-type.js';
 import type { ImportRecords } from '../../../../generated/import-format.js';
-import type { SitemapUrl, SitemapUrlType } from '../../interfaces/content-map.js';
 import { SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../content-map-values.js';
 import { lifetime, saveWithEvent, utc } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
