@@ -3,7 +3,7 @@ import type { Db } from '../../src/store/sqlite/database.js';
 import { checkedLines } from '../../src/import/checked-lines.js';
 import { importLines } from '../../src/import/import-ndjson.js';
 import type { ImportStore, ImportSummary } from '../../src/store/interfaces/imports.js';
-import { createPostgresImportStore } from '../../src/store/postgres/import/import-store.js';
+import { createPostgresImportStore, type PostgresImportBounds } from '../../src/store/postgres/import/import-store.js';
 import type { PostgresPool } from '../../src/store/postgres/pool.js';
 import { rows as pgRows } from '../../src/store/postgres/query.js';
 import type { ImportStep, ScenarioWorkspace } from './import-scenarios.js';
@@ -15,7 +15,7 @@ export interface ImportPair extends StorePair {
   postgresImports: ImportStore;
 }
 
-export async function importPairForThisTest(): Promise<ImportPair> {
+export async function importPairForThisTest(bounds: Partial<PostgresImportBounds> = {}): Promise<ImportPair> {
   const pair = await storePairForThisTest();
   const workspaces = { a: randomUUID(), b: randomUUID() };
   for (const [name, id] of Object.entries(workspaces)) {
@@ -23,8 +23,11 @@ export async function importPairForThisTest(): Promise<ImportPair> {
     await pair.sqlite.accounts.insertWorkspace(row);
     await pair.pool.query('INSERT INTO workspaces (id, name, subscription_status, created_at) VALUES ($1, $2, $3, $4)', [row.id, row.name, row.subscription_status, row.created_at]);
   }
-  return { ...pair, workspaces, postgresImports: createPostgresImportStore(pair.pool) };
+  return { ...pair, workspaces, postgresImports: createPostgresImportStore(pair.pool, bounds) };
 }
+
+/** Both stores' imports take the same clock, so the answers they write carry the same `updated_at`. */
+const IMPORT_CLOCK = (): Date => new Date('2026-11-23T10:00:00.000Z');
 
 /** The lines as an import reads them, in batches of `size`. */
 async function* inBatches(lines: readonly string[], size: number): AsyncGenerator<string[]> {
@@ -42,12 +45,12 @@ function outcome(promise: Promise<ImportSummary>): Promise<StepResult> {
 }
 
 export function importIntoSqlite(pair: ImportPair, step: ImportStep): Promise<StepResult> {
-  return outcome(importLines(pair.sqlite, pair.workspaces[step.workspace], step.lines, { events: step.events }));
+  return outcome(importLines(pair.sqlite, pair.workspaces[step.workspace], step.lines, { events: step.events, now: IMPORT_CLOCK }));
 }
 
 export function importIntoPostgres(pair: ImportPair, step: ImportStep, batchSize = 500): Promise<StepResult> {
   const lines = checkedLines(inBatches(step.lines, batchSize));
-  return outcome(pair.postgresImports.run(pair.workspaces[step.workspace], lines, { events: step.events, lock: {} }));
+  return outcome(pair.postgresImports.run(pair.workspaces[step.workspace], lines, { events: step.events, lock: {}, now: IMPORT_CLOCK }));
 }
 
 type Row = Record<string, unknown>;

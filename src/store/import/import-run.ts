@@ -4,7 +4,8 @@ import { ImportError } from '../import-error.js';
 import type { DeferredItem, ImportIo } from './import-io.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { recordTypes } from './records/index.js';
-import { RecordRemovals, type DeleteLine, type PendingCheck } from './record-removal.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
+import { RecordRemovals, type PendingCheck } from './record-removal.js';
 
 // References already checked in this import; cleared when full so memory stays bounded.
 const VERIFIED_LIMIT = 10_000;
@@ -57,6 +58,7 @@ export class ImportRun implements ImportSession {
     private readonly io: ImportIo,
     readonly workspaceId: string,
     eventsOn: boolean,
+    readonly now: () => Date,
   ) {
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
@@ -115,7 +117,7 @@ export class ImportRun implements ImportSession {
     const record = input.record;
     this.summary.records += 1;
     if (record.type === 'delete') {
-      this.feedDelete(record as unknown as DeleteLine);
+      this.feedDelete(record as unknown as ImportRecords['delete']);
       return;
     }
     const entry = this.typeEntry(record.type);
@@ -136,7 +138,7 @@ export class ImportRun implements ImportSession {
   }
 
   /** A `delete` line: applied in file order (after earlier lines of the same id that wait). */
-  private feedDelete(record: DeleteLine): void {
+  private feedDelete(record: ImportRecords['delete']): void {
     const lowered = record.id.toLowerCase();
     if (this.deferredCount > 0 && this.io.queue.has(lowered)) {
       this.defer(lowered, record);

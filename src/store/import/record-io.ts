@@ -16,14 +16,16 @@ export type StoredSnapshot = readonly [
 /** A whole snapshot row, in the table's column order. */
 export type SnapshotRow = readonly [
   id: string, workspace_id: string, prompt_id: string, platform: string, collected_ms: number, day: number, mentioned: number, cited: number,
-  competitors: string, citations: string, answer: string,
+  competitors: string, citations: string, answer: string, updated_at: string,
 ];
 
 export const SNAPSHOT_COLUMNS = [
-  'id', 'workspace_id', 'prompt_id', 'platform', 'collected_ms', 'day', 'mentioned', 'cited', 'competitors', 'citations', 'answer',
+  'id', 'workspace_id', 'prompt_id', 'platform', 'collected_ms', 'day', 'mentioned', 'cited', 'competitors', 'citations', 'answer', 'updated_at',
 ] as const;
 
 export interface SnapshotRows {
+  /** The newest `updated_at` of the workspace's answers, null when it has none. */
+  latestUpdate(): string | null;
   stored(id: string): StoredSnapshot | undefined;
   insert(row: SnapshotRow): void;
   update(row: SnapshotRow): void;

@@ -42,6 +42,8 @@ export interface ImportSession {
    * another type's rows (a name → id map) reloads when this moves.
    */
   revision(type: string): number;
+  /** The import's clock (the system clock unless the caller gives one). */
+  now(): Date;
 }
 
 export interface RecordWriter<R> {

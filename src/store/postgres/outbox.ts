@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboxEvent } from '../interfaces/webhook-deliveries.js';
-import { serializeEnvelope } from '../delivery-envelope.js';
+import { eventEnvelope, serializeEnvelope } from '../event-envelopes.js';
 import { feedOf } from '../feed-of-event-type.js';
 import { DEFAULT_RETRY_SCHEDULE, parseDurationList } from '../../config.js';
 import { rows, run, type Queryable } from './query.js';
@@ -59,7 +59,7 @@ export async function enqueueEventsOn(client: Queryable, events: readonly Outbox
   );
   if (deliveries.length > 0) {
     const payloads = events.map((event, i) =>
-      serializeEnvelope({ event: event.type, timestamp: at[i]!, workspace_id: event.workspaceId, is_test: false, data: event.data }),
+      serializeEnvelope(eventEnvelope(event.type, { timestamp: at[i]!, workspace_id: event.workspaceId, is_test: false }, event.data)),
     );
     await run(client, SQL.insertDeliveries, {
       ids: deliveries.map(() => randomUUID()),

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { demoScenario, importScenarios, rejectedFiles, scrambledDemoScenario, type ImportScenario } from '../../support/import-scenarios.js';
 import { importIntoPostgres, importIntoSqlite, importPairForThisTest, postgresContents, sqliteContents } from '../../support/import-parity.js';
 import { postgresAvailable } from '../../support/postgres.js';
+import type { PostgresImportBounds } from '../../../src/store/postgres/import/import-store.js';
 
 /** Imports every step into both stores; expects the same summary from each step and the same rows at the end. */
-async function expectSameImports(scenario: ImportScenario, batchSize?: number): Promise<void> {
-  const pair = await importPairForThisTest();
+async function expectSameImports(scenario: ImportScenario, batchSize?: number, bounds?: Partial<PostgresImportBounds>): Promise<void> {
+  const pair = await importPairForThisTest(bounds);
   for (const [i, step] of scenario.steps.entries()) {
     const fromSqlite = await importIntoSqlite(pair, step);
     expect(await importIntoPostgres(pair, step, batchSize), `step ${i + 1} on PostgreSQL`).toEqual(fromSqlite);
@@ -27,6 +28,10 @@ describe.skipIf(!postgresAvailable())('import on PostgreSQL against SQLite: the 
 
   it('the demo data in scrambled day order, large enough that the rollups flush mid-file: every summary and every table alike', async () => {
     await expectSameImports(scrambledDemoScenario({ prompts: 30, days: 60, answersPerDay: 2 }));
+  }, 240_000);
+
+  it('with small batches and the running totals outgrowing memory: the scrambled demo alike, so the bounds change nothing', async () => {
+    await expectSameImports(scrambledDemoScenario({ prompts: 8, days: 40, answersPerDay: 2 }), undefined, { batchLines: 300, seriesInMemory: 500 });
   }, 240_000);
 
   it('when the lines arrive one at a time, the batches PostgreSQL makes of them change nothing', async () => {

@@ -1,11 +1,10 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../generated/import-format.js';
 import { saveRow } from '../saved-rows.js';
 import { CATEGORIES } from '../tables/visibility.js';
 
-export type CategoryRecord = { type: 'category'; id: string; name: string; color: string };
-
 /** Prompt categories. */
-export const category: RecordType<CategoryRecord> = {
+export const category: RecordType<ImportRecords['category']> = {
   ...formatType('category'),
   open(io, { workspaceId }) {
     const rows = io.saved(CATEGORIES);

@@ -1,10 +1,9 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../generated/import-format.js';
 import { competitorNameKey } from '../tables/visibility.js';
 
-export type CompetitorRecord = { type: 'competitor'; id: string; name: string; domain: string };
-
 /** The competitors a workspace tracks. */
-export const competitor: RecordType<CompetitorRecord> = {
+export const competitor: RecordType<ImportRecords['competitor']> = {
   ...formatType('competitor'),
   open(io, { workspaceId }) {
     const rows = io.competitors;

@@ -1,24 +1,11 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { BuyerStage } from '../../interfaces/content.js';
+import type { ImportRecords } from '../../../../generated/import-format.js';
 import { lifetime, orNull } from '../record-fields.js';
 import { saveRow } from '../saved-rows.js';
 import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
 
-export type IdeaRecord = {
-  type: 'idea';
-  id: string;
-  title: string;
-  topic_id?: string | null;
-  keywords?: string[];
-  buyer_stage?: BuyerStage | null;
-  persona_name?: string | null;
-  research_batch_id?: string | null;
-  created_at: string;
-  updated_at?: string;
-};
-
 /** Content ideas, usually of a research batch. No status, so no event of their own. */
-export const idea: RecordType<IdeaRecord> = {
+export const idea: RecordType<ImportRecords['idea']> = {
   ...formatType('idea'),
   open(io, { workspaceId }) {
     const rows = io.saved(CONTENT_TABLES.idea);

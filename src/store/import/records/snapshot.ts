@@ -1,25 +1,13 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { StoredSnapshot } from '../record-io.js';
+import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { SnapshotRow, StoredSnapshot } from '../record-io.js';
 import { DAY_MS, parseTimestamp } from '../../timestamp.js';
 import { competitorNameKey } from '../tables/visibility.js';
 import { CitedPageRollup } from '../cited-page-rollup.js';
 import { SnapshotRollups } from '../snapshot-rollups.js';
 
-export type SnapshotRecord = {
-  type: 'snapshot';
-  id: string;
-  prompt_id: string;
-  platform: string;
-  collected_at: string;
-  mentioned: boolean;
-  cited: boolean;
-  competitors: string[];
-  citations: { url: string; title: string }[];
-  answer: string;
-};
-
 /** The same citations always serialise to the same text, whatever the key order in the file. */
-function citationsJson(citations: SnapshotRecord['citations']): string {
+function citationsJson(citations: ImportRecords['snapshot']['citations']): string {
   if (citations.length === 0) return '[]';
   let out = '[';
   for (let i = 0; i < citations.length; i += 1) {
@@ -33,9 +21,9 @@ function citationsJson(citations: SnapshotRecord['citations']): string {
  * Collected answers. Keeps the prompt's running totals, the workspace's daily rollups, the cited
  * pages and `prompts.last_collected_ms` in step with the snapshots: an insert adds its
  * contribution, an update subtracts the old row's and adds the new one's, an unchanged record
- * touches nothing.
+ * touches nothing (its `updated_at` included).
  */
-export const snapshot: RecordType<SnapshotRecord> = {
+export const snapshot: RecordType<ImportRecords['snapshot']> = {
   ...formatType('snapshot'),
   open(io, session) {
     const { workspaceId } = session;
@@ -45,6 +33,22 @@ export const snapshot: RecordType<SnapshotRecord> = {
 
     let names = new Map<string, string>();
     let namesRevision = -1;
+    let stamp: string | undefined;
+
+    /**
+     * The `updated_at` of every answer this import writes: its clock, but always after the newest
+     * one the workspace's answers carry, even within the same millisecond or with a clock set back,
+     * so a sync client that saw that one still gets these with `updated_after`. Read under the
+     * import's write lock, so no other import can write a later one before this one commits.
+     */
+    function updateTime(): string {
+      if (stamp === undefined) {
+        const latest = rows.latestUpdate();
+        const floor = latest === null ? Number.NEGATIVE_INFINITY : Date.parse(latest) + 1;
+        stamp = new Date(Math.max(session.now().getTime(), floor)).toISOString();
+      }
+      return stamp;
+    }
 
     /** name key → competitor id, reloaded whenever this import has written a competitor since. */
     function competitorsByName(): Map<string, string> {
@@ -88,9 +92,9 @@ export const snapshot: RecordType<SnapshotRecord> = {
         const mentioned = record.mentioned ? 1 : 0;
         const cited = record.cited ? 1 : 0;
         const existing = ctx.isNew ? undefined : rows.stored(record.id);
-        const row = [record.id, workspaceId, record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer] as const;
+        const row = (): SnapshotRow => [record.id, workspaceId, record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer, updateTime()];
         if (!existing) {
-          rows.insert(row);
+          rows.insert(row());
         } else {
           const [oldPrompt, oldPlatform, oldMs, oldMentioned, oldCited, oldCompetitors, oldCitations, oldAnswer] = existing;
           if (
@@ -105,7 +109,7 @@ export const snapshot: RecordType<SnapshotRecord> = {
           ) {
             return 'unchanged';
           }
-          rows.update(row);
+          rows.update(row());
           withdraw(existing);
         }
         rollups.contribute(1, record.prompt_id, day, record.platform, mentioned, cited, competitorIds);

@@ -1,19 +1,10 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../generated/import-format.js';
 import { savePlan } from '../../whole-row-saves.js';
 import { WORKSPACE_PLANS } from '../tables/workspace.js';
 
-export type WorkspacePlanRecord = {
-  type: 'workspace_plan';
-  id: string;
-  name: string;
-  tracked_prompts_limit: number | null;
-  articles_per_month_limit: number | null;
-  period_start: string;
-  period_end: string;
-};
-
 /** The workspace's plan and billing period: one per workspace, the latest import wins. */
-export const workspacePlan: RecordType<WorkspacePlanRecord> = {
+export const workspacePlan: RecordType<ImportRecords['workspace_plan']> = {
   ...formatType('workspace_plan'),
   open(io, { workspaceId }) {
     return {

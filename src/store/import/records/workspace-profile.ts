@@ -1,21 +1,12 @@
 import { formatType, type RecordType } from '../record-type.js';
-import { PLATFORMS, type Platform } from '../../interfaces/visibility-rows.js';
-import type { CollectionCadence } from '../../interfaces/workspace-profile.js';
+import type { ImportRecords } from '../../../../generated/import-format.js';
+import { PLATFORMS } from '../../interfaces/visibility-rows.js';
 import { normaliseDomain } from '../../domains.js';
 import { savePlan } from '../../whole-row-saves.js';
 import { WORKSPACE_PROFILES } from '../tables/workspace.js';
 
-export type WorkspaceProfileRecord = {
-  type: 'workspace_profile';
-  id: string;
-  brand_name: string;
-  domains: string[];
-  tracked_platforms: Platform[];
-  collection_cadence: CollectionCadence;
-};
-
 /** The workspace's brand profile: one per workspace, the latest import wins. */
-export const workspaceProfile: RecordType<WorkspaceProfileRecord> = {
+export const workspaceProfile: RecordType<ImportRecords['workspace_profile']> = {
   ...formatType('workspace_profile'),
   open(io, { workspaceId }) {
     return {

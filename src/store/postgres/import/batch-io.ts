@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventType } from '../../../../generated/events.js';
 import type { DeferredItem, ImportIo, RemovalIo } from '../../import/import-io.js';
-import type { CompetitorRows, IqRows, RecordIo, SnapshotRow, SnapshotRows } from '../../import/record-io.js';
+import { SNAPSHOT_COLUMNS, type CompetitorRows, type IqRows, type RecordIo, type SnapshotRow, type SnapshotRows } from '../../import/record-io.js';
 import { referrersOf, type PendingCheck } from '../../import/record-removal.js';
 import { recordType } from '../../import/import-run.js';
 import type { SavedRow, SavedRows } from '../../import/saved-rows.js';
@@ -18,7 +18,6 @@ import { PostgresRollupSink } from './rollup-writes.js';
 import { deleteRows, readColumnTypes, upsertRows, type ColumnTypes } from './table-writes.js';
 import { PostgresWaitingQueue } from './waiting-queue.js';
 
-const SNAPSHOT_COLUMNS = ['id', 'workspace_id', 'prompt_id', 'platform', 'collected_ms', 'day', 'mentioned', 'cited', 'competitors', 'citations', 'answer'] as const;
 const SNAPSHOT_PROMPT = SNAPSHOT_COLUMNS.indexOf('prompt_id');
 
 /** What applying a batch of items will read, gathered before it is applied. */
@@ -76,6 +75,8 @@ export class PostgresImportIo implements ImportIo {
   private readonly defaults = new Map<string, string>();
   private readonly clearedDefaults = new Set<string>();
   private readonly profile = new WorkspaceRowCache();
+  /** The newest `updated_at` of the workspace's answers when the import began. */
+  private latestAnswerUpdate: string | null = null;
   private readonly workspacePlan = new WorkspaceRowCache();
   private readonly rollups: PostgresRollupSink;
   private readonly citedPages: PostgresCitedPageSink;
@@ -97,9 +98,10 @@ export class PostgresImportIo implements ImportIo {
     private readonly client: pg.PoolClient,
     readonly workspaceId: string,
     private readonly types: ColumnTypes,
+    seriesInMemory: number,
   ) {
     this.iq = this.table(IQ_TABLE.table);
-    this.rollups = new PostgresRollupSink(workspaceId, types);
+    this.rollups = new PostgresRollupSink(workspaceId, types, seriesInMemory);
     this.citedPages = new PostgresCitedPageSink(workspaceId);
     this.outbox = {
       write: (type, id) => {
@@ -115,12 +117,13 @@ export class PostgresImportIo implements ImportIo {
   }
 
   /** The I/O of an import of `workspaceId` on `client`, inside its transaction, with what it holds for the whole import read. */
-  static async open(client: pg.PoolClient, workspaceId: string): Promise<PostgresImportIo> {
-    const io = new PostgresImportIo(client, workspaceId, await readColumnTypes(client));
+  static async open(client: pg.PoolClient, workspaceId: string, seriesInMemory: number): Promise<PostgresImportIo> {
+    const io = new PostgresImportIo(client, workspaceId, await readColumnTypes(client), seriesInMemory);
     const competitors = await client.query<SavedRow & { id: string }>('SELECT * FROM competitors WHERE workspace_id = $1', [workspaceId]);
     for (const row of competitors.rows) io.competitors.load(row.id, row);
     const defaults = await client.query<{ id: string; type: string }>('SELECT id, type FROM iq_records WHERE workspace_id = $1 AND is_default = 1', [workspaceId]);
     for (const { id, type } of defaults.rows) io.defaults.set(id, type);
+    io.latestAnswerUpdate = (await client.query<{ latest: string | null }>('SELECT max(updated_at) AS latest FROM snapshots WHERE workspace_id = $1', [workspaceId])).rows[0]!.latest;
     io.profile.row = (await client.query<SavedRow>('SELECT * FROM workspace_profiles WHERE workspace_id = $1', [workspaceId])).rows[0];
     io.workspacePlan.row = (await client.query<SavedRow>('SELECT * FROM workspace_plans WHERE workspace_id = $1', [workspaceId])).rows[0];
     return io;
@@ -177,6 +180,7 @@ export class PostgresImportIo implements ImportIo {
       },
     };
     const snapshots: SnapshotRows = {
+      latestUpdate: () => this.latestAnswerUpdate,
       stored: (id) => {
         const r = this.snapshots.stored(id);
         return r && [r[2], r[3], r[4], r[6], r[7], r[8], r[9], r[10]];

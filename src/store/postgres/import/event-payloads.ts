@@ -2,12 +2,11 @@
 // shows it, read back once the change is written, with the reads and views every store shares, a
 // batch of events at a time (one query per event type, not one per event).
 import type pg from 'pg';
-import type { EventType } from '../../../../generated/events.js';
+import type { EventPayloads, EventType } from '../../../../generated/events.js';
 import {
   agentTaskView, articleView, batchView, CONTENT_SQL, type AgentTaskRow, type ArticleRow, type BatchIdeaRow, type ResearchBatchRow,
 } from '../../content-rows.js';
 import { CONTENT_MAP_SQL, sitemapUrlView, topicView, type SitemapUrlRow, type TopicRow } from '../../content-map-rows.js';
-import type { EventData } from '../../import/event-data.js';
 import type { OutboxEvent } from '../../interfaces/webhook-deliveries.js';
 import { IQ_SQL, iqView, type IqRow } from '../../iq-rows.js';
 import { IDEAS_OF_BATCHES } from '../content.js';
@@ -26,9 +25,9 @@ function byIds(sql: string): string {
   return many;
 }
 
-type Reader<E extends EventType> = (client: pg.PoolClient, workspaceId: string, ids: string[]) => Promise<Map<string, EventData[E]>>;
+type Reader<E extends EventType> = (client: pg.PoolClient, workspaceId: string, ids: string[]) => Promise<Map<string, EventPayloads[E]>>;
 
-function reader<Row extends { id: string }, E extends EventType>(sql: string, view: (row: Row) => EventData[E]): Reader<E> {
+function reader<Row extends { id: string }, E extends EventType>(sql: string, view: (row: Row) => EventPayloads[E]): Reader<E> {
   const many = byIds(sql);
   return async (client, workspaceId, ids) => new Map((await rows<Row>(client, many, [ids, workspaceId])).map((row) => [row.id, view(row)]));
 }
@@ -56,7 +55,7 @@ const READERS: { [E in EventType]: Reader<E> } = {
  * is a bug, not bad input.
  */
 export async function withPayloads(client: pg.PoolClient, workspaceId: string, events: readonly PendingEvent[]): Promise<OutboxEvent[]> {
-  const byType = new Map<EventType, Map<string, object>>();
+  const byType = new Map<EventType, Map<string, EventPayloads[EventType]>>();
   for (const type of new Set(events.map((e) => e.type))) {
     const ids = [...new Set(events.filter((e) => e.type === type).map((e) => e.id))];
     byType.set(type, await READERS[type](client, workspaceId, ids));
@@ -64,6 +63,6 @@ export async function withPayloads(client: pg.PoolClient, workspaceId: string, e
   return events.map(({ type, id }) => {
     const data = byType.get(type)!.get(id);
     if (data === undefined) throw new Error(`no stored record ${id} to build its ${type} event from`);
-    return { workspaceId, type, data };
+    return { workspaceId, type, data } as OutboxEvent;
   });
 }

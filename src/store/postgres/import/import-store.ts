@@ -8,11 +8,18 @@ import { PostgresImportIo } from './batch-io.js';
 /** Held by an import for its whole transaction: imports take turns (keys are listed in ../migrations/README.md). */
 const IMPORT_LOCK_KEY = 4242100;
 
-/**
- * Lines applied between two reads and writes: each batch costs a fixed number of statements, so
- * larger batches cost fewer round trips, and memory holds one batch's rows.
- */
-const BATCH_LINES = 2_000;
+/** How much an import holds in memory; the defaults suit the service, tests shrink them to reach every path. */
+export interface PostgresImportBounds {
+  /**
+   * Lines applied between two reads and writes (default 2,000): each batch costs a fixed number of
+   * statements, so larger batches cost fewer round trips, and memory holds one batch's rows.
+   */
+  batchLines: number;
+  /** Changed days of the running totals summed in memory before they wait in a temporary table (default 100,000). */
+  seriesInMemory: number;
+}
+
+const DEFAULT_BOUNDS: PostgresImportBounds = { batchLines: 2_000, seriesInMemory: 100_000 };
 
 /**
  * Takes the import lock for the transaction on `client`: at once when free; otherwise refuses with
@@ -49,14 +56,28 @@ async function* inBatches(lines: AsyncIterable<readonly ImportLine[]>, size: num
 }
 
 /** One import on one connection, inside its transaction. */
-async function importOn(client: pg.PoolClient, workspaceId: string, lines: AsyncIterable<readonly ImportLine[]>, options: ImportRunOptions): Promise<ImportSummary> {
+async function importOn(
+  client: pg.PoolClient,
+  workspaceId: string,
+  lines: AsyncIterable<readonly ImportLine[]>,
+  options: ImportRunOptions,
+  bounds: PostgresImportBounds,
+): Promise<ImportSummary> {
   await takeImportLock(client, options.lock);
-  const io = await PostgresImportIo.open(client, workspaceId);
-  const run = new ImportRun(io, workspaceId, options.events);
-  for await (const batch of inBatches(lines, BATCH_LINES)) {
+  const io = await PostgresImportIo.open(client, workspaceId, bounds.seriesInMemory);
+  const run = new ImportRun(io, workspaceId, options.events, options.now);
+  // The next batch is read from the file (parsed, checked) while the server writes this one.
+  const batches = inBatches(lines, bounds.batchLines);
+  let next = batches.next();
+  for (;;) {
+    const { value: batch, done } = await next;
+    if (done) break;
     await io.read(batch);
     for (const line of batch) run.feed(line);
-    await io.write();
+    const writing = io.write();
+    next = batches.next();
+    next.catch(() => undefined);
+    await writing;
     io.forget();
   }
   const summary = await run.finish({
@@ -95,13 +116,14 @@ async function importOn(client: pg.PoolClient, workspaceId: string, lines: Async
  * the pool: everything or nothing, the same rows, events and summary as SQLite's
  * (`../../sqlite/import/import-run.ts`), the same rules (`../../import/`), written a batch at a time.
  */
-export function createPostgresImportStore(pool: PostgresPool): ImportStore {
+export function createPostgresImportStore(pool: PostgresPool, bounds: Partial<PostgresImportBounds> = {}): ImportStore {
+  const held = { ...DEFAULT_BOUNDS, ...bounds };
   return {
     async run(workspaceId, lines, options) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const summary = await importOn(client, workspaceId, lines, options);
+        const summary = await importOn(client, workspaceId, lines, options, held);
         await client.query('COMMIT');
         client.release();
         return summary;

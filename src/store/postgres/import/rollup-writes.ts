@@ -1,6 +1,7 @@
 // The snapshot rollups of an import on PostgreSQL (the sums of `../../import/snapshot-rollups.ts`):
 // the workspace's daily rollups and the prompts' newest collection time are written with each
-// batch; the running totals are staged in a temporary table and settled once, set-based, at the end.
+// batch; the running totals are summed over the whole import (in a temporary table past a bound)
+// and settled once, set-based, at the end.
 import type pg from 'pg';
 import type { RollupChanges, RollupSink, SeriesChange } from '../../import/snapshot-rollups.js';
 import type { ColumnTypes } from './table-writes.js';
@@ -29,12 +30,14 @@ const SERIES: Record<'promptDays' | 'platforms' | 'competitors', SeriesTable> = 
 
 const STAGING = 'pg_temp.import_running_changes';
 
-function sumInto(target: Map<string, SeriesChange & { values: number[] }>, tag: number, changes: readonly SeriesChange[]): void {
+type SeriesSums = SeriesChange & { tag: number; values: number[] };
+
+function sumInto(target: Map<string, SeriesSums>, tag: number, changes: readonly SeriesChange[]): void {
   for (const change of changes) {
     const key = `${tag} ${change.keys.join(' ')} ${change.day}`;
     const known = target.get(key);
     if (known) for (let i = 0; i < change.values.length; i += 1) known.values[i]! += change.values[i]!;
-    else target.set(key, { keys: change.keys, day: change.day, values: [...change.values] });
+    else target.set(key, { tag, keys: change.keys, day: change.day, values: [...change.values] });
   }
 }
 
@@ -43,49 +46,61 @@ function seriesMatch(spec: SeriesTable, t: string, c: string): string {
   return spec.keys.map((k, i) => `${t}.${k} = ${c}.k${i}`).join(' AND ');
 }
 
-/** The changed days of one table's series that add something, from the staging table. */
-function stagedChanges(spec: SeriesTable): string {
-  return `SELECT k0, k1, day, v0, v1, v2 FROM ${STAGING} WHERE tag = ${spec.tag} AND (v0 <> 0 OR v1 <> 0 OR v2 <> 0)`;
+/** The changes of one table as statement parameters, spread by `unnest` into (k0, k1, day, v0, v1, v2). */
+const CHANGES_FROM_PARAMETERS = 'unnest($1::text[], $2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[]) AS s(k0, k1, day, v0, v1, v2)';
+
+function changeArrays(changes: readonly SeriesSums[]): unknown[][] {
+  return [
+    changes.map((c) => c.keys[0]),
+    changes.map((c) => c.keys[1] ?? ''),
+    changes.map((c) => c.day),
+    changes.map((c) => c.values[0] ?? 0),
+    changes.map((c) => c.values[1] ?? 0),
+    changes.map((c) => c.values[2] ?? 0),
+  ];
 }
 
 /**
- * Settles one running-total table from the staged changes, with the result SQLite's day-by-day
- * writer gets (`../../sqlite/prompt-running-totals.ts`): a row on every changed day (starting from
- * its predecessor's totals), every row from a series' first changed day on raised by the changes up
- * to it, and the row of a day whose own sums fell to zero deleted (its totals equal its predecessor's).
+ * Settles one running-total table from its changes (`source`, rows of k0, k1, day, v0, v1, v2), with
+ * the result SQLite's day-by-day writer gets (`../../sqlite/prompt-running-totals.ts`): a day without
+ * a row gets one, holding its predecessor's totals plus the changes up to it; every stored row from a
+ * series' first changed day on is raised by the changes up to it; the row of a day whose own sums
+ * fell to zero goes (its totals equal its predecessor's). The insert and the update are one
+ * statement: the update sees only the rows stored before it, so the new ones are counted once.
  */
-async function settleSeries(client: pg.PoolClient, spec: SeriesTable): Promise<void> {
+async function settleSeries(client: pg.PoolClient, spec: SeriesTable, source: string, params: unknown[], mayFall = true): Promise<void> {
   const { table, keys, running, daily } = spec;
-  const v = (i: number) => `v${i}`;
-  const predecessor = `SELECT ${running.join(', ')} FROM ${table} p WHERE ${seriesMatch(spec, 'p', 'c')} AND p.day < c.day ORDER BY p.day DESC LIMIT 1`;
-  await client.query(
-    `INSERT INTO ${table} (${[...keys, 'day', ...daily, ...running].join(', ')})
-     SELECT ${[...keys.map((_, i) => `c.k${i}`), 'c.day', ...daily.map(() => '0'), ...running.map((r) => `coalesce(p.${r}, 0)`)].join(', ')}
-     FROM (${stagedChanges(spec)}) c LEFT JOIN LATERAL (${predecessor}) p ON true
-     ON CONFLICT DO NOTHING`,
-  );
   await client.query(
     `WITH c AS (
-       SELECT k0, k1, day, v0, v1, v2, ${running.map((_, i) => `sum(${v(i)}) OVER w AS s${i}`).join(', ')},
-         lead(day) OVER w AS next_day
-       FROM (${stagedChanges(spec)}) staged
+       SELECT k0, k1, day, v0, v1, v2, ${running.map((_, i) => `sum(v${i}) OVER w AS s${i}`).join(', ')}, lead(day) OVER w AS next_day
+       FROM ${source} WHERE v0 <> 0 OR v1 <> 0 OR v2 <> 0
        WINDOW w AS (PARTITION BY k0, k1 ORDER BY day)
+     ), added AS (
+       INSERT INTO ${table} (${[...keys, 'day', ...daily, ...running].join(', ')})
+       SELECT ${[...keys.map((_, i) => `c.k${i}`), 'c.day', ...daily.map((_, i) => `c.v${i}`), ...running.map((r, i) => `coalesce(p.${r}, 0) + c.s${i}`)].join(', ')}
+       FROM c LEFT JOIN LATERAL (
+         SELECT ${running.join(', ')} FROM ${table} p WHERE ${seriesMatch(spec, 'p', 'c')} AND p.day < c.day ORDER BY p.day DESC LIMIT 1
+       ) p ON true
+       WHERE NOT EXISTS (SELECT 1 FROM ${table} e WHERE ${seriesMatch(spec, 'e', 'c')} AND e.day = c.day)
      )
      UPDATE ${table} t SET ${[
        ...running.map((r, i) => `${r} = t.${r} + c.s${i}`),
-       ...daily.map((d, i) => `${d} = t.${d} + CASE WHEN t.day = c.day THEN c.${v(i)} ELSE 0 END`),
+       ...daily.map((d, i) => `${d} = t.${d} + CASE WHEN t.day = c.day THEN c.v${i} ELSE 0 END`),
      ].join(', ')}
      FROM c WHERE ${seriesMatch(spec, 't', 'c')} AND t.day >= c.day AND (c.next_day IS NULL OR t.day < c.next_day)`,
+    params,
   );
+  if (!mayFall) return;
   await client.query(
-    `DELETE FROM ${table} t USING ${STAGING} c
-     WHERE c.tag = ${spec.tag} AND (c.v0 < 0 OR c.v1 < 0 OR c.v2 < 0) AND ${seriesMatch(spec, 't', 'c')} AND t.day = c.day
+    `DELETE FROM ${table} t USING ${source}
+     WHERE (s.v0 < 0 OR s.v1 < 0 OR s.v2 < 0) AND ${seriesMatch(spec, 't', 's')} AND t.day = s.day
        AND (${running.map((r) => `t.${r}`).join(', ')}) = (
          SELECT ${running.map((r) => `coalesce(p.${r}, 0)`).join(', ')}
          FROM (SELECT 1) one LEFT JOIN LATERAL (
            SELECT ${running.join(', ')} FROM ${table} q WHERE ${keys.map((k) => `q.${k} = t.${k}`).join(' AND ')} AND q.day < t.day ORDER BY q.day DESC LIMIT 1
          ) p ON true
        )`,
+    params,
   );
 }
 
@@ -101,7 +116,7 @@ interface WorkspaceSums {
  * honoured by the next `write`.
  */
 export class PostgresRollupSink implements RollupSink {
-  private readonly series = new Map<string, SeriesChange & { values: number[] }>();
+  private readonly series = new Map<string, SeriesSums>();
   private readonly daily = new Map<string, WorkspaceSums>();
   private readonly mentions = new Map<string, WorkspaceSums>();
   private readonly touched = new Set<string>();
@@ -111,6 +126,8 @@ export class PostgresRollupSink implements RollupSink {
   constructor(
     private readonly workspaceId: string,
     private readonly types: ColumnTypes,
+    /** Changed (series, day) keys summed in memory; past it they wait in a temporary table. */
+    private readonly seriesInMemory: number,
   ) {}
 
   add(changes: RollupChanges): void {
@@ -143,7 +160,6 @@ export class PostgresRollupSink implements RollupSink {
 
   /** Writes what the batch summed; its snapshots and prompts are written already. */
   async write(client: pg.PoolClient): Promise<void> {
-    await this.stageSeries(client);
     await this.addWorkspaceRows(client, 'workspace_daily', 'platform', ['total', 'mentioned', 'cited'], this.daily);
     await this.addWorkspaceRows(client, 'workspace_competitor_daily', 'competitor_id', ['mentions'], this.mentions);
     if (this.touched.size > 0) {
@@ -153,12 +169,29 @@ export class PostgresRollupSink implements RollupSink {
       );
       this.touched.clear();
     }
-    if (this.settleRequested && this.staging) {
-      for (const spec of Object.values(SERIES)) await settleSeries(client, spec);
+    if (this.series.size > this.seriesInMemory) await this.stageSeries(client);
+    if (this.settleRequested) await this.settleRunningTotals(client);
+    this.settleRequested = false;
+  }
+
+  /** The running totals, from the changes in memory or, when they outgrew it, in the temporary table. */
+  private async settleRunningTotals(client: pg.PoolClient): Promise<void> {
+    if (this.staging) {
+      await this.stageSeries(client);
+      for (const spec of Object.values(SERIES)) {
+        await settleSeries(client, spec, `(SELECT k0, k1, day, v0, v1, v2 FROM ${STAGING} WHERE tag = ${spec.tag}) AS s`, []);
+      }
       await client.query(`DROP TABLE ${STAGING}`);
       this.staging = false;
+      return;
     }
-    this.settleRequested = false;
+    const all = [...this.series.values()];
+    this.series.clear();
+    for (const spec of Object.values(SERIES)) {
+      const changes = all.filter((c) => c.tag === spec.tag);
+      const falls = changes.some((c) => c.values.some((v) => v < 0));
+      if (changes.length > 0) await settleSeries(client, spec, CHANGES_FROM_PARAMETERS, changeArrays(changes), falls);
+    }
   }
 
   private async stageSeries(client: pg.PoolClient): Promise<void> {
@@ -172,19 +205,12 @@ export class PostgresRollupSink implements RollupSink {
       );
       this.staging = true;
     }
-    const all = [...this.series.entries()];
+    const all = [...this.series.values()];
     await client.query(
-      `INSERT INTO ${STAGING} SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[])
+      `INSERT INTO ${STAGING} SELECT ($7::int[])[s.n], s.k0, s.k1, s.day, s.v0, s.v1, s.v2
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS s(k0, k1, day, v0, v1, v2, n)
        ON CONFLICT (tag, k0, k1, day) DO UPDATE SET v0 = ${STAGING}.v0 + excluded.v0, v1 = ${STAGING}.v1 + excluded.v1, v2 = ${STAGING}.v2 + excluded.v2`,
-      [
-        all.map(([key]) => Number(key.slice(0, key.indexOf(' ')))),
-        all.map(([, c]) => c.keys[0]),
-        all.map(([, c]) => c.keys[1] ?? ''),
-        all.map(([, c]) => c.day),
-        all.map(([, c]) => c.values[0] ?? 0),
-        all.map(([, c]) => c.values[1] ?? 0),
-        all.map(([, c]) => c.values[2] ?? 0),
-      ],
+      [...changeArrays(all), all.map((c) => c.tag)],
     );
     this.series.clear();
   }

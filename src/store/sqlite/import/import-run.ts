@@ -24,7 +24,7 @@ export function createImportStore(db: Db): ImportStore {
       try {
         return await inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
           const io = createSqliteImportIo(db, workspaceId, payloads);
-          const run = new ImportRun(io, workspaceId, options.events);
+          const run = new ImportRun(io, workspaceId, options.events, options.now);
           for await (const batch of lines) for (const line of batch) run.feed(line);
           const summary = await run.finish({
             replay() {

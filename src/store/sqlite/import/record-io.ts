@@ -84,14 +84,14 @@ export function createSqliteRecordIo(db: Db, workspaceId: string): RecordIo {
       },
     },
     snapshots: {
+      latestUpdate: () => snapshots.latestUpdate.get(workspaceId) as string | null,
       stored: (id) => snapshots.get.get(id) as ReturnType<RecordIo['snapshots']['stored']>,
       insert: (row) => {
         snapshots.insert.run(...row);
       },
       update: (row) => {
         const [id, , ...values] = row;
-        const [promptId, platform, collectedMs, day, mentioned, cited, competitors, citations, answer] = values;
-        snapshots.update.run(promptId, platform, collectedMs, day, mentioned, cited, competitors, citations, answer, id);
+        snapshots.update.run(...values, id);
       },
       remove: (id) => {
         snapshots.remove.run(id);
