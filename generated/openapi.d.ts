@@ -340,6 +340,11 @@ export interface paths {
          *     not move at midnight UTC), and answers newer than its position, such as those collected while
          *     walking, do not enter it. The filters and `range` must stay the same as on the first page, or
          *     the cursor is refused (422). Requires `visibility:read`.
+         *     Incremental sync: `order=updated_at` lists by the time the service last stored a change to each
+         *     answer (`updated_at`: an import that adds it or changes it; an identical re-import leaves it),
+         *     oldest change first, ties by `id`, and `updated_after` keeps only the answers changed after an
+         *     instant. In that order `range` has no default: every answer is listed, whatever its collection
+         *     time, unless `range` is given. A cursor is bound to its order and its `updated_after`.
          */
         get: operations["listAnswers"];
         put?: never;
@@ -2517,10 +2522,21 @@ export interface components {
             citations: components["schemas"]["AnswerCitation"][];
             /** @description The full text of the answer. */
             text: string;
+            /**
+             * Format: date-time
+             * @description When the service last stored a change to the answer (RFC 3339, UTC, milliseconds): the time
+             *     of the import that added it or last changed any of its fields; importing it again unchanged
+             *     leaves it. Every answer an import writes carries the same instant, later than any this
+             *     workspace's answers already carry. Answers stored before this field existed carry their
+             *     collection time (at the latest the time the field was added). The list can be filtered
+             *     (`updated_after`) and ordered by it.
+             */
+            updated_at: string;
         };
         /**
-         * @description One page of answers, newest first: ordered by `collected_at` descending, then `id` descending
-         *     (a stable order: paging never skips or repeats an answer).
+         * @description One page of answers, newest first: ordered by `collected_at` descending, then `id` descending,
+         *     or with `order=updated_at` by `updated_at`, then `id` (stable orders: paging never skips or
+         *     repeats an answer).
          */
         AnswerList: {
             /** @description The answers of this page, at most `limit` of them; empty when nothing matches. */
@@ -4862,6 +4878,15 @@ export interface components {
          */
         CitedFilter: boolean;
         /**
+         * @description Sort key of the answers list: `collected_at` (the default; newest collected first, ties broken
+         *     by id descending) or `updated_at` (when the service last stored a change to the answer, oldest
+         *     change first, ties broken by id, as `order=updated_at` on every other list: an answer changed
+         *     while you page moves to the end and is seen again there, never skipped). A cursor is valid only
+         *     with the order that produced it.
+         * @example updated_at
+         */
+        AnswerOrder: "collected_at" | "updated_at";
+        /**
          * @description Identifier (UUID) of an answer of the key's workspace, as listed by `GET
          *     /api/v1/visibility/answers`. A malformed UUID is a 422; an answer of another workspace answers
          *     404, exactly like one that does not exist.
@@ -6703,6 +6728,24 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the answers list: `collected_at` (the default; newest collected first, ties broken
+                 *     by id descending) or `updated_at` (when the service last stored a change to the answer, oldest
+                 *     change first, ties broken by id, as `order=updated_at` on every other list: an answer changed
+                 *     while you page moves to the end and is seen again there, never skipped). A cursor is valid only
+                 *     with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["AnswerOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
             };
             header?: never;
             path?: never;
@@ -6756,7 +6799,8 @@ export interface operations {
                      *                 "is_own": false
                      *               }
                      *             ],
-                     *             "text": "For a small business, Acme, Globex and Initech are the usual choices. Acme's pricing starts at ..."
+                     *             "text": "For a small business, Acme, Globex and Initech are the usual choices. Acme's pricing starts at ...",
+                     *             "updated_at": "2026-11-22T07:45:03.118Z"
                      *           }
                      *         ],
                      *         "next_cursor": null
@@ -6822,6 +6866,24 @@ export interface operations {
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Sort key of the answers list: `collected_at` (the default; newest collected first, ties broken
+                 *     by id descending) or `updated_at` (when the service last stored a change to the answer, oldest
+                 *     change first, ties broken by id, as `order=updated_at` on every other list: an answer changed
+                 *     while you page moves to the end and is seen again there, never skipped). A cursor is valid only
+                 *     with the order that produced it.
+                 * @example updated_at
+                 */
+                order?: components["parameters"]["AnswerOrder"];
+                /**
+                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
+                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
+                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
+                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
+                 *     changed since. All records when omitted. A cursor is valid only with the same value.
+                 * @example 2026-11-20T09:00:00Z
+                 */
+                updated_after?: components["parameters"]["UpdatedAfter"];
             };
             header?: never;
             path?: never;
@@ -6901,7 +6963,8 @@ export interface operations {
                      *             "is_own": false
                      *           }
                      *         ],
-                     *         "text": "For a small business, Acme, Globex and Initech are the usual choices. Acme's pricing starts at ..."
+                     *         "text": "For a small business, Acme, Globex and Initech are the usual choices. Acme's pricing starts at ...",
+                     *         "updated_at": "2026-11-22T07:45:03.118Z"
                      *       }
                      *     }
                      */
@@ -7037,7 +7100,8 @@ export interface operations {
                      *           "is_own": true
                      *         }
                      *       ],
-                     *       "text": "Acme, Globex and Initech are the usual choices."
+                     *       "text": "Acme, Globex and Initech are the usual choices.",
+                     *       "updated_at": "2026-11-22T07:45:03.118Z"
                      *     }
                      */
                     "application/x-ndjson": components["schemas"]["Answer"];

@@ -19,6 +19,7 @@ import { Webhook } from 'standardwebhooks';
 import { openSqliteStore } from '../src/store/index.js';
 import { enqueueEvent } from '../src/store/sqlite/outbox.js';
 import type { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { SAMPLE_EVENT_DATA } from '../src/webhooks/delivery/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -161,7 +162,7 @@ function enqueueBatch(store: SqliteStore, workspaceId: string, keys: string[]): 
   // One transaction for the whole batch, as an import writes its events: the SQLite outbox directly.
   store.db.transaction(() => {
     for (const key of keys) {
-      enqueueEvent(store.db, { workspaceId, type: 'content.status_updated', data: { id: key, status: 'PUBLISHED' } });
+      enqueueEvent(store.db, { workspaceId, type: 'content.status_updated', data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: key, status: 'PUBLISHED' } });
     }
   })();
 }

@@ -6,6 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { openSqliteStore } from '../../src/store/index.js';
 import { enqueueEvent } from '../../src/store/sqlite/outbox.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { SAMPLE_EVENT_DATA } from '../../src/webhooks/delivery/index.js';
+
+/** A fresh article's `content.status_updated` data, shaped as the contract says. */
+const publishedArticle = () => ({ ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), status: 'PUBLISHED' as const });
 
 export type LoadCommand =
   | { type: 'burst'; dbFile: string; workspaceId: string; count: number }
@@ -73,7 +77,7 @@ process.on('message', async (command: LoadCommand) => {
     // One transaction for the whole burst, as an import writes its events: the SQLite outbox directly.
     store.db.transaction(() => {
       for (let i = 0; i < command.count; i += 1) {
-        enqueueEvent(store.db, { workspaceId: command.workspaceId, type: 'content.status_updated', data: { id: crypto.randomUUID(), status: 'PUBLISHED' } });
+        enqueueEvent(store.db, { workspaceId: command.workspaceId, type: 'content.status_updated', data: publishedArticle() });
       }
     })();
     send({ type: 'produced', count: command.count });
@@ -86,7 +90,7 @@ process.on('message', async (command: LoadCommand) => {
       const due = started + (i * 1000) / command.perSecond;
       const wait = due - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      await store.webhookDeliveries.enqueueEvent({ workspaceId: command.workspaceId, type: 'content.status_updated', data: { id: crypto.randomUUID(), status: 'PUBLISHED' } });
+      await store.webhookDeliveries.enqueueEvent({ workspaceId: command.workspaceId, type: 'content.status_updated', data: publishedArticle() });
     }
     send({ type: 'produced', count: total });
   }

@@ -1,6 +1,8 @@
 import type { components } from '../../generated/openapi.js';
-import type { WebhookEvent } from '../../generated/events.js';
+import type { EventEnvelopes } from '../../generated/events.js';
 import { decodeCursor, encodeCursor, type CursorScope } from '../pagination/cursor.js';
+import { eventEnvelope, parseStoredData } from '../store/event-envelopes.js';
+import { FEED_OF } from '../store/feed-of-event-type.js';
 import type { Store } from '../store/index.js';
 import type { Feed } from '../store/interfaces/event-feed.js';
 
@@ -27,6 +29,27 @@ export interface FeedRequest {
   now: Date;
 }
 
+/** The event types each feed lists, as the contract divides them. */
+interface FeedEventTypes {
+  content: Schemas['ContentEventType'];
+  'content-map': Schemas['ContentMapEventType'];
+  iq: Schemas['IqEventType'];
+}
+
+const FEED_OF_TYPE: Readonly<Record<string, Feed | undefined>> = FEED_OF;
+
+function isOfFeed<F extends Feed>(feed: F, type: string): type is FeedEventTypes[F] {
+  return Object.hasOwn(FEED_OF_TYPE, type) && FEED_OF_TYPE[type] === feed;
+}
+
+// One page builder per feed, typed by the feed's own generated page: the compiler checks that its
+// items are the envelopes of that feed's event types.
+const PAGE: { [F in Feed]: (items: Array<EventEnvelopes[FeedEventTypes[F]]>, next_cursor: string, has_more: boolean) => FeedPages[F] } = {
+  content: (items, next_cursor, has_more) => ({ items, next_cursor, has_more }),
+  'content-map': (items, next_cursor, has_more) => ({ items, next_cursor, has_more }),
+  iq: (items, next_cursor, has_more) => ({ items, next_cursor, has_more }),
+};
+
 /**
  * One page of a feed: the events after the cursor's position and within the last 30 days, in
  * commit order, each as the envelope its webhook delivery carries. `next_cursor` is never null:
@@ -39,14 +62,11 @@ export async function readEventFeed<F extends Feed>(store: Store, feed: F, reque
   const since = new Date(request.now.getTime() - FEED_RETENTION_MS).toISOString();
   const rows = await store.eventFeed.list({ workspaceId, feed, eventType: request.eventType, since }, after, limit + 1);
   const kept = rows.slice(0, limit);
-  // The stored data is the event's own payload, written by the outbox from the contract's types.
-  const items = kept.map((row) => ({
-    event: row.event_type,
-    timestamp: row.created_at,
-    workspace_id: workspaceId,
-    is_test: false,
-    data: JSON.parse(row.data) as WebhookEvent['data'],
-  }) as WebhookEvent);
-  // The rows are the outbox's own, so each item is the envelope of an event of this feed.
-  return { items, next_cursor: encodeCursor(scope, [kept.at(-1)?.seq ?? after]), has_more: rows.length > limit } as FeedPages[F];
+  // The rows are the feed's own (the query selects by feed), so no event is left out here.
+  const items = kept.flatMap((row) => {
+    const type = row.event_type;
+    if (!isOfFeed(feed, type)) return [];
+    return [eventEnvelope(type, { timestamp: row.created_at, workspace_id: workspaceId, is_test: false }, parseStoredData(type, row.data))];
+  });
+  return PAGE[feed](items, encodeCursor(scope, [kept.at(-1)?.seq ?? after]), rows.length > limit);
 }

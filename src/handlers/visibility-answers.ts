@@ -1,19 +1,20 @@
 import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler } from './handler-types.js';
-import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readAnswer, readAnswers } from '../visibility/answers.js';
 import { ok } from './success.js';
 
 export const listAnswers: OperationHandler<'listAnswers'> = async ({ caller, store, query, now }) =>
   ok(await readAnswers(store, {
     workspaceId: caller.principal.workspace_id,
-    range: query.range ?? DEFAULT_RANGE,
+    range: query.range,
     prompt: query.prompt,
     platform: query.platform,
     mentioned: query.mentioned,
     cited: query.cited,
     limit: query.limit ?? 25,
     cursor: query.cursor,
+    order: query.order,
+    updatedAfter: query.updated_after,
     now,
   }));
 

@@ -13,21 +13,13 @@ import {
   updateWebhook as updateSubscription,
   type UrlPolicy,
 } from '../webhooks/subscriptions.js';
-import { getDelivery, listDeliveries, recoverFailedSince, redeliver, type DeliveryDetailView, type DeliveryView } from '../webhooks/delivery/index.js';
-import type { components } from '../../generated/openapi.js';
+import { getDelivery, listDeliveries, recoverFailedSince, redeliver } from '../webhooks/delivery/index.js';
 import type { Store } from '../store/index.js';
 import { readCreatedOrderPage } from './paging.js';
 import { accepted, created, deleted, ok, okWith } from './success.js';
 
-type WebhookDelivery = components['schemas']['WebhookDelivery'];
-type WebhookDeliveryDetail = components['schemas']['WebhookDeliveryDetail'];
-
 const policy = (services: AdminServices): UrlPolicy => ({ allowPrivate: services.allowPrivateWebhookTargets, resolve: services.resolveHost });
 const catalogOrder = (services: AdminServices) => services.eventCatalog.map((e) => e.event);
-
-/** The delivery engine stores the exact envelope it sent, which the AsyncAPI schemas describe. */
-const asDelivery = (view: DeliveryView): WebhookDelivery => view as WebhookDelivery;
-const asDeliveryDetail = (view: DeliveryDetailView): WebhookDeliveryDetail => view as WebhookDeliveryDetail;
 
 /** Deliveries are addressed through their webhook: an unknown webhook is a 404 before anything else. */
 async function requireWebhook(store: Store, workspaceId: string, webhookId: string): Promise<void> {
@@ -103,29 +95,28 @@ export const testWebhook: AdminOperationHandler<'testWebhook'> = async ({ path, 
 
 export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries'> = async ({ path, query, store }) => {
   await requireWebhook(store, path.workspace_id, path.webhook_id);
-  const page = await listDeliveries(store, {
+  return ok(await listDeliveries(store, {
     workspaceId: path.workspace_id,
     webhookId: path.webhook_id,
     eventType: query.event_type,
     status: query.status,
     limit: query.limit ?? 25,
     cursor: query.cursor,
-  });
-  return ok({ items: page.items.map(asDelivery), next_cursor: page.next_cursor });
+  }));
 };
 
 export const getWebhookDelivery: AdminOperationHandler<'getWebhookDelivery'> = async ({ path, store }) => {
   await requireWebhook(store, path.workspace_id, path.webhook_id);
   const view = await getDelivery(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id });
   if (!view) throw ServiceError.notFound('Delivery');
-  return ok(asDeliveryDetail(view));
+  return ok(view);
 };
 
 export const redeliverWebhookDelivery: AdminOperationHandler<'redeliverWebhookDelivery'> = async ({ path, store, now }) => {
   await requireWebhook(store, path.workspace_id, path.webhook_id);
   const view = await redeliver(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id, now });
   if (!view) throw ServiceError.notFound('Delivery');
-  return accepted(asDelivery(view), 'Redelivery queued.');
+  return accepted(view, 'Redelivery queued.');
 };
 
 export const recoverWebhookDeliveries: AdminOperationHandler<'recoverWebhookDeliveries'> = async ({ path, body, store, now }) => {

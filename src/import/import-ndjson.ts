@@ -12,6 +12,8 @@ export interface ImportOptions {
   lock?: WriteLockWait;
   /** False: write no webhook events (a backfill); the summary counts them as suppressed. Default true. */
   events?: boolean;
+  /** The import's clock: answers it inserts or changes take their `updated_at` from it. Default: the system clock. */
+  now?: () => Date;
 }
 
 const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
@@ -24,7 +26,7 @@ async function runImport(
   options: ImportOptions,
 ): Promise<ImportSummary> {
   if (!(await store.accounts.getWorkspace(workspaceId))) throw new Error(`workspace ${workspaceId} does not exist`);
-  return store.imports.run(workspaceId, checkedLines(lines), { events: options.events ?? true, lock: options.lock ?? {} });
+  return store.imports.run(workspaceId, checkedLines(lines), { events: options.events ?? true, lock: options.lock ?? {}, now: options.now ?? (() => new Date()) });
 }
 
 /**
@@ -49,7 +51,7 @@ export function importLines(
   store: Store,
   workspaceId: string,
   lines: Iterable<string>,
-  options: Pick<ImportOptions, 'events'> = {},
+  options: Pick<ImportOptions, 'events' | 'now'> = {},
 ): Promise<ImportSummary> {
   return runImport(store, workspaceId, inBatches(lines), options);
 }

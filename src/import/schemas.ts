@@ -12,12 +12,7 @@ export const ROOT_SCHEMA = 'import-record.schema.json';
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
-interface CompiledFormat {
-  ajv: Ajv2020;
-  validators: Map<string, ValidateFunction>;
-}
-
-let compiled: CompiledFormat | undefined;
+let compiled: Ajv2020 | undefined;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,7 +28,7 @@ function schemaFiles(): string[] {
  * Loads every schema file once per process; each is compiled on first use (a file that holds only
  * visibility records never pays for the others). test/unit/import compiles the root.
  */
-function load(): CompiledFormat {
+function load(): Ajv2020 {
   if (compiled) return compiled;
   const ajv = new Ajv2020({ allErrors: false, strict: true, verbose: true });
   addFormats(ajv);
@@ -49,19 +44,18 @@ function load(): CompiledFormat {
     if (schema.$id !== file) throw new Error(`import-format/${file}: $id must be "${file}"`);
     ajv.addSchema(schema);
   }
-  compiled = { ajv, validators: new Map() };
+  compiled = ajv;
   return compiled;
 }
 
-/** The compiled validator of one schema file of import-format/ (e.g. `records/snapshot.schema.json`). */
-export function schemaValidator(file: string): ValidateFunction {
-  const format = load();
-  let validate = format.validators.get(file);
-  if (!validate) {
-    validate = format.ajv.getSchema(file);
-    if (!validate) throw new Error(`import-format/${file} does not exist`);
-    format.validators.set(file, validate);
-  }
+/**
+ * The compiled validator of one schema file of import-format/ (e.g. `records/snapshot.schema.json`),
+ * compiled on first use and kept by ajv. `T` is the file's type in generated/import-format.d.ts:
+ * a value the validator accepts is one.
+ */
+export function schemaValidator<T = unknown>(file: string): ValidateFunction<T> {
+  const validate = load().getSchema<T>(file);
+  if (!validate) throw new Error(`import-format/${file} does not exist`);
   return validate;
 }
 

@@ -13,8 +13,8 @@ export interface RecordListQuery {
   updated_after?: string | undefined;
 }
 
-/** `updated_after` as stored timestamps are written (UTC, milliseconds), so it compares as text. */
-function storedInstant(text: string): string {
+/** `updated_after` as stored timestamps are written (UTC, milliseconds), so it compares as text; a 422 naming it otherwise. */
+export function storedInstant(text: string): string {
   const ms = parseTimestamp(text);
   if (ms === undefined) throw ServiceError.invalid({ in: 'query', name: 'updated_after', message: 'must be an RFC 3339 date-time with a time zone, e.g. 2026-11-20T09:00:00Z' });
   return new Date(ms).toISOString();

@@ -9,7 +9,7 @@ type Schemas = components['schemas'];
  * `IqEventType` divide them: the type makes an event type the contract adds, or one missing here,
  * a compile error. SQLite's migration 044 writes the same mapping for events recorded before it.
  */
-const FEED_OF: Record<Schemas['ContentEventType'], 'content'> & Record<Schemas['ContentMapEventType'], 'content-map'> & Record<Schemas['IqEventType'], 'iq'> = {
+export const FEED_OF: Record<Schemas['ContentEventType'], 'content'> & Record<Schemas['ContentMapEventType'], 'content-map'> & Record<Schemas['IqEventType'], 'iq'> = {
   'content.status_updated': 'content',
   'research_batch.status_updated': 'content',
   'agent_task.status_updated': 'content',

@@ -1,14 +1,17 @@
-import type { components } from '../../generated/openapi.js';
+import type { components, operations } from '../../generated/openapi.js';
 import { DAY_MS, periodsFor, type Periods, type RangeValue } from '../analytics/periods.js';
 import type { Platform } from '../analytics/platforms.js';
 import { compareCodePoints } from '../analytics/prompt-analytics.js';
 import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
+import { DEFAULT_RANGE } from '../analytics/periods.js';
+import { storedInstant } from '../pagination/record-page.js';
 import type { Store } from '../store/index.js';
 import type { AnswerFilter, AnswerRow } from '../store/interfaces/visibility-answers.js';
 import { hostOf, isOwnHost } from '../store/domains.js';
 
 export type Answer = components['schemas']['Answer'];
 export type AnswerList = components['schemas']['AnswerList'];
+export type AnswerOrder = NonNullable<operations['listAnswers']['parameters']['query']>['order'];
 
 /** The filters of the answers list and of the answers export. */
 export interface AnswerQuery {
@@ -43,38 +46,73 @@ export async function answerFormatter(store: Store, workspaceId: string): Promis
         return { url, title, domain, is_own: isOwnHost(domain, domains) };
       }),
       text: row.answer,
+      updated_at: row.updated_at,
     };
   };
 }
 
-/** The stored-answer filter of a query over the current period of `periods`. */
-export function answerFilter(query: AnswerQuery, periods: Periods): AnswerFilter {
-  return {
-    workspaceId: query.workspaceId,
-    fromMs: periods.currentStart * DAY_MS,
-    untilMs: (periods.today + 1) * DAY_MS,
-    promptId: query.prompt,
-    platform: query.platform,
-    mentioned: query.mentioned,
-    cited: query.cited,
-  };
+/** The current period of `periods` as a collection window: instants [fromMs, untilMs). */
+function collectionWindow(periods: Periods): { fromMs: number; untilMs: number } {
+  return { fromMs: periods.currentStart * DAY_MS, untilMs: (periods.today + 1) * DAY_MS };
 }
 
+/** The stored-answer filters of a query, but its collection window. */
+function answerMatch(query: Omit<AnswerQuery, 'range'>) {
+  return { workspaceId: query.workspaceId, promptId: query.prompt, platform: query.platform, mentioned: query.mentioned, cited: query.cited };
+}
+
+/** The stored-answer filter of a query over the current period of `periods`. */
+export function answerFilter(query: AnswerQuery, periods: Periods): AnswerFilter {
+  return { ...answerMatch(query), ...collectionWindow(periods) };
+}
+
+/** The answers list's query: `range` defaults to DEFAULT_RANGE in collection order only. */
+export type AnswerListQuery = Omit<AnswerQuery, 'range'> & {
+  range?: RangeValue | undefined;
+  order?: AnswerOrder;
+  updatedAfter?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+  now: Date;
+};
+
 /**
- * One page of answers, newest first. The cursor carries the walk's "today" with the position, so
- * a walk that crosses midnight UTC keeps the period it started with.
+ * One page of answers, newest first, or in update order (oldest change first) for incremental sync.
+ * The cursor carries the walk's "today" with the position, so a walk that crosses midnight UTC keeps
+ * the period it started with; it is bound to the filters, the order and `updated_after`.
  */
-export async function readAnswers(store: Store, query: AnswerQuery & { limit: number; cursor?: string | undefined; now: Date }): Promise<AnswerList> {
+export async function readAnswers(store: Store, query: AnswerListQuery): Promise<AnswerList> {
+  const order = query.order ?? 'collected_at';
+  const updatedAfter = query.updatedAfter === undefined ? null : storedInstant(query.updatedAfter);
+  // A sync reads every answer that changed, whatever its collection time, unless `range` narrows it.
+  const range = order === 'collected_at' ? query.range ?? DEFAULT_RANGE : query.range;
   const scope: CursorScope = {
     list: 'listAnswers',
     workspaceId: query.workspaceId,
-    filters: { range: query.range, prompt: query.prompt, platform: query.platform, mentioned: query.mentioned, cited: query.cited },
+    // The default order and an absent bound stay out of the scope, so cursors issued before the list had them still work.
+    filters: {
+      range, prompt: query.prompt, platform: query.platform, mentioned: query.mentioned, cited: query.cited,
+      order: order === 'collected_at' ? undefined : order, updated_after: updatedAfter,
+    },
   };
-  const after = query.cursor === undefined ? undefined : decodeCursor(scope, query.cursor, ['number', 'number', 'string'] as const);
-  const periods = periodsFor(query.range, after ? new Date(after[0] * DAY_MS) : query.now);
-  const rows = await store.answers.page(answerFilter(query, periods), query.limit + 1, after ? [after[1], after[2]] : undefined);
-  const page = takePage(rows, query.limit, scope, (r) => [periods.today, r.collected_ms, r.id]);
+  const decode = <const K extends readonly ('string' | 'number')[]>(kinds: K) =>
+    query.cursor === undefined ? undefined : decodeCursor(scope, query.cursor, kinds);
+  // The period of the walk's first page (without a range, only its "today" is used: it keeps the cursor's shape).
+  const periodsOf = (day: number | undefined) => periodsFor(range ?? DEFAULT_RANGE, day === undefined ? query.now : new Date(day * DAY_MS));
+  const match = { ...answerMatch(query), updatedAfter };
   const format = await answerFormatter(store, query.workspaceId);
+  if (order === 'updated_at') {
+    const after = decode(['number', 'string', 'string'] as const);
+    const periods = periodsOf(after?.[0]);
+    const window = range === undefined ? { fromMs: null, untilMs: null } : collectionWindow(periods);
+    const rows = await store.answers.pageByUpdate({ ...match, ...window }, query.limit + 1, after ? [after[1], after[2]] : undefined);
+    const page = takePage(rows, query.limit, scope, (r) => [periods.today, r.updated_at, r.id]);
+    return { items: page.rows.map(format), next_cursor: page.next_cursor };
+  }
+  const after = decode(['number', 'number', 'string'] as const);
+  const periods = periodsOf(after?.[0]);
+  const rows = await store.answers.page({ ...match, ...collectionWindow(periods) }, query.limit + 1, after ? [after[1], after[2]] : undefined);
+  const page = takePage(rows, query.limit, scope, (r) => [periods.today, r.collected_ms, r.id]);
   return { items: page.rows.map(format), next_cursor: page.next_cursor };
 }
 

@@ -12,7 +12,7 @@ export async function importRecords(
   store: Store,
   workspace: TestWorkspace,
   records: ReadonlyArray<{ line: string }>,
-  options: Pick<ImportOptions, 'events'> = {},
+  options: Pick<ImportOptions, 'events' | 'now'> = {},
 ): Promise<void> {
   await importLines(store, workspace.workspaceId, records.map((r) => r.line), options);
 }

@@ -36,6 +36,8 @@ export interface ImportRunOptions {
   /** False: write no webhook events (a backfill); the summary counts them as suppressed. */
   events: boolean;
   lock: WriteLockWait;
+  /** The import's clock: answers it inserts or changes take their `updated_at` from it. */
+  now: () => Date;
 }
 
 /** Imports, each a whole file in one write transaction. */

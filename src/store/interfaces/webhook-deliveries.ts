@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/openapi.js';
-import type { EventType } from '../../../generated/events.js';
+import type { EventPayloads, EventType } from '../../../generated/events.js';
 
 export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 
@@ -108,11 +108,11 @@ export interface DeliveryListQuery {
 }
 
 /** An event to write to the outbox. */
-export interface OutboxEvent {
+export interface OutboxEvent<E extends EventType = EventType> {
   workspaceId: string;
-  type: EventType;
+  type: E;
   /** The record as the read API shows it (the AsyncAPI message's `data`). */
-  data: object;
+  data: EventPayloads[E];
   /** When it happened; now by default. */
   at?: Date;
 }
@@ -129,7 +129,7 @@ export interface WebhookDeliveryStore {
    * webhook subscribes, so the feed is complete) and one pending delivery per enabled webhook of
    * the workspace subscribed to its type. Resolves the event id.
    */
-  enqueueEvent(event: OutboxEvent): Promise<string>;
+  enqueueEvent<E extends EventType>(event: OutboxEvent<E>): Promise<string>;
   /** Enabled webhooks with deliveries due and not leased: a read, never the write lock. */
   dueWebhookIds(now: string): Promise<string[]>;
   /**

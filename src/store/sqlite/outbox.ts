@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { EventType } from '../../../generated/events.js';
 import type { OutboxEvent } from '../interfaces/webhook-deliveries.js';
-import { serializeEnvelope } from '../delivery-envelope.js';
+import { eventEnvelope, serializeEnvelope } from '../event-envelopes.js';
 import { feedOf } from '../feed-of-event-type.js';
 import { DEFAULT_RETRY_SCHEDULE, parseDurationList } from '../../config.js';
 import type { Db } from './database.js';
@@ -50,7 +51,7 @@ function outboxStatements(db: Db): ReturnType<typeof prepareOutbox> {
  * record (the import's), so the change, its event, its feed entry and its deliveries commit
  * together or not at all; it opens its own transaction when called outside one. Returns the event id.
  */
-export function enqueueEvent(db: Db, event: OutboxEvent): string {
+export function enqueueEvent<E extends EventType>(db: Db, event: OutboxEvent<E>): string {
   const statements = outboxStatements(db);
   const feedEntry = feedEntryWriter(db);
   const id = randomUUID();
@@ -60,7 +61,7 @@ export function enqueueEvent(db: Db, event: OutboxEvent): string {
     feedEntry.run(id, event.workspaceId, feedOf(event.type), event.type, at);
     const webhooks = statements.subscribedWebhooks.all(event.workspaceId, event.type) as string[];
     if (webhooks.length === 0) return;
-    const payload = serializeEnvelope({ event: event.type, timestamp: at, workspace_id: event.workspaceId, is_test: false, data: event.data });
+    const payload = serializeEnvelope(eventEnvelope(event.type, { timestamp: at, workspace_id: event.workspaceId, is_test: false }, event.data));
     for (const webhookId of webhooks) {
       statements.insertDelivery.run({
         id: randomUUID(),

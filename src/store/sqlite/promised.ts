@@ -14,6 +14,15 @@ export function storeError(err: unknown): unknown {
   return isDatabaseBusy(err) && !(err instanceof DatabaseBusyError) ? new DatabaseBusyError() : err;
 }
 
+/** The result of a synchronous SQLite call, or its error (as `storeError` reports it), in a promise. */
+export function resolved<T>(call: () => T): Promise<T> {
+  try {
+    return Promise.resolve(call());
+  } catch (err) {
+    return Promise.reject(storeError(err));
+  }
+}
+
 /**
  * A store area over better-sqlite3 behind its async interface: each method runs its statements
  * at once (synchronously, as better-sqlite3 does) and hands back the result, or the error, in a
@@ -28,13 +37,7 @@ export function promised<T extends object>(sync: T): Promised<T> {
       continue;
     }
     const method = member as (...args: unknown[]) => unknown;
-    methods[name] = (...args: unknown[]): Promise<unknown> => {
-      try {
-        return Promise.resolve(method(...args));
-      } catch (err) {
-        return Promise.reject(storeError(err));
-      }
-    };
+    methods[name] = (...args: unknown[]): Promise<unknown> => resolved(() => method(...args));
   }
   return methods as Promised<T>;
 }

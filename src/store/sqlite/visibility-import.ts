@@ -41,13 +41,15 @@ export function createSnapshotStatements(db: Db) {
     .prepare('SELECT prompt_id, platform, collected_ms, mentioned, cited, competitors, citations, answer FROM snapshots WHERE id = ?')
     .raw();
   const insert = db.prepare(
-    `INSERT INTO snapshots (id, workspace_id, prompt_id, platform, collected_ms, day, mentioned, cited, competitors, citations, answer)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO snapshots (id, workspace_id, prompt_id, platform, collected_ms, day, mentioned, cited, competitors, citations, answer, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const update = db.prepare(
     `UPDATE snapshots SET prompt_id = ?, platform = ?, collected_ms = ?, day = ?, mentioned = ?, cited = ?, competitors = ?,
-     citations = ?, answer = ? WHERE id = ?`,
+     citations = ?, answer = ?, updated_at = ? WHERE id = ?`,
   );
+  // The newest update time of the workspace's answers (the end of snapshots_by_update).
+  const latestUpdate = db.prepare('SELECT max(updated_at) FROM snapshots WHERE workspace_id = ?').pluck();
   const listCompetitors = db.prepare('SELECT name_key, id FROM competitors WHERE workspace_id = ?').raw();
   const addWorkspaceDaily = db.prepare(
     `INSERT INTO workspace_daily (workspace_id, day, platform, total, mentioned, cited) VALUES (?, ?, ?, ?, ?, ?)
@@ -64,5 +66,5 @@ export function createSnapshotStatements(db: Db) {
   );
   const touchPrompt = db.prepare('UPDATE prompts SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?) WHERE id = ?');
   const remove = db.prepare('DELETE FROM snapshots WHERE id = ?');
-  return { get, insert, update, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
+  return { get, insert, update, latestUpdate, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt };
 }

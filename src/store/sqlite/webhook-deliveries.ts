@@ -1,9 +1,10 @@
 import type {
   AttemptRecord, AttemptRow, ClaimedDelivery, ClaimInput, DeliveryListQuery, DeliveryRow, OutboxEvent, RecordedAttempt, WebhookDeliveryStore,
 } from '../interfaces/webhook-deliveries.js';
+import type { EventType } from '../../../generated/events.js';
 import { writeWithoutWaiting, type Db } from './database.js';
 import { enqueueEvent } from './outbox.js';
-import { promised } from './promised.js';
+import { promised, resolved } from './promised.js';
 
 interface ClaimWebhook {
   id: string;
@@ -187,10 +188,7 @@ export function createWebhookDeliveryStore(db: Db): WebhookDeliveryStore {
   );
 
   // The delivery loop's writes never wait for the lock (see the interface).
-  return promised({
-    enqueueEvent(event: OutboxEvent): string {
-      return enqueueEvent(db, event);
-    },
+  const deliveries = promised({
     /** Enabled webhooks with deliveries due and not leased: a read, never the write lock. */
     dueWebhookIds(now: string): string[] {
       return statements.dueWebhookIds.all({ now }) as string[];
@@ -242,4 +240,8 @@ export function createWebhookDeliveryStore(db: Db): WebhookDeliveryStore {
       return statements.countPending.get() as number;
     },
   });
+  return {
+    ...deliveries,
+    enqueueEvent: <E extends EventType>(event: OutboxEvent<E>): Promise<string> => resolved(() => enqueueEvent(db, event)),
+  };
 }

@@ -1,50 +1,23 @@
 import type { Store } from '../../store/index.js';
-import type { AttemptRow, DeliveryRow, DeliveryStatus } from '../../store/interfaces/webhook-deliveries.js';
+import type { DeliveryRow, DeliveryStatus } from '../../store/interfaces/webhook-deliveries.js';
+import type { components } from '../../../generated/openapi.js';
+import { parseStoredEnvelope } from '../../store/event-envelopes.js';
 import { decodeCursor, takePage, type CursorScope } from '../../pagination/cursor.js';
 import { ServiceError } from '../../errors/service-error.js';
 
+type WebhookDelivery = components['schemas']['WebhookDelivery'];
+type WebhookDeliveryDetail = components['schemas']['WebhookDeliveryDetail'];
+type WebhookDeliveryAttempt = components['schemas']['WebhookDeliveryAttempt'];
+
 /** One delivery as the owner sees it: the latest attempt's figures, and the state of the whole. */
-export interface DeliveryView {
-  id: string;
-  webhook_id: string;
-  event_type: string;
-  /** The exact envelope sent (and re-sent) to the receiver. */
-  payload: unknown;
-  /** Of the latest attempt; null before the first answer or when none came. */
-  http_status: number | null;
-  /** The first 2 KB of the latest answer's body. */
-  response_body: string | null;
-  response_time_ms: number | null;
-  /** Attempts made in the current round (a redelivery starts a new round). */
-  attempt: number;
-  max_attempts: number;
-  /** `recovered`: delivered after it had failed and was queued again (redeliver, recover). */
-  delivery_status: DeliveryStatus;
-  /** When the next attempt is due while pending; null once the delivery is complete. */
-  next_attempt_at: string | null;
-  created_at: string;
-}
-
-/** One attempt as it was made (attempt numbers restart at 1 with each redelivery). */
-export interface AttemptView {
-  attempt: number;
-  started_at: string;
-  outcome: AttemptRow['outcome'];
-  http_status: number | null;
-  response_time_ms: number;
-  response_body: string | null;
-  error: string | null;
-}
-
-/** A delivery read whole: its view and every attempt, oldest first. */
-export type DeliveryDetailView = DeliveryView & { attempts: AttemptView[] };
-
-export function toDeliveryView(row: DeliveryRow): DeliveryView {
+export function toDeliveryView(row: DeliveryRow): WebhookDelivery {
+  const payload = parseStoredEnvelope(row.payload);
   return {
     id: row.id,
     webhook_id: row.webhook_id,
-    event_type: row.event_type,
-    payload: JSON.parse(row.payload) as unknown,
+    // The row's event_type column is the envelope's `event`, kept apart for filtering.
+    event_type: payload.event,
+    payload,
     http_status: row.http_status,
     response_body: row.response_body,
     response_time_ms: row.response_time_ms,
@@ -63,10 +36,10 @@ export function toDeliveryView(row: DeliveryRow): DeliveryView {
 export async function getDelivery(
   store: Store,
   input: { workspaceId: string; webhookId: string; deliveryId: string },
-): Promise<DeliveryDetailView | undefined> {
+): Promise<WebhookDeliveryDetail | undefined> {
   const row = await store.webhookDeliveries.get(input.workspaceId, input.webhookId, input.deliveryId);
   if (!row) return undefined;
-  const attempts = (await store.webhookDeliveries.attempts(row.id)).map((a): AttemptView => ({
+  const attempts = (await store.webhookDeliveries.attempts(row.id)).map((a): WebhookDeliveryAttempt => ({
     attempt: a.attempt,
     started_at: a.started_at,
     outcome: a.outcome,
@@ -85,7 +58,7 @@ export async function getDelivery(
 export async function listDeliveries(
   store: Store,
   input: { workspaceId: string; webhookId: string; eventType?: string | undefined; status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
-): Promise<{ items: DeliveryView[]; next_cursor: string | null }> {
+): Promise<components['schemas']['WebhookDeliveryList']> {
   const scope: CursorScope = {
     list: `listWebhookDeliveries:${input.webhookId}`,
     workspaceId: input.workspaceId,
@@ -112,7 +85,7 @@ export async function listDeliveries(
 export async function redeliver(
   store: Store,
   input: { workspaceId: string; webhookId: string; deliveryId: string; now: Date },
-): Promise<DeliveryView | undefined> {
+): Promise<WebhookDelivery | undefined> {
   const found = await store.webhookDeliveries.requeue({
     workspace_id: input.workspaceId,
     webhook_id: input.webhookId,

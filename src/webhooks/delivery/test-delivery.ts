@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { components } from '../../../generated/openapi.js';
 import type { Resolver } from '../ssrf-guard.js';
 import { deliveryHeaders, signingSecrets, type WebhookSecrets } from '../signing.js';
 import type { EventType } from '../../../generated/events.js';
-import { serializeEnvelope } from '../../store/delivery-envelope.js';
+import { eventEnvelope, serializeEnvelope } from '../../store/event-envelopes.js';
 import { postWebhook } from './http-post.js';
 import { SAMPLE_EVENT_DATA } from './samples.js';
 
-export interface TestDeliveryResult {
-  http_status: number | null;
-  response_time_ms: number;
-  error: string | null;
-}
+/** What the attempt itself decides of the contract's `WebhookTestResult`. */
+export type TestDeliveryResult = Pick<components['schemas']['WebhookTestResult'], 'http_status' | 'response_time_ms' | 'error'>;
 
 /**
  * Sends a sample of one event (`is_test: true`, zeroed ids in `data`), signed exactly like a real
@@ -28,13 +26,11 @@ export async function sendTestDelivery(input: {
   resolve?: Resolver;
 }): Promise<TestDeliveryResult> {
   const deliveryId = randomUUID();
-  const body = serializeEnvelope({
-    event: input.eventType,
-    timestamp: input.now.toISOString(),
-    workspace_id: input.webhook.workspace_id,
-    is_test: true,
-    data: SAMPLE_EVENT_DATA[input.eventType],
-  });
+  const body = serializeEnvelope(eventEnvelope(
+    input.eventType,
+    { timestamp: input.now.toISOString(), workspace_id: input.webhook.workspace_id, is_test: true },
+    SAMPLE_EVENT_DATA[input.eventType],
+  ));
   const result = await postWebhook({
     url: input.webhook.url,
     body,

@@ -13,7 +13,8 @@ const V = '/api/v1/visibility';
 /**
  * A profile, one competitor and one prompt with two answers collected at the context's time (in
  * the current period of every range): one on ChatGPT that mentions the brand, names the
- * competitor and cites an own page; one on Claude that does none of it.
+ * competitor and cites an own page; one on Claude that does none of it. The import runs at the
+ * context's time too, which every answer carries as `updated_at`.
  */
 async function seed(ctx: ScenarioContext, workspace: TestWorkspace) {
   const competitor = competitorLine({ name: 'Globex', domain: 'globex.example' });
@@ -27,7 +28,7 @@ async function seed(ctx: ScenarioContext, workspace: TestWorkspace) {
   await importRecords(ctx.store, workspace, [
     profileLine({ brand_name: 'Acme', domains: ['acme.example'], tracked_platforms: ['chatgpt', 'claude'], collection_cadence: 'daily' }),
     competitor, prompt, cited, plain,
-  ]);
+  ], { now: () => ctx.now });
   return { competitor, prompt, cited, plain, at, date: at.slice(0, 10) };
 }
 
@@ -45,11 +46,11 @@ function answers(s: Awaited<ReturnType<typeof seed>>) {
     cited: {
       id: s.cited.id, prompt, platform: 'chatgpt', collected_at: s.at, mentioned: true, cited: true, competitors: ['Globex'],
       citations: [{ url: 'https://acme.example/pricing', title: 'Acme pricing', domain: 'acme.example', is_own: true }],
-      text: 'Acme, then Globex.',
+      text: 'Acme, then Globex.', updated_at: s.at,
     },
     plain: {
       id: s.plain.id, prompt, platform: 'claude', collected_at: s.at, mentioned: false, cited: false, competitors: [], citations: [],
-      text: 'Try a spreadsheet.',
+      text: 'Try a spreadsheet.', updated_at: s.at,
     },
   };
 }
@@ -209,6 +210,8 @@ export const visibilityScenarios: OperationScenario[] = [
         'mentioned is yes': () => ({ path: `${V}/answers`, query: { mentioned: 'yes' } }),
         'prompt is not a UUID': () => ({ path: `${V}/answers`, query: { prompt: 'p1' } }),
         'the cursor was altered': () => ({ path: `${V}/answers`, query: { cursor: 'WzEsMiwiYSJd.AAAAAAAAAAAAAAAA' } }),
+        'updated_after has no time zone': () => ({ path: `${V}/answers`, query: { updated_after: '2026-02-01T00:00:00' } }),
+        'order is created_at, which answers do not have': () => ({ path: `${V}/answers`, query: { order: 'created_at' } }),
       },
     },
     expect: {

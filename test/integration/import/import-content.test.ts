@@ -137,6 +137,11 @@ describe('import: article', () => {
     await expectImportRejected(store, workspaceId, [articleLine({ topic: undefined }).line], 'line 1: topic: is required when topic_id is null');
   });
 
+  it('when buyer_stage is not a stage of the API, rejects the file listing the stages', async () => {
+    const { workspaceId } = await createTestWorkspace(store);
+    await expectImportRejected(store, workspaceId, [articleLine({ buyer_stage: 'retention' }).line], 'line 1: buyer_stage: "retention" is not one of awareness, consideration, decision');
+  });
+
   it('when planned_time is not HH:MM, rejects the file', async () => {
     const { workspaceId } = await createTestWorkspace(store);
     const error = await importLines(store, workspaceId, [articleLine({ config: { autowrite: false, planned_time: '9am' } }).line]).catch((e: Error) => e);

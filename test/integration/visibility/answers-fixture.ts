@@ -4,6 +4,9 @@ import type { TestWorkspace } from '../../support/accounts.js';
 import { importRecords } from '../../support/visibility.js';
 import { profileLine } from '../../support/workspace-records.js';
 
+/** When the fixture's import runs: every answer it writes carries this `updated_at`. */
+export const IMPORTED_AT = '2026-11-22T11:30:00.000Z';
+
 /**
  * Four answers of two prompts: two collected at the same instant (their order falls to the id),
  * one two days earlier, one outside a 7-day range. Texts hold commas, quotes and line breaks.
@@ -33,7 +36,7 @@ export async function seedAnswers(server: TestServer, ws: TestWorkspace) {
     profileLine({ domains: ['acme.example'] }),
     competitorLine({ name: 'Globex' }), competitorLine({ name: 'Initech' }),
     p1, p2, a1, a2, a3, a4,
-  ]);
+  ], { now: () => new Date(IMPORTED_AT) });
   // a1 and a2 share an instant: newest first, then id descending.
   const [firstOfTie, secondOfTie] = a1.id > a2.id ? ['a1', 'a2'] : ['a2', 'a1'];
   return { p1, p2, a1, a2, a3, a4, tieOrder: [firstOfTie, secondOfTie] as Array<'a1' | 'a2'> };
@@ -54,6 +57,7 @@ export function expectedAnswers(s: Awaited<ReturnType<typeof seedAnswers>>) {
         { url: 'https://reviews.example.org/best-crm', title: 'Best CRM, 2026', domain: 'reviews.example.org', is_own: false },
       ],
       text: 'Acme, Globex and "Initech" are\ncommon choices.',
+      updated_at: IMPORTED_AT,
     },
     a2: {
       id: s.a2.id,
@@ -65,6 +69,7 @@ export function expectedAnswers(s: Awaited<ReturnType<typeof seedAnswers>>) {
       competitors: [],
       citations: [],
       text: 'Try a spreadsheet.\r\nOr nothing at all.',
+      updated_at: IMPORTED_AT,
     },
     a3: {
       id: s.a3.id,
@@ -76,6 +81,7 @@ export function expectedAnswers(s: Awaited<ReturnType<typeof seedAnswers>>) {
       competitors: ['Globex'],
       citations: [{ url: 'https://www.acme.example/blog', title: '', domain: 'www.acme.example', is_own: true }],
       text: 'Acme.',
+      updated_at: IMPORTED_AT,
     },
     a4: {
       id: s.a4.id,
@@ -87,6 +93,7 @@ export function expectedAnswers(s: Awaited<ReturnType<typeof seedAnswers>>) {
       competitors: [],
       citations: [],
       text: 'Old answer.',
+      updated_at: IMPORTED_AT,
     },
   };
 }

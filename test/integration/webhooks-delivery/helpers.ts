@@ -4,7 +4,8 @@ import { Webhook } from 'standardwebhooks';
 import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
-import type { EventType } from '../../../generated/events.js';
+import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
+import type { EventPayloads, EventType } from '../../../generated/events.js';
 import type { Resolver } from '../../../src/webhooks/ssrf-guard.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
@@ -36,9 +37,15 @@ export async function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> 
   return { store, workspace, dispatcher };
 }
 
-/** A status change's event, as importers write it. */
-export function emit(store: SqliteStore, workspaceId: string, type: EventType = 'content.status_updated', data: object = { id: crypto.randomUUID(), status: 'PUBLISHED' }): Promise<string> {
-  return store.webhookDeliveries.enqueueEvent({ workspaceId, type, data });
+/** A status change's event, as importers write it: the event's sample data as a fresh record, with `changes`. */
+export function emit(store: SqliteStore, workspaceId: string): Promise<string>;
+export function emit<E extends EventType>(store: SqliteStore, workspaceId: string, type: E, changes?: Partial<EventPayloads[E]>): Promise<string>;
+export function emit(store: SqliteStore, workspaceId: string, type: EventType = 'content.status_updated', changes: Partial<EventPayloads[EventType]> = {}): Promise<string> {
+  return emitEvent(store, workspaceId, type, changes);
+}
+
+function emitEvent<E extends EventType>(store: SqliteStore, workspaceId: string, type: E, changes: Partial<EventPayloads[E]>): Promise<string> {
+  return store.webhookDeliveries.enqueueEvent({ workspaceId, type, data: { ...SAMPLE_EVENT_DATA[type], id: crypto.randomUUID(), ...changes } });
 }
 
 /** Both checks a receiver makes; throws like the library when a check fails. */

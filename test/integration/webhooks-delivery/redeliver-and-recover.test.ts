@@ -3,6 +3,7 @@ import {
   listDeliveries,
   recoverFailedSince,
   redeliver,
+  SAMPLE_EVENT_DATA,
 } from '../../../src/webhooks/delivery/index.js';
 import { ServiceError } from '../../../src/errors/service-error.js';
 import { createTestWorkspace } from '../../support/accounts.js';
@@ -15,9 +16,9 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     const { store, workspace, dispatcher } = await startDeliveryWorld({ retryScheduleMs: [] });
     const r = await receiver((q) => (q.rawBody.includes('"fail"') ? answer(500, 'nope') : answer(200, 'thanks')));
     const hook = await createTestWebhook(store, workspace, { url: r.url });
-    const ok = await emit(store, workspace.workspaceId, 'content.status_updated', { id: crypto.randomUUID(), status: 'ok' });
+    const ok = await emit(store, workspace.workspaceId, 'content.status_updated', { title: 'ok' });
     await dispatcher.drain();
-    const bad = await emit(store, workspace.workspaceId, 'topic.status_updated', { id: crypto.randomUUID(), stage: 'fail' });
+    const bad = await emit(store, workspace.workspaceId, 'topic.status_updated', { name: 'fail' });
     await dispatcher.drain();
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'all attempted');
     const idOf = (eventId: string) => (store.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(eventId) as { id: string }).id;
@@ -29,7 +30,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
           id: idOf(bad),
           webhook_id: hook.id,
           event_type: 'topic.status_updated',
-          payload: { event: 'topic.status_updated', timestamp: expect.any(String), workspace_id: workspace.workspaceId, is_test: false, data: { id: expect.any(String), stage: 'fail' } },
+          payload: { event: 'topic.status_updated', timestamp: expect.any(String), workspace_id: workspace.workspaceId, is_test: false, data: { ...SAMPLE_EVENT_DATA['topic.status_updated'], id: expect.any(String), name: 'fail' } },
           http_status: 500,
           response_body: 'nope',
           response_time_ms: expect.any(Number),
@@ -43,7 +44,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
           id: idOf(ok),
           webhook_id: hook.id,
           event_type: 'content.status_updated',
-          payload: { event: 'content.status_updated', timestamp: expect.any(String), workspace_id: workspace.workspaceId, is_test: false, data: { id: expect.any(String), status: 'ok' } },
+          payload: { event: 'content.status_updated', timestamp: expect.any(String), workspace_id: workspace.workspaceId, is_test: false, data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: expect.any(String), title: 'ok' } },
           http_status: 200,
           response_body: 'thanks',
           response_time_ms: expect.any(Number),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enqueueEvent } from '../../../src/store/sqlite/outbox.js';
 import { Webhook } from 'standardwebhooks';
+import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import { USER_AGENT } from '../../../src/webhooks/signing.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { answer } from '../../support/webhook-receiver.js';
@@ -12,7 +13,7 @@ describe('webhook delivery: signed POST of the event envelope', () => {
     const { store, workspace } = await startDeliveryWorld();
     const r = await receiver();
     const hook = await createTestWebhook(store, workspace, { url: r.url, events: ['content.status_updated'] });
-    const data = { id: crypto.randomUUID(), title: 'Launch post', status: 'PUBLISHED' };
+    const data = { ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), title: 'Launch post', status: 'PUBLISHED' as const };
     const at = new Date('2026-02-01T10:00:00.000Z');
     const eventId = await store.webhookDeliveries.enqueueEvent({ workspaceId: workspace.workspaceId, type: 'content.status_updated', data, at });
 
@@ -85,7 +86,7 @@ describe('webhook delivery: signed POST of the event envelope', () => {
     await createTestWebhook(store, workspace, { url: r.url });
     // The import writes its events with the SQLite outbox, inside its own transaction.
     const change = store.db.transaction(() => {
-      enqueueEvent(store.db, { workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { id: crypto.randomUUID(), status: 'PUBLISHED' } });
+      enqueueEvent(store.db, { workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), status: 'PUBLISHED' } });
       throw new Error('the import failed on a later line');
     });
     expect(change).toThrow(/later line/);
@@ -117,7 +118,7 @@ describe('webhook delivery: signed POST of the event envelope', () => {
       previousSecret: previous,
       previousSecretExpiresAt: new Date(Date.now() + 86_400_000),
     });
-    await emit(store, workspace.workspaceId);
+    await emit(store, workspace.workspaceId, 'content.status_updated', { status: 'PUBLISHED' });
     const [request] = await r.waitForRequests(1);
     const headers = request!.headers as Record<string, string>;
     expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);

@@ -1,48 +1,38 @@
-import type * as events from '../../../../generated/events.js';
-import type { EventType } from '../../../../generated/events.js';
+import type { EventPayloads, EventType } from '../../../../generated/events.js';
 import type { SyncContentMapStore } from '../content-map.js';
 import type { SyncContentStore } from '../content.js';
 import type { SyncIqStore } from '../iq.js';
 
-/** The `data` of each webhook event (the AsyncAPI messages, `asyncapi/asyncapi.yaml`): the changed record exactly as the read API shows it. */
-export interface EventData {
-  'content.status_updated': events.Article;
-  'research_batch.status_updated': events.ResearchBatch;
-  'agent_task.status_updated': events.AgentTask;
-  'topic.status_updated': events.Topic;
-  'iq.status_updated': events.IqRecord;
-  'sitemap_url.status_updated': events.SitemapUrl;
-}
-
-// Each payload is built from the stored record after the change is written, so it is what a read
-// of the record returns at that moment. The caller has just written the record, so a missing one
-// is a bug, not bad input.
+// The `data` of each webhook event is the changed record exactly as the read API shows it
+// (`EventPayloads`, generated from the AsyncAPI messages). Each payload is built from the stored
+// record after the change is written, so it is what a read of the record returns at that moment.
+// The caller has just written the record, so a missing one is a bug, not bad input.
 function stored<T>(record: T | undefined, what: string, id: string): T {
   if (record === undefined) throw new Error(`no stored ${what} ${id} to build its event from`);
   return record;
 }
 
-export function articlePayload(content: SyncContentStore, workspaceId: string, id: string): EventData['content.status_updated'] {
+export function articlePayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['content.status_updated'] {
   return stored(content.getArticle(workspaceId, id), 'article', id);
 }
 
-export function researchBatchPayload(content: SyncContentStore, workspaceId: string, id: string): EventData['research_batch.status_updated'] {
+export function researchBatchPayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['research_batch.status_updated'] {
   return stored(content.getResearchBatch(workspaceId, id), 'research batch', id);
 }
 
-export function agentTaskPayload(content: SyncContentStore, workspaceId: string, id: string): EventData['agent_task.status_updated'] {
+export function agentTaskPayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['agent_task.status_updated'] {
   return stored(content.getAgentTask(workspaceId, id), 'agent task', id);
 }
 
-export function topicPayload(contentMap: SyncContentMapStore, workspaceId: string, id: string): EventData['topic.status_updated'] {
+export function topicPayload(contentMap: SyncContentMapStore, workspaceId: string, id: string): EventPayloads['topic.status_updated'] {
   return stored(contentMap.getTopic(workspaceId, id), 'topic', id);
 }
 
-export function iqRecordPayload(iq: SyncIqStore, workspaceId: string, id: string): EventData['iq.status_updated'] {
+export function iqRecordPayload(iq: SyncIqStore, workspaceId: string, id: string): EventPayloads['iq.status_updated'] {
   return stored(iq.get(workspaceId, id), 'brand-intelligence record', id);
 }
 
-export function sitemapUrlPayload(contentMap: SyncContentMapStore, workspaceId: string, id: string): EventData['sitemap_url.status_updated'] {
+export function sitemapUrlPayload(contentMap: SyncContentMapStore, workspaceId: string, id: string): EventPayloads['sitemap_url.status_updated'] {
   return stored(contentMap.getSitemapUrl(workspaceId, id), 'site', id);
 }
 
@@ -54,8 +44,8 @@ export interface PayloadStores {
 }
 
 /** The payload of the stored record `id` for any event type, e.g. to show what an event of it carries. */
-export function eventPayload<T extends EventType>(stores: PayloadStores, type: T, workspaceId: string, id: string): EventData[T] {
-  const builders: { [E in EventType]: () => EventData[E] } = {
+export function eventPayload<T extends EventType>(stores: PayloadStores, type: T, workspaceId: string, id: string): EventPayloads[T] {
+  const builders: { [E in EventType]: () => EventPayloads[E] } = {
     'content.status_updated': () => articlePayload(stores.content, workspaceId, id),
     'research_batch.status_updated': () => researchBatchPayload(stores.content, workspaceId, id),
     'agent_task.status_updated': () => agentTaskPayload(stores.content, workspaceId, id),

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import type { EventType } from '../../../../generated/events.js';
+import type { EventPayloads, EventType } from '../../../../generated/events.js';
+import type { ImportRecords } from '../../../../generated/import-format.js';
 import type { ImportLine, ImportRunOptions, ImportStore, ImportSummary } from '../../interfaces/imports.js';
 import { ImportError } from '../../import-error.js';
 import { createSyncContentMapStore } from '../content-map.js';
@@ -13,7 +14,7 @@ import { eventPayload, type PayloadStores } from './event-payloads.js';
 import { createRecordIdStatements, inImportTransaction, openDeferredQueue, type DeferredQueue } from './import-ledger.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { recordTypes } from './records/index.js';
-import { RecordRemovals, type DeleteLine } from './record-removal.js';
+import { RecordRemovals } from './record-removal.js';
 // References already checked in this import; cleared when full so memory stays bounded.
 const VERIFIED_LIMIT = 10_000;
 // Page cache while importing (negative = KiB): big inserts into random-key indexes stay in memory.
@@ -57,12 +58,13 @@ class ImportRun implements ImportSession {
     private readonly payloads: PayloadStores,
     readonly workspaceId: string,
     eventsOn: boolean,
+    readonly now: () => Date,
   ) {
     ({ claim: this.claim, owner: this.owner, release: this.release } = createRecordIdStatements(this.db));
     const fail = (field: string, problem: string): never => {
       throw new ImportError(this.ctx.line, field, problem);
     };
-    const emit = (type: EventType, payload: () => object): void => {
+    const emit = <E extends EventType>(type: E, payload: () => EventPayloads[E]): void => {
       if (!eventsOn) {
         this.summary.events_suppressed += 1;
         return;
@@ -113,7 +115,7 @@ class ImportRun implements ImportSession {
     const record = input.record;
     this.summary.records += 1;
     if (record.type === 'delete') {
-      this.feedDelete(record as unknown as DeleteLine);
+      this.feedDelete(record as unknown as ImportRecords['delete']);
       return;
     }
     const entry = this.typeEntry(record.type);
@@ -134,7 +136,7 @@ class ImportRun implements ImportSession {
   }
 
   /** A `delete` line: applied in file order (after earlier lines of the same id that wait). */
-  private feedDelete(record: DeleteLine): void {
+  private feedDelete(record: ImportRecords['delete']): void {
     const lowered = record.id.toLowerCase();
     if (this.deferredCount > 0 && this.deferred!.has.get(lowered) !== undefined) {
       this.defer(lowered, record);
@@ -273,7 +275,7 @@ export function createImportStore(db: Db): ImportStore {
     async run(workspaceId: string, lines: AsyncIterable<readonly ImportLine[]>, options: ImportRunOptions): Promise<ImportSummary> {
       try {
         return await inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
-          const run = new ImportRun(db, payloads, workspaceId, options.events);
+          const run = new ImportRun(db, payloads, workspaceId, options.events, options.now);
           for await (const batch of lines) for (const line of batch) run.feed(line);
           const summary = run.finish();
           // Downloads take their ETag from this version: a record with any outcome but `unchanged`

@@ -1,7 +1,7 @@
 // Field handling shared by the content-map, content and brand-intelligence record types: their
 // timestamps, optional fields and the rule that a status or stage change sends a webhook event.
 import type { SaveResult } from '../../interfaces/saved-rows.js';
-import type { EventType } from '../../../../generated/events.js';
+import type { EventPayloads, EventType } from '../../../../generated/events.js';
 import type { ApplyContext, Outcome } from './record-type.js';
 import { parseTimestamp } from '../../timestamp.js';
 
@@ -42,15 +42,15 @@ export function orNull<T>(value: T | null | undefined): T | null {
  * record is put off to the end of the file (`deferred`), a new record is written now and its event
  * built at the end. Without events nothing waits.
  */
-export function saveWithEvent<State>(
+export function saveWithEvent<State, E extends EventType>(
   ctx: ApplyContext,
   change: {
     id: string;
     next: State;
     stateOf: () => State | undefined;
     save: () => SaveResult<State>;
-    event: EventType;
-    payload: () => object;
+    event: E;
+    payload: () => EventPayloads[E];
     announces?: (state: State) => boolean;
   },
 ): Outcome | 'deferred' {

@@ -4,12 +4,6 @@ import { ImportError } from '../../import-error.js';
 import type { ApplyContext, RecordType, RecordWriter } from './record-type.js';
 import { recordTypes } from './records/index.js';
 
-export interface DeleteLine {
-  type: 'delete';
-  record_type: string;
-  id: string;
-}
-
 // Records that refer to one are read and deleted this many at a time, so memory stays bounded.
 const CASCADE_PAGE = 500;
 

@@ -1,5 +1,5 @@
 import type { Db } from '../database.js';
-import type { EventType } from '../../../../generated/events.js';
+import type { EventPayloads, EventType } from '../../../../generated/events.js';
 import type { SaveOutcome } from '../../interfaces/saved-rows.js';
 import { importRecordType, type ImportRecordType } from '../../import-record-types.js';
 
@@ -23,7 +23,7 @@ export interface ApplyContext {
    */
   readonly eventsOn: boolean;
   /** Writes a webhook event to the outbox in the import's transaction (status and stage changes). */
-  emit(type: EventType, payload: () => object): void;
+  emit<E extends EventType>(type: E, payload: () => EventPayloads[E]): void;
   /**
    * Writes the event of record `id` after the last line is applied, so its payload sees the whole
    * file; later lines of the same id wait for it, so each event shows the record as it was then.
@@ -39,6 +39,8 @@ export interface ImportSession {
    * another type's rows (a name → id map) reloads when this moves.
    */
   revision(type: string): number;
+  /** The import's clock (the system clock unless the caller gives one). */
+  now(): Date;
 }
 
 export interface RecordWriter<R> {

@@ -1,27 +1,11 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { AgentTask, AgentTaskStatus } from '../../../interfaces/content.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncContentStore } from '../../content.js';
 import { agentTaskPayload } from '../event-payloads.js';
 import { orNull, saveWithEvent, utc, utcOrNull } from '../record-fields.js';
 
-export type AgentTaskRecord = {
-  type: 'agent_task';
-  id: string;
-  agent: AgentTask['agent'];
-  name: string;
-  status: AgentTaskStatus;
-  inputs?: Record<string, unknown>;
-  outputs?: Record<string, unknown> | null;
-  usage: AgentTask['usage'];
-  execution_duration?: number | null;
-  started_at?: string | null;
-  ended_at?: string | null;
-  created_at: string;
-  updated_at?: string;
-};
-
 /** Runs of AI agents; a status change sends `agent_task.status_updated`. */
-export const agentTask: RecordType<AgentTaskRecord> = {
+export const agentTask: RecordType<ImportRecords['agent_task']> = {
   ...formatType('agent_task'),
   open(db, { workspaceId }) {
     const content = createSyncContentStore(db);

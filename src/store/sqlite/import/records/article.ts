@@ -1,36 +1,11 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ArticleStatus, BuyerStage } from '../../../interfaces/content.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncContentStore } from '../../content.js';
 import { articlePayload } from '../event-payloads.js';
 import { lifetime, orNull, saveWithEvent, utcOrNull } from '../record-fields.js';
 
-export type ArticleRecord = {
-  type: 'article';
-  id: string;
-  title: string;
-  buyer_stage?: BuyerStage | null;
-  status: ArticleStatus;
-  topic_id?: string | null;
-  topic?: string;
-  keywords?: string[];
-  source: string;
-  config?: { autowrite: boolean; planned_for?: string | null; planned_time?: string | null };
-  written_on?: string | null;
-  published_on?: string | null;
-  research_batch_id?: string | null;
-  body?: string | null;
-  cover_image?: string | null;
-  slug?: string | null;
-  permalink?: string | null;
-  meta_title?: string | null;
-  meta_description?: string | null;
-  post_url?: string | null;
-  created_at: string;
-  updated_at?: string;
-};
-
 /** Articles of the content library; a status change sends `content.status_updated`. */
-export const article: RecordType<ArticleRecord> = {
+export const article: RecordType<ImportRecords['article']> = {
   ...formatType('article'),
   open(db, { workspaceId }) {
     const content = createSyncContentStore(db);

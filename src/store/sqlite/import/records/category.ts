@@ -1,10 +1,9 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createCategoryStatements } from '../../visibility-import.js';
 
-export type CategoryRecord = { type: 'category'; id: string; name: string; color: string };
-
 /** Prompt categories. */
-export const category: RecordType<CategoryRecord> = {
+export const category: RecordType<ImportRecords['category']> = {
   ...formatType('category'),
   open(db, { workspaceId }) {
     const { get, insert, update } = createCategoryStatements(db);

@@ -1,7 +1,6 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createCompetitorStatements } from '../../visibility-import.js';
-
-export type CompetitorRecord = { type: 'competitor'; id: string; name: string; domain: string };
 
 /** Snapshots name competitors case-insensitively, so the lower-cased name is the workspace-unique key. */
 export function competitorNameKey(name: string): string {
@@ -9,7 +8,7 @@ export function competitorNameKey(name: string): string {
 }
 
 /** The competitors a workspace tracks. */
-export const competitor: RecordType<CompetitorRecord> = {
+export const competitor: RecordType<ImportRecords['competitor']> = {
   ...formatType('competitor'),
   open(db, { workspaceId }) {
     const { get, namedLike, insert, update, mentionedDays } = createCompetitorStatements(db);

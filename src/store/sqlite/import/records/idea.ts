@@ -1,23 +1,10 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { BuyerStage } from '../../../interfaces/content.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncContentStore } from '../../content.js';
 import { lifetime, orNull } from '../record-fields.js';
 
-export type IdeaRecord = {
-  type: 'idea';
-  id: string;
-  title: string;
-  topic_id?: string | null;
-  keywords?: string[];
-  buyer_stage?: BuyerStage | null;
-  persona_name?: string | null;
-  research_batch_id?: string | null;
-  created_at: string;
-  updated_at?: string;
-};
-
 /** Content ideas, usually of a research batch. No status, so no event of their own. */
-export const idea: RecordType<IdeaRecord> = {
+export const idea: RecordType<ImportRecords['idea']> = {
   ...formatType('idea'),
   open(db, { workspaceId }) {
     const content = createSyncContentStore(db);

@@ -1,33 +1,14 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { IqMetadata, IqRecordType, IqStage } from '../../../interfaces/iq.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncIqStore } from '../../iq.js';
 import { iqRecordPayload } from '../event-payloads.js';
 import { lifetime, orNull, saveWithEvent } from '../record-fields.js';
-
-export type IqImportRecord = {
-  type: 'iq_record';
-  id: string;
-  kind: IqRecordType;
-  title: string;
-  description?: string | null;
-  content?: string | null;
-  metadata: IqMetadata;
-  product_id?: string | null;
-  product_urls?: string[] | null;
-  voice_sample_urls?: string[] | null;
-  content_sample_urls?: string[] | null;
-  images_urls?: string[] | null;
-  is_default?: boolean;
-  stage: IqStage;
-  created_at: string;
-  updated_at?: string;
-};
 
 /**
  * Brand-intelligence records of every kind; a stage change sends `iq.status_updated`. The schema
  * has checked `metadata` against its kind; what needs other records is checked here.
  */
-export const iqRecord: RecordType<IqImportRecord> = {
+export const iqRecord: RecordType<ImportRecords['iq_record']> = {
   ...formatType('iq_record'),
   open(db, { workspaceId }) {
     const iq = createSyncIqStore(db);
@@ -41,8 +22,9 @@ export const iqRecord: RecordType<IqImportRecord> = {
           if (kind === undefined && !ctx.finalPass) return 'deferred';
           if (kind !== undefined && kind !== 'product') ctx.fail('product_id', `refers to a ${kind} record, not a product`);
         }
-        if (record.kind === 'content_type') {
-          const { word_count_min: min, word_count_max: max } = record.metadata as { word_count_min: number | null; word_count_max: number | null };
+        // The schema has given a content type its metadata shape; `in` tells the compiler which it is.
+        if (record.kind === 'content_type' && 'word_count_min' in record.metadata) {
+          const { word_count_min: min, word_count_max: max } = record.metadata;
           if (min !== null && max !== null && max < min) ctx.fail('metadata.word_count_max', `may not be below word_count_min (${min})`);
         }
         const input = {

@@ -1,23 +1,10 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { PageStatus } from '../../../interfaces/content-map.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncContentMapStore } from '../../content-map.js';
 import { lifetime, orNull, utcOrNull } from '../record-fields.js';
 
-export type PageRecord = {
-  type: 'page';
-  id: string;
-  url: string;
-  title?: string | null;
-  site_id: string;
-  topic_id?: string | null;
-  status: PageStatus;
-  last_fetched_at?: string | null;
-  created_at: string;
-  updated_at?: string;
-};
-
 /** Pages of the content map, each found through a site and optionally assigned to a topic. No event. */
-export const page: RecordType<PageRecord> = {
+export const page: RecordType<ImportRecords['page']> = {
   ...formatType('page'),
   open(db, { workspaceId }) {
     const contentMap = createSyncContentMapStore(db);

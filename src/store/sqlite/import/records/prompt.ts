@@ -1,19 +1,10 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createPromptStatements } from '../../visibility-import.js';
 import { lifetime } from '../record-fields.js';
 
-export type PromptRecord = {
-  type: 'prompt';
-  id: string;
-  text: string;
-  category_id: string | null;
-  status: 'PENDING' | 'GENERATING' | 'ACTIVE';
-  created_at: string;
-  updated_at?: string;
-};
-
 /** The prompts a workspace tracks. `last_collected_ms` belongs to the snapshot writer. */
-export const prompt: RecordType<PromptRecord> = {
+export const prompt: RecordType<ImportRecords['prompt']> = {
   ...formatType('prompt'),
   open(db, { workspaceId }) {
     const { get, insert, update } = createPromptStatements(db);

@@ -1,29 +1,14 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { BuyerStage, ResearchBatchStatus } from '../../../interfaces/content.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncContentStore } from '../../content.js';
 import { researchBatchPayload } from '../event-payloads.js';
 import { lifetime, orNull, saveWithEvent, utc } from '../record-fields.js';
-
-export type ResearchBatchRecord = {
-  type: 'research_batch';
-  id: string;
-  name: string;
-  status: ResearchBatchStatus;
-  topic_id: string;
-  buyer_stage?: BuyerStage | null;
-  persona_name?: string | null;
-  source: string;
-  agent_log?: Array<{ at: string; message: string }>;
-  research_log?: Record<string, unknown> | null;
-  created_at: string;
-  updated_at?: string;
-};
 
 /**
  * Research batches. Reaching `COMPLETED` or `FAILED` (from another status, or on arrival) sends
  * `research_batch.status_updated` listing the batch's ideas; `QUEUED` and `PROCESSING` send nothing.
  */
-export const researchBatch: RecordType<ResearchBatchRecord> = {
+export const researchBatch: RecordType<ImportRecords['research_batch']> = {
   ...formatType('research_batch'),
   open(db, { workspaceId }) {
     const content = createSyncContentStore(db);

@@ -1,21 +1,9 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { SitemapUrl, SitemapUrlType } from '../../../interfaces/content-map.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../../content-map-values.js';
 import { createSyncContentMapStore } from '../../content-map.js';
 import { sitemapUrlPayload } from '../event-payloads.js';
 import { lifetime, saveWithEvent, utc } from '../record-fields.js';
-
-export type SiteRecord = {
-  type: 'site';
-  id: string;
-  url: string;
-  kind: SitemapUrlType;
-  url_count: number;
-  last_fetched_at: string;
-  processing: SitemapUrl['processing'];
-  created_at: string;
-  updated_at?: string;
-};
 
 /**
  * Sites of the content map (the API's sitemap URLs). Their "status" is the processing outcome:
@@ -23,7 +11,7 @@ export type SiteRecord = {
  * completed site's outcome changes (another count of failed pages). Progress while processing and
  * reopening send nothing.
  */
-export const site: RecordType<SiteRecord> = {
+export const site: RecordType<ImportRecords['site']> = {
   ...formatType('site'),
   open(db, { workspaceId }) {
     const contentMap = createSyncContentMapStore(db);

@@ -1,22 +1,10 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSnapshotStatements } from '../../visibility-import.js';
 import { DAY_MS, parseTimestamp } from '../../../timestamp.js';
 import { competitorNameKey } from './competitor.js';
 import { createCitedPageRollup } from '../../visibility-cited-pages.js';
 import { createPromptRunningTotals, type SeriesChange } from '../../prompt-running-totals.js';
-
-export type SnapshotRecord = {
-  type: 'snapshot';
-  id: string;
-  prompt_id: string;
-  platform: string;
-  collected_at: string;
-  mentioned: boolean;
-  cited: boolean;
-  competitors: string[];
-  citations: { url: string; title: string }[];
-  answer: string;
-};
 
 // Rollup and running-total changes are summed in memory and written every this many distinct
 // (prompt, day, platform) and (prompt, day, competitor) keys, and at the end: a file sorted by
@@ -40,7 +28,7 @@ interface MentionDelta {
 }
 
 /** The same citations always serialise to the same text, whatever the key order in the file. */
-function citationsJson(citations: SnapshotRecord['citations']): string {
+function citationsJson(citations: ImportRecords['snapshot']['citations']): string {
   if (citations.length === 0) return '[]';
   let out = '[';
   for (let i = 0; i < citations.length; i += 1) {
@@ -53,13 +41,14 @@ function citationsJson(citations: SnapshotRecord['citations']): string {
 /**
  * Collected answers. Keeps the prompt's running totals, the workspace's daily rollups and
  * `prompts.last_collected_ms` in step with the snapshots: an insert adds its contribution, an
- * update subtracts the old row's and adds the new one's, an unchanged record touches nothing.
+ * update subtracts the old row's and adds the new one's, an unchanged record touches nothing (its
+ * `updated_at` included).
  */
-export const snapshot: RecordType<SnapshotRecord> = {
+export const snapshot: RecordType<ImportRecords['snapshot']> = {
   ...formatType('snapshot'),
   open(db, session) {
     const { workspaceId } = session;
-    const { get, insert, update, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
+    const { get, insert, update, latestUpdate, remove, listCompetitors, addWorkspaceDaily, pruneWorkspaceDaily, addWorkspaceMentions, pruneWorkspaceMentions, touchPrompt } = createSnapshotStatements(db);
     const running = createPromptRunningTotals(db);
     const citedPages = createCitedPageRollup(db, workspaceId);
 
@@ -68,6 +57,22 @@ export const snapshot: RecordType<SnapshotRecord> = {
     const daily = new Map<string, DailyDelta>();
     const mentions = new Map<string, MentionDelta>();
     const touched = new Set<string>();
+    let stamp: string | undefined;
+
+    /**
+     * The `updated_at` of every answer this import writes: its clock, but always after the newest
+     * one the workspace's answers carry, even within the same millisecond or with a clock set back,
+     * so a sync client that saw that one still gets these with `updated_after`. Read under the
+     * import's write lock, so no other import can write a later one before this one commits.
+     */
+    function updateTime(): string {
+      if (stamp === undefined) {
+        const latest = latestUpdate.get(workspaceId) as string | null;
+        const floor = latest === null ? Number.NEGATIVE_INFINITY : Date.parse(latest) + 1;
+        stamp = new Date(Math.max(session.now().getTime(), floor)).toISOString();
+      }
+      return stamp;
+    }
 
     /** name key → competitor id, reloaded whenever this import has written a competitor since. */
     function competitorsByName(): Map<string, string> {
@@ -186,7 +191,7 @@ export const snapshot: RecordType<SnapshotRecord> = {
         const cited = record.cited ? 1 : 0;
         const existing = ctx.isNew ? undefined : (get.get(record.id) as StoredSnapshot | undefined);
         if (!existing) {
-          insert.run(record.id, workspaceId, record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer);
+          insert.run(record.id, workspaceId, record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer, updateTime());
           contribute(1, record.prompt_id, day, record.platform, mentioned, cited, competitorIds);
           citedPages.contribute(1, { promptId: record.prompt_id, platform: record.platform, day, collectedMs, citations: record.citations });
         } else {
@@ -203,7 +208,7 @@ export const snapshot: RecordType<SnapshotRecord> = {
           ) {
             return 'unchanged';
           }
-          update.run(record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer, record.id);
+          update.run(record.prompt_id, record.platform, collectedMs, day, mentioned, cited, competitors, citations, record.answer, updateTime(), record.id);
           withdraw(existing);
           contribute(1, record.prompt_id, day, record.platform, mentioned, cited, competitorIds);
           citedPages.contribute(1, { promptId: record.prompt_id, platform: record.platform, day, collectedMs, citations: record.citations });

@@ -1,27 +1,11 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { TopicKeyword, TopicStage } from '../../../interfaces/content-map.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncContentMapStore } from '../../content-map.js';
 import { topicPayload } from '../event-payloads.js';
 import { lifetime, saveWithEvent } from '../record-fields.js';
-import type { components } from '../../../../../generated/openapi.js';
-
-type Badge = components['schemas']['TopicBadge'];
-
-export type TopicRecord = {
-  type: 'topic';
-  id: string;
-  name: string;
-  stage: TopicStage;
-  keywords: TopicKeyword[];
-  msv_badge: Badge;
-  kd_badge: Badge;
-  coverage: number;
-  created_at: string;
-  updated_at?: string;
-};
 
 /** Topic clusters of the content map; a stage change sends `topic.status_updated`. */
-export const topic: RecordType<TopicRecord> = {
+export const topic: RecordType<ImportRecords['topic']> = {
   ...formatType('topic'),
   open(db, { workspaceId }) {
     const contentMap = createSyncContentMapStore(db);

@@ -1,19 +1,10 @@
 import { formatType, type RecordType } from '../record-type.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncWorkspaceProfileStore } from '../../workspace-profile.js';
 import { sameValues } from './workspace-profile.js';
 
-export type WorkspacePlanRecord = {
-  type: 'workspace_plan';
-  id: string;
-  name: string;
-  tracked_prompts_limit: number | null;
-  articles_per_month_limit: number | null;
-  period_start: string;
-  period_end: string;
-};
-
 /** The workspace's plan and billing period: one per workspace, the latest import wins. */
-export const workspacePlan: RecordType<WorkspacePlanRecord> = {
+export const workspacePlan: RecordType<ImportRecords['workspace_plan']> = {
   ...formatType('workspace_plan'),
   open(db, { workspaceId }) {
     const plans = createSyncWorkspaceProfileStore(db);

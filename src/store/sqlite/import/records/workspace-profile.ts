@@ -1,17 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { CollectionCadence } from '../../../interfaces/workspace-profile.js';
+import type { ImportRecords } from '../../../../../generated/import-format.js';
 import { createSyncWorkspaceProfileStore } from '../../workspace-profile.js';
-import { PLATFORMS, type Platform } from '../../../interfaces/visibility-rows.js';
+import { PLATFORMS } from '../../../interfaces/visibility-rows.js';
 import { normaliseDomain } from '../../../domains.js';
-
-export type WorkspaceProfileRecord = {
-  type: 'workspace_profile';
-  id: string;
-  brand_name: string;
-  domains: string[];
-  tracked_platforms: Platform[];
-  collection_cadence: CollectionCadence;
-};
 
 /** Whether every field of `next` holds the same value in `existing` (arrays compared in order). */
 export function sameValues<T extends object>(existing: T, next: T): boolean {
@@ -19,7 +10,7 @@ export function sameValues<T extends object>(existing: T, next: T): boolean {
 }
 
 /** The workspace's brand profile: one per workspace, the latest import wins. */
-export const workspaceProfile: RecordType<WorkspaceProfileRecord> = {
+export const workspaceProfile: RecordType<ImportRecords['workspace_profile']> = {
   ...formatType('workspace_profile'),
   open(db, { workspaceId }) {
     const profiles = createSyncWorkspaceProfileStore(db);
