@@ -182,6 +182,15 @@ async function importWorkspace(store: SqliteStore, seed: number, options: { prom
   if (options.prompts === 0) return { workspaceId, promptIds: [], categoryIds: [], competitorIds: [], pageIds: [], answerIds: [] };
   const { lines, ids } = workspaceLines(seed, options);
   await importLines(store, workspaceId, lines, { events: false });
+  // Two later imports change every fifth answer, then every seventh: answers carry three update
+  // times, each shared by many of them (ties broken by id in update order).
+  for (const every of [5, 7]) {
+    const changed = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((record, i) => record.type === 'snapshot' && i % every === 0)
+      .map((record) => JSON.stringify({ ...record, answer: `${String(record.answer)} (revised ${every})` }));
+    await importLines(store, workspaceId, changed, { events: false });
+  }
   return { workspaceId, ...ids };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../src/analytics/periods.js';
-import type { AnswerFilter, AnswerPosition, AnswerRow, AnswerStore } from '../../../src/store/interfaces/visibility-answers.js';
+import type { AnswerFilter, AnswerPosition, AnswerRow, AnswerStore, AnswerUpdateFilter, AnswerUpdatePosition } from '../../../src/store/interfaces/visibility-answers.js';
 import { createPostgresAnswerStore } from '../../../src/store/postgres/visibility-answers.js';
 import { everyPage } from '../../support/keyset-pages.js';
 import { postgresAvailable } from '../../support/postgres.js';
@@ -24,6 +24,8 @@ describe.skipIf(!postgresAvailable())('PostgreSQL answer store reads what the SQ
   let postgres: AnswerStore;
   /** An instant two answers share. */
   let tiedMs: number;
+  /** The main workspace's update times, oldest first: each import stamped the answers it wrote. */
+  let stamps: string[];
 
   beforeAll(async () => {
     data = await openParityData();
@@ -31,6 +33,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL answer store reads what the SQ
     postgres = createPostgresAnswerStore(data.pool);
     const all = await sqlite.page({ workspaceId: data.main.workspaceId, fromMs: 0, untilMs: Number.MAX_SAFE_INTEGER }, 10_000);
     tiedMs = all.find((a, i) => all[i + 1]?.collected_ms === a.collected_ms)!.collected_ms;
+    stamps = [...new Set(all.map((a) => a.updated_at))].sort();
   });
   afterAll(async () => {
     await data?.close();
@@ -55,6 +58,9 @@ describe.skipIf(!postgresAvailable())('PostgreSQL answer store reads what the SQ
       { ...everything, cited: true },
       { ...month, mentioned: true, cited: false },
       { ...everything, promptId: data.main.promptIds[2], platform: 'chatgpt', mentioned: true, cited: false },
+      { ...everything, updatedAfter: stamps[0] },
+      { ...month, promptId: data.main.promptIds[4], updatedAfter: stamps[1] },
+      { ...everything, updatedAfter: null },
       // Windows that start or end exactly at an instant two answers share, and an empty one.
       { workspaceId, fromMs: tiedMs, untilMs: tiedMs + 1 },
       { workspaceId, fromMs: tiedMs - DAY_MS, untilMs: tiedMs },
@@ -107,6 +113,44 @@ describe.skipIf(!postgresAvailable())('PostgreSQL answer store reads what the SQ
     }
     const all = await collect(postgres.all({ workspaceId: data.main.workspaceId, fromMs: 0, untilMs: Number.MAX_SAFE_INTEGER }));
     expect(all).toHaveLength(data.main.answerIds.length);
+  });
+
+  it('pageByUpdate: the same pages in update order, from every bound, window and filter', async () => {
+    expect(stamps).toHaveLength(3);
+    const workspaceId = data.main.workspaceId;
+    const anyTime = { workspaceId, fromMs: null, untilMs: null };
+    const month = { workspaceId, fromMs: (TODAY - 29) * DAY_MS, untilMs: (TODAY + 1) * DAY_MS };
+    const before = (stamp: string) => new Date(Date.parse(stamp) - 1).toISOString();
+    const updateFilters: AnswerUpdateFilter[] = [
+      anyTime,
+      month,
+      { ...anyTime, workspaceId: data.other.workspaceId },
+      { ...anyTime, workspaceId: data.empty.workspaceId },
+      ...stamps.flatMap((stamp) => [{ ...anyTime, updatedAfter: stamp }, { ...anyTime, updatedAfter: before(stamp) }]),
+      { ...anyTime, updatedAfter: '1970-01-01T00:00:00.000Z' },
+      { ...anyTime, updatedAfter: '9999-12-31T23:59:59.999Z' },
+      { ...month, updatedAfter: stamps[0], platform: 'gemini' },
+      { ...anyTime, promptId: data.main.promptIds[1] },
+      { ...month, promptId: data.main.promptIds[6], updatedAfter: before(stamps[1]!), mentioned: true },
+      { ...anyTime, cited: true, mentioned: false },
+    ];
+    let compared = 0;
+    for (const filter of updateFilters) {
+      const count = (await sqlite.pageByUpdate(filter, 100_000)).length;
+      for (const limit of count <= 60 ? [1, 7] : [13, 100]) {
+        const read = (store: AnswerStore) =>
+          everyPage<AnswerRow, AnswerUpdatePosition>((pageLimit, after) => store.pageByUpdate(filter, pageLimit, after), (last) => [last.updated_at, last.id], limit);
+        const expected = await read(sqlite);
+        expect(await read(postgres), JSON.stringify({ filter, limit })).toStrictEqual(expected);
+        compared += expected.flat().length;
+      }
+    }
+    expect(compared).toBeGreaterThan(2000);
+    // Positions between answers of one update time, and none of them.
+    const positions: AnswerUpdatePosition[] = [[stamps[1]!, ''], [stamps[1]!, '8'], [stamps[2]!, 'zzzz'], ['', ''], [before(stamps[0]!), UNKNOWN_ID]];
+    for (const after of positions) {
+      expect(await postgres.pageByUpdate(anyTime, 5, after), JSON.stringify(after)).toStrictEqual(await sqlite.pageByUpdate(anyTime, 5, after));
+    }
   });
 
   it('get: every answer of the workspace, and nothing for another workspace\'s or an unknown id', async () => {

@@ -90,7 +90,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL visibility reads seek the inde
     expect(mentions).toMatch(/Index Scan using competitors_workspace_id_name_key_key/);
   });
 
-  it('answers: pages walk (workspace_id | prompt_id, collected_ms, id) backwards from the position, no sort', async () => {
+  it('answers: pages walk (workspace_id | prompt_id, collected_ms, id) backwards, or (…, updated_at, id) forwards, from the position, no sort', async () => {
     const answers = (db: Queryable) => createPostgresAnswerStore(db);
     const window = { workspaceId: data.main.workspaceId, fromMs: (TODAY - 29) * DAY_MS, untilMs: (TODAY + 1) * DAY_MS };
     // SQLite: snapshots_by_workspace_time (workspace_id=? AND collected_ms>? AND (collected_ms,id)<(?,?))
@@ -101,6 +101,13 @@ describe.skipIf(!postgresAvailable())('PostgreSQL visibility reads seek the inde
     const ofPrompt = await plan((db) => answers(db).page({ ...window, promptId: data.main.promptIds[3] }, 25));
     expect(ofPrompt).toMatch(/Index Scan Backward using snapshots_by_prompt_time/);
     expect(ofPrompt).not.toMatch(/Sort Key/);
+    // SQLite: snapshots_by_update (workspace_id=? AND (updated_at,id)>(?,?)), snapshots_by_prompt_update (prompt_id=? AND …)
+    const byUpdate = await plan((db) => answers(db).pageByUpdate({ workspaceId: data.main.workspaceId, fromMs: null, untilMs: null, updatedAfter: '2026-01-01T00:00:00.000Z' }, 25));
+    expect(byUpdate).toMatch(/Index Scan using snapshots_by_update on snapshots s[^\n]*\n\s+Index Cond: \(\(workspace_id = '[^']+'::text\) AND \(ROW\(updated_at, id\) > ROW/);
+    expect(byUpdate).not.toMatch(/Sort Key/);
+    const ofPromptByUpdate = await plan((db) => answers(db).pageByUpdate({ workspaceId: data.main.workspaceId, fromMs: null, untilMs: null, promptId: data.main.promptIds[3] }, 25, ['2026-01-01T00:00:00.000Z', '']));
+    expect(ofPromptByUpdate).toMatch(/Index Scan using snapshots_by_prompt_update/);
+    expect(ofPromptByUpdate).not.toMatch(/Sort Key/);
     // SQLite: sqlite_autoindex_snapshots_1 (id=?); competitors by sqlite_autoindex_competitors_2
     expect(await plan((db) => answers(db).get(data.main.workspaceId, data.main.answerIds[0]!))).toMatch(/Index Scan using snapshots_pkey/);
     const names = await plan((db) => answers(db).competitorNames(data.main.workspaceId));
