@@ -78,7 +78,9 @@ describe('migration 013: the update time of answers', () => {
       const next = new Date(Date.parse(upgradedAt) + 1).toISOString();
       expect(await list({ updated_after: upgradedAt })).toEqual([{ id: added.id, updated_at: next }]);
     } finally {
+      // The test server leaves a store it was given open.
       await server.close();
+      await store.close();
     }
   });
 });
