@@ -1,3 +1,4 @@
+import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DatabaseBusyError } from '../../../src/store/errors.js';
 import type { ClaimedDelivery, ClaimInput, WebhookDeliveryStore } from '../../../src/store/interfaces/webhook-deliveries.js';
@@ -36,7 +37,7 @@ async function outboxWithEvents(events: number): Promise<Outbox> {
   await copySqliteToPostgres(sqlite.db, pool);
   const deliveries = createPostgresWebhookDeliveryStore(pool);
   for (let i = 0; i < events; i += 1) {
-    await deliveries.enqueueEvent({ workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { id: `article-${i}` }, at: new Date(at(i)) });
+    await deliveries.enqueueEvent({ workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: `article-${i}` }, at: new Date(at(i)) });
   }
   return { pool, deliveries, workspace, hooks };
 }
@@ -163,13 +164,14 @@ describe.skipIf(!postgresAvailable())('PostgreSQL delivery claim shared by sever
 
   it('numbers an event after the events of a transaction still open, which it waits for', async () => {
     const { pool, deliveries, workspace } = await outboxWithEvents(0);
-    const event = (id: string) => ({ workspaceId: workspace.workspaceId, type: 'topic.status_updated' as const, data: { id }, at: new Date(at(0)) });
-    let waiting: Promise<string> | undefined;
+    const event = (id: string) => ({ workspaceId: workspace.workspaceId, type: 'topic.status_updated' as const, data: { ...SAMPLE_EVENT_DATA['topic.status_updated'], id }, at: new Date(at(0)) });
+    let waiting: Promise<string[]> | undefined;
     // An import's transaction writes one event, then another after a second writer has started.
     const importIds = await inTransaction(pool, async (client) => {
       const ids = [await enqueueEventOn(client, event('import-1'))];
       const pid = await value<number>(client, 'SELECT pg_backend_pid()');
-      waiting = deliveries.enqueueEvent(event('alone'));
+      // Held, not awaited: it must wait for this transaction's lock, so it settles after the COMMIT.
+      waiting = Promise.all([deliveries.enqueueEvent(event('alone'))]);
       await until(
         async () => (await value<number>(pool, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND pid <> ?", [pid])) === 1,
         10_000,
@@ -178,7 +180,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL delivery claim shared by sever
       ids.push(await enqueueEventOn(client, event('import-2')));
       return ids;
     });
-    const alone = await waiting!;
+    const [alone] = await waiting!;
     expect((await rows<{ event_id: string }>(pool, 'SELECT event_id FROM event_feed ORDER BY seq')).map((r) => r.event_id)).toEqual([...importIds, alone]);
     // Each of the three reached both webhooks.
     expect(await value(pool, 'SELECT count(*) FROM webhook_deliveries')).toBe(6);

@@ -1,3 +1,4 @@
+import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -72,7 +73,7 @@ async function sourceWithEverything(): Promise<Source> {
     await store.webhookDeliveries.enqueueEvent({
       workspaceId,
       type: 'content.status_updated',
-      data: { id: randomUUID(), note: AWKWARD_TEXT, n: i },
+      data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: randomUUID(), title: `${AWKWARD_TEXT} ${i}` },
       at: new Date(now.getTime() - 60_000 + i),
     });
   }

@@ -1,3 +1,4 @@
+import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import { describe, expect, it } from 'vitest';
 import type { EventType } from '../../../generated/events.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
@@ -87,9 +88,9 @@ async function filledPair(): Promise<Filled> {
   const deliveries = sqlite.webhookDeliveries;
   const tied = [[1, 'content.status_updated'], [1, 'content.status_updated'], [1, 'iq.status_updated'], [2, 'agent_task.status_updated'], [3, 'content.status_updated']] as const;
   for (const [i, [minute, type]] of tied.entries()) {
-    await deliveries.enqueueEvent({ workspaceId: a.workspaceId, type, data: { id: `record-${i}`, name: 'Ünïcode 🚀' }, at: new Date(T(minute)) });
+    await deliveries.enqueueEvent({ workspaceId: a.workspaceId, type, data: { ...SAMPLE_EVENT_DATA[type], id: `record-${i}`, title: 'Ünïcode 🚀' }, at: new Date(T(minute)) });
   }
-  await deliveries.enqueueEvent({ workspaceId: b.workspaceId, type: 'topic.status_updated', data: { id: 'b' }, at: new Date(T(1)) });
+  await deliveries.enqueueEvent({ workspaceId: b.workspaceId, type: 'topic.status_updated', data: { ...SAMPLE_EVENT_DATA['topic.status_updated'], id: 'b' }, at: new Date(T(1)) });
 
   // Claim the first webhook's deliveries and end them every way there is.
   const claimed = byId(await deliveries.claimDue(claimInput({ now: FAR_FUTURE, lease_until: '2100-01-01T00:01:00.000Z', rooms: new Map([[hooks[0]!.id, 7]]) })));
@@ -251,14 +252,14 @@ describe.skipIf(!postgresAvailable())('PostgreSQL delivery store, against SQLite
     const types: EventType[] = ['content.status_updated', 'topic.status_updated', 'iq.status_updated', 'sitemap_url.status_updated', 'research_batch.status_updated'];
     for (const [i, type] of types.entries()) {
       for (const workspace of [a, b]) {
-        const event = { workspaceId: workspace.workspaceId, type, data: { id: `r-${i}`, nested: { ü: [1, 2.5, null, true] } }, at: new Date(T(40 + i)) };
+        const event = { workspaceId: workspace.workspaceId, type, data: { ...SAMPLE_EVENT_DATA[type], id: `r-${i}`, title: 'ü 2.5 🚀' }, at: new Date(T(40 + i)) };
         const ids = [await stores[0].enqueueEvent(event), await stores[1].enqueueEvent(event)];
         expect(ids[1]).not.toBe(ids[0]);
       }
     }
     // Without `at`, the event takes the time it is written.
     const before = new Date().toISOString();
-    const id = await stores[1].enqueueEvent({ workspaceId: a.workspaceId, type: 'iq.status_updated', data: {} });
+    const id = await stores[1].enqueueEvent({ workspaceId: a.workspaceId, type: 'iq.status_updated', data: SAMPLE_EVENT_DATA['iq.status_updated'] });
     const [written] = await pgRows<{ created_at: string }>(pair.pool, 'SELECT created_at FROM webhook_events WHERE id = ?', [id]);
     expect(written!.created_at >= before).toBe(true);
     await pair.pool.query('DELETE FROM webhook_events WHERE id = $1', [id]);

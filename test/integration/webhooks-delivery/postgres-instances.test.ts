@@ -1,3 +1,4 @@
+import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createPostgresPool } from '../../../src/store/postgres/pool.js';
 import { createPostgresWebhookDeliveryStore } from '../../../src/store/postgres/webhook-deliveries.js';
@@ -22,7 +23,7 @@ describe.skipIf(!postgresAvailable())('webhook delivery: two instances over one 
     const outbox = createPostgresWebhookDeliveryStore(pool);
     const events = 40;
     for (let i = 0; i < events; i += 1) {
-      await outbox.enqueueEvent({ workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { id: `article-${i}` } });
+      await outbox.enqueueEvent({ workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: `article-${i}` } });
     }
     // Two instances of the service: a pool and a dispatcher each, polling the same outbox.
     const secondPool = createPostgresPool((pool.options as { connectionString: string }).connectionString);
