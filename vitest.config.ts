@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 
 // Two lanes, both run by `npm test`, at the same time (test/README.md has the figures):
 // - fast: every HTTP, contract, unit and in-process CLI test. Files share a worker's module cache
@@ -34,6 +35,8 @@ export default defineConfig({
     // Both lanes share these workers, so the slow lane's waits on processes, browsers and
     // receivers overlap with the fast lane's work. Vitest's default is one worker on two cores.
     maxWorkers: 3,
+    // Longest files first across both lanes (vitest's own order runs one lane after the other).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { test: { ...lane, name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false } },
       { test: { ...lane, name: 'slow', include: SLOW, globalSetup: ['test/setup/built-dist.global.ts'] } },
