@@ -6,7 +6,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../src/store/database.js';
 import { createStore, type Store } from '../../src/store/index.js';
-import { runCommandLine } from '../../src/cli/run-command-line.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
@@ -57,7 +56,9 @@ export function startCliInProcess(args: readonly string[]): InProcessCli {
   const stderr = new PassThrough();
   stdout.on('data', (chunk: Buffer) => { collected.stdout += chunk.toString('utf8'); });
   stderr.on('data', (chunk: Buffer) => { collected.stderr += chunk.toString('utf8'); });
-  const exited = runCommandLine(args, { stdout, stderr, stdin: new PassThrough() })
+  // Loaded on first use: files that only spawn the command line never load the whole service.
+  const exited = import('../../src/cli/run-command-line.js')
+    .then(({ runCommandLine }) => runCommandLine(args, { stdout, stderr, stdin: new PassThrough() }))
     .then((code) => ({ code, stdout: collected.stdout, stderr: collected.stderr }));
   return {
     stdout: () => collected.stdout,
