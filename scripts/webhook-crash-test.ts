@@ -31,6 +31,11 @@ export interface CrashTestOptions {
   seed?: number;
   /** Gives up waiting for the last deliveries after this long. */
   settleTimeoutMs?: number;
+  /**
+   * Node's arguments that start the command line; the TypeScript source through tsx by default.
+   * The test suite passes the compiled `dist/cli/main.js`, which starts three times faster.
+   */
+  cli?: string[];
   log?: (line: string) => void;
 }
 
@@ -121,8 +126,8 @@ async function startReceiver(random: () => number): Promise<Receiver> {
 }
 
 /** The service as deployed: `serve` over the database file, with a shortened lease so reclaims come quickly. */
-function spawnService(dbFile: string, logFile: string): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'serve', '--db', dbFile, '--port', '0', '--json'], {
+function spawnService(cli: string[], dbFile: string, logFile: string): { child: ChildProcess; ready: Promise<void> } {
+  const child = spawn(process.execPath, [...cli, 'serve', '--db', dbFile, '--port', '0', '--json'], {
     cwd: root,
     env: {
       ...process.env,
@@ -211,7 +216,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     let killsDuringStartup = 0;
     for (let run = 0; run <= options.kills; run += 1) {
       const logFile = path.join(dir, `service-${run}.log`);
-      service = spawnService(dbFile, logFile);
+      service = spawnService(options.cli ?? ['--import', 'tsx', path.join(root, 'src/cli/main.ts')], dbFile, logFile);
       const batch = keys.slice(run * batchSize, (run + 1) * batchSize);
       if (batch.length > 0) enqueueBatch(store, workspaceId, batch);
       if (run === options.kills) break;

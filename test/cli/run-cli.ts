@@ -6,12 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSqliteStore } from '../../src/store/index.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { runCommandLine } from '../../src/cli/run-command-line.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// The CLI's source through tsx, so tests exercise the code as it is now, never a stale dist/;
-// test/cli/bin-smoke.test.ts runs the compiled `workspace-api` bin itself.
-const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')];
+/**
+ * The command line compiled into dist/, as the bin runs it: a child starts in a third of the time
+ * it takes through tsx. The slow lane rebuilds dist/ before its tests whenever src/ changed since
+ * (test/setup/built-dist.global.ts), so tests never run stale code; test/cli/bin-smoke.test.ts
+ * runs the `workspace-api` bin itself.
+ */
+export const CLI = [path.join(ROOT, 'dist', 'cli', 'main.js')];
 
 export interface CliResult {
   code: number;
@@ -53,7 +56,9 @@ export function startCliInProcess(args: readonly string[]): InProcessCli {
   const stderr = new PassThrough();
   stdout.on('data', (chunk: Buffer) => { collected.stdout += chunk.toString('utf8'); });
   stderr.on('data', (chunk: Buffer) => { collected.stderr += chunk.toString('utf8'); });
-  const exited = runCommandLine(args, { stdout, stderr, stdin: new PassThrough() })
+  // Loaded on first use: files that only spawn the command line never load the whole service.
+  const exited = import('../../src/cli/run-command-line.js')
+    .then(({ runCommandLine }) => runCommandLine(args, { stdout, stderr, stdin: new PassThrough() }))
     .then((code) => ({ code, stdout: collected.stdout, stderr: collected.stderr }));
   return {
     stdout: () => collected.stdout,

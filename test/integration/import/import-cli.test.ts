@@ -7,6 +7,7 @@ import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { holdWriteLock } from '../../support/write-lock.js';
+import { CLI } from '../../cli/run-cli.js';
 import { categoryLine, competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -26,7 +27,7 @@ afterEach(() => cleanup());
  */
 function cli(args: string[], stdin: string | Buffer = '', onStderr?: (soFar: string) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), ...args, '--db', file], { cwd: root });
+    const child = spawn(process.execPath, [...CLI, ...args, '--db', file], { cwd: root });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -8,6 +8,7 @@ import { createTestStore, startTestServer, type TestServer } from '../../support
 import { MEMBER_TOKEN_PREFIX } from '../../../src/keys/member-tokens.js';
 import { hashToken } from '../../../src/keys/secret-token.js';
 import { TOKEN_INVALID } from './helpers.js';
+import { CLI } from '../../cli/run-cli.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -25,7 +26,7 @@ afterAll(async () => {
 /** The real command line, as a separate process, on the server's database file. */
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), ...args, '--db', db.file], { cwd: root },
+    execFile(process.execPath, [...CLI, ...args, '--db', db.file], { cwd: root },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
   });
 }
