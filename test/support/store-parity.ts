@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
 import type { RecordOrder, RecordPage, RecordPosition } from '../../src/store/interfaces/list-pages.js';
 import { applyPostgresMigrations } from '../../src/store/postgres/migrate.js';
 import { createPostgresPool, type PostgresPool } from '../../src/store/postgres/pool.js';
@@ -50,9 +50,10 @@ export async function openParityDatabases(fill: (sqlite: SqliteStore, workspace:
 
 /**
  * Opens the parity databases before the tests of the `describe` it is called in, hands them to
- * `onOpen`, and closes them after those tests. Call it inside a `describe` body, never at import time.
+ * `onOpen`, and closes them after those tests; answers a function that opens databases of the test's
+ * own. Call it inside a `describe` body, never at import time.
  */
-export function useParityDatabases(fill: Parameters<typeof openParityDatabases>[0], onOpen: (databases: ParityDatabases) => void): void {
+export function useParityDatabases(fill: Parameters<typeof openParityDatabases>[0], onOpen: (databases: ParityDatabases) => void): () => Promise<ParityDatabases> {
   let databases: ParityDatabases | undefined;
   beforeAll(async () => {
     databases = await openParityDatabases(fill);
@@ -61,6 +62,13 @@ export function useParityDatabases(fill: Parameters<typeof openParityDatabases>[
   afterAll(async () => {
     await databases?.close();
   });
+  // A test that writes takes databases of its own, filled the same way, so the tests that read the
+  // shared ones see the same rows in whatever order the tests run.
+  return async () => {
+    const own = await openParityDatabases(fill);
+    onTestFinished(own.close);
+    return own;
+  };
 }
 
 /**

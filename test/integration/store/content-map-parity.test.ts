@@ -44,14 +44,17 @@ describe.skipIf(!postgresAvailable())('PostgreSQL content-map store answers as t
   let pair: StorePair<ContentMapStore>;
   let workspaceId: string;
 
-  useParityDatabases(async (sqlite, workspace, other) => {
+  const view = (opened: ParityDatabases) => ({
+    databases: opened,
+    pair: { sqlite: opened.sqlite.contentMap, postgres: createPostgresContentMapStore(opened.pool) },
+    workspaceId: opened.workspace.workspaceId,
+  });
+  const ownDatabases = useParityDatabases(async (sqlite, workspace, other) => {
     await importLines(sqlite, workspace.workspaceId, [...topics, ...sites, ...pages].map((l) => l.line));
     await importLines(sqlite, workspace.workspaceId, [renamed.line]);
     await importLines(sqlite, other.workspaceId, [otherTopic, otherSite, otherPage].map((l) => l.line));
   }, (opened) => {
-    databases = opened;
-    pair = { sqlite: opened.sqlite.contentMap, postgres: createPostgresContentMapStore(opened.pool) };
-    workspaceId = opened.workspace.workspaceId;
+    ({ databases, pair, workspaceId } = view(opened));
   });
 
   it('reads each record by id, and nothing of another workspace or an unknown id', async () => {
@@ -104,6 +107,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL content-map store answers as t
   });
 
   it('saves through its own methods as SQLite does: inserted, unchanged, updated with the state before, then read the same', async () => {
+    const { databases, pair, workspaceId } = view(await ownDatabases());
     const topic: TopicInput = {
       id: 'B-topic', workspace_id: workspaceId, name: 'Saved', stage: 'PROCESSING', msv_badge: 'LOW', kd_badge: 'LOW', coverage: 5,
       keywords: [{ keyword: 'b', msv: 1, kd: 3 }, { keyword: 'a', msv: 1, kd: 4 }, { keyword: 'c', msv: MAX_EXACT - 2, kd: 0 }],

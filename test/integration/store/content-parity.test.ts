@@ -7,7 +7,7 @@ import { createPostgresContentStore } from '../../../src/store/postgres/content.
 import { agentTaskLine, articleLine, changed, ideaLine, researchBatchLine, topicLine } from '../../support/content-records.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import {
-  expectSameAnswer, expectSamePages, sameForEach, sameFromBoth, type StorePair, useParityDatabases,
+  expectSameAnswer, expectSamePages, sameForEach, sameFromBoth, type ParityDatabases, type StorePair, useParityDatabases,
 } from '../../support/store-parity.js';
 
 const T0 = '2026-03-01T10:00:00.000Z';
@@ -75,13 +75,16 @@ describe.skipIf(!postgresAvailable())('PostgreSQL content store answers as the S
   let pair: StorePair<ContentStore>;
   let workspaceId: string;
 
-  useParityDatabases(async (sqlite, workspace, other) => {
+  const view = (opened: ParityDatabases) => ({
+    pair: { sqlite: opened.sqlite.content, postgres: createPostgresContentStore(opened.pool) },
+    workspaceId: opened.workspace.workspaceId,
+  });
+  const ownDatabases = useParityDatabases(async (sqlite, workspace, other) => {
     await importLines(sqlite, workspace.workspaceId, [topicA, topicB, batch1, batch2, batch3, ...ideas, ...articles, ...tasks].map((l) => l.line));
     await importLines(sqlite, workspace.workspaceId, [topicARenamed.line]);
     await importLines(sqlite, other.workspaceId, [otherTopic, otherBatch, otherIdea, otherArticle, otherTask].map((l) => l.line));
   }, (opened) => {
-    pair = { sqlite: opened.sqlite.content, postgres: createPostgresContentStore(opened.pool) };
-    workspaceId = opened.workspace.workspaceId;
+    ({ pair, workspaceId } = view(opened));
   });
 
   it('reads each record by id, and nothing of another workspace or an unknown id', async () => {
@@ -181,6 +184,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL content store answers as the S
   });
 
   it('saves through its own methods as SQLite does: inserted, unchanged, updated with the state before, then read the same', async () => {
+    const { pair, workspaceId } = view(await ownDatabases());
     // Ids the import would refuse, so that ties on the creation time order by code point: upper
     // case before lower case, then accented letters, then a fullwidth letter before an emoji (whose
     // UTF-16 form would sort it first).
@@ -223,6 +227,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL content store answers as the S
   });
 
   it('in PostgreSQL, saves of one new record at the same time take turns: one inserts it, the others find it as they would write it', async () => {
+    const { pair, workspaceId } = view(await ownDatabases());
     for (let round = 0; round < 5; round += 1) {
       const idea = { id: `idea-raced-${round}`, workspace_id: workspaceId, title: 'Raced', topic_id: null, keywords: [], buyer_stage: null,
         persona_name: null, research_batch_id: null, created_at: T3, updated_at: T3 };

@@ -35,14 +35,17 @@ describe.skipIf(!postgresAvailable())('PostgreSQL brand-intelligence store answe
   let pair: StorePair<IqStore>;
   let workspaceId: string;
 
-  useParityDatabases(async (sqlite, workspace, other) => {
+  const view = (opened: ParityDatabases) => ({
+    databases: opened,
+    pair: { sqlite: opened.sqlite.iq, postgres: createPostgresIqStore(opened.pool) },
+    workspaceId: opened.workspace.workspaceId,
+  });
+  const ownDatabases = useParityDatabases(async (sqlite, workspace, other) => {
     await importLines(sqlite, workspace.workspaceId, records.map((l) => l.line));
     await importLines(sqlite, workspace.workspaceId, [productBDefault.line]);
     await importLines(sqlite, other.workspaceId, [otherProduct.line]);
   }, (opened) => {
-    databases = opened;
-    pair = { sqlite: opened.sqlite.iq, postgres: createPostgresIqStore(opened.pool) };
-    workspaceId = opened.workspace.workspaceId;
+    ({ databases, pair, workspaceId } = view(opened));
   });
 
   it('reads each record by id, of its kind or any, and nothing of another kind, another workspace or an unknown id', async () => {
@@ -70,6 +73,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL brand-intelligence store answe
   });
 
   it('saves through its own methods as SQLite does, moving the default flag in the same write', async () => {
+    const { databases, pair, workspaceId } = view(await ownDatabases());
     const persona = (id: string, fields: Partial<IqRecordInput> = {}): IqRecordInput => ({
       id, workspace_id: workspaceId, type: 'persona', title: `Saved ${id}`, description: null, content: null, metadata: IQ_METADATA.persona as never,
       product_id: null, product_urls: null, voice_sample_urls: null, content_sample_urls: null, images_urls: null, is_default: false,
@@ -91,6 +95,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL brand-intelligence store answe
   });
 
   it('in PostgreSQL, saves that make records of one kind the default at the same time take turns: all succeed and one default remains', async () => {
+    const { pair, workspaceId } = view(await ownDatabases());
     const postgres = pair.postgres;
     const voice = (id: string): IqRecordInput => ({
       id, workspace_id: workspaceId, type: 'voice', title: id, description: null, content: null, metadata: IQ_METADATA.voice as never, product_id: null,
