@@ -8,7 +8,7 @@
 //   git archive <commit> | tar -x -C /tmp/before && ln -s "$PWD/node_modules" /tmp/before/node_modules
 //   npx tsx bench/compare-checkouts.ts /tmp/before . [--rounds=5] [--duration=10]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { DATA_DIR, dataset } from './support/prompt-dataset.js';
@@ -24,6 +24,8 @@ const data = await dataset({ snapshots: 10_000, prompts: 40, days: 90 }, console
 /** The full service of the checkout in `dir`, over a copy of the dataset of its own. */
 async function serve(dir: string, name: string): Promise<{ url: string; child: ChildProcess; key: string }> {
   const file = path.join(DATA_DIR, `compare-${name}.db`);
+  // A previous run's write-ahead log beside the copy would be replayed over it (and lose the key made below).
+  for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   copyFileSync(data.file, file);
   const key = await freshKey({ ...data, file });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'bench/support/prompt-servers.ts'), 'full', file, data.workspaceId, path.join(DATA_DIR, `compare-${name}.log`)], {
