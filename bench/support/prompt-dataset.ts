@@ -117,7 +117,7 @@ export function* datasetLines(shape: DatasetShape, todayDay: number): Generator<
 /** Everything that shapes a dataset file: a change to any of it rebuilds the cache. */
 function fingerprint(shape: DatasetShape, todayDay: number): string {
   const hash = createHash('sha256').update(JSON.stringify({ shape, todayDay, GENERATOR_VERSION }));
-  for (const dir of ['src/import', 'src/store/sqlite/import', 'src/store/sqlite/import/records', 'src/store/sqlite/migrations']) {
+  for (const dir of ['src/import', 'src/store/import', 'src/store/import/records', 'src/store/import/tables', 'src/store/sqlite/import', 'src/store/sqlite/migrations']) {
     const abs = path.join(root, dir);
     for (const f of readdirSync(abs).filter((n) => /\.(ts|sql)$/.test(n)).sort()) hash.update(f).update(readFileSync(path.join(abs, f)));
   }
