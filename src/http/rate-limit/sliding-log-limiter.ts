@@ -24,8 +24,8 @@ const POLICY_NAME = /^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /**
  * Exact rolling-window limiter: a request is admitted iff fewer than `quota` admissions
- * happened in the last `windowSeconds` (interval (now - window, now]). Synchronous on
- * purpose: Node serialises calls within a process, which is what makes it exact.
+ * happened in the last `windowSeconds` (interval (now - window, now]). Exact within one
+ * process: each call runs to completion before the next (no await inside).
  */
 export class SlidingLogLimiter implements RateLimiter {
   readonly policy: string;
@@ -56,7 +56,9 @@ export class SlidingLogLimiter implements RateLimiter {
     return this.logs.size;
   }
 
-  consume(key: string, nowMs: number = Date.now()): RateLimitDecision {
+  // Async only to fit the interface: the body has no await, so a call still runs whole before
+  // the next one starts, which is what keeps it exact within the process.
+  async consume(key: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
     const now = this.clock(nowMs);
     this.evictIdle(now, MAX_EVICTIONS_PER_CALL);
 
@@ -71,7 +73,7 @@ export class SlidingLogLimiter implements RateLimiter {
     return this.decide(log, now, true);
   }
 
-  peek(key: string, nowMs: number = Date.now()): RateLimitDecision {
+  async peek(key: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
     const now = this.clock(nowMs);
     const log = this.logs.get(key);
     if (!log) return { ...this.base(), allowed: true, remaining: this.quota, resetSeconds: 0 };

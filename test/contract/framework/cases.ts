@@ -120,7 +120,7 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
     expect((res.body as { messages: string }).messages).toContain(UNKNOWN_PARAMETER);
   });
   add(429, 'answers 429 (4290) with Retry-After equal to t once the window is full', async (h, ctx, spec) => {
-    for (let i = 0; i < WORKSPACE_QUOTA; i++) h.limiter.consume(ctx.workspace.workspaceId, Date.now());
+    for (let i = 0; i < WORKSPACE_QUOTA; i++) await h.limiter.consume(ctx.workspace.workspaceId, Date.now());
     const res = await h.call(op, spec, ctx);
     expect([res.status, res.body]).toEqual([429, errorBody(4290)]);
     const limit = parseRateLimit(res.headers.get('ratelimit'));
