@@ -20,7 +20,8 @@ import { handlers as defaultHandlers } from './handlers/index.js';
 import type { AdminHandlers, ReadHandlers } from './handlers/handler-types.js';
 import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
-import { pingDatabase, SERVER_WRITE_WAIT_MS, setBusyTimeout } from './store/database.js';
+import { SERVER_WRITE_WAIT_MS, setBusyTimeout } from './store/database.js';
+import { answerReadiness, closeConnectionsWhileDraining, databaseCheck, Readiness } from './http/readiness.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
 import { compileOperations } from './http/contract-operations.js';
@@ -64,6 +65,8 @@ export interface AppDeps {
   document?: object;
   /** CORS origins and the public address (README, "HTTP conventions"); none and the request's host by default. */
   http?: Partial<HttpConfig>;
+  /** What `/readyz` checks, and whether the instance is shutting down; the database alone by default. */
+  readiness?: Readiness;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
@@ -92,18 +95,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/api', answerHeadLikeGet(), conditionalJsonReads());
   app.use('/api/v1', allowBrowserOrigins(deps.http?.corsAllowedOrigins ?? []));
 
+  const readiness = deps.readiness ?? new Readiness([databaseCheck(deps.store)]);
+  app.use(closeConnectionsWhileDraining(readiness));
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
-  app.get('/readyz', (req, res) => {
-    try {
-      pingDatabase(deps.store.db);
-    } catch (err) {
-      // Not ready is an answer, not a failure: load balancers act on the 503.
-      req.log.warn({ err }, 'not ready: the database does not answer');
-      sendEnvelope(res, 503, Codes.INTERNAL, 'Not ready: the database does not answer.');
-      return;
-    }
-    sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ready' });
-  });
+  app.get('/readyz', answerReadiness(readiness));
   app.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
   const asyncApiDocument = loadAsyncApiDocument();
   app.get('/asyncapi.json', (_req, res) => {

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { parseDecimalInteger } from './text/decimal-integer.js';
 
 export interface Config {
+  /** The SQLite file (`DATABASE_PATH`). */
   databasePath: string;
+  /**
+   * Where the data lives, for `parseStoreAddress` (`src/store/store-address.ts`): `DATABASE_URL`
+   * (`postgres://…`) when set, which wins over `DATABASE_PATH`, else the SQLite file.
+   */
+  databaseAddress: string;
   port: number;
   host: string;
   logLevel: string;
@@ -18,6 +24,17 @@ export interface Config {
   webhooks: WebhookDeliveryConfig;
   /** Limits of the HTTP server's connections and the HTTP conventions (README, "Configuration" and "HTTP conventions"). */
   http: HttpServerConfig & HttpConfig;
+  /** The shared rate limit of several instances (README, "Running several instances"). */
+  redis: RedisConfig;
+}
+
+export interface RedisConfig {
+  /** `REDIS_URL`: with it, the rate limits live in Redis and hold across instances; in process without it. */
+  url: string | undefined;
+  /** Prepended to every key the service writes, so several services can share one Redis. */
+  keyPrefix: string;
+  /** A command that has not answered in this time fails, and the request answers 503. */
+  commandTimeoutMs: number;
 }
 
 export interface HttpServerConfig {
@@ -117,16 +134,20 @@ function httpServerConfig(env: NodeJS.ProcessEnv): HttpServerConfig {
   return config;
 }
 
+/** The URL, or undefined when `value` is not one. */
+function urlOrUndefined(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `https://app.example.com,http://localhost:5173` → each exactly as a browser sends `Origin`. */
 function parseOrigins(value: string | undefined, name: string): string[] {
   if (value === undefined || value.trim() === '') return [];
   return value.split(',').map((part) => part.trim()).filter((part) => part !== '').map((origin) => {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = urlOrUndefined(origin);
     if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
       throw new Error(`${name} must list origins like https://app.example.com (scheme, host and port only), got "${origin}"`);
     }
@@ -136,21 +157,28 @@ function parseOrigins(value: string | undefined, name: string): string[] {
 
 function baseUrlFrom(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(value.trim());
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = urlOrUndefined(value.trim());
   if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search !== '' || parsed.hash !== '') {
     throw new Error(`${name} must be an http(s) URL such as https://api.example.com, got "${value}"`);
   }
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
+function redisUrlFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = urlOrUndefined(value.trim());
+  if (!parsed || !/^rediss?:$/.test(parsed.protocol) || parsed.hostname === '') {
+    // The value is not repeated: it may carry a password.
+    throw new Error(`${name} must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0`);
+  }
+  return value.trim();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databasePath = env.DATABASE_PATH || path.join('data', 'workspace.db');
   return {
-    databasePath: env.DATABASE_PATH || path.join('data', 'workspace.db'),
+    databasePath,
+    databaseAddress: env.DATABASE_URL?.trim() || databasePath,
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST || '127.0.0.1',
     logLevel: env.LOG_LEVEL || 'info',
@@ -173,6 +201,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...httpServerConfig(env),
       corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS, 'CORS_ALLOWED_ORIGINS'),
       publicBaseUrl: baseUrlFrom(env.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL'),
+    },
+    redis: {
+      url: redisUrlFrom(env.REDIS_URL, 'REDIS_URL'),
+      keyPrefix: env.REDIS_KEY_PREFIX ?? 'wsapi:ratelimit:',
+      commandTimeoutMs: positiveIntFrom(env.REDIS_COMMAND_TIMEOUT_MS, 250, 'REDIS_COMMAND_TIMEOUT_MS'),
     },
   };
 }

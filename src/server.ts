@@ -11,6 +11,8 @@ import { flushKeyUses } from './keys/last-used-recorder.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
 import { answerClientError } from './http/client-error.js';
 import { connectionOptions, reportDroppedConnections } from './http/connection-limits.js';
+import { connectSharedRateLimits } from './http/rate-limit/shared-rate-limits.js';
+import { databaseCheck, Readiness } from './http/readiness.js';
 
 export interface RunningServer {
   server: Server;
@@ -19,6 +21,8 @@ export interface RunningServer {
   url: string;
   /** Sends webhook deliveries while the server runs. */
   dispatcher: DeliveryDispatcher;
+  /** What `/readyz` answers (its dependencies, and whether the instance is shutting down). */
+  readiness: Readiness;
   close: () => Promise<void>;
 }
 
@@ -26,14 +30,21 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { store?: Store; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, file: config.logFile });
   const store = options.store ?? createStore(openDatabase(config.databasePath));
+  const rateLimit = { quota: config.rateLimitQuota, windowSeconds: config.rateLimitWindowSeconds, authFailureQuota: config.authFailureQuota };
+  const { url: redisUrl } = config.redis;
+  const shared = redisUrl === undefined ? undefined : connectSharedRateLimits({ ...config.redis, url: redisUrl }, rateLimit, logger);
+  if (!shared && /^postgres(ql)?:\/\//i.test(config.databaseAddress)) {
+    logger.warn('DATABASE_URL names PostgreSQL but REDIS_URL is not set: the rate limits are counted in this process only, '
+      + 'so several instances would each admit the whole quota (README, "Running several instances")');
+  }
+  const readiness = new Readiness([databaseCheck(store), ...(shared ? [shared.dependency] : [])]);
   const app = await createApp({
     store,
     logger,
-    rateLimit: {
-      quota: config.rateLimitQuota,
-      windowSeconds: config.rateLimitWindowSeconds,
-      authFailureQuota: config.authFailureQuota,
-    },
+    rateLimit,
+    limiter: shared?.limiter,
+    clientLimiter: shared?.clientLimiter,
+    readiness,
     allowPrivateWebhookTargets: config.webhooks.allowPrivate,
     webhookTimeoutMs: config.webhooks.timeoutMs,
     http: config.http,
@@ -68,6 +79,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
             logger.error({ err }, `could not write the pending ${what}`);
           }
         }
+        await shared?.close();
         if (!options.store) store.db.close();
         logger.flush();
         resolve();
@@ -76,5 +88,5 @@ export async function startServer(config: Config, options: { store?: Store; logg
     });
     return closing;
   };
-  return { server, store, logger, url: `http://${host}:${port}`, dispatcher, close };
+  return { server, store, logger, url: `http://${host}:${port}`, dispatcher, readiness, close };
 }

@@ -50,8 +50,9 @@ export function errorHandler() {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const apiError = toApiError(err);
     const log = (req as Request & { log?: Record<'error' | 'warn', (o: object, m: string) => void> }).log;
-    // A write refused while an import holds the lock is expected, and retried by the client.
-    if (apiError.code === Codes.UNAVAILABLE) log?.warn({ err }, 'refused: the database is busy');
+    // A dependency busy or away (the write lock held by an import, Redis down) is expected, and
+    // retried by the client.
+    if (apiError.code === Codes.UNAVAILABLE) log?.warn({ err }, 'refused: a dependency is unavailable');
     else if (apiError.status >= 500) log?.error({ err }, 'unexpected error');
     if (res.headersSent) {
       res.destroy();

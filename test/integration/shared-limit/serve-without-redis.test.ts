@@ -1,0 +1,39 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { loadConfig } from '../../../src/config.js';
+import { startServer } from '../../../src/server.js';
+import { freePort } from '../../../scripts/postgres-cluster.js';
+import { testStoreForThisTest } from '../../support/test-server.js';
+
+/** Starts the service as `serve` does with `env`, over a test store, and returns its warnings. */
+async function warningsOfServe(env: Record<string, string>): Promise<string[]> {
+  const lines: Array<{ level: number; msg: string }> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') lines.push(JSON.parse(line) as { level: number; msg: string });
+      done();
+    },
+  });
+  const { store } = testStoreForThisTest();
+  const running = await startServer(loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }), { store, logger: pino({ level: 'info' }, sink) });
+  await running.close();
+  return lines.filter((l) => l.level === 40).map((l) => l.msg);
+}
+
+const PG_WARNING = 'DATABASE_URL names PostgreSQL but REDIS_URL is not set: the rate limits are counted in this process only, '
+  + 'so several instances would each admit the whole quota (README, "Running several instances")';
+
+describe('serve', () => {
+  it('when it runs on PostgreSQL without REDIS_URL, warns that several instances would not share the rate limit', async () => {
+    expect(await warningsOfServe({ DATABASE_URL: 'postgres://app@db.internal:5432/workspace' })).toContain(PG_WARNING);
+    expect(await warningsOfServe({ DATABASE_URL: 'postgresql://app@db.internal/workspace' })).toContain(PG_WARNING);
+  });
+
+  it('does not warn on SQLite, nor on PostgreSQL with REDIS_URL', async () => {
+    expect(await warningsOfServe({})).not.toContain(PG_WARNING);
+    const nobody = await freePort();
+    expect(await warningsOfServe({ DATABASE_URL: 'postgres://app@db.internal/workspace', REDIS_URL: `redis://127.0.0.1:${nobody}` }))
+      .not.toContain(PG_WARNING);
+  });
+});

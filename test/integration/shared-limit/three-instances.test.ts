@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pino from 'pino';
+import { openDatabase } from '../../../src/store/database.js';
+import { createStore, type Store } from '../../../src/store/index.js';
+import { connectSharedRateLimits, type SharedRateLimits } from '../../../src/http/rate-limit/shared-rate-limits.js';
+import { databaseCheck, Readiness } from '../../../src/http/readiness.js';
+import { createSecretToken } from '../../../src/keys/secret-token.js';
+import { API_KEY_PREFIX } from '../../../src/keys/api-keys.js';
+import { createTestWorkspace } from '../../support/accounts.js';
+import { parseRateLimit, send, type ObservedResponse } from '../../support/http.js';
+import { createTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
+import { describeWithRedis, startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { until } from '../../support/wait.js';
+
+const QUOTA = 120;
+const CLIENT_QUOTA = 30;
+// Three apps and 150 concurrent requests in one test process on a shared machine can hold a Redis
+// reply in the event loop past the 250 ms default: the test measures the counting, not the timeout.
+const COMMAND_TIMEOUT_MS = 2_000;
+
+let redis: RedisServer;
+let file: { store: Store; cleanup: () => void };
+const stores: Store[] = [];
+const limits: SharedRateLimits[] = [];
+const instances: TestServer[] = [];
+
+/**
+ * Three instances of the service as a deployment runs them: each its own app, its own database
+ * connection (one SQLite file) and its own Redis connection, all counting in one Redis.
+ */
+async function startInstances(): Promise<void> {
+  file = createTestStore();
+  const keyPrefix = `test:${randomUUID()}:`;
+  for (let i = 0; i < 3; i++) {
+    const store = i === 0 ? file.store : createStore(openDatabase(file.store.db.name));
+    if (i > 0) stores.push(store);
+    const shared = connectSharedRateLimits({ url: redis.url, keyPrefix, commandTimeoutMs: COMMAND_TIMEOUT_MS },
+      { quota: QUOTA, windowSeconds: 60, authFailureQuota: CLIENT_QUOTA }, pino({ level: 'silent' }));
+    limits.push(shared);
+    instances.push(await startTestServer({
+      store,
+      limiter: shared.limiter,
+      clientLimiter: shared.clientLimiter,
+      readiness: new Readiness([databaseCheck(store), shared.dependency]),
+    }));
+  }
+  await until(() => limits.every((l) => l.redis.status === 'ready'), 10_000, 'the Redis connections');
+}
+
+/** Request `i` goes to instance `i % 3`, as a round-robin balancer sends it. */
+const spread = (n: number, request: (instance: TestServer, i: number) => Promise<ObservedResponse>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => request(instances[i % 3]!, i)));
+const me = (instance: TestServer, key: string) => send(instance.url, { path: '/api/v1/me', key });
+
+describeWithRedis('three instances sharing one Redis', () => {
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    await startInstances();
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    for (const shared of limits) await shared.close();
+    for (const store of stores) store.db.close();
+    file.cleanup();
+    await redis.remove();
+  });
+
+  it('admit exactly 120 of 150 concurrent requests for one workspace, whichever instance each reaches; another workspace is untouched', async () => {
+    const busy = createTestWorkspace(file.store);
+    const quiet = createTestWorkspace(file.store);
+    const responses = await spread(150, (instance) => me(instance, busy.key));
+
+    const admitted = responses.filter((r) => r.status === 200);
+    const refused = responses.filter((r) => r.status === 429);
+    expect(responses.filter((r) => r.status !== 200 && r.status !== 429).map((r) => r.text)).toEqual([]);
+    expect([admitted.length, refused.length]).toEqual([120, 30]);
+    // Each admission took one slot of the one shared log: remaining counts are 119 down to 0, once each.
+    const remaining = admitted.map((r) => parseRateLimit(r.headers.get('ratelimit')).r).sort((a, b) => b - a);
+    expect(remaining).toEqual(Array.from({ length: 120 }, (_, i) => 119 - i));
+    for (const r of responses) expect(r.headers.get('ratelimit-policy')).toBe('"workspace";q=120;w=60');
+    for (const r of refused) {
+      const { t } = parseRateLimit(r.headers.get('ratelimit'));
+      expect(r.body).toEqual({ code: 4290, messages: `Rate limit exceeded: 120 requests per 60 seconds for this workspace; retry in ${t} seconds.`, data: null });
+      expect(parseRateLimit(r.headers.get('ratelimit'))).toEqual({ policy: 'workspace', r: 0, t });
+      expect(r.headers.get('retry-after')).toBe(String(t));
+      expect(t).toBeGreaterThanOrEqual(1);
+      expect(t).toBeLessThanOrEqual(60);
+    }
+
+    const others = await spread(3, (instance) => me(instance, quiet.key));
+    expect(others.map((r) => [r.status, parseRateLimit(r.headers.get('ratelimit')).r])).toEqual([[200, 119], [200, 118], [200, 117]]);
+  });
+
+  it('count failed authentications of one address across instances: 30 answer 401, the rest 429 with the client policy', async () => {
+    const unknown = createSecretToken(API_KEY_PREFIX);
+    const responses = await spread(45, (instance) => me(instance, unknown));
+    expect(responses.filter((r) => r.status === 401)).toHaveLength(CLIENT_QUOTA);
+    const throttled = responses.filter((r) => r.status === 429);
+    expect(throttled).toHaveLength(45 - CLIENT_QUOTA);
+    for (const r of throttled) expect(r.headers.get('ratelimit-policy')).toBe(`"client";q=${CLIENT_QUOTA};w=60`);
+  });
+
+  it('while Redis is down answer 503 (5030) with Retry-After and /readyz 503 naming redis, never a 500 or an admission; serve again once it is back', async () => {
+    const ws = createTestWorkspace(file.store);
+    expect((await me(instances[0]!, ws.key)).status).toBe(200);
+
+    await redis.stop();
+    try {
+      const during = await spread(9, (instance, i) => (i % 3 === 2 ? me(instance, 'wsk_live_not-a-key') : me(instance, ws.key)));
+      for (const r of during) {
+        expect([r.status, r.body]).toEqual([503, {
+          code: 5030,
+          messages: 'The rate limit cannot be checked now (its store, Redis, does not answer); nothing was done. Retry after 1 second.',
+          data: null,
+        }]);
+        expect(r.headers.get('retry-after')).toBe('1');
+        expect(parseRateLimit(r.headers.get('ratelimit'))).toMatchObject({ r: 0, t: 1 });
+      }
+      const ready = await spread(3, (instance) => send(instance.url, { path: '/readyz' }));
+      for (const r of ready) {
+        expect([r.status, r.body]).toEqual([503, { code: 5030, messages: 'Not ready: redis does not answer.', data: null }]);
+      }
+    } finally {
+      await redis.start();
+    }
+
+    // The connections come back by themselves.
+    for (const instance of instances) {
+      let res = await send(instance.url, { path: '/readyz' });
+      const deadline = Date.now() + 10_000;
+      while (res.status !== 200 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        res = await send(instance.url, { path: '/readyz' });
+      }
+      expect(res.status).toBe(200);
+      expect((await me(instance, ws.key)).status).toBe(200);
+    }
+  });
+
+  it('when Redis stops answering without closing the connection, answer 503 after the command timeout, and 200 once it answers again', async () => {
+    const ws = createTestWorkspace(file.store);
+    redis.pause();
+    let during: ObservedResponse[];
+    try {
+      during = await spread(3, (instance) => me(instance, ws.key));
+    } finally {
+      redis.resume();
+    }
+    expect(during.map((r) => [r.status, (r.body as { code: number }).code, r.headers.get('retry-after')])).toEqual(Array(3).fill([503, 5030, '1']));
+    const after = await spread(3, (instance) => me(instance, ws.key));
+    expect(after.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+});
