@@ -88,6 +88,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('query parser', 'simple');
   // Mount paths (`/api/v1`) compare like the contract's paths: exactly, letter case included.
   app.set('case sensitive routing', true);
+  // Forwarded headers name the client (req.ip, req.protocol, req.host) only from these proxies.
+  app.set('trust proxy', deps.http?.trustProxy ?? false);
 
   app.use(requestLogger(deps.logger));
   app.use(lowerCaseUuidsInUrl(document));

@@ -1,4 +1,5 @@
 // The only reader of process.env: everything else receives configuration as arguments.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseDecimalInteger } from './text/decimal-integer.js';
 
@@ -56,7 +57,15 @@ export interface HttpConfig {
   corsAllowedOrigins: string[];
   /** The address clients use, named by `/openapi.json`; the request's own host when unset. */
   publicBaseUrl: string | undefined;
+  /**
+   * The proxies whose `X-Forwarded-For`, `-Host` and `-Proto` are believed, as Express's `trust
+   * proxy` setting takes them: false (none, the default), a number of hops, or addresses, CIDRs
+   * and the names `loopback`, `linklocal`, `uniquelocal`.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface WebhookDeliveryConfig {
   /** Development/test switch: lets webhook URLs resolve to loopback and private addresses. */
@@ -164,6 +173,37 @@ function baseUrlFrom(value: string | undefined, name: string): string | undefine
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of TRUST_PROXY's list: a name, an address, or an address with a prefix length or netmask. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', mask, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (mask === undefined) return true;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(mask) === 4;
+}
+
+function trustProxyFrom(value: string | undefined, name: string): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  // Believing every sender would let any client choose the address its failed keys count against.
+  if (text === 'true') throw new Error(`${name}=true would believe forwarded headers from anyone: give the number of proxies in front of the service (1) or their addresses`);
+  if (/^\d+$/.test(text)) {
+    const hops = parseDecimalInteger(text);
+    if (hops === undefined) throw new Error(`${name} must be a number of proxies in decimal digits, got "${value}"`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0) {
+    throw new Error(`${name} must be a number of proxies, or addresses, CIDRs (10.0.0.0/8) and loopback, linklocal, uniquelocal separated by commas; "${bad.join('", "')}" is none of these`);
+  }
+  return entries;
+}
+
 function redisUrlFrom(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const parsed = urlOrUndefined(value.trim());
@@ -201,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...httpServerConfig(env),
       corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS, 'CORS_ALLOWED_ORIGINS'),
       publicBaseUrl: baseUrlFrom(env.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL'),
+      trustProxy: trustProxyFrom(env.TRUST_PROXY, 'TRUST_PROXY'),
     },
     redis: {
       url: redisUrlFrom(env.REDIS_URL, 'REDIS_URL'),

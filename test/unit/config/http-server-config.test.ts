@@ -21,3 +21,21 @@ describe('HTTP server settings', () => {
     expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow('HTTP_HEADERS_TIMEOUT_MS (40000) must not exceed HTTP_REQUEST_TIMEOUT_MS (30000)');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set, and reads a hop count, names, addresses and CIDRs as Express takes them', () => {
+    expect(loadConfig({}).http.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).http.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).http.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8 ,192.0.2.1,172.16.0.0/255.240.0.0' }).http.trustProxy)
+      .toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.0.2.1', '172.16.0.0/255.240.0.0']);
+  });
+
+  it('refuses true (anyone could choose their address) and anything that is not an address, naming it', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY=true would believe forwarded headers from anyone');
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback,proxy.internal' })).toThrow('"proxy.internal" is none of these');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('"10.0.0.0/33" is none of these');
+    expect(() => loadConfig({ TRUST_PROXY: '1.5' })).toThrow('"1.5" is none of these');
+  });
+});
