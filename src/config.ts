@@ -50,6 +50,11 @@ export interface HttpServerConfig {
   keepAliveTimeoutMs: number;
   /** Open connections in the whole process, whoever opens them; a connection beyond it is closed at once. */
   maxConnections: number;
+  /**
+   * On SIGTERM, how long `/readyz` answers 503 before the port closes, so a load balancer probing
+   * it stops sending first; in-flight requests then finish whatever this is.
+   */
+  drainDelayMs: number;
 }
 
 export interface HttpConfig {
@@ -135,6 +140,7 @@ function httpServerConfig(env: NodeJS.ProcessEnv): HttpServerConfig {
     requestTimeoutMs: positiveIntFrom(env.HTTP_REQUEST_TIMEOUT_MS, 30_000, 'HTTP_REQUEST_TIMEOUT_MS'),
     keepAliveTimeoutMs: positiveIntFrom(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
     maxConnections: positiveIntFrom(env.HTTP_MAX_CONNECTIONS, 10_000, 'HTTP_MAX_CONNECTIONS'),
+    drainDelayMs: intFrom(env.DRAIN_DELAY_MS, 0, 'DRAIN_DELAY_MS'),
   };
   // The headers are part of the request: a longer headers timeout would never apply.
   if (config.headersTimeoutMs > config.requestTimeoutMs) {

@@ -23,7 +23,10 @@ export interface RunningServer {
   dispatcher: DeliveryDispatcher;
   /** What `/readyz` answers (its dependencies, and whether the instance is shutting down). */
   readiness: Readiness;
+  /** Stops at once: no new connections, in-flight requests finish, deferred writes are flushed. */
   close: () => Promise<void>;
+  /** Stops as an instance behind a load balancer does: `/readyz` answers 503 for the drain delay, then `close()`. */
+  drain: () => Promise<void>;
 }
 
 /** The process side of the service: database, listen, graceful shutdown. */
@@ -68,8 +71,13 @@ export async function startServer(config: Config, options: { store?: Store; logg
   const close = (): Promise<void> => {
     // Attempts in flight finish (or are abandoned to their leases) while the server drains.
     const dispatcherStopped = dispatcher.stop();
+    readiness.draining = true;
     closing ??= new Promise<void>((resolve) => {
+      // server.close() closes the connections idle now; a keep-alive connection whose request is
+      // still in flight would otherwise stay open for the keep-alive timeout after its answer.
+      const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
       server.close(async () => {
+        clearInterval(closeIdle);
         await dispatcherStopped;
         // What the server kept in memory while the lock was taken (see README, "Importing data").
         for (const [what, flush] of [['API request counts', flushApiRequestCounts], ['key uses (last_used_at)', flushKeyUses]] as const) {
@@ -88,5 +96,16 @@ export async function startServer(config: Config, options: { store?: Store; logg
     });
     return closing;
   };
-  return { server, store, logger, url: `http://${host}:${port}`, dispatcher, readiness, close };
+  let draining: Promise<void> | undefined;
+  const drain = (): Promise<void> => {
+    draining ??= (async () => {
+      readiness.draining = true;
+      logger.info({ drain_delay_ms: config.http.drainDelayMs }, 'shutting down: /readyz answers 503, then the port closes');
+      // Unreferenced: a close() meanwhile (a second signal) may end the process before the delay does.
+      await new Promise<void>((resolve) => setTimeout(resolve, config.http.drainDelayMs).unref());
+      await close();
+    })();
+    return draining;
+  };
+  return { server, store, logger, url: `http://${host}:${port}`, dispatcher, readiness, close, drain };
 }

@@ -34,12 +34,15 @@ export const serve: Command = {
         stdout.write(`  npm run -s cli -- key list --workspace <id>   and   npm run -s cli -- key create --workspace <id> --user <owner id> --name "New key"\n`);
       }
     }
+    // The first signal drains (README, "Running several instances"); a second one stops at once.
     await new Promise<void>((resolve) => {
+      let signals = 0;
       const stop = () => {
-        void running.close().then(resolve);
+        signals += 1;
+        void (signals === 1 ? running.drain() : running.close()).then(resolve);
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     });
     return { stopped: true };
   },

@@ -3,12 +3,12 @@ import { loadConfig } from '../../../src/config.js';
 
 describe('HTTP server settings', () => {
   it('when nothing is set, uses the documented defaults', () => {
-    expect(loadConfig({}).http).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 });
+    expect(loadConfig({}).http).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000, drainDelayMs: 0 });
   });
 
   it('when set, reads each variable', () => {
-    const env = { HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '50' };
-    expect(loadConfig(env).http).toMatchObject({ headersTimeoutMs: 2_000, requestTimeoutMs: 4_000, keepAliveTimeoutMs: 1_000, maxConnections: 50 });
+    const env = { HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000', HTTP_MAX_CONNECTIONS: '50', DRAIN_DELAY_MS: '15000' };
+    expect(loadConfig(env).http).toMatchObject({ headersTimeoutMs: 2_000, requestTimeoutMs: 4_000, keepAliveTimeoutMs: 1_000, maxConnections: 50, drainDelayMs: 15_000 });
   });
 
   it('when a value would switch a protection off or is not a number, refuses to start, naming the variable', () => {
