@@ -22,6 +22,9 @@ import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
 import { SERVER_WRITE_WAIT_MS, setBusyTimeout } from './store/database.js';
 import { answerReadiness, closeConnectionsWhileDraining, databaseCheck, Readiness } from './http/readiness.js';
+import type { ServiceMetrics } from './http/metrics/service-metrics.js';
+import { measureRequests } from './http/metrics/measure-requests.js';
+import { countedLimiter } from './http/metrics/counted-limiter.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
 import { compileOperations } from './http/contract-operations.js';
@@ -67,15 +70,18 @@ export interface AppDeps {
   http?: Partial<HttpConfig>;
   /** What `/readyz` checks, and whether the instance is shutting down; the database alone by default. */
   readiness?: Readiness;
+  /** Request and rate limit series for `/metrics` (served by src/server.ts on its own port); none by default. */
+  metrics?: ServiceMetrics;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
 export async function createApp(deps: AppDeps): Promise<Express> {
   const now = deps.now ?? (() => new Date());
   const rate = deps.rateLimit ?? { quota: 120, windowSeconds: 60, authFailureQuota: 30 };
-  const limiter = deps.limiter ?? new SlidingLogLimiter({ policy: 'workspace', quota: rate.quota, windowSeconds: rate.windowSeconds });
-  const clientLimiter = deps.clientLimiter
-    ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds });
+  const counted = (l: RateLimiter, policy: string): RateLimiter => (deps.metrics ? countedLimiter(l, policy, deps.metrics) : l);
+  const limiter = counted(deps.limiter ?? new SlidingLogLimiter({ policy: 'workspace', quota: rate.quota, windowSeconds: rate.windowSeconds }), 'workspace');
+  const clientLimiter = counted(deps.clientLimiter
+    ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds }), 'client');
   const document = deps.document ?? loadOpenApiDocument();
   // The server's writes never wait long for a lock another process holds (an import): reads do
   // not need it (WAL), background writes retry later, and a request's write answers 503.
@@ -91,6 +97,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // Forwarded headers name the client (req.ip, req.protocol, req.host) only from these proxies.
   app.set('trust proxy', deps.http?.trustProxy ?? false);
 
+  if (deps.metrics) app.use(measureRequests(deps.metrics));
   app.use(requestLogger(deps.logger));
   app.use(lowerCaseUuidsInUrl(document));
   app.use(compressResponses());

@@ -27,6 +27,8 @@ export interface Config {
   http: HttpServerConfig & HttpConfig;
   /** The shared rate limit of several instances (README, "Running several instances"). */
   redis: RedisConfig;
+  /** `GET /metrics` on a port of its own; off (no port) by default. */
+  metrics: { port: number | undefined; host: string };
 }
 
 export interface RedisConfig {
@@ -222,11 +224,12 @@ function redisUrlFrom(value: string | undefined, name: string): string | undefin
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databasePath = env.DATABASE_PATH || path.join('data', 'workspace.db');
+  const host = env.HOST || '127.0.0.1';
   return {
     databasePath,
     databaseAddress: env.DATABASE_URL?.trim() || databasePath,
     port: intFrom(env.PORT, 3000, 'PORT'),
-    host: env.HOST || '127.0.0.1',
+    host,
     logLevel: env.LOG_LEVEL || 'info',
     logFile: env.LOG_FILE || undefined,
     rateLimitQuota: intFrom(env.RATE_LIMIT_QUOTA, 120, 'RATE_LIMIT_QUOTA'),
@@ -253,6 +256,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: redisUrlFrom(env.REDIS_URL, 'REDIS_URL'),
       keyPrefix: env.REDIS_KEY_PREFIX ?? 'wsapi:ratelimit:',
       commandTimeoutMs: positiveIntFrom(env.REDIS_COMMAND_TIMEOUT_MS, 250, 'REDIS_COMMAND_TIMEOUT_MS'),
+    },
+    metrics: {
+      // 0 takes a free port (tests); unset or empty: no metrics at all.
+      port: env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+      host: env.METRICS_HOST || host,
     },
   };
 }

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -11,14 +10,19 @@ import { flushKeyUses } from './keys/last-used-recorder.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
 import { answerClientError } from './http/client-error.js';
 import { connectionOptions, reportDroppedConnections } from './http/connection-limits.js';
+import { listenOn } from './http/listen.js';
 import { connectSharedRateLimits } from './http/rate-limit/shared-rate-limits.js';
 import { databaseCheck, Readiness } from './http/readiness.js';
+import { createServiceMetrics } from './http/metrics/service-metrics.js';
+import { startMetricsServer, type MetricsServer } from './http/metrics/metrics-server.js';
 
 export interface RunningServer {
   server: Server;
   store: Store;
   logger: Logger;
   url: string;
+  /** Where `GET /metrics` is served (METRICS_PORT); undefined when metrics are off. */
+  metricsUrl: string | undefined;
   /** Sends webhook deliveries while the server runs. */
   dispatcher: DeliveryDispatcher;
   /** What `/readyz` answers (its dependencies, and whether the instance is shutting down). */
@@ -41,7 +45,9 @@ export async function startServer(config: Config, options: { store?: Store; logg
       + 'so several instances would each admit the whole quota (README, "Running several instances")');
   }
   const readiness = new Readiness([databaseCheck(store), ...(shared ? [shared.dependency] : [])]);
+  const metrics = config.metrics.port === undefined ? undefined : createServiceMetrics({ store, readiness });
   const app = await createApp({
+    metrics,
     store,
     logger,
     rateLimit,
@@ -56,15 +62,11 @@ export async function startServer(config: Config, options: { store?: Store; logg
   server.maxConnections = config.http.maxConnections;
   server.on('clientError', answerClientError(logger));
   server.on('drop', reportDroppedConnections(logger, config.http.maxConnections));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = await listenOn(server, config.port, config.host);
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && config.metrics.port !== undefined) {
+    metricsServer = await startMetricsServer(metrics.registry, { port: config.metrics.port, host: config.metrics.host });
+  }
   const dispatcher = createDeliveryDispatcher({ store, logger, config: config.webhooks });
   dispatcher.start();
   let closing: Promise<void> | undefined;
@@ -87,6 +89,8 @@ export async function startServer(config: Config, options: { store?: Store; logg
             logger.error({ err }, `could not write the pending ${what}`);
           }
         }
+        await metricsServer?.close();
+        metrics?.close();
         await shared?.close();
         if (!options.store) store.db.close();
         logger.flush();
@@ -107,5 +111,5 @@ export async function startServer(config: Config, options: { store?: Store; logg
     })();
     return draining;
   };
-  return { server, store, logger, url: `http://${host}:${port}`, dispatcher, readiness, close, drain };
+  return { server, store, logger, url, metricsUrl: metricsServer?.url, dispatcher, readiness, close, drain };
 }

@@ -13,6 +13,7 @@ import { recordTypes } from './records/index.js';
 import { readUtf8Lines } from './utf8-lines.js';
 import { DELETE_SCHEMA, RecordRemovals } from './record-removal.js';
 import type { ImportRecords } from '../../generated/import-format.js';
+import { reportImportFinished } from './import-channel.js';
 
 export interface ImportSummary {
   /** Records read (blank lines are not records). */
@@ -338,15 +339,24 @@ async function runImport(
 ): Promise<ImportSummary> {
   const { db } = store;
   if (!store.accounts.getWorkspace(workspaceId)) throw new Error(`workspace ${workspaceId} does not exist`);
-  return inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
-    const run = new ImportRun(store, workspaceId, options.events ?? true, options.now ?? (() => new Date()));
-    await body(run);
-    const summary = run.finish();
-    // Downloads take their ETag from this version: a record with any outcome but `unchanged`
-    // moves it, in this transaction, so a tag can never outlive the data it was made from.
-    if (summary.records > summary.unchanged) store.dataVersions.raise(workspaceId);
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const summary = await inImportTransaction(db, IMPORT_CACHE_SIZE, async () => {
+      const run = new ImportRun(store, workspaceId, options.events ?? true, options.now ?? (() => new Date()));
+      await body(run);
+      const result = run.finish();
+      // Downloads take their ETag from this version: a record with any outcome but `unchanged`
+      // moves it, in this transaction, so a tag can never outlive the data it was made from.
+      if (result.records > result.unchanged) store.dataVersions.raise(workspaceId);
+      return result;
+    }, options.lock);
+    reportImportFinished({ outcome: 'committed', records: summary.records, seconds: seconds() });
     return summary;
-  }, options.lock);
+  } catch (err) {
+    reportImportFinished({ outcome: 'rejected', records: 0, seconds: seconds() });
+    throw err;
+  }
 }
 
 /**

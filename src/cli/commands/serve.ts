@@ -25,6 +25,7 @@ export const serve: Command = {
       stdout.write(`${JSON.stringify({ url: running.url, demo: demoAccount ?? null })}\n`);
     } else {
       stdout.write(`Workspace Read API listening on ${running.url} (database ${databasePath})\n`);
+      if (running.metricsUrl) stdout.write(`Metrics for Prometheus: ${running.metricsUrl}\n`);
       if (demoAccount) {
         stdout.write(`\nDemo workspace ${demoAccount.workspace_id} created. Its API key (shown once):\n\n  ${demoAccount.key}\n\n`);
         stdout.write(`Try it:\n\n  curl -s -H 'Authorization: Bearer ${demoAccount.key}' ${running.url}/api/v1/me\n\n`);

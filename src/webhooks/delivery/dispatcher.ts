@@ -8,6 +8,7 @@ import type { Resolver } from '../ssrf-guard.js';
 import { deliveryHeaders, signingSecrets } from '../signing.js';
 import { postWebhook, type PostResult } from './http-post.js';
 import { maxAttemptsOf, retryDelayMs } from './schedule.js';
+import { claimsObserved, reportAttemptRecorded, reportDeliveriesClaimed } from './delivery-channel.js';
 
 export interface DeliveryDispatcher {
   /** Starts polling for due deliveries. */
@@ -46,6 +47,16 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long ago the oldest of these deliveries' events was emitted: the envelope's `timestamp`. */
+function oldestAgeSeconds(deliveries: readonly ClaimedDelivery[], now: Date): number {
+  let oldest = now.getTime();
+  for (const d of deliveries) {
+    const emitted = Date.parse((JSON.parse(d.payload) as { timestamp: string }).timestamp);
+    if (emitted < oldest) oldest = emitted;
+  }
+  return (now.getTime() - oldest) / 1000;
+}
 
 /**
  * The delivery loop: claims due deliveries with a lease, sends each one signed, records the outcome
@@ -122,6 +133,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       }),
     );
     if (claimed === BUSY) return;
+    if (claimed.length > 0 && claimsObserved()) reportDeliveriesClaimed({ oldestAgeSeconds: oldestAgeSeconds(claimed, now) });
     for (const delivery of claimed) launch(delivery);
   }
 
@@ -210,6 +222,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       http_status: result.http_status,
       response_time_ms: result.response_time_ms,
     };
+    reportAttemptRecorded({ outcome: result.error === null ? 'delivered' : delivery.attempt >= delivery.max_attempts ? 'failed' : 'retry' });
     if (result.error === null) logger.debug(fields, 'webhook delivered');
     else logger.warn({ ...fields, error: result.error }, 'webhook attempt failed');
     if (recorded.webhook_disabled) {

@@ -23,3 +23,16 @@ describe('shared rate limit settings', () => {
     expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '1s' })).toThrow('REDIS_COMMAND_TIMEOUT_MS must be a non-negative integer');
   });
 });
+
+describe('metrics settings', () => {
+  it('are off unless METRICS_PORT is set, and listen on HOST unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics.port).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '0.0.0.0', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ port: 9464, host: '10.0.0.5' });
+  });
+
+  it('refuses a port that is not decimal digits, naming the variable', () => {
+    expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow('METRICS_PORT must be a non-negative integer in decimal digits, got "on"');
+  });
+});
