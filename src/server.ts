@@ -33,6 +33,9 @@ export interface RunningServer {
   drain: () => Promise<void>;
 }
 
+/** How long the start waits for a first connection to Redis before listening anyway. */
+const REDIS_START_WAIT_MS = 2_000;
+
 /** The process side of the service: database, listen, graceful shutdown. */
 export async function startServer(config: Config, options: { store?: Store; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, file: config.logFile });
@@ -43,6 +46,10 @@ export async function startServer(config: Config, options: { store?: Store; logg
   if (!shared && /^postgres(ql)?:\/\//i.test(config.databaseAddress)) {
     logger.warn('DATABASE_URL names PostgreSQL but REDIS_URL is not set: the rate limits are counted in this process only, '
       + 'so several instances would each admit the whole quota (README, "Running several instances")');
+  }
+  // Without a connection every request would answer 503: give Redis a moment before listening.
+  if (shared && !(await shared.whenReady(REDIS_START_WAIT_MS))) {
+    logger.warn(`redis did not answer within ${REDIS_START_WAIT_MS} ms of starting: requests answer 503 and /readyz names it until it does`);
   }
   const readiness = new Readiness([databaseCheck(store), ...(shared ? [shared.dependency] : [])]);
   const metrics = config.metrics.port === undefined ? undefined : createServiceMetrics({ store, readiness });

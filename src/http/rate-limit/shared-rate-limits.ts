@@ -14,6 +14,8 @@ export interface SharedRateLimits {
   /** `redis` for `/readyz` and `/metrics`. */
   dependency: DependencyCheck;
   redis: Redis;
+  /** Resolves true once connected, false if not within `timeoutMs` (the client keeps trying). */
+  whenReady(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,21 @@ export function connectSharedRateLimits(
       },
     },
     redis,
+    whenReady: (timeoutMs) => new Promise<boolean>((resolve) => {
+      if (redis.status === 'ready') {
+        resolve(true);
+        return;
+      }
+      const ready = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        redis.off('ready', ready);
+        resolve(false);
+      }, timeoutMs);
+      redis.once('ready', ready);
+    }),
     close: async () => {
       try {
         await redis.quit();

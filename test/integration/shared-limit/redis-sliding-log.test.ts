@@ -23,7 +23,7 @@ async function connect(options: { quota?: number; windowSeconds?: number; clock?
     { clock: options.clock },
   );
   connections.push(shared);
-  if (options.url === undefined) await shared.redis.ping().catch(() => new Promise((r) => shared.redis.once('ready', r)));
+  if (options.url === undefined) expect(await shared.whenReady(10_000)).toBe(true);
   return { ...shared, keyPrefix };
 }
 

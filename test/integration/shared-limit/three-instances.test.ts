@@ -11,7 +11,6 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import { parseRateLimit, send, type ObservedResponse } from '../../support/http.js';
 import { createTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
 import { describeWithRedis, startRedisServer, type RedisServer } from '../../support/redis-server.js';
-import { until } from '../../support/wait.js';
 
 const QUOTA = 120;
 const CLIENT_QUOTA = 30;
@@ -45,7 +44,7 @@ async function startInstances(): Promise<void> {
       readiness: new Readiness([databaseCheck(store), shared.dependency]),
     }));
   }
-  await until(() => limits.every((l) => l.redis.status === 'ready'), 10_000, 'the Redis connections');
+  for (const shared of limits) expect(await shared.whenReady(10_000)).toBe(true);
 }
 
 /** Request `i` goes to instance `i % 3`, as a round-robin balancer sends it. */
