@@ -6,11 +6,15 @@
 //   → store/
 //   → nothing of ours
 // config.ts, logger.ts, contract.ts and errors/ sit at the bottom, usable by every layer.
+// Outside store/, code takes the `Store` interface (store/index.ts) and never a database: nothing
+// there imports a dialect's folder (store/sqlite/) or its driver.
 const ENTRY = '^src/(server\\.ts|cli/|mock/|demo/|contract-test/)';
 const HTTP = '^src/(app\\.ts|http/|docs/)';
 const HANDLERS = '^src/handlers/';
 const DOMAIN = '^src/(analytics|visibility|webhooks|import|admin|workspace|keys|pagination|events|simulator)/';
 const STORE = '^src/store/';
+const OUTSIDE_STORE = '^src/(?!store/)';
+const DIALECT = '^src/store/sqlite/';
 
 const upward = (name, from, to) => ({ name, severity: 'error', from: { path: from }, to: { path: to } });
 
@@ -22,6 +26,10 @@ module.exports = {
     upward('handlers-import-above', HANDLERS, [ENTRY, HTTP]),
     upward('http-imports-entry', HTTP, [ENTRY]),
     upward('bottom-imports-above', '^src/(config|logger|contract)\\.ts$|^src/errors/', [ENTRY, HTTP, HANDLERS, DOMAIN, STORE]),
+    upward('database-outside-store', OUTSIDE_STORE, [DIALECT, 'better-sqlite3']),
+    // The interfaces and what both dialects share import no dialect. Besides index.ts, which opens
+    // the SQLite store, only the copy from SQLite into PostgreSQL joins the two dialects.
+    upward('dialect-in-shared-store', '^src/store/(?!sqlite/|index\\.ts$|copy-sqlite-to-postgres\\.ts$)', [DIALECT]),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 
-// Two lanes, both run by `npm test`:
+// Two lanes, both run by `npm test`, at the same time (test/README.md has the figures):
 // - fast: every HTTP, contract, unit and in-process CLI test. Files share a worker's module cache
 //   (isolate: false): each test is isolated by its own data (a fresh SQLite file, workspace,
 //   server on an ephemeral port), never by process isolation, so nothing may register hooks at
 //   import time or keep module-level state between tests.
 // - slow: end-to-end runs that start processes, browsers or code generators (SDK generation, the
 //   reference page in Chromium, crash and memory tests, spawned CLI runs), each file in its own
-//   process.
+//   process. They spawn the compiled dist/, rebuilt first when src/ changed since.
 const SLOW = [
   'test/sdk/**/*.test.ts',
   'test/browser/**/*.test.ts',
@@ -17,24 +18,28 @@ const SLOW = [
   'test/**/*memory*.test.ts',
   'test/**/*-cli.test.ts',
   'test/**/*.process.test.ts',
+  'test/integration/import/import-cli-events.test.ts',
+  'test/integration/import/serving-during-a-real-import.test.ts',
 ];
+
+// Settings both lanes take. The lanes do not `extends` the root: a project that extends it runs
+// the root's global setup again, and the run would start one PostgreSQL cluster per lane.
+const lane = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 export default defineConfig({
   test: {
-    pool: 'forks',
-    // One throwaway PostgreSQL cluster per run; each file that needs it creates its own database.
+    ...lane,
+    // One throwaway PostgreSQL cluster per run, shared by both lanes; each file that needs it
+    // creates its own database.
     globalSetup: ['test/setup/postgres.global.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Both lanes share these workers, so the slow lane's waits on processes, browsers and
+    // receivers overlap with the fast lane's work. Vitest's default is one worker on two cores.
+    maxWorkers: 3,
+    // Longest files first across both lanes (vitest's own order runs one lane after the other).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      {
-        extends: true,
-        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false },
-      },
-      {
-        extends: true,
-        test: { name: 'slow', include: SLOW },
-      },
+      { test: { ...lane, name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false } },
+      { test: { ...lane, name: 'slow', include: SLOW, globalSetup: ['test/setup/built-dist.global.ts'] } },
     ],
   },
 });

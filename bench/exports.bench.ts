@@ -42,7 +42,7 @@ async function download(url: string, key: string, pid: number): Promise<{ lines:
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}\n`);
 const data = await dataset(LARGE_WORKSPACE, (line) => console.log(line));
-const key = freshKey(data);
+const key = await freshKey(data);
 const { url, child } = await startChild('full', data);
 let failed = false;
 try {

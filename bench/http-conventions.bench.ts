@@ -26,7 +26,7 @@ function probe(url: string, headers: Record<string, string>): Promise<{ etag: st
 }
 
 const data = await dataset({ snapshots: 10_000, prompts: 40, days: 90 }, (line) => console.log(line));
-const auth = { authorization: `Bearer ${freshKey(data)}` };
+const auth = { authorization: `Bearer ${await freshKey(data)}` };
 const { url, child } = await startChild('full', data);
 let failed = false;
 try {

@@ -19,8 +19,8 @@ import { generateVisibility } from '../src/demo/generate-visibility.js';
 import { writeImportFile } from '../src/demo/write-import-file.js';
 import { createApiKey } from '../src/keys/api-keys.js';
 import { createMemberToken } from '../src/keys/member-tokens.js';
-import { openDatabase, writeLockHeldElsewhere } from '../src/store/database.js';
-import { createStore } from '../src/store/index.js';
+import { writeLockHeldElsewhere } from '../src/store/sqlite/database.js';
+import { openSqliteStore } from '../src/store/index.js';
 import { option } from './support/load.js';
 import { insertBenchWorkspace } from './support/prompt-dataset.js';
 
@@ -59,11 +59,11 @@ async function main(): Promise<void> {
   const ndjson = path.join(dir, 'large.ndjson');
   let server: ChildProcess | undefined;
   try {
-    const store = createStore(openDatabase(dbFile));
-    const { workspaceId, ownerId } = insertBenchWorkspace(store);
-    const readKey = createApiKey(store, { workspaceId, userId: ownerId, name: 'Reads' }).key;
-    const fresh = Array.from({ length: FRESH_KEYS }, (_, i) => createApiKey(store, { workspaceId, userId: ownerId, name: `Fresh ${i}` }));
-    const token = createMemberToken(store, { workspaceId, userId: ownerId, name: 'Bench' }).token;
+    const store = openSqliteStore(dbFile);
+    const { workspaceId, ownerId } = await insertBenchWorkspace(store);
+    const readKey = (await createApiKey(store, { workspaceId, userId: ownerId, name: 'Reads' })).key;
+    const fresh = await Promise.all(Array.from({ length: FRESH_KEYS }, (_, i) => createApiKey(store, { workspaceId, userId: ownerId, name: `Fresh ${i}` })));
+    const token = (await createMemberToken(store, { workspaceId, userId: ownerId, name: 'Bench' })).token;
     const days = Math.max(1, Math.round(LINES / SNAPSHOTS_PER_DAY));
     const lines = await writeImportFile(ndjson, generateVisibility({ seed: 42, prompts: 40, days, answersPerDay: 3 }));
     const bytes = statSync(ndjson).size;
@@ -142,22 +142,22 @@ async function main(): Promise<void> {
     const summary = JSON.parse(importOut) as { records: number };
 
     // How soon after the commit everything the server kept in memory is in the database.
-    const reader = createStore(openDatabase(dbFile));
+    const reader = openSqliteStore(dbFile);
     const lastUsed = reader.db.prepare('SELECT count(*) FROM api_keys WHERE workspace_id = ? AND name LIKE ? AND last_used_at IS NOT NULL').pluck();
-    const progress = () => ({
+    const progress = async () => ({
       uses: lastUsed.get(workspaceId, 'Fresh %') as number,
-      requests: reader.workspaceProfile.sumApiRequests(workspaceId, 0, 1_000_000),
+      requests: await reader.workspaceProfile.sumApiRequests(workspaceId, 0, 1_000_000),
     });
     let writtenAfterMs: number | undefined;
     while (performance.now() - importEnded! < 30_000) {
-      const now = progress();
+      const now = await progress();
       if (now.uses === used && now.requests === apiRequests) {
         writtenAfterMs = performance.now() - importEnded!;
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const { uses, requests } = progress();
+    const { uses, requests } = await progress();
     reader.db.close();
     probe.close();
     store.db.close();

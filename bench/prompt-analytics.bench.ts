@@ -44,7 +44,7 @@ const results: CaseResult[] = [];
 for (const size of SIZES) {
   const shape = SHAPES[size] ?? { snapshots: size, prompts: 40, days: 365 };
   const data = await dataset(shape, log);
-  const key = freshKey(data);
+  const key = await freshKey(data);
   for (const mode of ['full', 'bare'] as const) {
     const { url, child } = await startChild(mode, data);
     try {

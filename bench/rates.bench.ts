@@ -16,7 +16,7 @@ console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, 
 console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per case, loopback, server in its own process\n`);
 
 const data = await dataset(LARGE_WORKSPACE, (line) => console.log(line));
-const key = freshKey(data);
+const key = await freshKey(data);
 const headers = { authorization: `Bearer ${key}` };
 const cases = RANGES.flatMap((range) => [
   { name: `prompt analytics ${range}`, path: `/api/v1/visibility/prompts/${data.promptId}?range=${range}` },

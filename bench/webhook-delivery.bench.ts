@@ -13,8 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/store/database.js';
-import { createStore } from '../src/store/index.js';
+import { openSqliteStore } from '../src/store/index.js';
 import { createDeliveryDispatcher } from '../src/webhooks/delivery/index.js';
 import type { LoadCommand, LoadReply } from './support/webhook-load.js';
 
@@ -32,7 +31,7 @@ const POLL = process.argv.some((a) => a.startsWith('--poll=')) ? option('poll', 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'webhook-bench-'));
 const dbFile = path.join(dir, 'service.db');
-const store = createStore(openDatabase(dbFile));
+const store = openSqliteStore(dbFile);
 
 const child: ChildProcess = fork(path.join(here, 'support/webhook-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
 const replies: LoadReply[] = [];
@@ -58,11 +57,11 @@ const ready = (await next()) as Extract<LoadReply, { type: 'ready' }>;
 const now = new Date().toISOString();
 const workspaceId = randomUUID();
 const ownerId = randomUUID();
-store.accounts.insertWorkspace({ id: workspaceId, name: 'Delivery benchmark', subscription_status: 'active', created_at: now });
-store.accounts.insertUser({ id: ownerId, email: `owner-${ownerId}@example.test`, name: 'Owner', created_at: now });
-store.accounts.upsertMembership(workspaceId, ownerId, 'owner', now);
+await store.accounts.insertWorkspace({ id: workspaceId, name: 'Delivery benchmark', subscription_status: 'active', created_at: now });
+await store.accounts.insertUser({ id: ownerId, email: `owner-${ownerId}@example.test`, name: 'Owner', created_at: now });
+await store.accounts.upsertMembership(workspaceId, ownerId, 'owner', now);
 for (const [name, url] of [['fast', ready.fastUrl], ['hanging', ready.hangingUrl]] as const) {
-  store.webhooks.insert({
+  await store.webhooks.insert({
     id: randomUUID(), workspace_id: workspaceId, url, name, description: null, events: JSON.stringify(['content.status_updated']),
     secret: `whsec_${Buffer.from(randomUUID()).toString('base64')}`, previous_secret: null, previous_secret_expires_at: null,
     enabled: 1, consecutive_failures: 0, disabled_at: null, created_by: ownerId, created_at: now, updated_at: now,

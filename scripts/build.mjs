@@ -1,6 +1,7 @@
 // Compiles src/ into dist/ for production (`npm run build`, also run by `npm ci` through `prepare`).
-// tsc emits the JavaScript; the files the service reads at run time beside its modules (SQL
-// migrations, the reference page's assets) are copied next to them, so dist/ mirrors src/.
+// tsc emits the JavaScript; the files the service reads at run time beside its modules (the SQL
+// migrations of SQLite, src/store/migrations/, and of PostgreSQL, src/store/postgres/migrations/;
+// the reference page's assets) are copied next to them, so dist/ mirrors src/.
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -15,12 +15,10 @@ import { createDispatcher } from './http/dispatch.js';
 import { countApiRequests } from './http/count-api-requests.js';
 import { SlidingLogLimiter } from './http/rate-limit/sliding-log-limiter.js';
 import type { RateLimiter } from './http/rate-limit/rate-limiter.js';
-import { createLastUsedRecorder } from './keys/last-used-recorder.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import type { AdminHandlers, ReadHandlers } from './handlers/handler-types.js';
 import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
-import { SERVER_WRITE_WAIT_MS, setBusyTimeout } from './store/database.js';
 import { answerReadiness, closeConnectionsWhileDraining, databaseCheck, Readiness } from './http/readiness.js';
 import type { ServiceMetrics } from './http/metrics/service-metrics.js';
 import { measureRequests } from './http/metrics/measure-requests.js';
@@ -40,6 +38,7 @@ import { answerHeadLikeGet } from './http/head-requests.js';
 import { conditionalDownloads, conditionalJsonReads } from './http/conditional-get.js';
 import { allowBrowserOrigins } from './http/cors-policy.js';
 import { servePublishedContract } from './http/published-contract.js';
+import { createBackgroundWriters, type BackgroundWriters } from './http/background-writers.js';
 
 export interface AppDeps {
   store: Store;
@@ -72,6 +71,11 @@ export interface AppDeps {
   readiness?: Readiness;
   /** Request and rate limit series for `/metrics` (served by src/server.ts on its own port); none by default. */
   metrics?: ServiceMetrics;
+  /**
+   * Where key uses and request counts wait to be written; the process passes its own so it can
+   * finish them on shutdown. The app makes its own when absent.
+   */
+  writers?: BackgroundWriters;
 }
 
 /** Builds the Express app; never listens (see server.ts). */
@@ -83,9 +87,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const clientLimiter = counted(deps.clientLimiter
     ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds }), 'client');
   const document = deps.document ?? loadOpenApiDocument();
-  // The server's writes never wait long for a lock another process holds (an import): reads do
-  // not need it (WAL), background writes retry later, and a request's write answers 503.
-  setBusyTimeout(deps.store.db, SERVER_WRITE_WAIT_MS);
+  const writers = deps.writers ?? createBackgroundWriters(deps.store);
   // Compiled before anything listens: a contract the guards cannot enforce stops the start-up.
   const matcher = new OperationMatcher(compileOperations(document));
   const app = express();
@@ -116,7 +118,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(docsRouter(document, asyncApiDocument));
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
-  const recordKeyUse = createLastUsedRecorder(deps.store);
+  const recordKeyUse = (keyId: string, at: Date): void => writers.keyUses.record(keyId, at);
   app.use(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now }));
   // The one route match of each request; everything below reads it from the request context.
   app.use(matchRoute(matcher));
@@ -124,7 +126,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/api/v1',
     authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),
     limitPerWorkspace({ limiter, now }),
-    countApiRequests({ store: deps.store, now }),
+    countApiRequests({ counter: writers.requestCounts, now }),
     requireOperationScopes(),
     requireActiveSubscription(),
   );
@@ -134,6 +136,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(conditionalDownloads({ document, store: deps.store, now }));
   app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
+    requestCounts: writers.requestCounts,
     now,
     admin: {
       handlers: deps.adminHandlers ?? adminHandlers,

@@ -2,11 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
-import { openDatabase } from './store/database.js';
-import { createStore, type Store } from './store/index.js';
+import { openStore, type Store } from './store/index.js';
 import { createLogger } from './logger.js';
-import { flushApiRequestCounts } from './workspace/api-request-counter.js';
-import { flushKeyUses } from './keys/last-used-recorder.js';
+import { createBackgroundWriters, finishBackgroundWriters } from './http/background-writers.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
 import { answerClientError } from './http/client-error.js';
 import { connectionOptions, reportDroppedConnections } from './http/connection-limits.js';
@@ -39,11 +37,12 @@ const REDIS_START_WAIT_MS = 2_000;
 /** The process side of the service: database, listen, graceful shutdown. */
 export async function startServer(config: Config, options: { store?: Store; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, file: config.logFile });
-  const store = options.store ?? createStore(openDatabase(config.databasePath));
+  const store = options.store ?? (await openStore(config.databaseAddress, { serving: true }));
+  const writers = createBackgroundWriters(store);
   const rateLimit = { quota: config.rateLimitQuota, windowSeconds: config.rateLimitWindowSeconds, authFailureQuota: config.authFailureQuota };
   const { url: redisUrl } = config.redis;
   const shared = redisUrl === undefined ? undefined : connectSharedRateLimits({ ...config.redis, url: redisUrl }, rateLimit, logger);
-  if (!shared && /^postgres(ql)?:\/\//i.test(config.databaseAddress)) {
+  if (!shared && store.kind === 'postgres') {
     logger.warn('DATABASE_URL names PostgreSQL but REDIS_URL is not set: the rate limits are counted in this process only, '
       + 'so several instances would each admit the whole quota (README, "Running several instances")');
   }
@@ -57,6 +56,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
     metrics,
     store,
     logger,
+    writers,
     rateLimit,
     limiter: shared?.limiter,
     clientLimiter: shared?.clientLimiter,
@@ -89,17 +89,11 @@ export async function startServer(config: Config, options: { store?: Store; logg
         clearInterval(closeIdle);
         await dispatcherStopped;
         // What the server kept in memory while the lock was taken (see README, "Importing data").
-        for (const [what, flush] of [['API request counts', flushApiRequestCounts], ['key uses (last_used_at)', flushKeyUses]] as const) {
-          try {
-            flush(store);
-          } catch (err) {
-            logger.error({ err }, `could not write the pending ${what}`);
-          }
-        }
+        await finishBackgroundWriters(writers, (what, err) => logger.error({ err }, `could not write the pending ${what}`));
         await metricsServer?.close();
         metrics?.close();
         await shared?.close();
-        if (!options.store) store.db.close();
+        if (!options.store) await store.close();
         logger.flush();
         resolve();
       });

@@ -6,8 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createApiKey } from '../../src/keys/api-keys.js';
-import { openDatabase } from '../../src/store/database.js';
-import { createStore } from '../../src/store/index.js';
+import { openSqliteStore } from '../../src/store/index.js';
 import { DATA_DIR, type Dataset } from './prompt-dataset.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,11 +71,11 @@ export async function measure(url: string, requestPath: string, headers: Record<
   };
 }
 
-export function freshKey(data: Dataset): string {
-  const store = createStore(openDatabase(data.file));
+export async function freshKey(data: Dataset): Promise<string> {
+  const store = openSqliteStore(data.file);
   try {
-    return createApiKey(store, { workspaceId: data.workspaceId, userId: data.ownerId, name: `Benchmark ${new Date().toISOString()}` }).key;
+    return (await createApiKey(store, { workspaceId: data.workspaceId, userId: data.ownerId, name: `Benchmark ${new Date().toISOString()}` })).key;
   } finally {
-    store.db.close();
+    await store.close();
   }
 }

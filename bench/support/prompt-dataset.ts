@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importLines } from '../../src/import/import-ndjson.js';
-import { openDatabase } from '../../src/store/database.js';
-import { createStore, type Store } from '../../src/store/index.js';
+import { openSqliteStore } from '../../src/store/index.js';
+import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { DAY_MS } from '../../src/analytics/periods.js';
 import { PLATFORMS } from '../../src/analytics/platforms.js';
 
@@ -117,7 +117,7 @@ export function* datasetLines(shape: DatasetShape, todayDay: number): Generator<
 /** Everything that shapes a dataset file: a change to any of it rebuilds the cache. */
 function fingerprint(shape: DatasetShape, todayDay: number): string {
   const hash = createHash('sha256').update(JSON.stringify({ shape, todayDay, GENERATOR_VERSION }));
-  for (const dir of ['src/import', 'src/import/records', 'src/store/migrations']) {
+  for (const dir of ['src/import', 'src/store/sqlite/import', 'src/store/sqlite/import/records', 'src/store/sqlite/migrations']) {
     const abs = path.join(root, dir);
     for (const f of readdirSync(abs).filter((n) => /\.(ts|sql)$/.test(n)).sort()) hash.update(f).update(readFileSync(path.join(abs, f)));
   }
@@ -125,13 +125,13 @@ function fingerprint(shape: DatasetShape, todayDay: number): string {
 }
 
 /** A fresh active workspace with its owner. */
-export function insertBenchWorkspace(store: Store): { workspaceId: string; ownerId: string } {
+export async function insertBenchWorkspace(store: SqliteStore): Promise<{ workspaceId: string; ownerId: string }> {
   const workspaceId = randomUUID();
   const ownerId = randomUUID();
   const created = new Date().toISOString();
-  store.accounts.insertWorkspace({ id: workspaceId, name: 'Acme (benchmark)', subscription_status: 'active', created_at: created });
-  store.accounts.insertUser({ id: ownerId, email: 'bench@acme.example', name: 'Bench Owner', created_at: created });
-  store.accounts.upsertMembership(workspaceId, ownerId, 'owner', created);
+  await store.accounts.insertWorkspace({ id: workspaceId, name: 'Acme (benchmark)', subscription_status: 'active', created_at: created });
+  await store.accounts.insertUser({ id: ownerId, email: 'bench@acme.example', name: 'Bench Owner', created_at: created });
+  await store.accounts.upsertMembership(workspaceId, ownerId, 'owner', created);
   return { workspaceId, ownerId };
 }
 
@@ -148,8 +148,8 @@ export async function dataset(shape: DatasetShape, log: (line: string) => void):
   for (const old of readdirSync(DATA_DIR).filter((n) => n.startsWith(`${stem}-`))) rmSync(path.join(DATA_DIR, old), { force: true });
   const building = `${file}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true });
-  const store = createStore(openDatabase(building));
-  const { workspaceId, ownerId } = insertBenchWorkspace(store);
+  const store = openSqliteStore(building);
+  const { workspaceId, ownerId } = await insertBenchWorkspace(store);
   log(`building ${shape.snapshots.toLocaleString('en-US')} snapshots (${shape.prompts} prompts, ${shape.days} days) through the import...`);
   const started = process.hrtime.bigint();
   await importLines(store, workspaceId, datasetLines(shape, todayDay));

@@ -9,8 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
-import { openDatabase } from '../../src/store/database.js';
-import { createStore } from '../../src/store/index.js';
+import { openSqliteStore } from '../../src/store/index.js';
 import { readPromptAnalytics, readPromptList } from '../../src/analytics/prompt-reads.js';
 import type { RangeValue } from '../../src/analytics/periods.js';
 
@@ -33,16 +32,16 @@ async function full(): Promise<{ url: string; close: () => Promise<void> }> {
 }
 
 async function bare(): Promise<{ url: string; close: () => Promise<void> }> {
-  const store = createStore(openDatabase(databasePath));
-  const server = http.createServer((req, res) => {
+  const store = openSqliteStore(databasePath);
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const range = (url.searchParams.get('range') ?? '30d') as RangeValue;
     const match = PROMPT_PATH.exec(url.pathname);
     let data: unknown;
     if (match) {
-      data = readPromptAnalytics(store, { workspaceId, promptId: match[1]!, range, now: new Date() });
+      data = await readPromptAnalytics(store, { workspaceId, promptId: match[1]!, range, now: new Date() });
     } else if (url.pathname === '/api/v1/visibility/prompts') {
-      data = readPromptList(store, { workspaceId, range, limit: Number(url.searchParams.get('limit') ?? 25), now: new Date() });
+      data = await readPromptList(store, { workspaceId, range, limit: Number(url.searchParams.get('limit') ?? 25), now: new Date() });
     }
     const body = JSON.stringify(data === undefined ? { code: 4040, messages: 'Not found.', data: null } : { code: 2000, messages: 'OK', data });
     res.writeHead(data === undefined ? 404 : 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });

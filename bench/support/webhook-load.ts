@@ -3,9 +3,9 @@
 // database the way an import in another process does. Driven over IPC by webhook-delivery.bench.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDatabase } from '../../src/store/database.js';
-import { createStore, type Store } from '../../src/store/index.js';
-import { enqueueEvent } from '../../src/webhooks/outbox.js';
+import { openSqliteStore } from '../../src/store/index.js';
+import { enqueueEvent } from '../../src/store/sqlite/outbox.js';
+import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { SAMPLE_EVENT_DATA } from '../../src/webhooks/delivery/index.js';
 
 /** A fresh article's `content.status_updated` data, shaped as the contract says. */
@@ -51,11 +51,11 @@ function listen(server: http.Server): Promise<string> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`)));
 }
 
-const stores = new Map<string, Store>();
-function storeOf(file: string): Store {
+const stores = new Map<string, SqliteStore>();
+function storeOf(file: string): SqliteStore {
   let store = stores.get(file);
   if (!store) {
-    store = createStore(openDatabase(file));
+    store = openSqliteStore(file);
     stores.set(file, store);
   }
   return store;
@@ -74,6 +74,7 @@ process.on('message', async (command: LoadCommand) => {
     send({ type: 'done' });
   } else if (command.type === 'burst') {
     const store = storeOf(command.dbFile);
+    // One transaction for the whole burst, as an import writes its events: the SQLite outbox directly.
     store.db.transaction(() => {
       for (let i = 0; i < command.count; i += 1) {
         enqueueEvent(store.db, { workspaceId: command.workspaceId, type: 'content.status_updated', data: publishedArticle() });
@@ -89,7 +90,7 @@ process.on('message', async (command: LoadCommand) => {
       const due = started + (i * 1000) / command.perSecond;
       const wait = due - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      enqueueEvent(store.db, { workspaceId: command.workspaceId, type: 'content.status_updated', data: publishedArticle() });
+      await store.webhookDeliveries.enqueueEvent({ workspaceId: command.workspaceId, type: 'content.status_updated', data: publishedArticle() });
     }
     send({ type: 'produced', count: total });
   }

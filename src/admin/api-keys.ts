@@ -5,7 +5,7 @@ import { Codes } from '../errors/codes.js';
 import { createApiKey, KeyRefusal } from '../keys/api-keys.js';
 import { parseStoredScopes, type Scope } from '../keys/scopes.js';
 import type { Store } from '../store/index.js';
-import type { ApiKeyRow } from '../store/api-keys.js';
+import type { ApiKeyRow } from '../store/interfaces/api-keys.js';
 
 export type WorkspaceApiKey = components['schemas']['WorkspaceApiKey'];
 
@@ -24,17 +24,17 @@ export function toApiKeyView(row: ApiKeyRow): WorkspaceApiKey {
 }
 
 /** A key acting as the calling owner; the secret is returned once and only its hash is kept. */
-export function createWorkspaceApiKey(
+export async function createWorkspaceApiKey(
   store: Store,
   input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[] | undefined; expiresAt?: string | undefined; now: Date },
-): { api_key: WorkspaceApiKey; key: string } {
+): Promise<{ api_key: WorkspaceApiKey; key: string }> {
   const name = input.name.trim();
   if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt);
   if (expiresAt !== undefined && expiresAt.getTime() <= input.now.getTime()) throw ServiceError.invalid({ in: 'body', name: 'expires_at', message: 'must be in the future' });
   try {
-    const created = createApiKey(store, { workspaceId: input.workspaceId, userId: input.userId, name, scopes: input.scopes, expiresAt }, input.now);
-    const row = store.apiKeys.get(created.id);
+    const created = await createApiKey(store, { workspaceId: input.workspaceId, userId: input.userId, name, scopes: input.scopes, expiresAt }, input.now);
+    const row = await store.apiKeys.get(created.id);
     if (!row) throw new Error(`key ${created.id} vanished after creation`);
     return { api_key: toApiKeyView(row), key: created.key };
   } catch (err) {
@@ -45,9 +45,9 @@ export function createWorkspaceApiKey(
 }
 
 /** Revokes a key of the workspace; revoking a revoked key changes nothing. */
-export function revokeWorkspaceApiKey(store: Store, input: { workspaceId: string; keyId: string; now: Date }): WorkspaceApiKey {
-  const row = store.apiKeys.get(input.keyId);
+export async function revokeWorkspaceApiKey(store: Store, input: { workspaceId: string; keyId: string; now: Date }): Promise<WorkspaceApiKey> {
+  const row = await store.apiKeys.get(input.keyId);
   if (row?.workspace_id !== input.workspaceId) throw ServiceError.notFound('API key');
-  store.apiKeys.revoke(row.id, input.now.toISOString());
-  return toApiKeyView(store.apiKeys.get(row.id) ?? row);
+  await store.apiKeys.revoke(row.id, input.now.toISOString());
+  return toApiKeyView((await store.apiKeys.get(row.id)) ?? row);
 }

@@ -3,7 +3,7 @@ import type { components } from '../../generated/openapi.js';
 import { ServiceError } from '../errors/service-error.js';
 import { Codes } from '../errors/codes.js';
 import type { Store } from '../store/index.js';
-import type { MembershipRow } from '../store/accounts.js';
+import type { MembershipRow } from '../store/interfaces/accounts.js';
 
 export type WorkspaceMember = components['schemas']['WorkspaceMember'];
 
@@ -16,17 +16,9 @@ export function toMemberView(row: MembershipRow): WorkspaceMember {
  * checks membership; they are also revoked here, so re-adding the user later does not revive them.
  * The last owner stays: a workspace without an owner could never be administered again.
  */
-export function removeMember(store: Store, input: { workspaceId: string; userId: string; now: Date }): { id: string; deleted: true } {
-  const at = input.now.toISOString();
-  store.db.transaction(() => {
-    const membership = store.accounts.getMembership(input.workspaceId, input.userId);
-    if (!membership) throw ServiceError.notFound('Member');
-    if (membership.role === 'owner' && store.accounts.countOwners(input.workspaceId) <= 1) {
-      throw new ServiceError('CONFLICT', 'The workspace must keep at least one owner: make another member an owner first.');
-    }
-    store.accounts.deleteMembership(input.workspaceId, input.userId);
-    store.apiKeys.revokeAllBy(input.workspaceId, input.userId, at);
-    store.memberTokens.revokeAllOf(input.workspaceId, input.userId, at);
-  }).immediate();
+export async function removeMember(store: Store, input: { workspaceId: string; userId: string; now: Date }): Promise<{ id: string; deleted: true }> {
+  const outcome = await store.accounts.removeMember(input.workspaceId, input.userId, input.now.toISOString());
+  if (outcome === 'not_a_member') throw ServiceError.notFound('Member');
+  if (outcome === 'last_owner') throw new ServiceError('CONFLICT', 'The workspace must keep at least one owner: make another member an owner first.');
   return { id: input.userId, deleted: true };
 }

@@ -1,4 +1,4 @@
-import type { Periods, RangeValue } from '../store/visibility-rows.js';
+import type { Periods, RangeValue } from '../store/interfaces/visibility-rows.js';
 
 export type { Periods, RangeValue };
 

@@ -1,2 +1,2 @@
 // The platforms are defined with the rows the store answers; the analytics read them from there.
-export { PLATFORMS, type Platform } from '../store/visibility-rows.js';
+export { PLATFORMS, type Platform } from '../store/interfaces/visibility-rows.js';

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import { dateOfDay } from './periods.js';
-import { NO_COUNTS, PLATFORMS, type CompetitorCount, type Counts, type DailyCounts, type PeriodTotals, type Periods, type Platform, type PromptRecord, type PromptStatus } from '../store/visibility-rows.js';
+import { NO_COUNTS, PLATFORMS, type CompetitorCount, type Counts, type DailyCounts, type PeriodTotals, type Periods, type Platform, type PromptRecord, type PromptStatus } from '../store/interfaces/visibility-rows.js';
 import { rate, rateDelta } from './rates.js';
 import { DEFAULT_ALPHA, significanceOf } from './significance.js';
 

@@ -1,8 +1,8 @@
 import type { components } from '../../generated/openapi.js';
 import type { CursorScope } from '../pagination/cursor.js';
 import { readRecordPage, snakeCaseTimes, type RecordListQuery } from '../pagination/record-page.js';
-import type { PromptStore } from '../store/prompts.js';
-import type { VisibilityAnalyticsStore } from '../store/visibility-analytics.js';
+import type { PromptStore } from '../store/interfaces/prompts.js';
+import type { VisibilityAnalyticsStore } from '../store/interfaces/visibility-analytics.js';
 import { periodsFor, type RangeValue } from './periods.js';
 import { DEFAULT_ALPHA } from './significance.js';
 import { computePromptAnalytics, NO_COUNTS, promptView, type PromptAnalytics, type PromptRecord, type PromptStatus } from './prompt-analytics.js';
@@ -19,18 +19,22 @@ export interface PromptReadStores {
  * One prompt's analytics over `range`, from its running totals (two seeks per sum) and one row per
  * day of the current period; undefined when the workspace has no such prompt.
  */
-export function readPromptAnalytics(
+export async function readPromptAnalytics(
   stores: PromptReadStores,
   request: { workspaceId: string; promptId: string; range: RangeValue; alpha?: number | undefined; now: Date },
-): PromptAnalytics | undefined {
-  const prompt = stores.prompts.get(request.workspaceId, request.promptId);
+): Promise<PromptAnalytics | undefined> {
+  const prompt = await stores.prompts.get(request.workspaceId, request.promptId);
   if (!prompt) return undefined;
   const periods = periodsFor(request.range, request.now);
+  const [totals, competitors] = await Promise.all([
+    stores.visibilityAnalytics.promptPeriodTotals(prompt.id, periods),
+    stores.visibilityAnalytics.promptCompetitorMentions(request.workspaceId, prompt.id, periods.currentStart, periods.today),
+  ]);
   return computePromptAnalytics({
     periods,
     prompt,
-    totals: stores.visibilityAnalytics.promptPeriodTotals(prompt.id, periods),
-    competitors: stores.visibilityAnalytics.promptCompetitorMentions(request.workspaceId, prompt.id, periods.currentStart, periods.today),
+    totals,
+    competitors,
     alpha: request.alpha ?? DEFAULT_ALPHA,
   });
 }
@@ -55,7 +59,7 @@ export interface PromptListRequest {
  * One page of the workspace's prompts in (created_at, id) or (updated_at, id) order, each with its rates over
  * `range`, read for the whole page in one statement (three running-total seeks per prompt).
  */
-export function readPromptList(stores: PromptReadStores, request: PromptListRequest): PromptList {
+export async function readPromptList(stores: PromptReadStores, request: PromptListRequest): Promise<PromptList> {
   // `range`, `alpha` and `limit` do not decide which prompts are listed, so they may change between pages.
   const scope: CursorScope = {
     list: 'listPrompts',
@@ -64,7 +68,7 @@ export function readPromptList(stores: PromptReadStores, request: PromptListRequ
     filters: { status: request.status, category_id: request.categoryId, q: request.q?.toLowerCase() },
   };
   const filters = { workspaceId: request.workspaceId, status: request.status, categoryId: request.categoryId, q: request.q };
-  const page = readRecordPage<PromptRecord>(
+  const page = await readRecordPage<PromptRecord>(
     scope,
     { limit: request.limit, cursor: request.cursor, order: request.order, updated_after: request.updatedAfter },
     (p) => stores.prompts.list(filters, p),
@@ -72,7 +76,7 @@ export function readPromptList(stores: PromptReadStores, request: PromptListRequ
   );
   const periods = periodsFor(request.range, request.now);
   const alpha = request.alpha ?? DEFAULT_ALPHA;
-  const counts = new Map(stores.visibilityAnalytics.promptPeriodCounts(page.items.map((p) => p.id), periods).map((c) => [c.prompt_id, c]));
+  const counts = new Map((await stores.visibilityAnalytics.promptPeriodCounts(page.items.map((p) => p.id), periods)).map((c) => [c.prompt_id, c]));
   return {
     items: page.items.map((p) => {
       const c = counts.get(p.id);

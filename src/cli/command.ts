@@ -10,8 +10,12 @@ export interface CommandIo {
 
 export interface CommandContext extends CommandIo {
   options: Options;
-  /** Opens the database on first use (`--db`, else DATABASE_PATH, else ./data/workspace.db). */
-  store: () => Store;
+  /**
+   * Opens the database on first use (`--db`: a SQLite file or a postgres:// URL, else DATABASE_URL,
+   * else DATABASE_PATH, else ./data/workspace.db);
+   * `serving`: for a server, whose writes wait only briefly for a lock (see `openSqliteStore`).
+   */
+  store: (open?: { serving?: boolean }) => Promise<Store>;
   databasePath: string;
   json: boolean;
 }

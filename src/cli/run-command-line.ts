@@ -1,6 +1,5 @@
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../store/database.js';
-import { createStore, type Store } from '../store/index.js';
+import { openStore, PostgresUnreachableError, StoreAddressError, type Store } from '../store/index.js';
 import { CliError, Options, parseArgs } from './args.js';
 import type { Command, CommandIo } from './command.js';
 import { commands } from './commands/index.js';
@@ -47,12 +46,16 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
     // Before anything runs: a mistyped option must never fall back to a default and write.
     options.assertNoUnknown();
     const dbOption = options.optional('db');
-    databasePath = dbOption ?? loadConfig().databasePath;
+    databasePath = dbOption ?? loadConfig().databaseAddress;
     const result = await command.run({
       options,
       databasePath,
-      store: () => {
-        store ??= createStore(openDatabase(databasePath));
+      store: async (open = {}) => {
+        // An address that is not one, or a PostgreSQL that does not answer, is the user's setup,
+        // not a defect: one line naming it, never a stack.
+        store ??= await openStore(databasePath, open).catch((err: unknown) => {
+          throw err instanceof PostgresUnreachableError || err instanceof StoreAddressError ? new CliError((err as Error).message) : err;
+        });
         return store;
       },
       json,
@@ -67,6 +70,7 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
     io.stderr.write(`error: ${message.split('\n')[0]}\n`);
     return 1;
   } finally {
-    store?.db.close();
+    await store?.close();
   }
 }
+

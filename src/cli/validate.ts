@@ -1,6 +1,6 @@
 import { CliError } from './args.js';
 import type { Store } from '../store/index.js';
-import type { WorkspaceRow, UserRow } from '../store/accounts.js';
+import type { WorkspaceRow, UserRow } from '../store/interfaces/accounts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,14 +9,14 @@ export function storedId(id: string): string {
   return id.toLowerCase();
 }
 
-export function existingWorkspace(store: Store, id: string): WorkspaceRow {
-  const row = UUID.test(id) ? store.accounts.getWorkspace(storedId(id)) : undefined;
+export async function existingWorkspace(store: Store, id: string): Promise<WorkspaceRow> {
+  const row = UUID.test(id) ? await store.accounts.getWorkspace(storedId(id)) : undefined;
   if (!row) throw new CliError(`workspace ${id} does not exist`);
   return row;
 }
 
-export function existingUser(store: Store, id: string): UserRow {
-  const row = UUID.test(id) ? store.accounts.getUser(storedId(id)) : undefined;
+export async function existingUser(store: Store, id: string): Promise<UserRow> {
+  const row = UUID.test(id) ? await store.accounts.getUser(storedId(id)) : undefined;
   if (!row) throw new CliError(`user ${id} does not exist`);
   return row;
 }

@@ -15,16 +15,16 @@ export type DemoDataLoader = (store: Store, workspaceId: string) => Promise<void
  * fill it. Returns undefined when the database already holds a workspace (a key is shown once).
  */
 export async function bootstrapDemo(store: Store, loadData?: DemoDataLoader): Promise<DemoAccount | undefined> {
-  if (store.accounts.countWorkspaces() > 0) return undefined;
+  if ((await store.accounts.countWorkspaces()) > 0) return undefined;
   const now = new Date().toISOString();
   const workspaceId = randomUUID();
   const userId = randomUUID();
-  store.db.transaction(() => {
-    store.accounts.insertWorkspace({ id: workspaceId, name: 'Acme Analytics (demo)', subscription_status: 'active', created_at: now });
-    store.accounts.insertUser({ id: userId, email: 'owner@acme.example', name: 'Demo Owner', created_at: now });
-    store.accounts.upsertMembership(workspaceId, userId, 'owner', now);
-  })();
-  const created = createApiKey(store, { workspaceId, userId, name: 'Demo key' });
+  await store.accounts.insertWorkspaceWithOwner(
+    { id: workspaceId, name: 'Acme Analytics (demo)', subscription_status: 'active', created_at: now },
+    { id: userId, email: 'owner@acme.example', name: 'Demo Owner', created_at: now },
+    now,
+  );
+  const created = await createApiKey(store, { workspaceId, userId, name: 'Demo key' });
   await loadData?.(store, workspaceId);
   return { workspace_id: workspaceId, user_id: userId, key: created.key };
 }

@@ -1,4 +1,4 @@
-import { DAY_MS } from '../import/timestamp.js';
+import { DAY_MS } from '../store/timestamp.js';
 import { demoId, seededRandom, type DemoDataOptions } from './demo-random.js';
 import { demoBrandPages } from './generate-visibility.js';
 

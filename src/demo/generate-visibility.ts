@@ -1,4 +1,4 @@
-import { DAY_MS } from '../import/timestamp.js';
+import { DAY_MS } from '../store/timestamp.js';
 import { demoId, demoTimeId, seededRandom, type DemoDataOptions } from './demo-random.js';
 
 // The demo brand: the workspace bootstrapDemo creates is "Acme Analytics (demo)".

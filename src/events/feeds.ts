@@ -1,39 +1,20 @@
 import type { components } from '../../generated/openapi.js';
-import type { EventEnvelopes, EventType } from '../../generated/events.js';
-import { eventEnvelope, parseStoredData } from './envelopes.js';
+import type { EventEnvelopes } from '../../generated/events.js';
 import { decodeCursor, encodeCursor, type CursorScope } from '../pagination/cursor.js';
+import { eventEnvelope, parseStoredData } from '../store/event-envelopes.js';
+import { FEED_OF } from '../store/feed-of-event-type.js';
 import type { Store } from '../store/index.js';
+import type { Feed } from '../store/interfaces/event-feed.js';
 
 type Schemas = components['schemas'];
 
-import type { Feed } from '../store/event-feed.js';
-
 export type { Feed };
-
-/**
- * The feed of each event type, as the contract's `ContentEventType`, `ContentMapEventType` and
- * `IqEventType` divide them: the type makes an event type the contract adds, or one missing here,
- * a compile error. Migration 044 writes the same mapping for events recorded before it.
- */
-const FEED_OF: Record<Schemas['ContentEventType'], 'content'> & Record<Schemas['ContentMapEventType'], 'content-map'> & Record<Schemas['IqEventType'], 'iq'> = {
-  'content.status_updated': 'content',
-  'research_batch.status_updated': 'content',
-  'agent_task.status_updated': 'content',
-  'topic.status_updated': 'content-map',
-  'sitemap_url.status_updated': 'content-map',
-  'iq.status_updated': 'iq',
-};
 
 /** What each feed answers, as the contract types it. */
 export interface FeedPages {
   content: Schemas['ContentEventFeed'];
   'content-map': Schemas['ContentMapEventFeed'];
   iq: Schemas['IqEventFeed'];
-}
-
-/** The feed that lists events of `type`. */
-export function feedOf(type: EventType): Feed {
-  return FEED_OF[type];
 }
 
 /** How far back a feed reaches. */
@@ -74,12 +55,12 @@ const PAGE: { [F in Feed]: (items: Array<EventEnvelopes[FeedEventTypes[F]]>, nex
  * commit order, each as the envelope its webhook delivery carries. `next_cursor` is never null:
  * after an empty page it is the position the client already had, so it can keep asking.
  */
-export function readEventFeed<F extends Feed>(store: Store, feed: F, request: FeedRequest): FeedPages[F] {
+export async function readEventFeed<F extends Feed>(store: Store, feed: F, request: FeedRequest): Promise<FeedPages[F]> {
   const { workspaceId, limit } = request;
   const scope: CursorScope = { list: `events:${feed}`, workspaceId, filters: { event_type: request.eventType } };
   const after = request.cursor === undefined ? 0 : decodeCursor(scope, request.cursor, ['number'] as const)[0];
   const since = new Date(request.now.getTime() - FEED_RETENTION_MS).toISOString();
-  const rows = store.eventFeed.list({ workspaceId, feed, eventType: request.eventType, since }, after, limit + 1);
+  const rows = await store.eventFeed.list({ workspaceId, feed, eventType: request.eventType, since }, after, limit + 1);
   const kept = rows.slice(0, limit);
   // The rows are the feed's own (the query selects by feed), so no event is left out here.
   const items = kept.flatMap((row) => {

@@ -3,17 +3,17 @@ import { createWorkspaceApiKey, revokeWorkspaceApiKey, toApiKeyView } from '../a
 import { readCreatedOrderPage } from './paging.js';
 import { created, ok, okWith } from './success.js';
 
-export const listApiKeys: AdminOperationHandler<'listApiKeys'> = ({ path, query, store }) =>
-  ok(readCreatedOrderPage(
+export const listApiKeys: AdminOperationHandler<'listApiKeys'> = async ({ path, query, store }) =>
+  ok(await readCreatedOrderPage(
     { list: 'listApiKeys', workspaceId: path.workspace_id, filters: {} },
     query,
-    (limit, after) => store.apiKeys.listPage(path.workspace_id, limit, after).map(toApiKeyView),
+    async (limit, after) => (await store.apiKeys.listPage(path.workspace_id, limit, after)).map(toApiKeyView),
     (key) => [key.created_at, key.id],
   ));
 
-export const createApiKey: AdminOperationHandler<'createApiKey'> = ({ path, body, caller, store, now }) =>
+export const createApiKey: AdminOperationHandler<'createApiKey'> = async ({ path, body, caller, store, now }) =>
   created(
-    createWorkspaceApiKey(store, {
+    await createWorkspaceApiKey(store, {
       workspaceId: path.workspace_id,
       userId: caller.user_id,
       name: body.name,
@@ -24,5 +24,5 @@ export const createApiKey: AdminOperationHandler<'createApiKey'> = ({ path, body
     'Created. Store the key now: it is not shown again.',
   );
 
-export const revokeApiKey: AdminOperationHandler<'revokeApiKey'> = ({ path, store, now }) =>
-  okWith(revokeWorkspaceApiKey(store, { workspaceId: path.workspace_id, keyId: path.key_id, now }), 'Revoked.');
+export const revokeApiKey: AdminOperationHandler<'revokeApiKey'> = async ({ path, store, now }) =>
+  okWith(await revokeWorkspaceApiKey(store, { workspaceId: path.workspace_id, keyId: path.key_id, now }), 'Revoked.');

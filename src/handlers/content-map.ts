@@ -3,10 +3,10 @@ import type { OperationHandler } from './handler-types.js';
 import { camelCaseTimes, readRecordPage, snakeCaseTimes } from './paging.js';
 import { ok } from './success.js';
 
-export const listTopics: OperationHandler<'listTopics'> = ({ query, caller, store }) => {
+export const listTopics: OperationHandler<'listTopics'> = async ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, stage: query.stage };
-  return ok(readRecordPage(
+  return ok(await readRecordPage(
     { list: 'listTopics', workspaceId, filters: { stage: query.stage } },
     query,
     (page) => store.contentMap.listTopics(filters, page),
@@ -14,16 +14,16 @@ export const listTopics: OperationHandler<'listTopics'> = ({ query, caller, stor
   ));
 };
 
-export const getTopic: OperationHandler<'getTopic'> = ({ path, caller, store }) => {
-  const topic = store.contentMap.getTopic(caller.principal.workspace_id, path.topic);
+export const getTopic: OperationHandler<'getTopic'> = async ({ path, caller, store }) => {
+  const topic = await store.contentMap.getTopic(caller.principal.workspace_id, path.topic);
   if (!topic) throw ServiceError.notFound('Topic');
   return ok(topic);
 };
 
-export const listSites: OperationHandler<'listSites'> = ({ query, caller, store }) => {
+export const listSites: OperationHandler<'listSites'> = async ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, type: query.type };
-  return ok(readRecordPage(
+  return ok(await readRecordPage(
     { list: 'listSites', workspaceId, filters: { type: query.type } },
     query,
     (page) => store.contentMap.listSitemapUrls(filters, page),
@@ -31,16 +31,16 @@ export const listSites: OperationHandler<'listSites'> = ({ query, caller, store 
   ));
 };
 
-export const getSite: OperationHandler<'getSite'> = ({ path, caller, store }) => {
-  const site = store.contentMap.getSitemapUrl(caller.principal.workspace_id, path.site);
+export const getSite: OperationHandler<'getSite'> = async ({ path, caller, store }) => {
+  const site = await store.contentMap.getSitemapUrl(caller.principal.workspace_id, path.site);
   if (!site) throw ServiceError.notFound('Site');
   return ok(site);
 };
 
-export const listPages: OperationHandler<'listPages'> = ({ query, caller, store }) => {
+export const listPages: OperationHandler<'listPages'> = async ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, siteId: query.site, topicId: query.topic, status: query.status };
-  return ok(readRecordPage(
+  return ok(await readRecordPage(
     { list: 'listPages', workspaceId, filters: { site: query.site, topic: query.topic, status: query.status } },
     query,
     (page) => store.contentMap.listPages(filters, page),
@@ -48,8 +48,8 @@ export const listPages: OperationHandler<'listPages'> = ({ query, caller, store 
   ));
 };
 
-export const getPage: OperationHandler<'getPage'> = ({ path, caller, store }) => {
-  const page = store.contentMap.getPage(caller.principal.workspace_id, path.page);
+export const getPage: OperationHandler<'getPage'> = async ({ path, caller, store }) => {
+  const page = await store.contentMap.getPage(caller.principal.workspace_id, path.page);
   if (!page) throw ServiceError.notFound('Page');
   return ok(page);
 };

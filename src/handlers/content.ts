@@ -3,10 +3,10 @@ import type { OperationHandler } from './handler-types.js';
 import { camelCaseTimes, readRecordPage, snakeCaseTimes } from './paging.js';
 import { ok } from './success.js';
 
-export const listArticles: OperationHandler<'listArticles'> = ({ query, caller, store }) => {
+export const listArticles: OperationHandler<'listArticles'> = async ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, status: query.status, buyerStage: query.buyer_stage, topicId: query.topic };
-  return ok(readRecordPage(
+  return ok(await readRecordPage(
     { list: 'listArticles', workspaceId, filters: { status: query.status, buyer_stage: query.buyer_stage, topic: query.topic } },
     query,
     (page) => store.content.listArticles(filters, page),
@@ -14,16 +14,16 @@ export const listArticles: OperationHandler<'listArticles'> = ({ query, caller, 
   ));
 };
 
-export const getArticle: OperationHandler<'getArticle'> = ({ path, caller, store }) => {
-  const article = store.content.getArticle(caller.principal.workspace_id, path.article);
+export const getArticle: OperationHandler<'getArticle'> = async ({ path, caller, store }) => {
+  const article = await store.content.getArticle(caller.principal.workspace_id, path.article);
   if (!article) throw ServiceError.notFound('Article');
   return ok(article);
 };
 
-export const listIdeas: OperationHandler<'listIdeas'> = ({ query, caller, store }) => {
+export const listIdeas: OperationHandler<'listIdeas'> = async ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, researchBatchId: query.research_batch, buyerStage: query.buyer_stage, topicId: query.topic };
-  return ok(readRecordPage(
+  return ok(await readRecordPage(
     { list: 'listIdeas', workspaceId, filters: { research_batch: query.research_batch, buyer_stage: query.buyer_stage, topic: query.topic } },
     query,
     (page) => store.content.listIdeas(filters, page),
@@ -31,16 +31,16 @@ export const listIdeas: OperationHandler<'listIdeas'> = ({ query, caller, store 
   ));
 };
 
-export const getIdea: OperationHandler<'getIdea'> = ({ path, caller, store }) => {
-  const idea = store.content.getIdea(caller.principal.workspace_id, path.idea);
+export const getIdea: OperationHandler<'getIdea'> = async ({ path, caller, store }) => {
+  const idea = await store.content.getIdea(caller.principal.workspace_id, path.idea);
   if (!idea) throw ServiceError.notFound('Idea');
   return ok(idea);
 };
 
-export const listResearchBatches: OperationHandler<'listResearchBatches'> = ({ query, caller, store }) => {
+export const listResearchBatches: OperationHandler<'listResearchBatches'> = async ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, status: query.status, topicId: query.topic, buyerStage: query.buyer_stage };
-  return ok(readRecordPage(
+  return ok(await readRecordPage(
     { list: 'listResearchBatches', workspaceId, filters: { status: query.status, topic: query.topic, buyer_stage: query.buyer_stage } },
     query,
     (page) => store.content.listResearchBatches(filters, page),
@@ -48,16 +48,16 @@ export const listResearchBatches: OperationHandler<'listResearchBatches'> = ({ q
   ));
 };
 
-export const getResearchBatch: OperationHandler<'getResearchBatch'> = ({ path, caller, store }) => {
-  const batch = store.content.getResearchBatch(caller.principal.workspace_id, path.research_batch);
+export const getResearchBatch: OperationHandler<'getResearchBatch'> = async ({ path, caller, store }) => {
+  const batch = await store.content.getResearchBatch(caller.principal.workspace_id, path.research_batch);
   if (!batch) throw ServiceError.notFound('Research batch');
   return ok(batch);
 };
 
-export const listAgentTasks: OperationHandler<'listAgentTasks'> = ({ query, caller, store }) => {
+export const listAgentTasks: OperationHandler<'listAgentTasks'> = async ({ query, caller, store }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, status: query.status, agentId: query.agent };
-  return ok(readRecordPage(
+  return ok(await readRecordPage(
     { list: 'listAgentTasks', workspaceId, filters: { status: query.status, agent: query.agent } },
     query,
     (page) => store.content.listAgentTasks(filters, page),
@@ -65,8 +65,8 @@ export const listAgentTasks: OperationHandler<'listAgentTasks'> = ({ query, call
   ));
 };
 
-export const getAgentTask: OperationHandler<'getAgentTask'> = ({ path, caller, store }) => {
-  const task = store.content.getAgentTask(caller.principal.workspace_id, path.agent_task);
+export const getAgentTask: OperationHandler<'getAgentTask'> = async ({ path, caller, store }) => {
+  const task = await store.content.getAgentTask(caller.principal.workspace_id, path.agent_task);
   if (!task) throw ServiceError.notFound('Agent task');
   return ok(task);
 };

@@ -6,6 +6,7 @@ import type { Store } from '../store/index.js';
 import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from '../keys/callers.js';
 import type { Resolver } from '../webhooks/ssrf-guard.js';
 import type { EventCatalogEntry } from '../webhooks/event-catalog.js';
+import type { PendingRequestCounts } from '../workspace/api-request-counter.js';
 
 export type OperationId = keyof operations;
 
@@ -40,10 +41,12 @@ export interface HandlerContext<Op extends OperationId> {
   path: PathOf<Op>;
   caller: ApiKeyCaller;
   store: Store;
+  /** The API requests counted but not written yet, which the usage adds. */
+  requestCounts: PendingRequestCounts;
   now: Date;
 }
 
-export type OperationHandler<Op extends OperationId> = (ctx: HandlerContext<Op>) => JsonResult<Op> | StreamResult;
+export type OperationHandler<Op extends OperationId> = (ctx: HandlerContext<Op>) => JsonResult<Op> | StreamResult | Promise<JsonResult<Op> | StreamResult>;
 
 /**
  * The HEAD operation the contract declares beside every GET (operationId `head…`): answered by the

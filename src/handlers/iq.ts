@@ -1,6 +1,6 @@
 import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler, OperationId } from './handler-types.js';
-import type { IqRecord, IqRecordType, IqStage } from '../store/iq.js';
+import type { IqRecord, IqRecordType, IqStage } from '../store/interfaces/iq.js';
 import type { Store } from '../store/index.js';
 import type { ApiKeyCaller } from '../keys/callers.js';
 import { camelCaseTimes, readRecordPage, type RecordListQuery } from './paging.js';
@@ -15,10 +15,10 @@ interface ListRequest {
   store: Store;
 }
 
-function listOfKind(list: OperationId, type: IqRecordType, { query, caller, store }: ListRequest) {
+async function listOfKind(list: OperationId, type: IqRecordType, { query, caller, store }: ListRequest) {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, type, stage: query.stage };
-  return ok(readRecordPage<IqRecord>(
+  return ok(await readRecordPage<IqRecord>(
     { list, workspaceId, filters: { stage: query.stage } },
     query,
     (page) => store.iq.list(filters, page),
@@ -26,8 +26,8 @@ function listOfKind(list: OperationId, type: IqRecordType, { query, caller, stor
   ));
 }
 
-function getOfKind(type: IqRecordType, what: string, id: string, { caller, store }: { caller: ApiKeyCaller; store: Store }) {
-  const record = store.iq.get(caller.principal.workspace_id, id, type);
+async function getOfKind(type: IqRecordType, what: string, id: string, { caller, store }: { caller: ApiKeyCaller; store: Store }) {
+  const record = await store.iq.get(caller.principal.workspace_id, id, type);
   if (!record) throw ServiceError.notFound(what);
   return ok(record);
 }

@@ -3,16 +3,16 @@ import { removeMember as removeFromWorkspace, toMemberView } from '../admin/memb
 import { readCreatedOrderPage } from './paging.js';
 import { deleted, ok } from './success.js';
 
-export const listMembers: AdminOperationHandler<'listMembers'> = ({ path, query, store }) =>
-  ok(readCreatedOrderPage(
+export const listMembers: AdminOperationHandler<'listMembers'> = async ({ path, query, store }) =>
+  ok(await readCreatedOrderPage(
     { list: 'listMembers', workspaceId: path.workspace_id, filters: {} },
     query,
-    (limit, after) => store.accounts.listMembershipPage(path.workspace_id, limit, after).map(toMemberView),
+    async (limit, after) => (await store.accounts.listMembershipPage(path.workspace_id, limit, after)).map(toMemberView),
     (member) => [member.joined_at, member.user_id],
   ));
 
-export const removeMember: AdminOperationHandler<'removeMember'> = ({ path, store, now }) =>
+export const removeMember: AdminOperationHandler<'removeMember'> = async ({ path, store, now }) =>
   deleted(
-    removeFromWorkspace(store, { workspaceId: path.workspace_id, userId: path.user_id, now }),
+    await removeFromWorkspace(store, { workspaceId: path.workspace_id, userId: path.user_id, now }),
     'Member removed; their API keys and tokens no longer work.',
   );

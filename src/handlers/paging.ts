@@ -1,21 +1,21 @@
 import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
 import { DEFAULT_LIMIT } from '../pagination/record-page.js';
-import type { CreatedPosition } from '../store/keyset.js';
+import type { CreatedPosition } from '../store/interfaces/list-pages.js';
 
 /**
  * One page of a list ordered by (created time, id): decodes `cursor` against the list's scope (a
  * cursor of another list, other filters or another workspace is a 422), fetches one row more than
  * `limit` to know whether a next page exists, and encodes `next_cursor` from the last item kept.
  */
-export function readCreatedOrderPage<Item>(
+export async function readCreatedOrderPage<Item>(
   scope: CursorScope,
   page: { limit?: number | undefined; cursor?: string | undefined },
-  fetch: (limit: number, after?: CreatedPosition) => Item[],
+  fetch: (limit: number, after?: CreatedPosition) => Promise<Item[]>,
   keysOf: (item: Item) => CreatedPosition,
-): { items: Item[]; next_cursor: string | null } {
+): Promise<{ items: Item[]; next_cursor: string | null }> {
   const limit = page.limit ?? DEFAULT_LIMIT;
   const after = page.cursor === undefined ? undefined : decodeCursor(scope, page.cursor, ['string', 'string'] as const);
-  const { rows, next_cursor } = takePage(fetch(limit + 1, after), limit, scope, keysOf);
+  const { rows, next_cursor } = takePage(await fetch(limit + 1, after), limit, scope, keysOf);
   return { items: rows, next_cursor };
 }
 

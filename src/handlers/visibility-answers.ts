@@ -3,8 +3,8 @@ import type { OperationHandler } from './handler-types.js';
 import { readAnswer, readAnswers } from '../visibility/answers.js';
 import { ok } from './success.js';
 
-export const listAnswers: OperationHandler<'listAnswers'> = ({ caller, store, query, now }) =>
-  ok(readAnswers(store, {
+export const listAnswers: OperationHandler<'listAnswers'> = async ({ caller, store, query, now }) =>
+  ok(await readAnswers(store, {
     workspaceId: caller.principal.workspace_id,
     range: query.range,
     prompt: query.prompt,
@@ -18,8 +18,8 @@ export const listAnswers: OperationHandler<'listAnswers'> = ({ caller, store, qu
     now,
   }));
 
-export const getAnswer: OperationHandler<'getAnswer'> = ({ caller, store, path }) => {
-  const answer = readAnswer(store, caller.principal.workspace_id, path.answer.toLowerCase());
+export const getAnswer: OperationHandler<'getAnswer'> = async ({ caller, store, path }) => {
+  const answer = await readAnswer(store, caller.principal.workspace_id, path.answer.toLowerCase());
   if (!answer) throw ServiceError.notFound('Answer');
   return ok(answer);
 };

@@ -5,16 +5,16 @@ import { readVisibilityRates } from '../visibility/rates.js';
 import { readVisibilitySetup } from '../visibility/setup.js';
 import { ok } from './success.js';
 
-export const getVisibilitySetup: OperationHandler<'getVisibilitySetup'> = ({ caller, store }) =>
-  ok(readVisibilitySetup(store, caller.principal.workspace_id));
+export const getVisibilitySetup: OperationHandler<'getVisibilitySetup'> = async ({ caller, store }) =>
+  ok(await readVisibilitySetup(store, caller.principal.workspace_id));
 
-export const getVisibilityRates: OperationHandler<'getVisibilityRates'> = ({ caller, store, query, now }) =>
-  ok(readVisibilityRates(store.visibilityOverview, {
+export const getVisibilityRates: OperationHandler<'getVisibilityRates'> = async ({ caller, store, query, now }) =>
+  ok(await readVisibilityRates(store.visibilityOverview, {
     workspaceId: caller.principal.workspace_id,
     range: query.range ?? DEFAULT_RANGE,
     alpha: query.alpha,
     now,
   }));
 
-export const getVisibilityCompetitors: OperationHandler<'getVisibilityCompetitors'> = ({ caller, store, query, now }) =>
-  ok(readVisibilityCompetitors(store, { workspaceId: caller.principal.workspace_id, range: query.range ?? DEFAULT_RANGE, now }));
+export const getVisibilityCompetitors: OperationHandler<'getVisibilityCompetitors'> = async ({ caller, store, query, now }) =>
+  ok(await readVisibilityCompetitors(store, { workspaceId: caller.principal.workspace_id, range: query.range ?? DEFAULT_RANGE, now }));

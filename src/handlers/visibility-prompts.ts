@@ -6,8 +6,8 @@ import { ok } from './success.js';
 
 const DEFAULT_LIMIT = 25;
 
-export const listPrompts: OperationHandler<'listPrompts'> = ({ query, caller, store, now }) =>
-  ok(readPromptList(store, {
+export const listPrompts: OperationHandler<'listPrompts'> = async ({ query, caller, store, now }) =>
+  ok(await readPromptList(store, {
     workspaceId: caller.principal.workspace_id,
     range: query.range ?? DEFAULT_RANGE,
     alpha: query.alpha,
@@ -21,8 +21,8 @@ export const listPrompts: OperationHandler<'listPrompts'> = ({ query, caller, st
     now,
   }));
 
-export const getPromptAnalytics: OperationHandler<'getPromptAnalytics'> = ({ path, query, caller, store, now }) => {
-  const analytics = readPromptAnalytics(store, {
+export const getPromptAnalytics: OperationHandler<'getPromptAnalytics'> = async ({ path, query, caller, store, now }) => {
+  const analytics = await readPromptAnalytics(store, {
     workspaceId: caller.principal.workspace_id,
     promptId: path.prompt,
     range: query.range ?? DEFAULT_RANGE,

@@ -22,8 +22,8 @@ const policy = (services: AdminServices): UrlPolicy => ({ allowPrivate: services
 const catalogOrder = (services: AdminServices) => services.eventCatalog.map((e) => e.event);
 
 /** Deliveries are addressed through their webhook: an unknown webhook is a 404 before anything else. */
-function requireWebhook(store: Store, workspaceId: string, webhookId: string): void {
-  if (!store.webhooks.get(workspaceId, webhookId)) throw ServiceError.notFound('Webhook');
+async function requireWebhook(store: Store, workspaceId: string, webhookId: string): Promise<void> {
+  if (!(await store.webhooks.get(workspaceId, webhookId))) throw ServiceError.notFound('Webhook');
 }
 
 export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ services }) => ({
@@ -31,11 +31,11 @@ export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ 
   body: { code: Codes.EVENT_CATALOG_OK, messages: 'OK', data: [...services.eventCatalog] },
 });
 
-export const listWebhooks: AdminOperationHandler<'listWebhooks'> = ({ path, query, store, now }) =>
-  ok(readCreatedOrderPage(
+export const listWebhooks: AdminOperationHandler<'listWebhooks'> = async ({ path, query, store, now }) =>
+  ok(await readCreatedOrderPage(
     { list: 'listWebhooks', workspaceId: path.workspace_id, filters: {} },
     query,
-    (limit, after) => store.webhooks.list(path.workspace_id, limit, after).map((row) => toWebhookView(row, now)),
+    async (limit, after) => (await store.webhooks.list(path.workspace_id, limit, after)).map((row) => toWebhookView(row, now)),
     (webhook) => [webhook.created_at, webhook.id],
   ));
 
@@ -55,8 +55,8 @@ export const createWebhook: AdminOperationHandler<'createWebhook'> = async ({ pa
     'Created. Store the secret now: it is not shown again.',
   );
 
-export const getWebhook: AdminOperationHandler<'getWebhook'> = ({ path, store, now }) =>
-  ok(getSubscription(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, now }));
+export const getWebhook: AdminOperationHandler<'getWebhook'> = async ({ path, store, now }) =>
+  ok(await getSubscription(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, now }));
 
 export const updateWebhook: AdminOperationHandler<'updateWebhook'> = async ({ path, body, store, now, services }) =>
   ok(await updateSubscription(store, {
@@ -68,18 +68,18 @@ export const updateWebhook: AdminOperationHandler<'updateWebhook'> = async ({ pa
     now,
   }));
 
-export const deleteWebhook: AdminOperationHandler<'deleteWebhook'> = ({ path, store }) =>
-  deleted(deleteSubscription(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id }), 'Deleted.');
+export const deleteWebhook: AdminOperationHandler<'deleteWebhook'> = async ({ path, store }) =>
+  deleted(await deleteSubscription(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id }), 'Deleted.');
 
-export const enableWebhook: AdminOperationHandler<'enableWebhook'> = ({ path, store, now }) =>
-  okWith(setWebhookEnabled(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, enabled: true, now }), 'Enabled.');
+export const enableWebhook: AdminOperationHandler<'enableWebhook'> = async ({ path, store, now }) =>
+  okWith(await setWebhookEnabled(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, enabled: true, now }), 'Enabled.');
 
-export const disableWebhook: AdminOperationHandler<'disableWebhook'> = ({ path, store, now }) =>
-  okWith(setWebhookEnabled(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, enabled: false, now }), 'Disabled.');
+export const disableWebhook: AdminOperationHandler<'disableWebhook'> = async ({ path, store, now }) =>
+  okWith(await setWebhookEnabled(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, enabled: false, now }), 'Disabled.');
 
-export const rotateWebhookSecret: AdminOperationHandler<'rotateWebhookSecret'> = ({ path, body, store, now }) =>
+export const rotateWebhookSecret: AdminOperationHandler<'rotateWebhookSecret'> = async ({ path, body, store, now }) =>
   okWith(
-    rotateSecret(store, {
+    await rotateSecret(store, {
       workspaceId: path.workspace_id,
       webhookId: path.webhook_id,
       gracePeriodSeconds: body?.grace_period_seconds ?? DEFAULT_GRACE_PERIOD_SECONDS,
@@ -93,9 +93,9 @@ export const testWebhook: AdminOperationHandler<'testWebhook'> = async ({ path, 
   return okWith(result, result.success ? `Test delivery answered ${result.http_status}.` : `Test delivery failed: ${result.error}.`);
 };
 
-export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries'> = ({ path, query, store }) => {
-  requireWebhook(store, path.workspace_id, path.webhook_id);
-  return ok(listDeliveries(store, {
+export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries'> = async ({ path, query, store }) => {
+  await requireWebhook(store, path.workspace_id, path.webhook_id);
+  return ok(await listDeliveries(store, {
     workspaceId: path.workspace_id,
     webhookId: path.webhook_id,
     eventType: query.event_type,
@@ -105,22 +105,22 @@ export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries
   }));
 };
 
-export const getWebhookDelivery: AdminOperationHandler<'getWebhookDelivery'> = ({ path, store }) => {
-  requireWebhook(store, path.workspace_id, path.webhook_id);
-  const view = getDelivery(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id });
+export const getWebhookDelivery: AdminOperationHandler<'getWebhookDelivery'> = async ({ path, store }) => {
+  await requireWebhook(store, path.workspace_id, path.webhook_id);
+  const view = await getDelivery(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id });
   if (!view) throw ServiceError.notFound('Delivery');
   return ok(view);
 };
 
-export const redeliverWebhookDelivery: AdminOperationHandler<'redeliverWebhookDelivery'> = ({ path, store, now }) => {
-  requireWebhook(store, path.workspace_id, path.webhook_id);
-  const view = redeliver(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id, now });
+export const redeliverWebhookDelivery: AdminOperationHandler<'redeliverWebhookDelivery'> = async ({ path, store, now }) => {
+  await requireWebhook(store, path.workspace_id, path.webhook_id);
+  const view = await redeliver(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, deliveryId: path.delivery_id, now });
   if (!view) throw ServiceError.notFound('Delivery');
   return accepted(view, 'Redelivery queued.');
 };
 
-export const recoverWebhookDeliveries: AdminOperationHandler<'recoverWebhookDeliveries'> = ({ path, body, store, now }) => {
-  requireWebhook(store, path.workspace_id, path.webhook_id);
-  const result = recoverFailedSince(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, since: body.since, now });
+export const recoverWebhookDeliveries: AdminOperationHandler<'recoverWebhookDeliveries'> = async ({ path, body, store, now }) => {
+  await requireWebhook(store, path.workspace_id, path.webhook_id);
+  const result = await recoverFailedSince(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, since: body.since, now });
   return accepted(result, `${result.recovered} failed ${result.recovered === 1 ? 'delivery' : 'deliveries'} queued again.`);
 };

@@ -4,8 +4,8 @@ import type { OperationHandler } from './handler-types.js';
 import { readPlan } from '../workspace/plan.js';
 import { ok } from './success.js';
 
-export const getWorkspacePlan: OperationHandler<'getWorkspacePlan'> = ({ caller, store }) => {
-  const plan = readPlan(store, caller.principal.workspace_id, caller.principal.subscription_status);
+export const getWorkspacePlan: OperationHandler<'getWorkspacePlan'> = async ({ caller, store }) => {
+  const plan = await readPlan(store, caller.principal.workspace_id, caller.principal.subscription_status);
   if (!plan) throw new ServiceError('NOT_FOUND', 'No plan is on record for this workspace.');
   return ok(plan);
 };

@@ -2,5 +2,5 @@ import type { OperationHandler } from './handler-types.js';
 import { readUsage } from '../workspace/usage.js';
 import { ok } from './success.js';
 
-export const getWorkspaceUsage: OperationHandler<'getWorkspaceUsage'> = ({ caller, store, now }) =>
-  ok(readUsage(store, caller.principal.workspace_id, now));
+export const getWorkspaceUsage: OperationHandler<'getWorkspaceUsage'> = async ({ caller, store, requestCounts, now }) =>
+  ok(await readUsage(store, requestCounts, caller.principal.workspace_id, now));

@@ -2,10 +2,10 @@ import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler } from './handler-types.js';
 import { ok } from './success.js';
 
-export const getWorkspace: OperationHandler<'getWorkspace'> = ({ caller, store }) => {
-  const workspace = store.accounts.getWorkspace(caller.principal.workspace_id);
+export const getWorkspace: OperationHandler<'getWorkspace'> = async ({ caller, store }) => {
+  const workspace = await store.accounts.getWorkspace(caller.principal.workspace_id);
   if (!workspace) throw ServiceError.notFound('Workspace');
-  const profile = store.workspaceProfile.getProfile(workspace.id);
+  const profile = await store.workspaceProfile.getProfile(workspace.id);
   return ok({
     id: workspace.id,
     name: workspace.name,

@@ -10,10 +10,10 @@ const CHUNK_CHARS = 64 * 1024;
  * A HEAD request gets only the first line written (and discarded by Node), so its headers are
  * decided exactly as a GET's are, without reading the whole download.
  */
-export async function writeLines(sink: NodeJS.WritableStream, lines: Iterable<string>): Promise<void> {
+export async function writeLines(sink: NodeJS.WritableStream, lines: AsyncIterable<string> | Iterable<string>): Promise<void> {
   const out = sink as Writable;
   if (sendsNoBody(out)) {
-    for (const line of lines) {
+    for await (const line of lines) {
       out.write(line);
       return;
     }
@@ -30,7 +30,7 @@ export async function writeLines(sink: NodeJS.WritableStream, lines: Iterable<st
   for (const event of ['drain', 'close', 'error']) out.on(event, ready);
   try {
     let chunk = '';
-    for (const line of lines) {
+    for await (const line of lines) {
       chunk += line;
       if (chunk.length < CHUNK_CHARS) continue;
       if (out.destroyed) return;

@@ -28,7 +28,7 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
       return;
     }
     if (credential.startsWith(MEMBER_TOKEN_PREFIX)) {
-      const check = checkMemberToken(deps.store, credential);
+      const check = await checkMemberToken(deps.store, credential);
       if (!check.ok) {
         await refuse('KEY_INVALID', 'The member token is invalid or revoked, or its user is no longer a member of the workspace.');
         return;
@@ -50,7 +50,7 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
       await refuse('KEY_INVALID', 'The administration API takes a member token (`Authorization: Bearer wsm_live_…`); API keys reach only the event catalog.');
       return;
     }
-    const check = checkApiKey(deps.store, credential, now);
+    const check = await checkApiKey(deps.store, credential, now);
     if (!check.ok) {
       await refuse('KEY_INVALID', 'The API key is invalid, revoked or expired.');
       return;

@@ -29,7 +29,7 @@ export function authenticateApiKey(deps: {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const key = presentedKey(req);
     const now = deps.now();
-    const check = key === undefined ? undefined : checkApiKey(deps.store, key, now);
+    const check = key === undefined ? undefined : await checkApiKey(deps.store, key, now);
     if (check?.ok) {
       setCaller(res, { kind: 'api_key', principal: check.principal });
       deps.recordUse(check.principal.key_id, now);

@@ -85,14 +85,14 @@ function canonicalQuery(query: Record<string, unknown>): string {
  */
 export function conditionalDownloads(deps: { document: object; store: Store; now: () => Date }): RequestHandler {
   const downloads = downloadOperationIds(deps.document);
-  return (req: Request, res: Response, next) => {
+  return async (req: Request, res: Response, next) => {
     const operationId = matchedOperation(res)?.operation.operationId;
     if (req.method !== 'GET' || operationId === undefined || !downloads.has(operationId)) {
       next();
       return;
     }
     const workspaceId = getApiKeyCaller(res).principal.workspace_id;
-    const version = deps.store.dataVersions.get(workspaceId);
+    const version = await deps.store.dataVersions.get(workspaceId);
     const day = dayOf(deps.now().getTime());
     const etag = weakTag(workspaceId, String(version), String(day), operationId, canonicalQuery(req.query as Record<string, unknown>));
     res.set('ETag', etag);

@@ -1,11 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Store } from '../store/index.js';
-import { apiRequestCounterFor } from '../workspace/api-request-counter.js';
+import type { ApiRequestCounter } from '../workspace/api-request-counter.js';
 import { getApiKeyCaller } from './request-context.js';
 
 /** Counts each request that got past authentication and the rate limit, for the workspace's usage. */
-export function countApiRequests(deps: { store: Store; now: () => Date }) {
-  const counter = apiRequestCounterFor(deps.store);
+export function countApiRequests(deps: { counter: ApiRequestCounter; now: () => Date }) {
+  const { counter } = deps;
   return (_req: Request, res: Response, next: NextFunction): void => {
     counter.record(getApiKeyCaller(res).principal.workspace_id, deps.now());
     next();

@@ -4,6 +4,7 @@ import { getApiKeyCaller, getWorkspaceCaller, matchedOperation } from './request
 import type { OperationMatch } from './operation-matcher.js';
 import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../handlers/handler-types.js';
 import type { Store } from '../store/index.js';
+import type { PendingRequestCounts } from '../workspace/api-request-counter.js';
 
 /** A handler as openapi-backend calls it: the context, then the arguments we pass along. */
 type Routed = (c: Context, req: Request, res: Response) => Promise<void>;
@@ -46,19 +47,21 @@ function contextFor(backend: OpenAPIBackend, operation: Operation, match: Operat
 export async function createDispatcher(
   document: object,
   handlers: ReadHandlers,
-  deps: { store: Store; now: () => Date; admin: { handlers: AdminHandlers; services: AdminServices } },
+  deps: { store: Store; requestCounts: PendingRequestCounts; now: () => Date; admin: { handlers: AdminHandlers; services: AdminServices } },
 ) {
   const routed: Record<string, Routed> = {};
   // Each handler is checked against its own operation where it is declared; here they are only
   // called, and the union of every operation's results would collapse to never.
-  type AnyHandler = (ctx: Parameters<OperationHandler<OperationId>>[0]) => { status: number; body: unknown } | StreamResult;
+  type AnyResult = { status: number; body: unknown } | StreamResult;
+  type AnyHandler = (ctx: Parameters<OperationHandler<OperationId>>[0]) => AnyResult | Promise<AnyResult>;
   for (const [operationId, handler] of Object.entries(handlers) as Array<[OperationId, AnyHandler]>) {
     routed[operationId] = async (c, req, res) => {
-      const result = handler({
+      const result = await handler({
         query: req.query as never,
         path: c.request.params as never,
         caller: getApiKeyCaller(res),
         store: deps.store,
+        requestCounts: deps.requestCounts,
         now: deps.now(),
       });
       if (isStream(result)) {

@@ -33,6 +33,11 @@ function redocBundle(): string {
   return source.replaceAll(REDOC_CDN_LOGO, EMPTY_IMAGE);
 }
 
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 function secure(res: Response, contentType: string, cache: string): Response {
   return res.set({
     'Content-Type': contentType,
@@ -48,13 +53,16 @@ function secure(res: Response, contentType: string, cache: string): Response {
  * rendering both APIs and the AsyncAPI events from a docs copy of the contract.
  */
 export function docsRouter(openapi: object, asyncapi?: object): Router {
-  const reference = JSON.stringify(buildReferenceDocument(openapi as Record<string, unknown>, asyncapi as Record<string, unknown> | undefined));
+  // Built on the first request that needs it, not with the app: the bundle is a megabyte, and
+  // most apps (every test's) never serve the page.
+  let reference: string | undefined;
+  const referenceJson = () => (reference ??= JSON.stringify(buildReferenceDocument(openapi as Record<string, unknown>, asyncapi as Record<string, unknown> | undefined)));
   const html = readFileSync(page('index.html'), 'utf8');
   // A Map, not an object: a name from the URL such as `constructor` must find nothing.
-  const assets = new Map<string, { body: Buffer | string; type: string }>([
-    ['redoc.standalone.js', { body: redocBundle(), type: 'text/javascript; charset=utf-8' }],
-    ['init.js', { body: readFileSync(page('init.js'), 'utf8'), type: 'text/javascript; charset=utf-8' }],
-    ['docs.css', { body: readFileSync(page('docs.css'), 'utf8'), type: 'text/css; charset=utf-8' }],
+  const assets = new Map<string, { body: () => Buffer | string; type: string }>([
+    ['redoc.standalone.js', { body: once(redocBundle), type: 'text/javascript; charset=utf-8' }],
+    ['init.js', { body: once(() => readFileSync(page('init.js'), 'utf8')), type: 'text/javascript; charset=utf-8' }],
+    ['docs.css', { body: once(() => readFileSync(page('docs.css'), 'utf8')), type: 'text/css; charset=utf-8' }],
   ]);
 
   const router = Router({ strict: true });
@@ -63,7 +71,7 @@ export function docsRouter(openapi: object, asyncapi?: object): Router {
   });
   router.get('/docs/', (_req, res) => res.redirect(301, '/docs'));
   router.get('/docs/reference.json', (_req, res) => {
-    secure(res, 'application/json; charset=utf-8', 'no-cache').send(reference);
+    secure(res, 'application/json; charset=utf-8', 'no-cache').send(referenceJson());
   });
   router.get('/docs/assets/:name', (req, res, next) => {
     const asset = assets.get(req.params.name);
@@ -71,7 +79,7 @@ export function docsRouter(openapi: object, asyncapi?: object): Router {
       next();
       return;
     }
-    secure(res, asset.type, 'public, max-age=3600').send(asset.body);
+    secure(res, asset.type, 'public, max-age=3600').send(asset.body());
   });
   return router;
 }

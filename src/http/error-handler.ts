@@ -3,7 +3,7 @@ import { ServiceError } from '../errors/service-error.js';
 import { Codes } from '../errors/codes.js';
 import { sendEnvelope } from './envelope.js';
 import { unsupportedBody } from './json-body.js';
-import { isDatabaseBusy } from '../store/database.js';
+import { DatabaseBusyError } from '../store/errors.js';
 
 /** Seconds a client waits before retrying a write the database lock refused: imports commit within seconds to minutes. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -38,7 +38,7 @@ export function toApiError(err: unknown): ServiceError {
         break;
     }
   }
-  if (isDatabaseBusy(err)) {
+  if (err instanceof DatabaseBusyError) {
     return new ServiceError('UNAVAILABLE', 'The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.',
       null, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }

@@ -1,5 +1,5 @@
 import { isScope, type Scope } from '../keys/scopes.js';
-import type { Role } from '../store/accounts.js';
+import type { Role } from '../store/interfaces/accounts.js';
 
 /** What a security scheme of the contract carries, from its `x-credential`. */
 export type Credential = 'api_key' | 'member_token';

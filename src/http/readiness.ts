@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
 import { Codes } from '../errors/codes.js';
-import { pingDatabase } from '../store/database.js';
 import type { Store } from '../store/index.js';
 import { sendEnvelope } from './envelope.js';
 
@@ -11,8 +10,17 @@ export interface DependencyCheck {
   ping(): Promise<void>;
 }
 
+/** A database that takes longer than this to answer `SELECT 1` counts as down: a probe must answer the balancer in time. */
+const DATABASE_PING_TIMEOUT_MS = 1_000;
+
 export function databaseCheck(store: Store): DependencyCheck {
-  return { name: 'database', ping: async () => pingDatabase(store.db) };
+  return {
+    name: 'database',
+    ping: () => new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the database did not answer within ${DATABASE_PING_TIMEOUT_MS} ms`)), DATABASE_PING_TIMEOUT_MS);
+      store.ping().then(resolve, reject).finally(() => clearTimeout(timer));
+    }),
+  };
 }
 
 /**

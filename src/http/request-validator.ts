@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
@@ -28,7 +29,40 @@ function confirmSameOperation(req: Request, res: Response, next: NextFunction): 
  * validated too, so any drift between a handler and the contract fails loudly.
  */
 export function validateAgainstContract(document: object, options: { validateResponses: boolean }): RequestHandler[] {
-  const validator = OpenApiValidator.middleware({
+  return [
+    ...compiledValidator(document, options),
+    confirmSameOperation,
+    ...(rejectUnknownQueryParameters() as unknown as RequestHandler[]),
+    ...(rejectNonDecimalIntegers(document) as unknown as RequestHandler[]),
+  ];
+}
+
+/**
+ * The validator checks the whole contract and compiles each operation's schemas on its first
+ * request (hundreds of milliseconds per operation once responses are validated). That work depends
+ * only on the document and the options, so apps built from the same contract in one process share
+ * one validator: a server builds one app, the test suite hundreds (test/README.md). The validator
+ * keeps nothing of a request or of an app but its compiled schemas; the one hook it puts on an app
+ * (Express path parameters) goes on the first app only, and no app needs it: handlers take path
+ * parameters from the matched operation (dispatch.ts), never from Express.
+ */
+const compiledValidators = new Map<string, RequestHandler[]>();
+const COMPILED_VALIDATORS_KEPT = 4;
+
+function compiledValidator(document: object, options: { validateResponses: boolean }): RequestHandler[] {
+  const key = `${options.validateResponses}:${createHash('sha256').update(JSON.stringify(document)).digest('hex')}`;
+  let validator = compiledValidators.get(key);
+  if (validator === undefined) {
+    validator = newValidator(document, options);
+    compiledValidators.set(key, validator);
+    // Tests build apps from changed copies of the contract too; keep only the latest few.
+    if (compiledValidators.size > COMPILED_VALIDATORS_KEPT) compiledValidators.delete(compiledValidators.keys().next().value!);
+  }
+  return validator;
+}
+
+function newValidator(document: object, options: { validateResponses: boolean }): RequestHandler[] {
+  return OpenApiValidator.middleware({
     // The validator mutates the document it is given; the served copy must stay untouched.
     apiSpec: structuredClone(document) as OpenAPIV3.DocumentV3_1,
     // Unknown parameters are checked by rejectUnknownQueryParameters, so that one 422 names them
@@ -40,10 +74,4 @@ export function validateAgainstContract(document: object, options: { validateRes
     validateSecurity: false,
     ajvFormats: { mode: 'full' },
   }) as unknown as RequestHandler[];
-  return [
-    ...validator,
-    confirmSameOperation,
-    ...(rejectUnknownQueryParameters() as unknown as RequestHandler[]),
-    ...(rejectNonDecimalIntegers(document) as unknown as RequestHandler[]),
-  ];
 }

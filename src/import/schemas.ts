@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { parseTimestamp } from './timestamp.js';
+import { parseTimestamp } from '../store/timestamp.js';
 
 /** The published import format: one JSON Schema per record type plus the root that selects by `type`. */
 export const IMPORT_FORMAT_DIR = fileURLToPath(new URL('../../import-format/', import.meta.url));

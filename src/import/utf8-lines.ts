@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { ImportError } from './import-error.js';
+import { ImportError } from '../store/import-error.js';
 
 const NEWLINE = 0x0a;
 
@@ -31,32 +31,26 @@ function asBuffer(chunk: string | Buffer | Uint8Array): Buffer {
 }
 
 /**
- * Reads newline-delimited UTF-8 from a stream, calling `onLine` with each physical line (without
- * its `\n`), chunk by chunk so memory does not grow with the file. Lines are cut on bytes (a `\n`
- * byte never occurs inside a multi-byte character, so characters split across chunks come out
- * whole) and checked before they are decoded: a line that is not valid UTF-8 fails with an
- * ImportError naming it, instead of reaching the database with U+FFFD in place of its bytes. A line
- * still unfinished beyond `maxLineLength` characters fails too, instead of being buffered.
+ * Reads newline-delimited UTF-8 from a stream and yields its physical lines (without their `\n`),
+ * every complete line of a chunk in one batch, so memory does not grow with the file. Lines are
+ * cut on bytes (a `\n` byte never occurs inside a multi-byte character, so characters split
+ * across chunks come out whole) and checked before they are decoded: a batch that is not valid
+ * UTF-8 fails with an ImportError naming its bad line, instead of reaching the database with
+ * U+FFFD in place of its bytes. A line still unfinished beyond `maxLineLength` characters fails
+ * too, instead of being buffered.
  */
-export async function readUtf8Lines(
+export async function* readUtf8Lines(
   input: AsyncIterable<string | Buffer | Uint8Array>,
   maxLineLength: number,
-  onLine: (text: string) => void,
-): Promise<void> {
+): AsyncGenerator<string[], void, undefined> {
   let carry: Buffer[] = [];
   let carryUnits = 0;
   let line = 1;
-  const feed = (bytes: Buffer): void => {
+  const linesOf = (bytes: Buffer): string[] => {
     if (!isUtf8(bytes)) throw invalidLine(bytes, line);
-    const text = bytes.toString('utf8');
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      onLine(text.slice(start, nl));
-      line += 1;
-      start = nl + 1;
-    }
-    onLine(text.slice(start));
-    line += 1;
+    const lines = bytes.toString('utf8').split('\n');
+    line += lines.length;
+    return lines;
   };
   for await (const chunk of input) {
     const bytes = asBuffer(chunk);
@@ -64,9 +58,10 @@ export async function readUtf8Lines(
     let rest = bytes;
     if (lastNewline !== -1) {
       const head = bytes.subarray(0, lastNewline);
-      feed(carry.length === 0 ? head : Buffer.concat([...carry, head]));
+      const lines = linesOf(carry.length === 0 ? head : Buffer.concat([...carry, head]));
       carry = [];
       carryUnits = 0;
+      yield lines;
       rest = bytes.subarray(lastNewline + 1);
     }
     if (rest.length === 0) continue;
@@ -74,5 +69,5 @@ export async function readUtf8Lines(
     carryUnits += utf16Length(rest);
     if (carryUnits > maxLineLength) throw new ImportError(line, '-', `is longer than ${maxLineLength} characters`);
   }
-  if (carry.length > 0) feed(Buffer.concat(carry));
+  if (carry.length > 0) yield linesOf(Buffer.concat(carry));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.js';
-import type { KeyPrincipalRow } from '../store/api-keys.js';
+import type { KeyPrincipalRow } from '../store/interfaces/api-keys.js';
 import { createSecretToken, displayPrefix, hashToken, isWellFormedToken } from './secret-token.js';
 import { ALL_SCOPES, normaliseScopes, type Scope } from './scopes.js';
 
@@ -20,14 +20,14 @@ export interface CreatedApiKey {
 }
 
 /** Creates a key; only an owner of the workspace may. The secret is returned once, never stored. */
-export function createApiKey(
+export async function createApiKey(
   store: Store,
   input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[]; expiresAt?: Date },
   now: Date = new Date(),
-): CreatedApiKey {
-  if (!store.accounts.getWorkspace(input.workspaceId)) throw new KeyRefusal(`workspace ${input.workspaceId} does not exist`);
-  if (!store.accounts.getUser(input.userId)) throw new KeyRefusal(`user ${input.userId} does not exist`);
-  const membership = store.accounts.getMembership(input.workspaceId, input.userId);
+): Promise<CreatedApiKey> {
+  if (!(await store.accounts.getWorkspace(input.workspaceId))) throw new KeyRefusal(`workspace ${input.workspaceId} does not exist`);
+  if (!(await store.accounts.getUser(input.userId))) throw new KeyRefusal(`user ${input.userId} does not exist`);
+  const membership = await store.accounts.getMembership(input.workspaceId, input.userId);
   if (membership?.role !== 'owner') throw new KeyRefusal('only an owner of the workspace can create keys');
   if (input.name.trim() === '') throw new KeyRefusal('the key needs a name');
   const expiresAt = input.expiresAt ?? new Date(now.getTime() + ONE_YEAR_MS);
@@ -47,7 +47,7 @@ export function createApiKey(
     revoked_at: null,
     last_used_at: null,
   };
-  store.apiKeys.insert(row);
+  await store.apiKeys.insert(row);
   return {
     id: row.id,
     key,
@@ -67,9 +67,9 @@ export type KeyCheck =
  * Resolves a presented key. A malformed value or a wrong checksum is refused before any database
  * read. No cache: a revocation, an expiry or a removed member takes effect on the next request.
  */
-export function checkApiKey(store: Store, presented: string, now: Date): KeyCheck {
+export async function checkApiKey(store: Store, presented: string, now: Date): Promise<KeyCheck> {
   if (!isWellFormedToken(API_KEY_PREFIX, presented)) return { ok: false, reason: 'malformed' };
-  const principal = store.apiKeys.principalByHash(hashToken(presented));
+  const principal = await store.apiKeys.principalByHash(hashToken(presented));
   if (!principal) return { ok: false, reason: 'unknown' };
   if (principal.revoked_at !== null) return { ok: false, reason: 'revoked' };
   if (principal.expires_at <= now.toISOString()) return { ok: false, reason: 'expired' };

@@ -1,5 +1,5 @@
-import type { KeyPrincipalRow } from '../store/api-keys.js';
-import type { Role } from '../store/accounts.js';
+import type { KeyPrincipalRow } from '../store/interfaces/api-keys.js';
+import type { Role } from '../store/interfaces/accounts.js';
 
 /** What authentication established about the caller, kept on `res.locals`. */
 export interface ApiKeyCaller {

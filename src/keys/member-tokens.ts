@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.js';
-import type { MemberPrincipalRow } from '../store/member-tokens.js';
+import type { MemberPrincipalRow } from '../store/interfaces/member-tokens.js';
 import { createSecretToken, displayPrefix, hashToken, isWellFormedToken } from './secret-token.js';
 import { KeyRefusal } from './api-keys.js';
 
@@ -18,14 +18,14 @@ export interface CreatedMemberToken {
 }
 
 /** Creates a token for a member of the workspace (any role). The secret is returned once, never stored. */
-export function createMemberToken(
+export async function createMemberToken(
   store: Store,
   input: { workspaceId: string; userId: string; name?: string },
   now: Date = new Date(),
-): CreatedMemberToken {
-  if (!store.accounts.getWorkspace(input.workspaceId)) throw new KeyRefusal(`workspace ${input.workspaceId} does not exist`);
-  if (!store.accounts.getUser(input.userId)) throw new KeyRefusal(`user ${input.userId} does not exist`);
-  if (!store.accounts.getMembership(input.workspaceId, input.userId)) {
+): Promise<CreatedMemberToken> {
+  if (!(await store.accounts.getWorkspace(input.workspaceId))) throw new KeyRefusal(`workspace ${input.workspaceId} does not exist`);
+  if (!(await store.accounts.getUser(input.userId))) throw new KeyRefusal(`user ${input.userId} does not exist`);
+  if (!(await store.accounts.getMembership(input.workspaceId, input.userId))) {
     throw new KeyRefusal(`user ${input.userId} is not a member of workspace ${input.workspaceId}`);
   }
   const name = (input.name ?? 'Administration token').trim();
@@ -41,7 +41,7 @@ export function createMemberToken(
     created_at: now.toISOString(),
     revoked_at: null,
   };
-  store.memberTokens.insert(row);
+  await store.memberTokens.insert(row);
   return {
     id: row.id,
     token,
@@ -61,9 +61,9 @@ export type MemberTokenCheck =
  * Resolves a presented member token. No cache: a revocation or a removed member takes effect on
  * the next request; the role is read fresh each time, so a demotion applies at once too.
  */
-export function checkMemberToken(store: Store, presented: string): MemberTokenCheck {
+export async function checkMemberToken(store: Store, presented: string): Promise<MemberTokenCheck> {
   if (!isWellFormedToken(MEMBER_TOKEN_PREFIX, presented)) return { ok: false, reason: 'malformed' };
-  const principal = store.memberTokens.principalByHash(hashToken(presented));
+  const principal = await store.memberTokens.principalByHash(hashToken(presented));
   if (!principal) return { ok: false, reason: 'unknown' };
   if (principal.revoked_at !== null) return { ok: false, reason: 'revoked' };
   const role = principal.member_role;

@@ -6,8 +6,7 @@ import type { Logger } from 'pino';
 import { createApp } from '../app.js';
 import { loadOpenApiDocument } from '../contract.js';
 import { createApiKey } from '../keys/api-keys.js';
-import { openDatabase } from '../store/database.js';
-import { createStore } from '../store/index.js';
+import { openSqliteStore } from '../store/index.js';
 import { exampleHandlers, readPreferHeader } from './example-handlers.js';
 
 export interface MockServer {
@@ -31,14 +30,16 @@ export async function startMockServer(options: {
   /** Origins whose browser pages may call the mock (CORS_ALLOWED_ORIGINS), as for the service. */
   corsAllowedOrigins?: string[];
 }): Promise<MockServer> {
-  const store = createStore(openDatabase(':memory:'));
+  const store = openSqliteStore(':memory:', { serving: true });
   const now = new Date().toISOString();
   const workspaceId = randomUUID();
   const userId = randomUUID();
-  store.accounts.insertWorkspace({ id: workspaceId, name: 'Mock workspace', subscription_status: 'active', created_at: now });
-  store.accounts.insertUser({ id: userId, email: 'owner@mock.example', name: 'Mock Owner', created_at: now });
-  store.accounts.upsertMembership(workspaceId, userId, 'owner', now);
-  const { key } = createApiKey(store, { workspaceId, userId, name: 'Mock key' });
+  await store.accounts.insertWorkspaceWithOwner(
+    { id: workspaceId, name: 'Mock workspace', subscription_status: 'active', created_at: now },
+    { id: userId, email: 'owner@mock.example', name: 'Mock Owner', created_at: now },
+    now,
+  );
+  const { key } = await createApiKey(store, { workspaceId, userId, name: 'Mock key' });
 
   const service = await createApp({
     store,
@@ -61,8 +62,7 @@ export async function startMockServer(options: {
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => {
-        store.db.close();
-        resolve();
+        void store.close().then(resolve);
       });
     }),
   };

@@ -1,7 +1,7 @@
 import { decodeCursor, takePage, type CursorScope } from './cursor.js';
 import { ServiceError } from '../errors/service-error.js';
-import { parseTimestamp } from '../import/timestamp.js';
-import type { RecordOrder, RecordPage } from '../store/keyset.js';
+import { parseTimestamp } from '../store/timestamp.js';
+import type { RecordOrder, RecordPage } from '../store/interfaces/list-pages.js';
 
 export const DEFAULT_LIMIT = 25;
 
@@ -26,19 +26,19 @@ export function storedInstant(text: string): string {
  * refused (422) with another order or bound; `times` reads an item's creation and update times,
  * whatever the record names them.
  */
-export function readRecordPage<Item extends { id: string }>(
+export async function readRecordPage<Item extends { id: string }>(
   scope: CursorScope,
   query: RecordListQuery,
-  fetch: (page: RecordPage) => Item[],
+  fetch: (page: RecordPage) => Promise<Item[]>,
   times: (item: NoInfer<Item>) => { created: string; updated: string },
-): { items: Item[]; next_cursor: string | null } {
+): Promise<{ items: Item[]; next_cursor: string | null }> {
   const order = query.order ?? 'created_at';
   const updatedAfter = query.updated_after === undefined ? null : storedInstant(query.updated_after);
   // The default order stays out of the scope, so cursors issued before lists had an order still work.
   const bound: CursorScope = { ...scope, filters: { ...scope.filters, order: order === 'created_at' ? undefined : order, updated_after: updatedAfter } };
   const limit = query.limit ?? DEFAULT_LIMIT;
   const after = query.cursor === undefined ? undefined : decodeCursor(bound, query.cursor, ['string', 'string'] as const);
-  const rows = fetch({ order, updatedAfter, after, limit: limit + 1 });
+  const rows = await fetch({ order, updatedAfter, after, limit: limit + 1 });
   const page = takePage(rows, limit, bound, (item) => {
     const { created, updated } = times(item);
     return [order === 'created_at' ? created : updated, item.id];

@@ -1,42 +1,23 @@
-import type { Db } from './database.js';
-import { createAccountStore } from './accounts.js';
-import { createApiKeyStore } from './api-keys.js';
-import { createContentMapStore } from './content-map.js';
-import { createContentStore } from './content.js';
-import { createEventFeedStore } from './event-feed.js';
-import { createDataVersionStore } from './data-versions.js';
-import { createIqStore } from './iq.js';
-import { createMemberTokenStore } from './member-tokens.js';
-import { createPromptStore } from './prompts.js';
-import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
-import { createVisibilityOverviewStore } from './visibility-overview.js';
-import { createCitedPageStore } from './visibility-cited-pages.js';
-import { createAnswerStore } from './visibility-answers.js';
-import { createWebhookDeliveryStore } from './webhook-deliveries.js';
-import { createWebhookStore } from './webhooks.js';
-import { createWorkspaceProfileStore } from './workspace-profile.js';
+// The store: one interface per area (`interfaces/`), implemented for SQLite (`sqlite/`) and
+// PostgreSQL (`postgres/`). Code outside src/store/ takes a `Store` and awaits its methods; it
+// never sees a database handle.
+import type { Store } from './interfaces/store.js';
+import { openPostgresStore } from './postgres/postgres-store.js';
+import { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+import { parseStoreAddress } from './store-address.js';
 
-/** Every store area over one database; SQL lives only under src/store/. */
-export function createStore(db: Db) {
-  return {
-    db,
-    accounts: createAccountStore(db),
-    apiKeys: createApiKeyStore(db),
-    contentMap: createContentMapStore(db),
-    content: createContentStore(db),
-    eventFeed: createEventFeedStore(db),
-    dataVersions: createDataVersionStore(db),
-    iq: createIqStore(db),
-    memberTokens: createMemberTokenStore(db),
-    prompts: createPromptStore(db),
-    visibilityAnalytics: createVisibilityAnalyticsStore(db),
-    visibilityOverview: createVisibilityOverviewStore(db),
-    citedPages: createCitedPageStore(db),
-    answers: createAnswerStore(db),
-    webhookDeliveries: createWebhookDeliveryStore(db),
-    webhooks: createWebhookStore(db),
-    workspaceProfile: createWorkspaceProfileStore(db),
-  };
+export type { Store } from './interfaces/store.js';
+export { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export { openPostgresStore, PostgresUnreachableError } from './postgres/postgres-store.js';
+export { addressWithoutPassword, parseStoreAddress, StoreAddressError, type StoreAddress } from './store-address.js';
+
+/**
+ * Opens the store at `address` (`parseStoreAddress`): a `postgres://` URL opens a pool and
+ * applies the migrations it lacks (PostgresUnreachableError when the server does not answer);
+ * anything else is a SQLite file, created and migrated if needed. `serving` applies to SQLite
+ * (see `SqliteStoreOptions`): PostgreSQL locks rows, and its serving writes never wait on a file lock.
+ */
+export async function openStore(address: string, options: SqliteStoreOptions = {}): Promise<Store> {
+  const parsed = parseStoreAddress(address);
+  return parsed.kind === 'postgres' ? openPostgresStore(parsed.url) : openSqliteStore(parsed.file, options);
 }
-
-export type Store = ReturnType<typeof createStore>;

@@ -6,7 +6,7 @@ import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.j
 import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { storedInstant } from '../pagination/record-page.js';
 import type { Store } from '../store/index.js';
-import type { AnswerFilter, AnswerRow } from '../store/visibility-answers.js';
+import type { AnswerFilter, AnswerRow } from '../store/interfaces/visibility-answers.js';
 import { hostOf, isOwnHost } from '../store/domains.js';
 
 export type Answer = components['schemas']['Answer'];
@@ -24,9 +24,9 @@ export interface AnswerQuery {
 }
 
 /** Turns stored answers into `Answer` objects: competitor ids to names, citations with their domain. */
-export function answerFormatter(store: Store, workspaceId: string): (row: AnswerRow) => Answer {
-  const names = store.answers.competitorNames(workspaceId);
-  const domains = store.workspaceProfile.getProfile(workspaceId)?.domains ?? [];
+export async function answerFormatter(store: Store, workspaceId: string): Promise<(row: AnswerRow) => Answer> {
+  const [names, profile] = await Promise.all([store.answers.competitorNames(workspaceId), store.workspaceProfile.getProfile(workspaceId)]);
+  const domains = profile?.domains ?? [];
   return (row) => {
     const competitors: string[] = [];
     for (const id of JSON.parse(row.competitors) as string[]) {
@@ -81,7 +81,7 @@ export type AnswerListQuery = Omit<AnswerQuery, 'range'> & {
  * The cursor carries the walk's "today" with the position, so a walk that crosses midnight UTC keeps
  * the period it started with; it is bound to the filters, the order and `updated_after`.
  */
-export function readAnswers(store: Store, query: AnswerListQuery): AnswerList {
+export async function readAnswers(store: Store, query: AnswerListQuery): Promise<AnswerList> {
   const order = query.order ?? 'collected_at';
   const updatedAfter = query.updatedAfter === undefined ? null : storedInstant(query.updatedAfter);
   // A sync reads every answer that changed, whatever its collection time, unless `range` narrows it.
@@ -100,24 +100,24 @@ export function readAnswers(store: Store, query: AnswerListQuery): AnswerList {
   // The period of the walk's first page (without a range, only its "today" is used: it keeps the cursor's shape).
   const periodsOf = (day: number | undefined) => periodsFor(range ?? DEFAULT_RANGE, day === undefined ? query.now : new Date(day * DAY_MS));
   const match = { ...answerMatch(query), updatedAfter };
-  const format = answerFormatter(store, query.workspaceId);
+  const format = await answerFormatter(store, query.workspaceId);
   if (order === 'updated_at') {
     const after = decode(['number', 'string', 'string'] as const);
     const periods = periodsOf(after?.[0]);
     const window = range === undefined ? { fromMs: null, untilMs: null } : collectionWindow(periods);
-    const rows = store.answers.pageByUpdate({ ...match, ...window }, query.limit + 1, after ? [after[1], after[2]] : undefined);
+    const rows = await store.answers.pageByUpdate({ ...match, ...window }, query.limit + 1, after ? [after[1], after[2]] : undefined);
     const page = takePage(rows, query.limit, scope, (r) => [periods.today, r.updated_at, r.id]);
     return { items: page.rows.map(format), next_cursor: page.next_cursor };
   }
   const after = decode(['number', 'number', 'string'] as const);
   const periods = periodsOf(after?.[0]);
-  const rows = store.answers.page({ ...match, ...collectionWindow(periods) }, query.limit + 1, after ? [after[1], after[2]] : undefined);
+  const rows = await store.answers.page({ ...match, ...collectionWindow(periods) }, query.limit + 1, after ? [after[1], after[2]] : undefined);
   const page = takePage(rows, query.limit, scope, (r) => [periods.today, r.collected_ms, r.id]);
   return { items: page.rows.map(format), next_cursor: page.next_cursor };
 }
 
 /** One answer of the workspace; undefined for an unknown id or another workspace's answer alike. */
-export function readAnswer(store: Store, workspaceId: string, id: string): Answer | undefined {
-  const row = store.answers.get(workspaceId, id);
-  return row && answerFormatter(store, workspaceId)(row);
+export async function readAnswer(store: Store, workspaceId: string, id: string): Promise<Answer | undefined> {
+  const row = await store.answers.get(workspaceId, id);
+  return row && (await answerFormatter(store, workspaceId))(row);
 }

@@ -24,7 +24,7 @@ export interface CitedPageListRequest {
  * carries the walk's "today", so a walk that crosses midnight UTC keeps reading the period it
  * started on.
  */
-export function readCitedPages(store: Store, request: CitedPageListRequest): CitedPageList {
+export async function readCitedPages(store: Store, request: CitedPageListRequest): Promise<CitedPageList> {
   const { workspaceId } = request;
   const contentMapPageId = request.contentMapPageId?.toLowerCase();
   const scope: CursorScope = {
@@ -35,18 +35,18 @@ export function readCitedPages(store: Store, request: CitedPageListRequest): Cit
   const after = request.cursor === undefined ? undefined : decodeCursor(scope, request.cursor, ['number', 'number', 'string'] as const);
   const periods = periodsFor(request.range, after ? new Date(after[0] * DAY_MS) : request.now);
   // null: the workspace has no such page, or its URL has no address; either way it is cited nowhere.
-  const address = contentMapPageId === undefined ? undefined : (store.citedPages.contentMapPageAddress(workspaceId, contentMapPageId) ?? null);
-  const rows = address === null ? [] : store.citedPages.list(
+  const address = contentMapPageId === undefined ? undefined : ((await store.citedPages.contentMapPageAddress(workspaceId, contentMapPageId)) ?? null);
+  const rows = address === null ? [] : await store.citedPages.list(
     { workspaceId, fromDay: periods.currentStart, toDay: periods.today, platform: request.platform, address },
     request.limit + 1,
     after ? [after[1], after[2]] : undefined,
   );
   const page = takePage(rows, request.limit, scope, (r) => [periods.today, r.citations, r.url]);
-  const domains = store.workspaceProfile.getProfile(workspaceId)?.domains ?? [];
+  const domains = (await store.workspaceProfile.getProfile(workspaceId))?.domains ?? [];
   return {
-    items: page.rows.map((r) => {
+    items: await Promise.all(page.rows.map(async (r) => {
       const cited = new Set(r.platforms.split(','));
-      const mapped = store.citedPages.contentMapPage(workspaceId, r.url);
+      const mapped = await store.citedPages.contentMapPage(workspaceId, r.url);
       return {
         url: r.url,
         domain: r.domain,
@@ -58,7 +58,7 @@ export function readCitedPages(store: Store, request: CitedPageListRequest): Cit
         content_map_page_id: mapped?.id ?? null,
         topic_id: mapped?.topic_id ?? null,
       };
-    }),
+    })),
     next_cursor: page.next_cursor,
   };
 }

@@ -20,17 +20,21 @@ interface Row {
  * Share of voice: each tracked competitor's mentions and the brand's (the snapshots that mention
  * it), each divided by the mentions of all of them together, in both periods.
  */
-export function readVisibilityCompetitors(
+export async function readVisibilityCompetitors(
   store: Store,
   request: { workspaceId: string; range: RangeValue; now: Date },
-): VisibilityCompetitors {
+): Promise<VisibilityCompetitors> {
   const { workspaceId } = request;
   const periods = periodsFor(request.range, request.now);
-  const { current, previous } = summariseRollups(periods, store.visibilityOverview.workspaceDaily(workspaceId, periods.previousStart, periods.today));
-  const profile = store.workspaceProfile.getProfile(workspaceId);
+  const [daily, profile, mentions] = await Promise.all([
+    store.visibilityOverview.workspaceDaily(workspaceId, periods.previousStart, periods.today),
+    store.workspaceProfile.getProfile(workspaceId),
+    store.visibilityOverview.competitorMentions(workspaceId, periods),
+  ]);
+  const { current, previous } = summariseRollups(periods, daily);
   const brand: Row = {
     id: null,
-    name: profile?.brand_name ?? store.accounts.getWorkspace(workspaceId)?.name ?? '',
+    name: profile?.brand_name ?? (await store.accounts.getWorkspace(workspaceId))?.name ?? '',
     domain: profile?.domains[0] ?? null,
     is_brand: true,
     current: current.mentioned,
@@ -38,7 +42,7 @@ export function readVisibilityCompetitors(
   };
   const rows: Row[] = [
     brand,
-    ...store.visibilityOverview.competitorMentions(workspaceId, periods).map((c) => ({ ...c, is_brand: false })),
+    ...mentions.map((c) => ({ ...c, is_brand: false })),
   ];
   let voiceNow = 0;
   let voiceBefore = 0;

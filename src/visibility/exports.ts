@@ -4,6 +4,7 @@ import type { Platform } from '../analytics/platforms.js';
 import { rate } from '../analytics/rates.js';
 import type { Counts } from '../analytics/prompt-analytics.js';
 import type { Store } from '../store/index.js';
+import type { AnswerFilter } from '../store/interfaces/visibility-answers.js';
 import { answerFilter, answerFormatter, type Answer, type AnswerQuery } from './answers.js';
 import { csvRecord } from './csv.js';
 import type { operations } from '../../generated/openapi.js';
@@ -15,7 +16,7 @@ export type DailyRate = components['schemas']['DailyRate'];
 export interface ExportFile {
   contentType: string;
   filename: string;
-  lines: () => Iterable<string>;
+  lines: () => AsyncIterable<string>;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -33,13 +34,20 @@ function answerCsv(a: Answer): string {
   ]);
 }
 
-function* mapped<T, U>(rows: Iterable<T>, f: (row: T) => U): Generator<U> {
-  for (const row of rows) yield f(row);
+async function* lines<T>(format: ExportFormat, header: readonly string[], rows: AsyncIterable<T> | Iterable<T>, toCsv: (row: T) => string): AsyncGenerator<string> {
+  if (format === 'csv') yield csvRecord(header);
+  for await (const row of rows) yield format === 'csv' ? toCsv(row) : `${JSON.stringify(row)}\n`;
 }
 
-function* lines<T>(format: ExportFormat, header: readonly string[], rows: Iterable<T>, toCsv: (row: T) => string): Generator<string> {
-  if (format === 'csv') yield csvRecord(header);
-  for (const row of rows) yield format === 'csv' ? toCsv(row) : `${JSON.stringify(row)}\n`;
+/** The stored answers as the answers list shows them, read a chunk at a time as the download is written. */
+async function* formattedAnswers(store: Store, filter: AnswerFilter): AsyncGenerator<Answer> {
+  const format = await answerFormatter(store, filter.workspaceId);
+  for await (const row of store.answers.all(filter)) yield format(row);
+}
+
+/** The daily rates, read when the download starts. */
+async function* dailyRateRows(store: Store, request: Parameters<typeof dailyRates>[1]): AsyncGenerator<DailyRate> {
+  yield* await dailyRates(store, request);
 }
 
 /** Every answer of the range matching the filters, newest first, as the answers list shows them. */
@@ -48,18 +56,15 @@ export function exportAnswers(store: Store, query: AnswerQuery & { format: Expor
   return {
     contentType: CONTENT_TYPES[query.format],
     filename: `answers-${query.range}-${dateOfDay(periods.today)}.${query.format}`,
-    lines: () => {
-      const format = answerFormatter(store, query.workspaceId);
-      return lines(query.format, ANSWER_COLUMNS, mapped(store.answers.all(answerFilter(query, periods)), format), answerCsv);
-    },
+    lines: () => lines(query.format, ANSWER_COLUMNS, formattedAnswers(store, answerFilter(query, periods)), answerCsv),
   };
 }
 
 /** The range's days that have snapshots (of `platform`, or all), ascending, with their counts and rates. */
-export function dailyRates(store: Store, request: { workspaceId: string; range: RangeValue; platform?: Platform | undefined; now: Date }): DailyRate[] {
+export async function dailyRates(store: Store, request: { workspaceId: string; range: RangeValue; platform?: Platform | undefined; now: Date }): Promise<DailyRate[]> {
   const periods = periodsFor(request.range, request.now);
   const byDay = new Map<number, Counts>();
-  for (const row of store.visibilityOverview.workspaceDaily(request.workspaceId, periods.currentStart, periods.today, request.platform)) {
+  for (const row of await store.visibilityOverview.workspaceDaily(request.workspaceId, periods.currentStart, periods.today, request.platform)) {
     const day = byDay.get(row.day) ?? { total: 0, mentioned: 0, cited: 0 };
     day.total += row.total;
     day.mentioned += row.mentioned;
@@ -88,6 +93,6 @@ export function exportDailyRates(
   return {
     contentType: CONTENT_TYPES[request.format],
     filename: `daily-rates-${request.range}${suffix}-${dateOfDay(periods.today)}.${request.format}`,
-    lines: () => lines(request.format, DAILY_RATE_COLUMNS, dailyRates(store, request), (r) => csvRecord(DAILY_RATE_COLUMNS.map((c) => r[c]))),
+    lines: () => lines(request.format, DAILY_RATE_COLUMNS, dailyRateRows(store, request), (r) => csvRecord(DAILY_RATE_COLUMNS.map((c) => r[c]))),
   };
 }

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/openapi.js';
 import { periodsFor, type RangeValue } from '../analytics/periods.js';
 import { summariseRollups } from '../analytics/prompt-analytics.js';
-import type { VisibilityOverviewStore } from '../store/visibility-overview.js';
+import type { VisibilityOverviewStore } from '../store/interfaces/visibility-overview.js';
 
 export type VisibilityRates = components['schemas']['VisibilityRates'];
 
@@ -9,12 +9,12 @@ export type VisibilityRates = components['schemas']['VisibilityRates'];
  * The workspace-wide rates: the prompt analytics' computation applied to the workspace rollup,
  * which the import keeps as the sum of every prompt's, so the cost is that of one prompt.
  */
-export function readVisibilityRates(
+export async function readVisibilityRates(
   overview: VisibilityOverviewStore,
   request: { workspaceId: string; range: RangeValue; alpha?: number | undefined; now: Date },
-): VisibilityRates {
+): Promise<VisibilityRates> {
   const periods = periodsFor(request.range, request.now);
-  const daily = overview.workspaceDaily(request.workspaceId, periods.previousStart, periods.today);
+  const daily = await overview.workspaceDaily(request.workspaceId, periods.previousStart, periods.today);
   const summary = summariseRollups(periods, daily, request.alpha);
   return {
     range: periods.range,

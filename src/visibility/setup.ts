@@ -4,9 +4,8 @@ import type { Store } from '../store/index.js';
 export type VisibilitySetup = components['schemas']['VisibilitySetup'];
 
 /** How tracking is set up; the profile's fields are empty until a profile is imported. */
-export function readVisibilitySetup(store: Store, workspaceId: string): VisibilitySetup {
-  const profile = store.workspaceProfile.getProfile(workspaceId);
-  const counts = store.visibilityOverview.setupCounts(workspaceId);
+export async function readVisibilitySetup(store: Store, workspaceId: string): Promise<VisibilitySetup> {
+  const [profile, counts] = await Promise.all([store.workspaceProfile.getProfile(workspaceId), store.visibilityOverview.setupCounts(workspaceId)]);
   return {
     brand_name: profile?.brand_name ?? null,
     domains: profile?.domains ?? [],

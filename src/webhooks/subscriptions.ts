@@ -6,7 +6,7 @@ import type { components } from '../../generated/openapi.js';
 import type { EventType } from '../../generated/events.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { Store } from '../store/index.js';
-import type { WebhookRow } from '../store/webhooks.js';
+import type { WebhookRow } from '../store/interfaces/webhooks.js';
 import { assertSafeWebhookUrl, SsrfError, type Resolver } from './ssrf-guard.js';
 import { sendTestDelivery } from './delivery/index.js';
 
@@ -77,15 +77,15 @@ function normaliseEvents(events: readonly EventType[], catalogOrder: readonly Ev
   return JSON.stringify(catalogOrder.filter((e) => events.includes(e)));
 }
 
-function existing(store: Store, workspaceId: string, webhookId: string): WebhookRow {
-  const row = store.webhooks.get(workspaceId, webhookId);
+async function existing(store: Store, workspaceId: string, webhookId: string): Promise<WebhookRow> {
+  const row = await store.webhooks.get(workspaceId, webhookId);
   if (!row) throw ServiceError.notFound('Webhook');
   return row;
 }
 
 /** The webhook, or a 404 when the workspace has no such webhook. */
-export function getWebhook(store: Store, input: { workspaceId: string; webhookId: string; now: Date }): Webhook {
-  return toWebhookView(existing(store, input.workspaceId, input.webhookId), input.now);
+export async function getWebhook(store: Store, input: { workspaceId: string; webhookId: string; now: Date }): Promise<Webhook> {
+  return toWebhookView(await existing(store, input.workspaceId, input.webhookId), input.now);
 }
 
 export async function createWebhook(
@@ -123,7 +123,7 @@ export async function createWebhook(
     created_at: at,
     updated_at: at,
   };
-  store.webhooks.insert(row);
+  await store.webhooks.insert(row);
   return { webhook: toWebhookView(row, input.now), secret: row.secret };
 }
 
@@ -143,10 +143,10 @@ export async function updateWebhook(
     throw ServiceError.invalid({ in: 'body', name: '', message: 'must set at least one of url, name, description, events' });
   }
   if (name !== undefined && name.trim() === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
-  existing(store, input.workspaceId, input.webhookId);
+  await existing(store, input.workspaceId, input.webhookId);
   if (url !== undefined) await checkWebhookUrl(url, input.policy);
   // The URL check waited on name resolution; the webhook may have been deleted meanwhile.
-  const updated = store.webhooks.update(input.workspaceId, input.webhookId, {
+  const updated = await store.webhooks.update(input.workspaceId, input.webhookId, {
     url,
     name: name?.trim(),
     description,
@@ -157,19 +157,19 @@ export async function updateWebhook(
 }
 
 /** Deletes the webhook; its deliveries, sent or not, go with it. */
-export function deleteWebhook(store: Store, input: { workspaceId: string; webhookId: string }): { id: string; deleted: true } {
-  if (!store.webhooks.delete(input.workspaceId, input.webhookId)) throw ServiceError.notFound('Webhook');
+export async function deleteWebhook(store: Store, input: { workspaceId: string; webhookId: string }): Promise<{ id: string; deleted: true }> {
+  if (!(await store.webhooks.delete(input.workspaceId, input.webhookId))) throw ServiceError.notFound('Webhook');
   return { id: input.webhookId, deleted: true };
 }
 
-export function setWebhookEnabled(
+export async function setWebhookEnabled(
   store: Store,
   input: { workspaceId: string; webhookId: string; enabled: boolean; now: Date },
-): Webhook {
+): Promise<Webhook> {
   const at = input.now.toISOString();
   const changed = input.enabled
-    ? store.webhooks.enable(input.workspaceId, input.webhookId, at)
-    : store.webhooks.disable(input.workspaceId, input.webhookId, at);
+    ? await store.webhooks.enable(input.workspaceId, input.webhookId, at)
+    : await store.webhooks.disable(input.workspaceId, input.webhookId, at);
   if (!changed) throw ServiceError.notFound('Webhook');
   return getWebhook(store, input);
 }
@@ -178,19 +178,19 @@ export function setWebhookEnabled(
  * A new secret, shown once. During the grace period the previous secret signs too, so a receiver
  * can switch without losing a delivery; a rotation during a rotation retires the oldest secret.
  */
-export function rotateWebhookSecret(
+export async function rotateWebhookSecret(
   store: Store,
   input: { workspaceId: string; webhookId: string; gracePeriodSeconds: number; now: Date },
-): WebhookWithSecret {
-  const row = existing(store, input.workspaceId, input.webhookId);
+): Promise<WebhookWithSecret> {
+  const row = await existing(store, input.workspaceId, input.webhookId);
   const secret = createWebhookSecret();
   const grace = input.gracePeriodSeconds > 0;
-  store.webhooks.rotate(input.workspaceId, input.webhookId, {
+  await store.webhooks.rotate(input.workspaceId, input.webhookId, {
     secret,
     previousSecret: grace ? row.secret : null,
     previousExpiresAt: grace ? new Date(input.now.getTime() + input.gracePeriodSeconds * 1000).toISOString() : null,
   }, input.now.toISOString());
-  return { webhook: getWebhook(store, input), secret };
+  return { webhook: await getWebhook(store, input), secret };
 }
 
 /**
@@ -201,7 +201,7 @@ export async function testWebhook(
   store: Store,
   input: { workspaceId: string; webhookId: string; event: EventType | undefined; policy: UrlPolicy; timeoutMs: number; now: Date },
 ): Promise<WebhookTestResult> {
-  const webhook = existing(store, input.workspaceId, input.webhookId);
+  const webhook = await existing(store, input.workspaceId, input.webhookId);
   // A webhook subscribes to at least one event (the contract's minItems), stored in catalog order.
   const event = input.event ?? parseEvents(webhook.events)[0]!;
   const result = await sendTestDelivery({

@@ -1,12 +1,12 @@
 import type { components } from '../../generated/openapi.js';
-import type { SubscriptionStatus } from '../store/accounts.js';
+import type { SubscriptionStatus } from '../store/interfaces/accounts.js';
 import type { Store } from '../store/index.js';
 
 export type WorkspacePlan = components['schemas']['WorkspacePlan'];
 
 /** The workspace's plan with the subscription status of the moment; undefined when none is on record. */
-export function readPlan(store: Store, workspaceId: string, status: SubscriptionStatus): WorkspacePlan | undefined {
-  const row = store.workspaceProfile.getPlan(workspaceId);
+export async function readPlan(store: Store, workspaceId: string, status: SubscriptionStatus): Promise<WorkspacePlan | undefined> {
+  const row = await store.workspaceProfile.getPlan(workspaceId);
   if (!row) return undefined;
   return {
     name: row.name,

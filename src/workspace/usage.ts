@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import type { Store } from '../store/index.js';
-import { apiRequestCounterFor } from './api-request-counter.js';
+import type { PendingRequestCounts } from './api-request-counter.js';
 import { calendarMonthOf, periodDays } from './billing-period.js';
 import { DAY_MS } from '../analytics/periods.js';
 
@@ -16,18 +16,22 @@ function meter(used: number, limit: number | null): UsageMeter {
  * requests add the counts this process has not written yet, so a caller sees its own requests,
  * this one included.
  */
-export function readUsage(store: Store, workspaceId: string, now: Date): WorkspaceUsage {
-  const plan = store.workspaceProfile.getPlan(workspaceId);
+export async function readUsage(store: Store, requestCounts: PendingRequestCounts, workspaceId: string, now: Date): Promise<WorkspaceUsage> {
+  const plan = await store.workspaceProfile.getPlan(workspaceId);
   const period = plan ? { start: plan.period_start, end: plan.period_end } : calendarMonthOf(now);
   const { fromDay, toDay } = periodDays(period);
   const from = new Date(fromDay * DAY_MS).toISOString();
   const until = new Date((toDay + 1) * DAY_MS).toISOString();
-  const requests = store.workspaceProfile.sumApiRequests(workspaceId, fromDay, toDay)
-    + apiRequestCounterFor(store).pending(workspaceId, fromDay, toDay);
+  const [written, prompts, articles] = await Promise.all([
+    store.workspaceProfile.sumApiRequests(workspaceId, fromDay, toDay),
+    store.workspaceProfile.countPrompts(workspaceId),
+    store.workspaceProfile.countArticlesWritten(workspaceId, from, until),
+  ]);
+  const requests = written + requestCounts.pending(workspaceId, fromDay, toDay);
   return {
     period,
-    prompts_tracked: meter(store.workspaceProfile.countPrompts(workspaceId), plan?.tracked_prompts_limit ?? null),
-    articles_generated: meter(store.workspaceProfile.countArticlesWritten(workspaceId, from, until), plan?.articles_per_month_limit ?? null),
+    prompts_tracked: meter(prompts, plan?.tracked_prompts_limit ?? null),
+    articles_generated: meter(articles, plan?.articles_per_month_limit ?? null),
     api_requests_served: requests,
   };
 }

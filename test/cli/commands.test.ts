@@ -87,12 +87,12 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
     expect(removed).toEqual({ workspace_id: ids.workspace, user_id: ids.member, removed: true });
 
     const store = db.open();
-    expect(store.accounts.getWorkspace(ids.workspace)).toMatchObject({ name: 'Acme Analytics', subscription_status: 'canceled' });
-    expect(store.accounts.getWorkspace(String(pastDue.id))).toMatchObject({ subscription_status: 'past_due' });
-    expect(store.accounts.listMemberships(ids.workspace).map((m) => [m.user_id, m.role])).toEqual([[ids.owner, 'owner']]);
-    expect(store.apiKeys.get(String(keyNarrow.id))!.revoked_at).toBe(revoked.revoked_at);
+    expect(await store.accounts.getWorkspace(ids.workspace)).toMatchObject({ name: 'Acme Analytics', subscription_status: 'canceled' });
+    expect(await store.accounts.getWorkspace(String(pastDue.id))).toMatchObject({ subscription_status: 'past_due' });
+    expect((await store.accounts.listMemberships(ids.workspace)).map((m) => [m.user_id, m.role])).toEqual([[ids.owner, 'owner']]);
+    expect((await store.apiKeys.get(String(keyNarrow.id)))!.revoked_at).toBe(revoked.revoked_at);
     // Only the SHA-256 of a key is stored; the key itself appears nowhere in the database file.
-    expect(store.apiKeys.get(String(keyDefault.id))!.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
+    expect((await store.apiKeys.get(String(keyDefault.id)))!.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
     store.db.pragma('wal_checkpoint(TRUNCATE)');
     expect(readFileSync(db.file).includes(key.slice(9))).toBe(false);
   });
@@ -153,12 +153,12 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
     });
 
     const store = db.open();
-    expect(store.accounts.countWorkspaces()).toBe(1);
-    expect(store.accounts.getUserByEmail('not-an-email')).toBeUndefined();
-    expect(store.accounts.listMemberships(ids.workspace).map((m) => [m.user_id, m.role]).sort())
+    expect(await store.accounts.countWorkspaces()).toBe(1);
+    expect(await store.accounts.getUserByEmail('not-an-email')).toBeUndefined();
+    expect((await store.accounts.listMemberships(ids.workspace)).map((m) => [m.user_id, m.role]).sort())
       .toEqual([[ids.owner, 'owner'], [ids.member, 'member']].sort());
-    expect(store.accounts.getWorkspace(ids.workspace)!.subscription_status).toBe('active');
-    expect(store.apiKeys.listByWorkspace(ids.workspace).map((k) => [k.name, k.revoked_at === null])).toEqual([['Kept', true], ['Gone', false]]);
+    expect((await store.accounts.getWorkspace(ids.workspace))!.subscription_status).toBe('active');
+    expect((await store.apiKeys.listByWorkspace(ids.workspace)).map((k) => [k.name, k.revoked_at === null])).toEqual([['Kept', true], ['Gone', false]]);
     expect(kept.id).toEqual(expect.stringMatching(UUID));
   });
 

@@ -19,9 +19,9 @@ describe('workspace-api contract-test (spawned)', { timeout: 60_000 }, () => {
   it('checks a served database with demo data over HTTP: exit 0, JSON report, JUnit file', async () => {
     db = tempDatabase();
     const store = db.open();
-    const workspace = createTestWorkspace(store);
+    const workspace = await createTestWorkspace(store);
     await importLines(store, workspace.workspaceId, generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId }));
-    const token = createMemberToken(store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId }).token;
+    const token = (await createMemberToken(store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId })).token;
     store.db.close();
 
     const { child, exited } = spawnCli(['serve', '--port', '0', '--db', db.file, '--json'], { RATE_LIMIT_QUOTA: '100000', AUTH_FAILURE_QUOTA: '100000' });

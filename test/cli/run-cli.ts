@@ -4,14 +4,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../src/store/database.js';
-import { createStore, type Store } from '../../src/store/index.js';
-import { runCommandLine } from '../../src/cli/run-command-line.js';
+import { openSqliteStore } from '../../src/store/index.js';
+import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// The CLI's source through tsx, so tests exercise the code as it is now, never a stale dist/;
-// test/cli/bin-smoke.test.ts runs the compiled `workspace-api` bin itself.
-const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')];
+/**
+ * The command line compiled into dist/, as the bin runs it: a child starts in a third of the time
+ * it takes through tsx. The slow lane rebuilds dist/ before its tests whenever src/ changed since
+ * (test/setup/built-dist.global.ts), so tests never run stale code; test/cli/bin-smoke.test.ts
+ * runs the `workspace-api` bin itself.
+ */
+export const CLI = [path.join(ROOT, 'dist', 'cli', 'main.js')];
 
 export interface CliResult {
   code: number;
@@ -53,7 +56,9 @@ export function startCliInProcess(args: readonly string[]): InProcessCli {
   const stderr = new PassThrough();
   stdout.on('data', (chunk: Buffer) => { collected.stdout += chunk.toString('utf8'); });
   stderr.on('data', (chunk: Buffer) => { collected.stderr += chunk.toString('utf8'); });
-  const exited = runCommandLine(args, { stdout, stderr, stdin: new PassThrough() })
+  // Loaded on first use: files that only spawn the command line never load the whole service.
+  const exited = import('../../src/cli/run-command-line.js')
+    .then(({ runCommandLine }) => runCommandLine(args, { stdout, stderr, stdin: new PassThrough() }))
     .then((code) => ({ code, stdout: collected.stdout, stderr: collected.stderr }));
   return {
     stdout: () => collected.stdout,
@@ -101,14 +106,14 @@ export function jsonOf(result: CliResult): Record<string, unknown> {
 }
 
 /** A temp folder holding the database the commands work on; `open` reads it back for assertions. */
-export function tempDatabase(): { file: string; open: () => Store; cleanup: () => void } {
+export function tempDatabase(): { file: string; open: () => SqliteStore; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-cli-'));
   const file = path.join(dir, 'cli.db');
-  const opened: Store[] = [];
+  const opened: SqliteStore[] = [];
   return {
     file,
     open: () => {
-      const store = createStore(openDatabase(file));
+      const store = openSqliteStore(file);
       opened.push(store);
       return store;
     },

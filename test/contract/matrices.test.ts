@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from '../../src/store/accounts.js';
+import type { SubscriptionStatus } from '../../src/store/interfaces/accounts.js';
 import { createTestKey } from '../support/accounts.js';
 import { namedCases, successBuilder } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';
@@ -35,9 +35,9 @@ describe('scope matrix: every read operation with keys of each scope set', () =>
       const missing = required.filter((s) => !scopes.includes(s));
       const outcome = missing.length === 0 ? `answers ${success.status}` : `answers 403 missing ${missing.join(', ')}`;
       it(`${op.operationId} with ${label}: ${outcome}`, async () => {
-        const ctx = harness.context();
+        const ctx = await harness.context();
         const spec = await success.build(ctx);
-        const { key } = createTestKey(ctx.store, ctx.workspace, { scopes });
+        const { key } = await createTestKey(ctx.store, ctx.workspace, { scopes });
         const res = await harness.call(op, { ...spec, key }, ctx);
         if (missing.length === 0) {
           expect(res.status, res.text.slice(0, 300)).toBe(success.status);
@@ -55,9 +55,9 @@ describe('subscription matrix: every read outside /me and /workspace answers 402
     const exempt = exemptFromSubscription(op.path);
     for (const status of statuses) {
       it(`${op.operationId} when the workspace is ${status}: ${exempt ? `still answers ${success.status}` : 'answers 402 (1916)'}`, async () => {
-        const ctx = harness.context();
+        const ctx = await harness.context();
         const spec = await success.build(ctx);
-        ctx.store.accounts.setSubscription(ctx.workspace.workspaceId, status);
+        await ctx.store.accounts.setSubscription(ctx.workspace.workspaceId, status);
         const res = await harness.call(op, spec, ctx);
         if (exempt) expect(res.status, res.text.slice(0, 300)).toBe(success.status);
         else expect([res.status, res.body]).toEqual([402, { code: 1916, messages: expect.any(String), data: null }]);
@@ -79,7 +79,7 @@ describe('cross-tenant matrix: an id of another workspace answers exactly like a
       expect(scenario.crossTenant, `${op.operationId} needs a crossTenant scenario`).toBeDefined();
       const unknown = namedCases(scenario.statuses[404])[0];
       expect(unknown, `${op.operationId} needs a 404 scenario`).toBeDefined();
-      const ctx = harness.context();
+      const ctx = await harness.context();
       const missingRes = await harness.call(op, await unknown![1](ctx), ctx);
       const foreignRes = await harness.call(op, await scenario.crossTenant!(ctx), ctx);
       expect(missingRes.status).toBe(404);
@@ -96,7 +96,7 @@ describe('paging matrix: every list pages each item exactly once in a stable ord
   for (const { op, scenario } of reads.filter((r) => r.scenario.list)) {
     it(`${op.operationId}: limit 1, 2, 3 walk the same items; tampered and foreign cursors are 422`, async () => {
       const list = scenario.list!;
-      const ctx = harness.context();
+      const ctx = await harness.context();
       const ids = await list.seed(ctx, ctx.workspace, 7);
       await list.seed(ctx, ctx.other, 2);
       const requestFor = (ws: typeof ctx.workspace): RequestSpec =>

@@ -4,8 +4,8 @@ import type { TestWorkspace } from './accounts.js';
 import { send, type ObservedResponse } from './http.js';
 
 /** A member token of `userId` (default: the workspace owner), for the administration API. */
-export function createTestMemberToken(store: Store, workspace: TestWorkspace, userId = workspace.ownerId): { token: string; id: string } {
-  const created = createMemberToken(store, { workspaceId: workspace.workspaceId, userId, name: 'Test token' });
+export async function createTestMemberToken(store: Store, workspace: TestWorkspace, userId = workspace.ownerId): Promise<{ token: string; id: string }> {
+  const created = await createMemberToken(store, { workspaceId: workspace.workspaceId, userId, name: 'Test token' });
   return { token: created.token, id: created.id };
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { importLines } from '../../src/import/import-ndjson.js';
-import { ImportError } from '../../src/import/import-error.js';
-import type { Store } from '../../src/store/index.js';
+import { ImportError } from '../../src/store/import-error.js';
+import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { databaseContents } from './import-records.js';
 
 /**
@@ -170,7 +170,7 @@ export function iqRecordLine(kind: string, fields: Fields = {}): Line {
 }
 
 /** Imports the lines, expects the import to fail with exactly `message`, and the database to be as it was. */
-export async function expectImportRejected(store: Store, workspaceId: string, lines: readonly string[], message: string): Promise<void> {
+export async function expectImportRejected(store: SqliteStore, workspaceId: string, lines: readonly string[], message: string): Promise<void> {
   const before = databaseContents(store.db);
   const error = await importLines(store, workspaceId, lines).then(() => undefined, (err: unknown) => err);
   expect(error).toBeInstanceOf(ImportError);
@@ -179,7 +179,7 @@ export async function expectImportRejected(store: Store, workspaceId: string, li
 }
 
 /** The workspace's outbox, oldest first: event type and parsed data. */
-export function outboxEvents(store: Store, workspaceId: string): Array<{ type: string; data: unknown }> {
+export function outboxEvents(store: SqliteStore, workspaceId: string): Array<{ type: string; data: unknown }> {
   return (store.db.prepare('SELECT event_type, data FROM webhook_events WHERE workspace_id = ? ORDER BY created_at, rowid').all(workspaceId) as Array<{ event_type: string; data: string }>)
     .map((row) => ({ type: row.event_type, data: JSON.parse(row.data) as unknown }));
 }

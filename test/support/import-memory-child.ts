@@ -14,7 +14,7 @@ import { competitorLine, promptLine, snapshotLine } from './import-records.js';
 const lines = Number(process.argv[2] ?? 100_000);
 const { store, file, cleanup } = createTestStore();
 try {
-  const { workspaceId } = createTestWorkspace(store);
+  const { workspaceId } = await createTestWorkspace(store);
   const early = competitorLine({ name: 'Early' });
   const late = competitorLine({ name: 'Late' });
   const prompts = Array.from({ length: 40 }, () => promptLine());

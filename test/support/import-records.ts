@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../src/store/database.js';
+import type { Db } from '../../src/store/sqlite/database.js';
 
 /** Import lines for tests: each builder takes the fields to override and returns `{id, line}`. */
 type Fields = Record<string, unknown>;

@@ -4,15 +4,14 @@
 import { createReadStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { importNdjson } from '../../src/import/import-ndjson.js';
-import { openDatabase } from '../../src/store/database.js';
-import { createStore } from '../../src/store/index.js';
+import { openSqliteStore } from '../../src/store/index.js';
 
 const [databasePath, workspaceId, ...files] = process.argv.slice(2);
-const store = createStore(openDatabase(databasePath!));
+const store = openSqliteStore(databasePath!);
 let events = 0;
 for (const file of files) {
   events += (await importNdjson(store, workspaceId!, createReadStream(file))).events;
   await sleep(50);
 }
-store.db.close();
+await store.close();
 console.log(JSON.stringify({ events }));

@@ -8,22 +8,29 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../src/app.js';
-import { openDatabase } from '../../src/store/database.js';
-import { createStore, type Store } from '../../src/store/index.js';
+import { createBackgroundWriters, type BackgroundWriters } from '../../src/http/background-writers.js';
+import { openSqliteStore } from '../../src/store/index.js';
+import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 
 export interface TestServer {
   url: string;
-  store: Store;
+  /** The store over the server's SQLite file; `store.db` lets a test look into the file itself. */
+  store: SqliteStore;
+  /** Where the app keeps key uses and request counts until it writes them. */
+  writers: BackgroundWriters;
   /** Every log line written so far, parsed. */
   logLines: () => string[];
   close: () => Promise<void>;
 }
 
-/** A real SQLite file in a fresh temp folder; removed by `cleanup`. */
-export function createTestStore(): { store: Store; file: string; cleanup: () => void } {
+/**
+ * A real SQLite file in a fresh temp folder, opened as the server opens it (a write waits 50 ms
+ * for a lock another connection holds); removed by `cleanup`.
+ */
+export function createTestStore(): { store: SqliteStore; file: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-test-'));
   const file = path.join(dir, 'test.db');
-  const store = createStore(openDatabase(file));
+  const store = openSqliteStore(file, { serving: true });
   return {
     store,
     file,
@@ -38,7 +45,7 @@ export function createTestStore(): { store: Store; file: string; cleanup: () => 
  * A fresh database for the running test, removed when that test finishes. Call it inside a test:
  * the cleanup is registered on the test itself, never at import time.
  */
-export function testStoreForThisTest(): { store: Store; file: string } {
+export function testStoreForThisTest(): { store: SqliteStore; file: string } {
   const { store, file, cleanup } = createTestStore();
   onTestFinished(cleanup);
   return { store, file };
@@ -49,10 +56,11 @@ export function testStoreForThisTest(): { store: Store; file: string } {
  * response validated against the contract (a drift becomes a 500 and fails the test). `wrap` puts
  * the app inside another one (tests that bend the real app's answers out of the contract).
  */
-export async function startTestServer(options: Partial<AppDeps> & { store?: Store; wrap?: (app: Express) => Express } = {}): Promise<TestServer> {
+export async function startTestServer(options: Partial<AppDeps> & { store?: SqliteStore; wrap?: (app: Express) => Express } = {}): Promise<TestServer> {
   const { wrap, ...overrides } = options;
   const owned = overrides.store ? undefined : createTestStore();
   const store = overrides.store ?? owned!.store;
+  const writers = overrides.writers ?? createBackgroundWriters(store);
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -69,6 +77,7 @@ export async function startTestServer(options: Partial<AppDeps> & { store?: Stor
     // shared by a whole file's 401 tests; tests of that limiter pass their own `rateLimit`.
     rateLimit: { quota: 120, windowSeconds: 60, authFailureQuota: 100_000 },
     ...overrides,
+    writers,
   });
   const served = wrap ? wrap(app) : app;
   const server = await new Promise<Server>((resolve) => {
@@ -78,11 +87,14 @@ export async function startTestServer(options: Partial<AppDeps> & { store?: Stor
   return {
     url: `http://127.0.0.1:${port}`,
     store,
+    writers,
     logLines: () => lines,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
+          writers.keyUses.stop();
+          writers.requestCounts.stop();
           owned?.cleanup();
           resolve();
         });
@@ -91,7 +103,7 @@ export async function startTestServer(options: Partial<AppDeps> & { store?: Stor
 }
 
 /** `startTestServer` for the running test only: closed (and its database removed) when that test finishes. */
-export async function startTestServerForThisTest(overrides: Partial<AppDeps> & { store?: Store } = {}): Promise<TestServer> {
+export async function startTestServerForThisTest(overrides: Partial<AppDeps> & { store?: SqliteStore } = {}): Promise<TestServer> {
   const server = await startTestServer(overrides);
   onTestFinished(() => server.close());
   return server;

@@ -1,11 +1,14 @@
 /** Polls `condition` every 10 ms until it holds; fails naming `what` after `timeoutMs`. */
-export async function until(condition: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** `until` for a condition that asks something asynchronously (a database, a server): the same poll. */
+export const untilAsync = until;
 
 /** Watches the event loop for `durationMs`: the longest it was late to run a 5 ms timer, in ms. */
 export async function maxEventLoopLag(durationMs: number): Promise<number> {

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
+import type { EventType } from '../../generated/events.js';
 import type { Store } from '../../src/store/index.js';
+import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { WebhookDeliveryConfig } from '../../src/config.js';
-import type { EventType } from '../../src/webhooks/outbox.js';
 import type { TestWorkspace } from './accounts.js';
 
 export const ALL_EVENT_TYPES: readonly EventType[] = [
@@ -28,7 +29,7 @@ export interface TestWebhook {
  * A webhook row written straight into the table, bypassing the save-time URL check: tests point
  * webhooks at loopback receivers, and the SSRF tests simulate a name that was public when saved.
  */
-export function createTestWebhook(
+export async function createTestWebhook(
   store: Store,
   workspace: Pick<TestWorkspace, 'workspaceId' | 'ownerId'>,
   options: {
@@ -39,11 +40,11 @@ export function createTestWebhook(
     previousSecretExpiresAt?: Date;
     enabled?: boolean;
   },
-): TestWebhook {
+): Promise<TestWebhook> {
   const id = randomUUID();
   const secret = options.secret ?? newWebhookSecret();
   const now = new Date().toISOString();
-  store.webhooks.insert({
+  await store.webhooks.insert({
     id,
     workspace_id: workspace.workspaceId,
     url: options.url,
@@ -69,7 +70,7 @@ export interface WebhookState {
   disabled_at: string | null;
 }
 
-export function webhookState(store: Store, webhookId: string): WebhookState {
+export function webhookState(store: SqliteStore, webhookId: string): WebhookState {
   return store.db
     .prepare('SELECT enabled, consecutive_failures, disabled_at FROM webhooks WHERE id = ?')
     .get(webhookId) as WebhookState;

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { writeLockHeldElsewhere } from '../../src/store/database.js';
+import { writeLockHeldElsewhere } from '../../src/store/sqlite/database.js';
 import { send, type ObservedResponse, type RequestSpec } from './http.js';
 
 /**

@@ -50,4 +50,20 @@ describe('the layer rule of src/ (npm run deps:check)', () => {
       planted.cleanup();
     }
   });
+
+  it('fails code outside the store that reaches the SQLite implementation or its driver', async () => {
+    const planted = tree({
+      'src/store/sqlite/database.ts': 'export const db = 1;\n',
+      'src/handlers/planted.ts': "import { db } from '../store/sqlite/database.js';\nexport const planted = db;\n",
+      'src/keys/planted.ts': "import Database from 'better-sqlite3';\nexport const planted = Database;\n",
+    });
+    try {
+      const result = await cruise(planted.dir);
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain('database-outside-store: src/handlers/planted.ts → src/store/sqlite/database.ts');
+      expect(result.output).toMatch(/database-outside-store: src\/keys\/planted\.ts → .*better-sqlite3/);
+    } finally {
+      planted.cleanup();
+    }
+  });
 });

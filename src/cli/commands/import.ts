@@ -3,8 +3,8 @@ import type { Command } from '../command.js';
 import { CliError } from '../args.js';
 import { existingWorkspace } from '../validate.js';
 import { importNdjson, type ImportSummary } from '../../import/import-ndjson.js';
-import { ImportError } from '../../import/import-error.js';
-import { DatabaseBusyError } from '../../store/database.js';
+import { ImportError } from '../../store/import-error.js';
+import { DatabaseBusyError } from '../../store/errors.js';
 
 export const importFile: Command = {
   name: 'import',
@@ -16,7 +16,7 @@ export const importFile: Command = {
     const file = options.positional(0);
     if (file === undefined) throw new CliError('FILE is required (- reads standard input)');
     if (options.positional(1) !== undefined) throw new CliError(`unexpected argument "${options.positional(1)}": import reads one FILE`);
-    const workspace = existingWorkspace(store(), options.required('workspace'));
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
     let input: NodeJS.ReadableStream = stdin;
     if (file !== '-') {
       let fd: number;
@@ -29,7 +29,7 @@ export const importFile: Command = {
       input = createReadStream('', { fd });
     }
     try {
-      return await importNdjson(store(), workspace.id, input, {
+      return await importNdjson(await store(), workspace.id, input, {
         events,
         lock: { wait: !noWait, onWaiting: () => stderr.write('another import is running; waiting for it to finish…\n') },
       });

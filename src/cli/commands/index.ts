@@ -8,6 +8,7 @@ import { serve } from './serve.js';
 import { simulate } from './simulate.js';
 import { importFile } from './import.js';
 import { contractTest, contractTestWebhooks } from './contract-test.js';
+import { storeCopy } from './store.js';
 
 export const commands: Command[] = [
   workspaceCreate,
@@ -26,4 +27,5 @@ export const commands: Command[] = [
   simulate,
   contractTest,
   contractTestWebhooks,
+  storeCopy,
 ];

@@ -27,16 +27,16 @@ function parseScopes(value: string | undefined): Scope[] | undefined {
 export const keyCreate: Command = {
   name: 'key create',
   usage: 'key create --workspace ID --user ID --name NAME [--scopes a,b,...] [--expires-at RFC3339]',
-  run({ options, store }) {
-    const workspace = existingWorkspace(store(), options.required('workspace'));
-    const user = existingUser(store(), options.required('user'));
+  async run({ options, store }) {
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const user = await existingUser(await store(), options.required('user'));
     const name = options.required('name');
     const scopes = parseScopes(options.optional('scopes'));
     const expiresRaw = options.optional('expires-at');
     const expiresAt = expiresRaw === undefined ? undefined : parseRfc3339(expiresRaw);
     if (expiresRaw !== undefined && expiresAt === undefined) throw new CliError(`--expires-at "${expiresRaw}" is not an RFC 3339 time`);
     try {
-      const created = createApiKey(store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt });
+      const created = await createApiKey(await store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt });
       return { id: created.id, key: created.key, prefix: created.prefix, scopes: created.scopes, expires_at: created.expires_at };
     } catch (err) {
       if (err instanceof KeyRefusal) throw new CliError(err.message);
@@ -50,13 +50,13 @@ export const keyCreate: Command = {
 export const keyRevoke: Command = {
   name: 'key revoke',
   usage: 'key revoke --key ID',
-  run({ options, store }) {
+  async run({ options, store }) {
     const id = storedId(options.required('key'));
-    const row = store().apiKeys.get(id);
+    const row = await (await store()).apiKeys.get(id);
     if (!row) throw new CliError(`key ${id} does not exist`);
     if (row.revoked_at !== null) throw new CliError(`key ${id} is already revoked`);
     const now = new Date().toISOString();
-    store().apiKeys.revoke(id, now);
+    await (await store()).apiKeys.revoke(id, now);
     return { id, revoked_at: now };
   },
   text: (r: { id: string }) => `revoked key ${r.id}`,
@@ -65,9 +65,9 @@ export const keyRevoke: Command = {
 export const keyList: Command = {
   name: 'key list',
   usage: 'key list --workspace ID',
-  run({ options, store }) {
-    const workspace = existingWorkspace(store(), options.required('workspace'));
-    const keys = store().apiKeys.listByWorkspace(workspace.id).map((k) => ({
+  async run({ options, store }) {
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const keys = (await (await store()).apiKeys.listByWorkspace(workspace.id)).map((k) => ({
       id: k.id,
       name: k.name,
       prefix: k.prefix,

@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { CliError } from '../args.js';
 import { loadConfig } from '../../config.js';
 import { parseDecimalInteger } from '../../text/decimal-integer.js';
+import { addressWithoutPassword } from '../../store/index.js';
 
 export const serve: Command = {
   name: 'serve',
@@ -19,12 +20,13 @@ export const serve: Command = {
       import('../../demo/bootstrap.js'),
       import('../../demo/load-demo-data.js'),
     ]);
-    const demoAccount = demo ? await bootstrapDemo(store(), loadDemoData) : undefined;
-    const running = await startServer({ ...config, databasePath, port, host }, { store: store() });
+    const served = await store({ serving: true });
+    const demoAccount = demo ? await bootstrapDemo(served, loadDemoData) : undefined;
+    const running = await startServer({ ...config, databasePath, port, host }, { store: served });
     if (json) {
       stdout.write(`${JSON.stringify({ url: running.url, demo: demoAccount ?? null })}\n`);
     } else {
-      stdout.write(`Workspace Read API listening on ${running.url} (database ${databasePath})\n`);
+      stdout.write(`Workspace Read API listening on ${running.url} (database ${addressWithoutPassword(databasePath)})\n`);
       if (running.metricsUrl) stdout.write(`Metrics for Prometheus: ${running.metricsUrl}\n`);
       if (demoAccount) {
         stdout.write(`\nDemo workspace ${demoAccount.workspace_id} created. Its API key (shown once):\n\n  ${demoAccount.key}\n\n`);

@@ -17,8 +17,8 @@ export const simulate: Command = {
   async run({ options, store, json, stdout }) {
     const intervalMs = positiveInt(options.optional('interval'), 'interval') ?? 2_000;
     const count = positiveInt(options.optional('count'), 'count');
-    const db = store();
-    const workspaceId = existingWorkspace(db, options.required('workspace')).id;
+    const db = await store();
+    const workspaceId = (await existingWorkspace(db, options.required('workspace'))).id;
     const controller = new AbortController();
     const stop = (): void => controller.abort();
     process.once('SIGINT', stop);

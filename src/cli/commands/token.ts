@@ -7,12 +7,12 @@ import { createMemberToken } from '../../keys/member-tokens.js';
 export const tokenCreate: Command = {
   name: 'token create',
   usage: 'token create --workspace ID --user ID [--name NAME]',
-  run({ options, store }) {
-    const workspace = existingWorkspace(store(), options.required('workspace'));
-    const user = existingUser(store(), options.required('user'));
+  async run({ options, store }) {
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const user = await existingUser(await store(), options.required('user'));
     const name = options.optional('name');
     try {
-      return createMemberToken(store(), { workspaceId: workspace.id, userId: user.id, name });
+      return await createMemberToken(await store(), { workspaceId: workspace.id, userId: user.id, name });
     } catch (err) {
       if (err instanceof KeyRefusal) throw new CliError(err.message);
       throw err;
@@ -26,13 +26,13 @@ export const tokenCreate: Command = {
 export const tokenRevoke: Command = {
   name: 'token revoke',
   usage: 'token revoke --token ID',
-  run({ options, store }) {
+  async run({ options, store }) {
     const id = storedId(options.required('token'));
-    const row = store().memberTokens.get(id);
+    const row = await (await store()).memberTokens.get(id);
     if (!row) throw new CliError(`member token ${id} does not exist`);
     if (row.revoked_at !== null) throw new CliError(`member token ${id} is already revoked`);
     const now = new Date().toISOString();
-    store().memberTokens.revoke(id, now);
+    await (await store()).memberTokens.revoke(id, now);
     return { id, revoked_at: now };
   },
   text: (r: { id: string }) => `revoked member token ${r.id}`,
@@ -41,9 +41,9 @@ export const tokenRevoke: Command = {
 export const tokenList: Command = {
   name: 'token list',
   usage: 'token list --workspace ID',
-  run({ options, store }) {
-    const workspace = existingWorkspace(store(), options.required('workspace'));
-    const tokens = store().memberTokens.listByWorkspace(workspace.id).map((t) => ({
+  async run({ options, store }) {
+    const workspace = await existingWorkspace(await store(), options.required('workspace'));
+    const tokens = (await (await store()).memberTokens.listByWorkspace(workspace.id)).map((t) => ({
       id: t.id,
       name: t.name,
       prefix: t.prefix,

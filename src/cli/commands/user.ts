@@ -7,14 +7,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const userCreate: Command = {
   name: 'user create',
   usage: 'user create --email EMAIL --name NAME',
-  run({ options, store }) {
+  async run({ options, store }) {
     const email = options.required('email').trim();
     const name = options.required('name').trim();
     if (!EMAIL.test(email)) throw new CliError(`--email "${email}" is not an email address`);
     if (name === '') throw new CliError('--name must not be empty');
-    if (store().accounts.getUserByEmail(email)) throw new CliError(`a user with email ${email} already exists`);
+    if (await (await store()).accounts.getUserByEmail(email)) throw new CliError(`a user with email ${email} already exists`);
     const id = randomUUID();
-    store().accounts.insertUser({ id, email, name, created_at: new Date().toISOString() });
+    await (await store()).accounts.insertUser({ id, email, name, created_at: new Date().toISOString() });
     return { id };
   },
   text: (r: { id: string }) => `created user ${r.id}`,

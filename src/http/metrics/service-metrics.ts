@@ -39,8 +39,13 @@ export function createServiceMetrics(deps: { store: Store; readiness: Readiness 
     name: `${PREFIX}webhook_outbox_pending`,
     help: 'Webhook deliveries waiting to be delivered (due now or retrying later), in the whole database.',
     registers: [registry],
-    collect() {
-      this.set(deps.store.webhookDeliveries.countPending());
+    async collect() {
+      // A database that does not answer leaves the series out of this scrape; dependency_up says why.
+      try {
+        this.set(await deps.store.webhookDeliveries.countPending());
+      } catch {
+        this.reset();
+      }
     },
   });
   // The loop takes due deliveries every poll, far more often than a scrape: the gauge keeps the

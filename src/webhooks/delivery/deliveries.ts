@@ -1,7 +1,7 @@
 import type { Store } from '../../store/index.js';
-import type { DeliveryRow, DeliveryStatus } from '../../store/webhook-deliveries.js';
+import type { DeliveryRow, DeliveryStatus } from '../../store/interfaces/webhook-deliveries.js';
 import type { components } from '../../../generated/openapi.js';
-import { parseStoredEnvelope } from '../../events/envelopes.js';
+import { parseStoredEnvelope } from '../../store/event-envelopes.js';
 import { decodeCursor, takePage, type CursorScope } from '../../pagination/cursor.js';
 import { ServiceError } from '../../errors/service-error.js';
 
@@ -33,13 +33,13 @@ export function toDeliveryView(row: DeliveryRow): WebhookDelivery {
  * One delivery of the webhook with every attempt made so far, oldest first; undefined when the
  * webhook of that workspace has no such delivery.
  */
-export function getDelivery(
+export async function getDelivery(
   store: Store,
   input: { workspaceId: string; webhookId: string; deliveryId: string },
-): WebhookDeliveryDetail | undefined {
-  const row = store.webhookDeliveries.get(input.workspaceId, input.webhookId, input.deliveryId);
+): Promise<WebhookDeliveryDetail | undefined> {
+  const row = await store.webhookDeliveries.get(input.workspaceId, input.webhookId, input.deliveryId);
   if (!row) return undefined;
-  const attempts = store.webhookDeliveries.attempts(row.id).map((a): WebhookDeliveryAttempt => ({
+  const attempts = (await store.webhookDeliveries.attempts(row.id)).map((a): WebhookDeliveryAttempt => ({
     attempt: a.attempt,
     started_at: a.started_at,
     outcome: a.outcome,
@@ -55,17 +55,17 @@ export function getDelivery(
  * A webhook's deliveries, newest first (ties broken by id, so paging never skips or repeats one).
  * A cursor is bound to the webhook and the filters; anything else is a 422 naming `cursor`.
  */
-export function listDeliveries(
+export async function listDeliveries(
   store: Store,
   input: { workspaceId: string; webhookId: string; eventType?: string | undefined; status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
-): components['schemas']['WebhookDeliveryList'] {
+): Promise<components['schemas']['WebhookDeliveryList']> {
   const scope: CursorScope = {
     list: `listWebhookDeliveries:${input.webhookId}`,
     workspaceId: input.workspaceId,
     filters: { event_type: input.eventType, status: input.status },
   };
   const after = input.cursor === undefined ? null : decodeCursor(scope, input.cursor, ['string', 'string'] as const);
-  const rows = store.webhookDeliveries.list({
+  const rows = await store.webhookDeliveries.list({
     workspace_id: input.workspaceId,
     webhook_id: input.webhookId,
     event_type: input.eventType ?? null,
@@ -82,18 +82,18 @@ export function listDeliveries(
  * of attempts now (a failed one shows `recovered` once it gets through); a pending one is made due
  * now. Undefined when the webhook of that workspace has no such delivery.
  */
-export function redeliver(
+export async function redeliver(
   store: Store,
   input: { workspaceId: string; webhookId: string; deliveryId: string; now: Date },
-): WebhookDelivery | undefined {
-  const found = store.webhookDeliveries.requeue({
+): Promise<WebhookDelivery | undefined> {
+  const found = await store.webhookDeliveries.requeue({
     workspace_id: input.workspaceId,
     webhook_id: input.webhookId,
     id: input.deliveryId,
     now: input.now.toISOString(),
   });
   if (!found) return undefined;
-  const row = store.webhookDeliveries.get(input.workspaceId, input.webhookId, input.deliveryId);
+  const row = await store.webhookDeliveries.get(input.workspaceId, input.webhookId, input.deliveryId);
   return row && toDeliveryView(row);
 }
 
@@ -101,13 +101,13 @@ export function redeliver(
  * Queues again every failed delivery of the webhook created at or after `since`; each shows
  * `recovered` once it gets through. Deliveries of a disabled webhook wait until it is enabled.
  */
-export function recoverFailedSince(
+export async function recoverFailedSince(
   store: Store,
   input: { workspaceId: string; webhookId: string; since: Date | string; now: Date },
-): { recovered: number } {
+): Promise<{ recovered: number }> {
   const since = input.since instanceof Date ? input.since : new Date(input.since);
   if (Number.isNaN(since.getTime())) throw ServiceError.invalid({ in: 'body', name: 'since', message: 'must be an RFC 3339 date-time, e.g. 2026-01-15T00:00:00Z' });
-  const recovered = store.webhookDeliveries.recoverFailedSince({
+  const recovered = await store.webhookDeliveries.recoverFailedSince({
     workspace_id: input.workspaceId,
     webhook_id: input.webhookId,
     since: since.toISOString(),

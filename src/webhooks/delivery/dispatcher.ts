@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { WebhookDeliveryConfig } from '../../config.js';
-import { shortBusyWriter } from '../../store/database.js';
+import { DatabaseBusyError } from '../../store/errors.js';
 import type { Store } from '../../store/index.js';
-import type { AttemptResolution, ClaimedDelivery, RecordedAttempt } from '../../store/webhook-deliveries.js';
+import type { AttemptResolution, ClaimedDelivery, RecordedAttempt } from '../../store/interfaces/webhook-deliveries.js';
 import type { Resolver } from '../ssrf-guard.js';
 import { deliveryHeaders, signingSecrets } from '../signing.js';
 import { postWebhook, type PostResult } from './http-post.js';
@@ -23,7 +23,8 @@ export interface DeliveryDispatcher {
 }
 
 export interface DispatcherDeps {
-  store: Store;
+  /** The outbox is all it reads and writes, on whichever database (several instances may share one). */
+  store: Pick<Store, 'webhookDeliveries'>;
   logger: Logger;
   config: WebhookDeliveryConfig;
   now?: () => Date;
@@ -31,11 +32,20 @@ export interface DispatcherDeps {
   resolve?: Resolver;
 }
 
-// The dispatcher shares the connection with the HTTP API. A write that waits for the lock (an import
-// in another process holds it for its whole file) would block the event loop, so the dispatcher's
-// writes do not wait at all: a claim is tried again at the next poll, an outcome after a backoff.
-const DISPATCHER_BUSY_TIMEOUT_MS = 0;
+// The dispatcher shares the database with the HTTP API. Its writes never wait for a lock another
+// writer holds (an import holds it for its whole file): the store refuses them at once
+// (DatabaseBusyError), and a claim is tried again at the next poll, an outcome after a backoff.
 const BUSY = Symbol('busy');
+
+/** The write's result, or BUSY when the lock was taken. */
+async function tryWrite<T>(write: () => Promise<T>): Promise<T | typeof BUSY> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof DatabaseBusyError) return BUSY;
+    throw err;
+  }
+}
 
 /** A fresh order each poll, so that when capacity is short no webhook is always served last. */
 function shuffled<T>(items: T[]): T[] {
@@ -72,17 +82,17 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     throw new Error(`webhook lease (${config.leaseMs} ms) must outlast the attempt timeout (${config.timeoutMs} ms)`);
   }
   const maxAttempts = maxAttemptsOf(config.retryScheduleMs);
-  const writeShort = shortBusyWriter(store.db, DISPATCHER_BUSY_TIMEOUT_MS);
-  const tryWrite = <T>(write: () => T): T | typeof BUSY => writeShort<T | typeof BUSY>(write, BUSY);
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const perWebhook = new Map<string, number>();
   let running = false;
+  // Set by stop(): a claim under way then takes nothing, so no attempt starts after stop() began.
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
 
   function schedule(delayMs: number): void {
     if (!running) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
+    timer = setTimeout(() => void tick(), delayMs);
   }
 
   // Several attempts ending in the same turn of the event loop lead to one claim.
@@ -92,23 +102,33 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     soon = true;
     setImmediate(() => {
       soon = false;
-      tick();
+      void tick();
     });
   }
 
-  function tick(): void {
+  async function tick(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (!running) return;
     try {
-      claimAndLaunch();
+      await claimAndLaunch();
     } catch (err) {
       logger.error({ err }, 'webhook dispatcher: claiming due deliveries failed');
     }
     schedule(config.pollIntervalMs);
   }
 
-  function claimAndLaunch(): void {
+  // One claim at a time: a claim that starts while another is under way would count the slots
+  // the first is about to fill. A claim asked for meanwhile waits for it.
+  let claiming: Promise<void> = Promise.resolve();
+  function claimAndLaunch(): Promise<void> {
+    const next = claiming.then(claimOnce);
+    claiming = next.catch(() => undefined);
+    return next;
+  }
+
+  async function claimOnce(): Promise<void> {
+    if (stopping) return;
     const capacity = config.maxConcurrency - inFlight.size;
     if (capacity <= 0) return;
     const now = clock();
@@ -117,12 +137,12 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     // The per-webhook bound counts this process's attempts only: after a crash, the dead process's
     // leases wait to expire without holding back newer deliveries to the same receiver.
     const rooms = new Map<string, number>();
-    for (const webhookId of shuffled(deliveries.dueWebhookIds(nowText))) {
+    for (const webhookId of shuffled(await deliveries.dueWebhookIds(nowText))) {
       const room = config.perWebhookConcurrency - (perWebhook.get(webhookId) ?? 0);
       if (room > 0) rooms.set(webhookId, room);
     }
-    if (rooms.size === 0) return;
-    const claimed = tryWrite(() =>
+    if (rooms.size === 0 || stopping) return;
+    const claimed = await tryWrite(() =>
       deliveries.claimDue({
         now: nowText,
         lease_until: new Date(now.getTime() + config.leaseMs).toISOString(),
@@ -172,7 +192,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     });
     if (signal.aborted && result.http_status === null) {
       // Shutdown cut it short: no outcome to record. Giving the lease back lets the next start resume it.
-      tryWrite(() => store.webhookDeliveries.release(delivery.id, delivery.lease_token, clock()));
+      await tryWrite(() => store.webhookDeliveries.release(delivery.id, delivery.lease_token, clock()));
       return;
     }
     await record(delivery, startedAt, result);
@@ -191,7 +211,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     const leaseEnd = startedAt.getTime() + config.leaseMs;
     for (;;) {
       const now = clock();
-      const outcome = tryWrite(() =>
+      const outcome = await tryWrite(() =>
         store.webhookDeliveries.recordAttempt({
           delivery,
           started_at: startedAt.toISOString(),
@@ -237,12 +257,15 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
     start() {
       if (running) return;
       running = true;
+      stopping = false;
       schedule(0);
     },
     async stop() {
       running = false;
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      await claiming;
       const pending = [...inFlight.values()];
       if (pending.length === 0) return;
       const all = Promise.all(pending.map((p) => p.done));
@@ -258,12 +281,13 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       }
     },
     async drain(options = {}) {
+      stopping = false;
       const deadline = Date.now() + (options.timeoutMs ?? 60_000);
       for (;;) {
-        if (inFlight.size === 0 && store.webhookDeliveries.dueWebhookIds(clock().toISOString()).length === 0) return;
+        if (inFlight.size === 0 && (await store.webhookDeliveries.dueWebhookIds(clock().toISOString())).length === 0) return;
         if (Date.now() > deadline) throw new Error('webhook deliveries did not drain in time');
         try {
-          claimAndLaunch();
+          await claimAndLaunch();
         } catch (err) {
           logger.error({ err }, 'webhook dispatcher: claiming due deliveries failed');
         }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/openapi.js';
 import type { Resolver } from '../ssrf-guard.js';
 import { deliveryHeaders, signingSecrets, type WebhookSecrets } from '../signing.js';
-import type { EventType } from '../outbox.js';
-import { eventEnvelope, serializeEnvelope } from '../../events/envelopes.js';
+import type { EventType } from '../../../generated/events.js';
+import { eventEnvelope, serializeEnvelope } from '../../store/event-envelopes.js';
 import { postWebhook } from './http-post.js';
 import { SAMPLE_EVENT_DATA } from './samples.js';
 

@@ -72,7 +72,7 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
       status,
       title,
       run: async (h) => {
-        const ctx = h.context();
+        const ctx = await h.context();
         await body(h, ctx, await base.build(ctx));
       },
     });
@@ -96,13 +96,13 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
     expect([res.status, res.body]).toEqual([401, errorBody(4022)]);
   });
   add(403, 'answers 403 (4023) with required and missing for a key without scopes', async (h, ctx, spec) => {
-    const { key } = createTestKey(ctx.store, ctx.workspace, { scopes: [] });
+    const { key } = await createTestKey(ctx.store, ctx.workspace, { scopes: [] });
     const res = await h.call(op, { ...spec, key }, ctx);
     const required = expectedScopes(op.path);
     expect([res.status, res.body]).toEqual([403, errorBody(4023, { required, missing: required })]);
   });
   add(402, 'answers 402 (1916) when the workspace is past due', async (h, ctx, spec) => {
-    ctx.store.accounts.setSubscription(ctx.workspace.workspaceId, 'past_due');
+    await ctx.store.accounts.setSubscription(ctx.workspace.workspaceId, 'past_due');
     const res = await h.call(op, spec, ctx);
     expect([res.status, res.body]).toEqual([402, errorBody(1916)]);
   });
@@ -170,7 +170,7 @@ function scenarioCases(op: ContractOperation, scenario: OperationScenario): Cont
         status,
         title: `answers ${status}${name ? ` when ${name}` : ''} (scenario)`,
         run: async (h) => {
-          const ctx = h.context();
+          const ctx = await h.context();
           const res: ObservedResponse = await h.call(op, await build(ctx), ctx);
           expect(res.status, res.text.slice(0, 500)).toBe(status);
           await scenario.expect?.[status]?.(res, ctx);

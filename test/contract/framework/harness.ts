@@ -32,7 +32,7 @@ export interface Harness {
   failing: TestServer;
   unavailable: TestServer;
   limiter: SlidingLogLimiter;
-  context: () => ScenarioContext;
+  context: () => Promise<ScenarioContext>;
   /**
    * Sends and asserts the response is exactly what the contract documents for its status; a 422
    * must also list in `data.errors` each input its `messages` names.
@@ -58,11 +58,11 @@ export async function startHarness(contract: Contract = new Contract()): Promise
   );
   const unavailable = await startTestServer({ store: server.store, limiter: awayRedis.limiter, clientLimiter: awayRedis.clientLimiter });
 
-  const context = (): ScenarioContext => ({
+  const context = async (): Promise<ScenarioContext> => ({
     server,
     store: server.store,
-    workspace: createTestWorkspace(server.store),
-    other: createTestWorkspace(server.store),
+    workspace: await createTestWorkspace(server.store),
+    other: await createTestWorkspace(server.store),
     now: new Date(),
   });
 

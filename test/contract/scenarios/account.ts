@@ -9,9 +9,9 @@ export const accountScenarios: OperationScenario[] = [
       200: () => ({ path: '/api/v1/me' }),
     },
     expect: {
-      200: (res, { store, workspace }) => {
-        const owner = store.accounts.getUser(workspace.ownerId)!;
-        const ws = store.accounts.getWorkspace(workspace.workspaceId)!;
+      200: async (res, { store, workspace }) => {
+        const owner = (await store.accounts.getUser(workspace.ownerId))!;
+        const ws = (await store.accounts.getWorkspace(workspace.workspaceId))!;
         expect(res.body).toEqual({
           code: 4020,
           messages: 'OK',
@@ -39,8 +39,8 @@ export const accountScenarios: OperationScenario[] = [
       200: () => ({ path: '/api/v1/workspace' }),
     },
     expect: {
-      200: (res, { store, workspace }) => {
-        const ws = store.accounts.getWorkspace(workspace.workspaceId)!;
+      200: async (res, { store, workspace }) => {
+        const ws = (await store.accounts.getWorkspace(workspace.workspaceId))!;
         // The contract check already pins every field's shape; these are the account fields.
         expect(res.body).toMatchObject({
           code: 2000,

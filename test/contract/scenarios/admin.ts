@@ -8,7 +8,6 @@ import { expect } from 'vitest';
 import { createTestMember, createTestKey, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { createTestWebhook } from '../../support/webhooks.js';
-import { enqueueEvent } from '../../../src/webhooks/outbox.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/samples.js';
 import type { ObservedResponse } from '../../support/http.js';
 import { expectFieldNamed } from '../framework/field-errors.js';
@@ -22,28 +21,28 @@ const PUBLIC_URL = 'https://93.184.216.34/hooks';
 const base = (ws: TestWorkspace) => `/api/workspace/${ws.workspaceId}`;
 
 /** A request of the workspace owner through a fresh member token. */
-function asOwner(ctx: ScenarioContext, path: string, spec: Omit<RequestSpec, 'path'> = {}): RequestSpec {
-  return { ...spec, path: `${base(ctx.workspace)}${path}`, key: createTestMemberToken(ctx.store, ctx.workspace).token };
+async function asOwner(ctx: ScenarioContext, path: string, spec: Omit<RequestSpec, 'path'> = {}): Promise<RequestSpec> {
+  return { ...spec, path: `${base(ctx.workspace)}${path}`, key: (await createTestMemberToken(ctx.store, ctx.workspace)).token };
 }
 
 /** The same request by a member who is not an owner. */
-function asMember(ctx: ScenarioContext, path: string, spec: Omit<RequestSpec, 'path'> = {}): RequestSpec {
-  const memberId = createTestMember(ctx.store, ctx.workspace, 'member');
-  return { ...spec, path: `${base(ctx.workspace)}${path}`, key: createTestMemberToken(ctx.store, ctx.workspace, memberId).token };
+async function asMember(ctx: ScenarioContext, path: string, spec: Omit<RequestSpec, 'path'> = {}): Promise<RequestSpec> {
+  const memberId = await createTestMember(ctx.store, ctx.workspace, 'member');
+  return { ...spec, path: `${base(ctx.workspace)}${path}`, key: (await createTestMemberToken(ctx.store, ctx.workspace, memberId)).token };
 }
 
 /** The owner's request with another workspace's id in the path: 404 like an unknown workspace. */
-function inOtherWorkspace(ctx: ScenarioContext, path: string, spec: Omit<RequestSpec, 'path'> = {}): RequestSpec {
-  return { ...asOwner(ctx, path, spec), path: `${base(ctx.other)}${path}` };
+async function inOtherWorkspace(ctx: ScenarioContext, path: string, spec: Omit<RequestSpec, 'path'> = {}): Promise<RequestSpec> {
+  return { ...await asOwner(ctx, path, spec), path: `${base(ctx.other)}${path}` };
 }
 
-const webhookOf = (ctx: ScenarioContext, ws: TestWorkspace = ctx.workspace) => createTestWebhook(ctx.store, ws, { url: PRIVATE_URL }).id;
+const webhookOf = async (ctx: ScenarioContext, ws: TestWorkspace = ctx.workspace) => (await createTestWebhook(ctx.store, ws, { url: PRIVATE_URL })).id;
 
 /** A webhook of the workspace with one pending delivery; answers both ids. */
-function deliveryOf(ctx: ScenarioContext, ws: TestWorkspace = ctx.workspace): { webhookId: string; deliveryId: string } {
-  const webhookId = webhookOf(ctx, ws);
-  enqueueEvent(ctx.store.db, { workspaceId: ws.workspaceId, type: 'topic.status_updated', data: SAMPLE_EVENT_DATA['topic.status_updated'] });
-  const [delivery] = ctx.store.webhookDeliveries.list({
+async function deliveryOf(ctx: ScenarioContext, ws: TestWorkspace = ctx.workspace): Promise<{ webhookId: string; deliveryId: string }> {
+  const webhookId = await webhookOf(ctx, ws);
+  await ctx.store.webhookDeliveries.enqueueEvent({ workspaceId: ws.workspaceId, type: 'topic.status_updated', data: SAMPLE_EVENT_DATA['topic.status_updated'] });
+  const [delivery] = await ctx.store.webhookDeliveries.list({
     workspace_id: ws.workspaceId, webhook_id: webhookId, event_type: null, status: null, after: null, limit: 1,
   });
   return { webhookId, deliveryId: delivery!.id };
@@ -58,15 +57,15 @@ const invalid = (res: ObservedResponse) => expectFieldNamed(res, /^(path|query|b
 function webhookRefusals(suffix: string, method: string, body?: unknown): OperationScenario['statuses'] {
   const spec = { method, ...(body === undefined ? {} : { body }) };
   return {
-    403: (ctx) => asMember(ctx, `/webhooks/${webhookOf(ctx)}${suffix}`, spec),
+    403: async (ctx) => asMember(ctx, `/webhooks/${await webhookOf(ctx)}${suffix}`, spec),
     404: {
       'the webhook is unknown': (ctx) => asOwner(ctx, `/webhooks/${randomUUID()}${suffix}`, spec),
-      'the webhook belongs to another workspace': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx, ctx.other)}${suffix}`, spec),
-      'the path names another workspace': (ctx) => inOtherWorkspace(ctx, `/webhooks/${webhookOf(ctx)}${suffix}`, spec),
+      'the webhook belongs to another workspace': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx, ctx.other)}${suffix}`, spec),
+      'the path names another workspace': async (ctx) => inOtherWorkspace(ctx, `/webhooks/${await webhookOf(ctx)}${suffix}`, spec),
     },
     422: {
       'the webhook id is not a UUID': (ctx) => asOwner(ctx, `/webhooks/12345${suffix}`, spec),
-      'the workspace id is not a UUID': (ctx) => ({ ...asOwner(ctx, `/webhooks/${webhookOf(ctx)}${suffix}`, spec), path: `/api/workspace/nope/webhooks/${randomUUID()}${suffix}` }),
+      'the workspace id is not a UUID': async (ctx) => ({ ...await asOwner(ctx, `/webhooks/${await webhookOf(ctx)}${suffix}`, spec), path: `/api/workspace/nope/webhooks/${randomUUID()}${suffix}` }),
     },
   };
 }
@@ -74,19 +73,19 @@ function webhookRefusals(suffix: string, method: string, body?: unknown): Operat
 /** The 403/404/422 every owners-only operation on one delivery answers (`suffix` after the delivery id). */
 function deliveryRefusals(suffix: string, method: string): OperationScenario['statuses'] {
   return {
-    403: (ctx) => {
-      const { webhookId, deliveryId } = deliveryOf(ctx);
+    403: async (ctx) => {
+      const { webhookId, deliveryId } = await deliveryOf(ctx);
       return asMember(ctx, `/webhooks/${webhookId}/deliveries/${deliveryId}${suffix}`, { method });
     },
     404: {
-      'the delivery is unknown': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/${randomUUID()}${suffix}`, { method }),
-      'the delivery belongs to another workspace': (ctx) => {
-        const foreign = deliveryOf(ctx, ctx.other);
-        return asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/${foreign.deliveryId}${suffix}`, { method });
+      'the delivery is unknown': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/deliveries/${randomUUID()}${suffix}`, { method }),
+      'the delivery belongs to another workspace': async (ctx) => {
+        const foreign = await deliveryOf(ctx, ctx.other);
+        return asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/deliveries/${foreign.deliveryId}${suffix}`, { method });
       },
       'the webhook is unknown': (ctx) => asOwner(ctx, `/webhooks/${randomUUID()}/deliveries/${randomUUID()}${suffix}`, { method }),
     },
-    422: { 'the delivery id is not a UUID': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/abc${suffix}`, { method }) },
+    422: { 'the delivery id is not a UUID': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/deliveries/abc${suffix}`, { method }) },
   };
 }
 
@@ -109,13 +108,13 @@ export const adminScenarios: OperationScenario[] = [
       200: {
         'an owner asks': (ctx) => asOwner(ctx, '/webhooks/events'),
         'a member asks': (ctx) => asMember(ctx, '/webhooks/events'),
-        'an API key with no scopes asks': (ctx) => ({ path: `${base(ctx.workspace)}/webhooks/events`, key: createTestKey(ctx.store, ctx.workspace, { scopes: [] }).key }),
+        'an API key with no scopes asks': async (ctx) => ({ path: `${base(ctx.workspace)}/webhooks/events`, key: (await createTestKey(ctx.store, ctx.workspace, { scopes: [] })).key }),
       },
       404: {
         'the path names another workspace': (ctx) => inOtherWorkspace(ctx, '/webhooks/events'),
         'an API key asks for another workspace': (ctx) => ({ path: `${base(ctx.other)}/webhooks/events` }),
       },
-      422: { 'the workspace id is not a UUID': (ctx) => ({ ...asOwner(ctx, ''), path: '/api/workspace/not-a-uuid/webhooks/events' }) },
+      422: { 'the workspace id is not a UUID': async (ctx) => ({ ...await asOwner(ctx, ''), path: '/api/workspace/not-a-uuid/webhooks/events' }) },
     },
     expect: {
       200: (res) => {
@@ -137,8 +136,8 @@ export const adminScenarios: OperationScenario[] = [
   {
     operationId: 'listWebhooks',
     statuses: {
-      200: (ctx) => {
-        webhookOf(ctx);
+      200: async (ctx) => {
+        await webhookOf(ctx);
         return asOwner(ctx, '/webhooks', { query: { limit: 10 } });
       },
       403: (ctx) => asMember(ctx, '/webhooks'),
@@ -175,17 +174,17 @@ export const adminScenarios: OperationScenario[] = [
   },
   {
     operationId: 'getWebhook',
-    statuses: { 200: (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}`), ...webhookRefusals('', 'GET') },
+    statuses: { 200: async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}`), ...webhookRefusals('', 'GET') },
     expect: { ...webhookExpect(200) },
   },
   {
     operationId: 'updateWebhook',
     statuses: {
-      200: (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}`, { method: 'PATCH', body: { events: ['iq.status_updated'] } }),
+      200: async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}`, { method: 'PATCH', body: { events: ['iq.status_updated'] } }),
       ...webhookRefusals('', 'PATCH', { name: 'Renamed' }),
       422: {
-        'the body sets nothing': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}`, { method: 'PATCH', body: {} }),
-        'the body has an unknown field': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}`, { method: 'PATCH', body: { secret: 'whsec_x' } }),
+        'the body sets nothing': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}`, { method: 'PATCH', body: {} }),
+        'the body has an unknown field': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}`, { method: 'PATCH', body: { secret: 'whsec_x' } }),
         'the webhook id is not a UUID': (ctx) => asOwner(ctx, '/webhooks/12345', { method: 'PATCH', body: { name: 'x' } }),
       },
     },
@@ -197,8 +196,8 @@ export const adminScenarios: OperationScenario[] = [
   {
     operationId: 'deleteWebhook',
     statuses: {
-      200: (ctx) => {
-        const id = webhookOf(ctx);
+      200: async (ctx) => {
+        const id = await webhookOf(ctx);
         return asOwner(ctx, `/webhooks/${id}`, { method: 'DELETE' });
       },
       ...webhookRefusals('', 'DELETE'),
@@ -211,23 +210,23 @@ export const adminScenarios: OperationScenario[] = [
   },
   {
     operationId: 'enableWebhook',
-    statuses: { 200: (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/enable`, { method: 'POST' }), ...webhookRefusals('/enable', 'POST') },
+    statuses: { 200: async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/enable`, { method: 'POST' }), ...webhookRefusals('/enable', 'POST') },
     expect: { ...webhookExpect(200), 200: (res) => expect(res.body).toMatchObject({ code: 2000, data: { enabled: true, consecutive_failures: 0 } }) },
   },
   {
     operationId: 'disableWebhook',
-    statuses: { 200: (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/disable`, { method: 'POST' }), ...webhookRefusals('/disable', 'POST') },
+    statuses: { 200: async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/disable`, { method: 'POST' }), ...webhookRefusals('/disable', 'POST') },
     expect: { ...webhookExpect(200), 200: (res) => expect(res.body).toMatchObject({ code: 2000, data: { enabled: false, disabled_at: expect.any(String) } }) },
   },
   {
     operationId: 'rotateWebhookSecret',
     statuses: {
       200: {
-        'without a body': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/rotate-secret`, { method: 'POST' }),
-        'with a grace period': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/rotate-secret`, { method: 'POST', body: { grace_period_seconds: 60 } }),
+        'without a body': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/rotate-secret`, { method: 'POST' }),
+        'with a grace period': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/rotate-secret`, { method: 'POST', body: { grace_period_seconds: 60 } }),
       },
       ...webhookRefusals('/rotate-secret', 'POST'),
-      422: { 'the grace period is negative': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/rotate-secret`, { method: 'POST', body: { grace_period_seconds: -1 } }) },
+      422: { 'the grace period is negative': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/rotate-secret`, { method: 'POST', body: { grace_period_seconds: -1 } }) },
     },
     expect: {
       200: (res) => expect(res.body).toMatchObject({ code: 2000, data: { secret: expect.stringMatching(/^whsec_/), webhook: { previous_secret_expires_at: expect.any(String) } } }),
@@ -238,9 +237,9 @@ export const adminScenarios: OperationScenario[] = [
   {
     operationId: 'testWebhook',
     statuses: {
-      200: (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/test`, { method: 'POST', body: { event: 'topic.status_updated' } }),
+      200: async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/test`, { method: 'POST', body: { event: 'topic.status_updated' } }),
       ...webhookRefusals('/test', 'POST', { event: 'topic.status_updated' }),
-      422: { 'the event is unknown': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/test`, { method: 'POST', body: { event: 'topic.deleted' } }) },
+      422: { 'the event is unknown': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/test`, { method: 'POST', body: { event: 'topic.deleted' } }) },
     },
     expect: {
       // The contract server refuses private targets at connect time, as production does.
@@ -252,9 +251,9 @@ export const adminScenarios: OperationScenario[] = [
   {
     operationId: 'listWebhookDeliveries',
     statuses: {
-      200: (ctx) => asOwner(ctx, `/webhooks/${deliveryOf(ctx).webhookId}/deliveries`, { query: { status: 'pending', event_type: 'topic.status_updated' } }),
+      200: async (ctx) => asOwner(ctx, `/webhooks/${(await deliveryOf(ctx)).webhookId}/deliveries`, { query: { status: 'pending', event_type: 'topic.status_updated' } }),
       ...webhookRefusals('/deliveries', 'GET'),
-      422: { 'the status filter is unknown': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries`, { query: { status: 'lost' } }) },
+      422: { 'the status filter is unknown': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/deliveries`, { query: { status: 'lost' } }) },
     },
     expect: {
       200: (res) => expect(res.body).toMatchObject({ code: 2000, data: { items: [{ event_type: 'topic.status_updated', delivery_status: 'pending' }], next_cursor: null } }),
@@ -265,8 +264,8 @@ export const adminScenarios: OperationScenario[] = [
   {
     operationId: 'getWebhookDelivery',
     statuses: {
-      200: (ctx) => {
-        const { webhookId, deliveryId } = deliveryOf(ctx);
+      200: async (ctx) => {
+        const { webhookId, deliveryId } = await deliveryOf(ctx);
         return asOwner(ctx, `/webhooks/${webhookId}/deliveries/${deliveryId}`);
       },
       ...deliveryRefusals('', 'GET'),
@@ -282,8 +281,8 @@ export const adminScenarios: OperationScenario[] = [
   {
     operationId: 'redeliverWebhookDelivery',
     statuses: {
-      202: (ctx) => {
-        const { webhookId, deliveryId } = deliveryOf(ctx);
+      202: async (ctx) => {
+        const { webhookId, deliveryId } = await deliveryOf(ctx);
         return asOwner(ctx, `/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, { method: 'POST' });
       },
       ...deliveryRefusals('/redeliver', 'POST'),
@@ -296,9 +295,9 @@ export const adminScenarios: OperationScenario[] = [
   {
     operationId: 'recoverWebhookDeliveries',
     statuses: {
-      202: (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/recover`, { method: 'POST', body: { since: '2026-01-01T00:00:00Z' } }),
+      202: async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/deliveries/recover`, { method: 'POST', body: { since: '2026-01-01T00:00:00Z' } }),
       ...webhookRefusals('/deliveries/recover', 'POST', { since: '2026-01-01T00:00:00Z' }),
-      422: { 'since is not a date-time': (ctx) => asOwner(ctx, `/webhooks/${webhookOf(ctx)}/deliveries/recover`, { method: 'POST', body: { since: 'yesterday' } }) },
+      422: { 'since is not a date-time': async (ctx) => asOwner(ctx, `/webhooks/${await webhookOf(ctx)}/deliveries/recover`, { method: 'POST', body: { since: 'yesterday' } }) },
     },
     expect: {
       202: (res) => expect(res.body).toEqual({ code: 2020, messages: '0 failed deliveries queued again.', data: { recovered: 0 } }),
@@ -379,7 +378,7 @@ export const adminScenarios: OperationScenario[] = [
   {
     operationId: 'removeMember',
     statuses: {
-      200: (ctx) => asOwner(ctx, `/members/${createTestMember(ctx.store, ctx.workspace, 'member')}`, { method: 'DELETE' }),
+      200: async (ctx) => asOwner(ctx, `/members/${await createTestMember(ctx.store, ctx.workspace, 'member')}`, { method: 'DELETE' }),
       403: (ctx) => asMember(ctx, `/members/${ctx.workspace.ownerId}`, { method: 'DELETE' }),
       404: {
         'the user is not a member': (ctx) => asOwner(ctx, `/members/${ctx.other.ownerId}`, { method: 'DELETE' }),

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/content-map/pages/{page}', () => {
   it('when the page belongs to the workspace, answers 200 with the whole page', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const site = siteLine();
     const topic = topicLine();
     const page = pageLine({ site_id: site.id, topic_id: topic.id, status: 'FAILED', updated_at: '2026-03-04T12:00:00.000Z' });
@@ -41,8 +41,8 @@ describe('GET /api/v1/content-map/pages/{page}', () => {
   });
 
   it('when the page belongs to another workspace, answers 404 exactly like an unknown id', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const site = siteLine();
     const foreign = pageLine({ site_id: site.id });
     await importRecords(server.store, other, [site, foreign]);

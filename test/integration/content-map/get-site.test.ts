@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/content-map/sites/{site}', () => {
   it('when the site belongs to the workspace, answers 200 with the whole site', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const site = siteLine({ processing: { total: 128, ready: 125, failed: 3, completed: true }, updated_at: '2026-03-03T00:00:00.000Z' });
     await importRecords(server.store, ws, [site]);
 
@@ -38,8 +38,8 @@ describe('GET /api/v1/content-map/sites/{site}', () => {
   });
 
   it('when the site belongs to another workspace, answers 404 exactly like an unknown id', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const foreign = siteLine();
     await importRecords(server.store, other, [foreign]);
 
@@ -51,7 +51,7 @@ describe('GET /api/v1/content-map/sites/{site}', () => {
   });
 
   it('when the id is a topic of the workspace, answers 404', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine();
     await importRecords(server.store, ws, [topic]);
     const res = await getWith(server, ws, `/api/v1/content-map/sites/${topic.id}`);

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/content-map/topics/{topic}', () => {
   it('when the topic belongs to the workspace, answers 200 with the whole topic', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine({ name: 'Answer engine optimisation', stage: 'COMPLETED', keywords: [], coverage: 100, created_at: '2026-04-01T00:00:00Z' });
     await importRecords(server.store, ws, [topic]);
 
@@ -41,8 +41,8 @@ describe('GET /api/v1/content-map/topics/{topic}', () => {
   });
 
   it('when the topic belongs to another workspace, answers 404 exactly like an unknown id', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const foreign = topicLine();
     await importRecords(server.store, other, [foreign]);
 
@@ -54,13 +54,13 @@ describe('GET /api/v1/content-map/topics/{topic}', () => {
   });
 
   it('when the id is another kind of record of the workspace, answers 404', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await getWith(server, ws, `/api/v1/content-map/topics/${ws.workspaceId}`);
     expect([res.status, res.body]).toEqual([404, { code: 4040, messages: 'Topic not found.', data: null }]);
   });
 
   it('when the id is not a UUID, answers 422', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await getWith(server, ws, '/api/v1/content-map/topics/not-a-uuid');
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
   });

@@ -44,7 +44,7 @@ async function contentMap(ws: TestWorkspace) {
 
 describe('GET /api/v1/content-map/pages', () => {
   it('when the workspace has pages, answers 200 with every page oldest first', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { blog, docs, visibility, pages } = await contentMap(ws);
 
     const res = await list(ws, { limit: 2 });
@@ -96,7 +96,7 @@ describe('GET /api/v1/content-map/pages', () => {
   });
 
   it('when site, topic and status are given, answers the pages matching all of them', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { blog, docs, visibility, pricing, pages } = await contentMap(ws);
 
     expect(await ids(ws, { site: blog.id })).toEqual([pages[0]!.id, pages[1]!.id]);
@@ -107,8 +107,8 @@ describe('GET /api/v1/content-map/pages', () => {
   });
 
   it('when the site filter names a site of another workspace, answers an empty page', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await contentMap(ws);
     const { blog } = await contentMap(other);
 
@@ -116,8 +116,8 @@ describe('GET /api/v1/content-map/pages', () => {
   });
 
   it('when paged with limit 1, 2 and 3, answers every page once in one order and refuses tampered or foreign cursors', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const { pages } = await contentMap(ws);
     await contentMap(other);
 
@@ -130,7 +130,7 @@ describe('GET /api/v1/content-map/pages', () => {
   });
 
   it('when site is not a UUID, answers 422 naming site', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await list(ws, { site: 'blog' });
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
     expect((res.body as { messages: string }).messages).toContain('site');

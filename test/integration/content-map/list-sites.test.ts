@@ -20,7 +20,7 @@ function list(ws: TestWorkspace, query: Record<string, string | number> = {}) {
 
 describe('GET /api/v1/content-map/sites', () => {
   it('when the workspace has sites, answers 200 with every site oldest first, with its processing progress', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const [first, second] = minutesFrom('2026-03-01T10:00:00.000Z', 2);
     const sitemap = siteLine({ created_at: second, updated_at: '2026-03-02T08:00:00.000Z' });
     const single = siteLine({
@@ -67,7 +67,7 @@ describe('GET /api/v1/content-map/sites', () => {
   });
 
   it('when type is given, answers only the sites of that type', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const sitemap = siteLine();
     const single = siteLine({ kind: 'page', url_count: 1, processing: { total: 1, ready: 0, failed: 0, completed: false } });
     await importRecords(server.store, ws, [sitemap, single]);
@@ -78,8 +78,8 @@ describe('GET /api/v1/content-map/sites', () => {
   });
 
   it('when another workspace has sites, never lists them', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await importRecords(server.store, other, [siteLine()]);
 
     const res = await list(ws);
@@ -88,8 +88,8 @@ describe('GET /api/v1/content-map/sites', () => {
   });
 
   it('when paged with limit 1, 2 and 3, answers every site once in one order and refuses tampered or foreign cursors', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const sites = Array.from({ length: 4 }, () => siteLine());
     await importRecords(server.store, ws, sites);
     await importRecords(server.store, other, [siteLine(), siteLine()]);
@@ -103,7 +103,7 @@ describe('GET /api/v1/content-map/sites', () => {
   });
 
   it('when type is neither sitemap nor page, answers 422 naming type', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await list(ws, { type: 'feed' });
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
     expect((res.body as { messages: string }).messages).toContain('type');

@@ -20,7 +20,7 @@ async function list(ws: TestWorkspace, query: Record<string, string | number> = 
 
 describe('GET /api/v1/content-map/topics', () => {
   it('when the workspace has topics, answers 200 with every topic oldest first, keywords by volume and totals computed', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const [first, second] = minutesFrom('2026-03-01T10:00:00.000Z', 2);
     const visibility = topicLine({ name: 'AI search visibility', created_at: second, updated_at: '2026-03-05T09:00:00+02:00' });
     const pricing = topicLine({
@@ -81,7 +81,7 @@ describe('GET /api/v1/content-map/topics', () => {
   });
 
   it('when stage is given, answers only the topics in that stage', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const times = minutesFrom('2026-03-01T10:00:00.000Z', 3);
     const topics = [
       topicLine({ stage: 'READY', created_at: times[0] }),
@@ -97,14 +97,14 @@ describe('GET /api/v1/content-map/topics', () => {
   });
 
   it('when the workspace has no topic, answers 200 with an empty page', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await list(ws);
     expect([res.status, res.body]).toEqual([200, { code: 2000, messages: 'OK', data: { items: [], next_cursor: null } }]);
   });
 
   it('when another workspace has topics, never lists them', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const mine = topicLine();
     await importRecords(server.store, ws, [mine]);
     await importRecords(server.store, other, [topicLine(), topicLine()]);
@@ -115,8 +115,8 @@ describe('GET /api/v1/content-map/topics', () => {
   });
 
   it('when paged with limit 1, 2 and 3, answers every topic once in one order and refuses tampered or foreign cursors', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     // Equal creation times: the id breaks the tie.
     const topics = Array.from({ length: 5 }, () => topicLine({ created_at: '2026-03-01T10:00:00.000Z' }));
     await importRecords(server.store, ws, topics);
@@ -131,7 +131,7 @@ describe('GET /api/v1/content-map/topics', () => {
   });
 
   it('when a cursor is reused with another stage filter, answers 422 naming cursor', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await importRecords(server.store, ws, [topicLine(), topicLine()]);
     const first = await list(ws, { limit: 1 });
     const cursor = (first.body as { data: { next_cursor: string } }).data.next_cursor;
@@ -143,7 +143,7 @@ describe('GET /api/v1/content-map/topics', () => {
   });
 
   it('when stage is not a topic stage, answers 422 naming stage', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await list(ws, { stage: 'DONE' });
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
     expect((res.body as { messages: string }).messages).toContain('stage');

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/content/articles/{article}', () => {
   it('when the article belongs to the workspace, answers 200 with the whole article including its HTML body', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const article = articleLine({ updated_at: '2026-03-02T16:40:00.000Z' });
     await importRecords(server.store, ws, [article]);
 
@@ -53,8 +53,8 @@ describe('GET /api/v1/content/articles/{article}', () => {
   });
 
   it('when the article belongs to another workspace, answers 404 exactly like an unknown id', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const foreign = articleLine();
     await importRecords(server.store, other, [foreign]);
 
@@ -66,7 +66,7 @@ describe('GET /api/v1/content/articles/{article}', () => {
   });
 
   it('when the id is an idea of the workspace, answers 404', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const idea = ideaLine();
     await importRecords(server.store, ws, [idea]);
     const res = await getWith(server, ws, `/api/v1/content/articles/${idea.id}`);

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/content/ideas/{idea}', () => {
   it('when the idea belongs to the workspace, answers 200 with the whole idea; its topic name follows the topic', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine({ name: 'AI search visibility' });
     const batch = researchBatchLine({ topic_id: topic.id });
     const idea = ideaLine({ topic_id: topic.id, research_batch_id: batch.id });
@@ -43,8 +43,8 @@ describe('GET /api/v1/content/ideas/{idea}', () => {
   });
 
   it('when the idea belongs to another workspace, answers 404 exactly like an unknown id', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const foreign = ideaLine();
     await importRecords(server.store, other, [foreign]);
 

@@ -36,7 +36,7 @@ const ids = (ws: TestWorkspace, query: Record<string, string | number>) => liste
 
 describe('GET /api/v1/content/agent-tasks', () => {
   it('when the workspace has tasks, answers each oldest first exactly as its event carries it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const list = await tasks(ws);
 
     const res = await getWith(server, ws, TASKS, { limit: 1 });
@@ -69,7 +69,7 @@ describe('GET /api/v1/content/agent-tasks', () => {
   });
 
   it('when status and agent are given, answers the tasks matching both', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const list = await tasks(ws);
 
     expect(await ids(ws, {})).toEqual(list.map((t) => t.id));
@@ -80,8 +80,8 @@ describe('GET /api/v1/content/agent-tasks', () => {
   });
 
   it('when paged with limit 1, 2 and 3, answers every task once in one order and refuses tampered or foreign cursors', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const list = await tasks(ws);
     await tasks(other);
 
@@ -91,13 +91,13 @@ describe('GET /api/v1/content/agent-tasks', () => {
 
 describe('GET /api/v1/content/agent-tasks/{agent_task}', () => {
   it('when the task belongs to the workspace, answers it; another workspace\'s or an unknown id is 404', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const list = await tasks(ws);
     const foreign = await tasks(other);
 
     const res = await getWith(server, ws, `${TASKS}/${list[2]!.id}`);
-    expect([res.status, (res.body as { data: unknown }).data]).toEqual([200, server.store.content.getAgentTask(ws.workspaceId, list[2]!.id)]);
+    expect([res.status, (res.body as { data: unknown }).data]).toEqual([200, await server.store.content.getAgentTask(ws.workspaceId, list[2]!.id)]);
     expect((res.body as { data: { status: string; agent: unknown } }).data).toMatchObject({ status: 'QUEUED', agent: RESEARCHER });
 
     await expectNotFound(server, ws, TASKS, [foreign[0]!.id, randomUUID()], 'Agent task');

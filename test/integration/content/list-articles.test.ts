@@ -26,7 +26,7 @@ async function ids(ws: TestWorkspace, query: Record<string, string | number>): P
 
 describe('GET /api/v1/content/articles', () => {
   it('when the workspace has articles, answers 200 with every article oldest first, without body', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine({ name: 'Generative engine optimisation' });
     const batch = researchBatchLine({ topic_id: topic.id });
     const [first, second] = minutesFrom('2026-03-01T10:00:00.000Z', 2);
@@ -117,7 +117,7 @@ describe('GET /api/v1/content/articles', () => {
   });
 
   it('when status, buyer_stage and topic are given, answers the articles matching all of them', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine();
     const times = minutesFrom('2026-03-01T10:00:00.000Z', 4);
     const articles = [
@@ -136,8 +136,8 @@ describe('GET /api/v1/content/articles', () => {
   });
 
   it('when another workspace has articles, never lists them', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const mine = articleLine();
     await importRecords(server.store, ws, [mine]);
     await importRecords(server.store, other, [articleLine(), articleLine()]);
@@ -146,8 +146,8 @@ describe('GET /api/v1/content/articles', () => {
   });
 
   it('when paged with limit 1, 2 and 3, answers every article once in one order and refuses tampered or foreign cursors', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const articles = Array.from({ length: 5 }, (_, i) => articleLine({ created_at: `2026-03-0${1 + (i % 2)}T10:00:00.000Z` }));
     await importRecords(server.store, ws, articles);
     await importRecords(server.store, other, [articleLine(), articleLine()]);
@@ -161,7 +161,7 @@ describe('GET /api/v1/content/articles', () => {
   });
 
   it('when buyer_stage is not a stage, answers 422 naming buyer_stage', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await list(ws, { buyer_stage: 'retention' });
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
     expect((res.body as { messages: string }).messages).toContain('buyer_stage');

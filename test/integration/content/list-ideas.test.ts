@@ -38,7 +38,7 @@ async function library(ws: TestWorkspace) {
 
 describe('GET /api/v1/content/ideas', () => {
   it('when the workspace has ideas, answers 200 with every idea oldest first, with its topic and research batch', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { visibility, batch, ideas } = await library(ws);
 
     const res = await getWith(server, ws, '/api/v1/content/ideas', { limit: 1 });
@@ -67,7 +67,7 @@ describe('GET /api/v1/content/ideas', () => {
   });
 
   it('when research_batch, buyer_stage and topic are given, answers the ideas matching all of them', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { pricing, batch, ideas } = await library(ws);
     const id = (i: number) => ideas[i]!.id;
 
@@ -79,7 +79,7 @@ describe('GET /api/v1/content/ideas', () => {
   });
 
   it('when an idea has no topic or batch, answers it with nulls', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { ideas } = await library(ws);
     const res = await getWith(server, ws, `/api/v1/content/ideas/${ideas[3]!.id}`);
     expect((res.body as { data: unknown }).data).toEqual({
@@ -97,8 +97,8 @@ describe('GET /api/v1/content/ideas', () => {
   });
 
   it('when the research_batch filter names a batch of another workspace, answers an empty page', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await library(ws);
     const { batch } = await library(other);
 
@@ -106,8 +106,8 @@ describe('GET /api/v1/content/ideas', () => {
   });
 
   it('when paged with limit 1, 2 and 3, answers every idea once in one order and refuses tampered or foreign cursors', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const { ideas } = await library(ws);
     await library(other);
 

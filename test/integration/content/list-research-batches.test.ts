@@ -37,7 +37,7 @@ const ids = (ws: TestWorkspace, query: Record<string, string | number>) => liste
 
 describe('GET /api/v1/content/research-batches', () => {
   it('when the workspace has batches, answers each oldest first exactly as its event carries it, ideas included', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { visibility, batches: list, ideas } = await batches(ws);
 
     const res = await getWith(server, ws, BATCHES, { limit: 1 });
@@ -70,7 +70,7 @@ describe('GET /api/v1/content/research-batches', () => {
   });
 
   it('when status, topic and buyer_stage are given, answers the batches matching all of them', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { visibility, pricing, batches: list } = await batches(ws);
 
     expect(await ids(ws, {})).toEqual(list.map((b) => b.id));
@@ -82,8 +82,8 @@ describe('GET /api/v1/content/research-batches', () => {
   });
 
   it('when paged with limit 1, 2 and 3, answers every batch once in one order and refuses tampered or foreign cursors', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const { batches: list } = await batches(ws);
     await batches(other);
 
@@ -93,14 +93,14 @@ describe('GET /api/v1/content/research-batches', () => {
 
 describe('GET /api/v1/content/research-batches/{research_batch}', () => {
   it('when the batch belongs to the workspace, answers it with its ideas; another workspace\'s or an unknown id is 404', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const { batches: list } = await batches(ws);
     const foreign = await batches(other);
 
     const res = await getWith(server, ws, `${BATCHES}/${list[0]!.id}`);
     expect(res.status).toBe(200);
-    expect((res.body as { data: unknown }).data).toEqual(server.store.content.getResearchBatch(ws.workspaceId, list[0]!.id));
+    expect((res.body as { data: unknown }).data).toEqual(await server.store.content.getResearchBatch(ws.workspaceId, list[0]!.id));
     expect((res.body as { data: { ideas_count: number } }).data.ideas_count).toBe(2);
 
     await expectNotFound(server, ws, BATCHES, [foreign.batches[0]!.id, randomUUID()], 'Research batch');

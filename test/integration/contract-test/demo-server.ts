@@ -4,6 +4,7 @@ import { importLines } from '../../../src/import/import-ndjson.js';
 import { createMemberToken } from '../../../src/keys/member-tokens.js';
 import type { Scope } from '../../../src/keys/scopes.js';
 import type { AppDeps } from '../../../src/app.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { createTestWebhook } from '../../support/webhooks.js';
@@ -29,7 +30,7 @@ export interface DemoServer {
  * lacking scopes.
  * The rate limit is raised so a whole run fits in one window, unless the test sets its own.
  */
-export async function startDemoServer(options: Partial<AppDeps> & { wrap?: (app: Express) => Express } = {}): Promise<DemoServer> {
+export async function startDemoServer(options: Partial<AppDeps> & { store?: SqliteStore; wrap?: (app: Express) => Express } = {}): Promise<DemoServer> {
   const server = await startTestServer({
     rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 },
     // The checker under test validates every answer itself; the server-side copy would only slow it.
@@ -37,14 +38,14 @@ export async function startDemoServer(options: Partial<AppDeps> & { wrap?: (app:
     allowPrivateWebhookTargets: true,
     ...options,
   });
-  const workspace = createTestWorkspace(server.store, { name: 'Acme Analytics (demo)' });
+  const workspace = await createTestWorkspace(server.store, { name: 'Acme Analytics (demo)' });
   // One webhook, as a workspace in use has, subscribed before the data arrives: the articles that
   // arrive in a status are announced to it, so the reads of a webhook, its deliveries and one
   // delivery have something to read.
-  createTestWebhook(server.store, workspace, { url: 'http://127.0.0.1:9/nobody-listens', events: ['content.status_updated'] });
+  await createTestWebhook(server.store, workspace, { url: 'http://127.0.0.1:9/nobody-listens', events: ['content.status_updated'] });
   await importLines(server.store, workspace.workspaceId, generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId }));
-  const token = createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId, name: 'QA' }).token;
+  const token = (await createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId, name: 'QA' })).token;
   const limitedScopes: Scope[] = ['visibility:read', 'iq:read'];
-  const limitedKey = createTestKey(server.store, workspace, { scopes: limitedScopes, name: 'Limited' }).key;
+  const limitedKey = (await createTestKey(server.store, workspace, { scopes: limitedScopes, name: 'Limited' })).key;
   return { server, workspace, token, limitedKey, limitedScopes, args: ['--base-url', server.url, '--key', workspace.key] };
 }

@@ -33,8 +33,8 @@ afterEach(async () => {
 async function startWorld() {
   const server = await startTestServer({ allowPrivateWebhookTargets: true, validateResponses: false });
   cleanups.push(() => server.close());
-  const workspace = createTestWorkspace(server.store);
-  const token = createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId }).token;
+  const workspace = await createTestWorkspace(server.store);
+  const token = (await createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId })).token;
   const dispatcher = createDeliveryDispatcher({ store: server.store, logger: silentLogger, config: testDeliveryConfig({ retryScheduleMs: [] }) });
   dispatcher.start();
   cleanups.push(() => dispatcher.stop());

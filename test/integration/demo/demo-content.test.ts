@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateContent } from '../../../src/demo/generate-content.js';
 import { generateDemoData } from '../../../src/demo/generate-demo-data.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { Store } from '../../../src/store/index.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 
-let store: Store;
+let store: SqliteStore;
 let cleanup: () => void;
 beforeEach(() => {
   ({ store, cleanup } = createTestStore());
@@ -22,7 +22,7 @@ describe('demo content data', () => {
   });
 
   it('when imported with the visibility demo, links every record and every cited brand page to a content-map page', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const summary = await importLines(store, workspaceId, generateDemoData({ ...small, idNamespace: workspaceId }), { events: false });
     expect(summary).toMatchObject({ updated: 0, unchanged: 0, deleted: 0, events: 0 });
     expect(summary.events_suppressed).toBeGreaterThan(0);

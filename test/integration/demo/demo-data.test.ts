@@ -3,11 +3,11 @@ import { generateDemoData } from '../../../src/demo/generate-demo-data.js';
 import { bootstrapDemo } from '../../../src/demo/bootstrap.js';
 import { loadDemoData } from '../../../src/demo/load-demo-data.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { Store } from '../../../src/store/index.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 
-let store: Store;
+let store: SqliteStore;
 let cleanup: () => void;
 
 beforeEach(() => {
@@ -28,7 +28,7 @@ describe('demo data', () => {
   });
 
   it('when imported, holds a brand, eight competitors, prompts of every status in categories and six platforms, ending today', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const summary = await importLines(store, workspaceId, generateDemoData({ ...small, idNamespace: workspaceId }));
     expect(summary.inserted).toBe(summary.records);
 
@@ -61,8 +61,8 @@ describe('demo data', () => {
   });
 
   it('when loaded into two workspaces, the ids do not collide', async () => {
-    const first = createTestWorkspace(store);
-    const second = createTestWorkspace(store);
+    const first = await createTestWorkspace(store);
+    const second = await createTestWorkspace(store);
     const tiny = { ...small, prompts: 5, days: 3 };
     await importLines(store, first.workspaceId, generateDemoData({ ...tiny, idNamespace: first.workspaceId }));
     await expect(importLines(store, second.workspaceId, generateDemoData({ ...tiny, idNamespace: second.workspaceId }))).resolves.toMatchObject({ updated: 0, unchanged: 0 });

@@ -11,7 +11,7 @@ let server: TestServer;
 let ws: TestWorkspace;
 beforeAll(async () => {
   server = await startTestServer({ now: () => today });
-  ws = createTestWorkspace(server.store);
+  ws = await createTestWorkspace(server.store);
   await importLines(server.store, ws.workspaceId, generateDemoData({ seed: 7, prompts: 40, days: 30, answersPerDay: 1, today, idNamespace: ws.workspaceId }));
 });
 afterAll(async () => {

@@ -42,7 +42,7 @@ describe('GET /api/v1/content/events while imports emit events', () => {
     const server = await startTestServer({ store, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
     const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-feed-'));
     try {
-      const ws = createTestWorkspace(store);
+      const ws = await createTestWorkspace(store);
       const sets = { alpha: Array.from({ length: 8 }, () => articleLine({ status: 'DRAFT' })), beta: Array.from({ length: 5 }, () => articleLine({ status: 'DRAFT' })) };
       await importRecords(store, ws, [...sets.alpha, ...sets.beta], { events: false }); // a backfill: no event yet
 

@@ -45,7 +45,7 @@ async function read(ws: TestWorkspace, path: string): Promise<unknown> {
 
 describe('GET /api/v1/content/events', () => {
   it('lists the content events the workspace emitted, oldest first, each the envelope a webhook delivers with the record as the API shows it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);
 
     const page = await readFeed(server.url, ws.key, PATH);
@@ -69,8 +69,8 @@ describe('GET /api/v1/content/events', () => {
   });
 
   it('when a webhook subscribes, lists exactly the envelope the delivery carries', async () => {
-    const ws = createTestWorkspace(server.store);
-    const hook = createTestWebhook(server.store, ws, { url: 'http://127.0.0.1:9/hooks', events: ['content.status_updated'] });
+    const ws = await createTestWorkspace(server.store);
+    const hook = await createTestWebhook(server.store, ws, { url: 'http://127.0.0.1:9/hooks', events: ['content.status_updated'] });
     const s = await seed(ws);
 
     const [delivered] = server.store.db
@@ -84,7 +84,7 @@ describe('GET /api/v1/content/events', () => {
   });
 
   it('when event_type is given, lists only that type, and a cursor keeps to it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);
     const tasks = await readFeed(server.url, ws.key, PATH, { event_type: 'agent_task.status_updated' });
     expect(tasks.items.map((e) => e.data.id)).toEqual([s.task.id]);
@@ -93,7 +93,7 @@ describe('GET /api/v1/content/events', () => {
   });
 
   it('pages with limit, promises more with has_more, and from the last cursor lists only what was emitted since', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);
 
     const first = await readFeed(server.url, ws.key, PATH, { limit: 2 });
@@ -111,18 +111,18 @@ describe('GET /api/v1/content/events', () => {
   });
 
   it('with a key holding only content:read, catches up on everything missed: no owner token needed', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);
-    const reader = createTestKey(server.store, ws, { scopes: ['content:read'] });
+    const reader = await createTestKey(server.store, ws, { scopes: ['content:read'] });
     const { events } = await catchUp(server.url, reader.key, PATH, { limit: 1 });
     expect(events.map((e) => e.data.id)).toEqual([s.batch.id, s.task.id, s.article.id]);
 
-    const visibilityOnly = createTestKey(server.store, ws, { scopes: ['visibility:read'] });
+    const visibilityOnly = await createTestKey(server.store, ws, { scopes: ['visibility:read'] });
     expectScopeMissing(await send(server.url, { path: PATH }, visibilityOnly.key), 'content:read');
   });
 
   it('lists the events of the last 30 days only', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);
     const emitted = Date.parse(s.after);
     let now = new Date(emitted);
@@ -139,8 +139,8 @@ describe('GET /api/v1/content/events', () => {
   });
 
   it('never lists another workspace\'s events', async () => {
-    const ws = createTestWorkspace(server.store);
-    await seed(createTestWorkspace(server.store));
+    const ws = await createTestWorkspace(server.store);
+    await seed(await createTestWorkspace(server.store));
     expect((await readFeed(server.url, ws.key, PATH)).items).toEqual([]);
   });
 
@@ -150,7 +150,7 @@ describe('GET /api/v1/content/events', () => {
     ['limit=0', { limit: 0 }, 'limit'],
     ['a cursor that is not one', { cursor: 'WzEwXQ.AAAAAAAAAAAAAAAA' }, 'cursor'],
   ])('when given %s, answers 422 naming the parameter', async (_what, query, named) => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await send(server.url, { path: PATH, query }, ws.key);
     expectInvalidQuery(res, named);
     // Programs get the same parameter in data.errors.
@@ -159,7 +159,7 @@ describe('GET /api/v1/content/events', () => {
   });
 
   it('refuses a cursor of another feed', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const mapCursor = (await readFeed(server.url, ws.key, FEED_PATHS['content-map'])).next_cursor;
     expectInvalidQuery(await send(server.url, { path: PATH, query: { cursor: mapCursor } }, ws.key), 'cursor');
   });

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/content-map/events', () => {
   it('lists topic and sitemap URL events, oldest first, as the API shows the records; content events stay in their own feed', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine({ stage: 'PROCESSING' });
     const site = siteLine({ processing: { total: 10, ready: 4, failed: 0, completed: false } });
     const article = articleLine({ status: 'GENERATED' });
@@ -42,18 +42,18 @@ describe('GET /api/v1/content-map/events', () => {
   });
 
   it('needs contentmap:read, and a key holding only it is enough', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine({ stage: 'PROCESSING' });
     await importRecords(server.store, ws, [topic], { events: false });
     await importRecords(server.store, ws, [changed(topic, { stage: 'READY' })]);
-    const reader = createTestKey(server.store, ws, { scopes: ['contentmap:read'] });
+    const reader = await createTestKey(server.store, ws, { scopes: ['contentmap:read'] });
     expect((await readFeed(server.url, reader.key, PATH)).items.map((e) => e.data.id)).toEqual([topic.id]);
-    const contentOnly = createTestKey(server.store, ws, { scopes: ['content:read'] });
+    const contentOnly = await createTestKey(server.store, ws, { scopes: ['content:read'] });
     expectScopeMissing(await send(server.url, { path: PATH }, contentOnly.key), 'contentmap:read');
   });
 
   it('when event_type is not one of the feed\'s, answers 422 naming it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     expectInvalidQuery(await send(server.url, { path: PATH, query: { event_type: 'content.status_updated' } }, ws.key), 'event_type');
   });
 });

@@ -41,7 +41,7 @@ const openConnections = (running: RunningServer) =>
 const HEALTH = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n';
 
 describe('connections to a server with short timeouts', () => {
-  let running: RunningServer;
+  let running: Awaited<ReturnType<typeof startConfiguredServer>>;
   beforeAll(async () => {
     running = await startConfiguredServer(SHORT_TIMEOUTS);
   });
@@ -72,8 +72,8 @@ describe('connections to a server with short timeouts', () => {
   });
 
   it('when a body trickles in and never ends, the server cuts the request off after the request timeout', async () => {
-    const workspace = createTestWorkspace(running.store);
-    const { token } = createTestMemberToken(running.store, workspace);
+    const workspace = await createTestWorkspace(running.store);
+    const { token } = await createTestMemberToken(running.store, workspace);
     const connection = await connect(running);
     connection.socket.write([
       `POST /api/workspace/${workspace.workspaceId}/api-keys HTTP/1.1`,

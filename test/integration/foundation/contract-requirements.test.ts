@@ -44,8 +44,8 @@ afterAll(async () => {
 describe('the scope guard', () => {
   it('when an operation\'s security names another scope, asks the key for that scope instead', async () => {
     const answers = async (server: TestServer) => {
-      const ws = createTestWorkspace(server.store);
-      const keys = [createTestKey(server.store, ws, { scopes: ['workspace:read'] }), createTestKey(server.store, ws, { scopes: ['iq:read'] })];
+      const ws = await createTestWorkspace(server.store);
+      const keys = await Promise.all([createTestKey(server.store, ws, { scopes: ['workspace:read'] }), createTestKey(server.store, ws, { scopes: ['iq:read'] })]);
       return Promise.all(keys.map(async ({ key }) => {
         const res = await send(server.url, { path: '/api/v1/workspace', key });
         return res.status === 403 ? res.body : res.status;
@@ -64,7 +64,7 @@ describe('the scope guard', () => {
 describe('the subscription guard', () => {
   it('when an operation is marked x-subscription-exempt, answers it for a past-due workspace', async () => {
     const statuses = async (server: TestServer) => {
-      const ws = createTestWorkspace(server.store, { subscription: 'past_due' });
+      const ws = await createTestWorkspace(server.store, { subscription: 'past_due' });
       const setup = await send(server.url, { path: '/api/v1/visibility/setup', key: ws.key });
       const prompts = await send(server.url, { path: '/api/v1/visibility/prompts', key: ws.key });
       return [setup.status, prompts.status];
@@ -77,9 +77,9 @@ describe('the subscription guard', () => {
 describe('the administration guard', () => {
   it('when an operation\'s security names the owner role, refuses other members; when it names none, admits them', async () => {
     const answers = async (server: TestServer) => {
-      const ws = createTestWorkspace(server.store);
-      const memberId = createTestMember(server.store, ws, 'member');
-      const asMember = adminClient(server.url, ws.workspaceId, createTestMemberToken(server.store, ws, memberId).token);
+      const ws = await createTestWorkspace(server.store);
+      const memberId = await createTestMember(server.store, ws, 'member');
+      const asMember = adminClient(server.url, ws.workspaceId, (await createTestMemberToken(server.store, ws, memberId)).token);
       const members = await asMember({ path: '/members' });
       const webhooks = await asMember({ path: '/webhooks' });
       return [members, webhooks].map((res) => (res.status === 403 ? res.body : res.status));
@@ -91,7 +91,7 @@ describe('the administration guard', () => {
 
   it('when an operation\'s security no longer names an API-key scheme, refuses API keys there', async () => {
     const status = async (server: TestServer) => {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       return (await send(server.url, { path: `/api/workspace/${ws.workspaceId}/webhooks/events`, key: ws.key })).status;
     };
     expect(await status(bundled)).toBe(200);

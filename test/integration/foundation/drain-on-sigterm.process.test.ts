@@ -39,7 +39,7 @@ async function pollUntil<T>(probe: () => Promise<T>, done: (value: T) => boolean
 describe('serve on SIGTERM', { timeout: 120_000 }, () => {
   it('answers /readyz 503 for the drain delay while still serving, then closes the port, finishes the request in flight and exits 0', async () => {
     db = tempDatabase();
-    const { workspaceId: ws, ownerId } = createTestWorkspace(db.open());
+    const { workspaceId: ws, ownerId } = await createTestWorkspace(db.open());
     const { token } = await cliJson(['token', 'create', '--workspace', ws, '--user', ownerId]);
 
     const { child, exited } = spawnCli(['serve', '--port', '0', '--host', '127.0.0.1', '--db', db.file, '--json'], { DRAIN_DELAY_MS: '1500' });
@@ -73,7 +73,7 @@ describe('serve on SIGTERM', { timeout: 120_000 }, () => {
     expect((JSON.parse(answer.body) as { data: { api_key: { name: string } } }).data.api_key.name).toBe('Created while draining');
 
     expect(await exited).toBe(0);
-    const keys = db.open().apiKeys.listByWorkspace(ws).map((k) => k.name);
+    const keys = (await db.open().apiKeys.listByWorkspace(ws)).map((k) => k.name);
     expect(keys).toContain('Created while draining');
   });
 });

@@ -15,10 +15,10 @@ afterAll(async () => {
 
 describe('the request log', () => {
   it('never contains a key or its secret part, wherever the client put it and whether or not it worked', async () => {
-    const ws = createTestWorkspace(server.store);
-    const scoped = createTestKey(server.store, ws, { scopes: [] });
-    const revoked = createTestKey(server.store, ws);
-    server.store.apiKeys.revoke(revoked.id, new Date().toISOString());
+    const ws = await createTestWorkspace(server.store);
+    const scoped = await createTestKey(server.store, ws, { scopes: [] });
+    const revoked = await createTestKey(server.store, ws);
+    await server.store.apiKeys.revoke(revoked.id, new Date().toISOString());
     const unknown = createSecretToken(API_KEY_PREFIX);
     const wrongChecksum = `${ws.key.slice(0, -1)}${ws.key.endsWith('A') ? 'B' : 'A'}`;
     const keys = [ws.key, scoped.key, revoked.key, unknown, wrongChecksum];
@@ -50,7 +50,7 @@ describe('the request log', () => {
   });
 
   it('does not echo a key sent as X-Request-Id: the response gets a fresh id instead', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await send(server.url, { path: '/api/v1/me', key: ws.key, headers: { 'x-request-id': ws.key } });
     expect(res.headers.get('x-request-id')).not.toContain(ws.key.slice(API_KEY_PREFIX.length));
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

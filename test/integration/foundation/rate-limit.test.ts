@@ -34,8 +34,8 @@ const me = (s: TestServer, key: string) => send(s.url, { path: '/api/v1/me', key
 describe('the per-workspace rate limit (120 in any rolling 60 s, shared by all keys)', () => {
   it('when 3 keys fire 150 requests at once, admits exactly 120 and answers the rest 429 (4290) with correct headers', async () => {
     const s = await start();
-    const ws = createTestWorkspace(s.store);
-    const keys = [ws.key, createTestKey(s.store, ws).key, createTestKey(s.store, ws, { scopes: [] }).key];
+    const ws = await createTestWorkspace(s.store);
+    const keys = [ws.key, (await createTestKey(s.store, ws)).key, (await createTestKey(s.store, ws, { scopes: [] })).key];
     const responses = await Promise.all(Array.from({ length: 150 }, (_, i) => me(s, keys[i % 3]!)));
 
     const admitted = responses.filter((r) => r.status === 200);
@@ -61,8 +61,8 @@ describe('the per-workspace rate limit (120 in any rolling 60 s, shared by all k
 
   it('leaves another workspace untouched while one is exhausted', async () => {
     const s = await start();
-    const busy = createTestWorkspace(s.store);
-    const quiet = createTestWorkspace(s.store);
+    const busy = await createTestWorkspace(s.store);
+    const quiet = await createTestWorkspace(s.store);
     await Promise.all(Array.from({ length: 121 }, () => me(s, busy.key)));
     expect((await me(s, busy.key)).status).toBe(429);
     const res = await me(s, quiet.key);
@@ -71,7 +71,7 @@ describe('the per-workspace rate limit (120 in any rolling 60 s, shared by all k
 
   it('rolls: slots free exactly 60 s after their request, never at a fixed boundary', async () => {
     const s = await start();
-    const ws = createTestWorkspace(s.store);
+    const ws = await createTestWorkspace(s.store);
     const burst = async (n: number) => (await Promise.all(Array.from({ length: n }, () => me(s, ws.key)))).map((r) => r.status);
 
     expect(await burst(60)).toEqual(Array(60).fill(200)); // at 0 s
@@ -88,7 +88,7 @@ describe('the per-workspace rate limit (120 in any rolling 60 s, shared by all k
 
   it('does not count refused requests: a client hammering through a 429 gets its slot when the window rolls', async () => {
     const s = await start();
-    const ws = createTestWorkspace(s.store);
+    const ws = await createTestWorkspace(s.store);
     await Promise.all(Array.from({ length: 120 }, () => me(s, ws.key)));
     for (let i = 0; i < 20; i++) expect((await me(s, ws.key)).status).toBe(429);
     advance(60);
@@ -97,9 +97,9 @@ describe('the per-workspace rate limit (120 in any rolling 60 s, shared by all k
 
   it('when a flood of bad keys arrives, the workspace\'s remaining count does not move and the flood turns into 429 per client address', async () => {
     const s = await start();
-    const ws = createTestWorkspace(s.store);
-    const revoked = createTestKey(s.store, ws);
-    s.store.apiKeys.revoke(revoked.id, clock.toISOString());
+    const ws = await createTestWorkspace(s.store);
+    const revoked = await createTestKey(s.store, ws);
+    await s.store.apiKeys.revoke(revoked.id, clock.toISOString());
     expect((await me(s, ws.key)).headers.get('ratelimit')).toBe('"workspace";r=119;t=60');
 
     const bad = [revoked.key, 'wsk_live_short', createSecretToken(API_KEY_PREFIX), `${ws.key.slice(0, -1)}${ws.key.endsWith('A') ? 'B' : 'A'}`];

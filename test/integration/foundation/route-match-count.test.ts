@@ -23,10 +23,10 @@ afterEach(() => {
 });
 
 /** Requests of every kind: read and admin, answered by a handler or refused at each step. */
-function requests(): Array<{ title: string; status: number; spec: RequestSpec }> {
-  const ws = createTestWorkspace(server.store);
-  const owner = createTestMemberToken(server.store, ws).token;
-  const member = createTestMemberToken(server.store, ws, createTestMember(server.store, ws, 'member')).token;
+async function requests(): Promise<Array<{ title: string; status: number; spec: RequestSpec }>> {
+  const ws = await createTestWorkspace(server.store);
+  const owner = (await createTestMemberToken(server.store, ws)).token;
+  const member = (await createTestMemberToken(server.store, ws, await createTestMember(server.store, ws, 'member'))).token;
   const admin = `/api/workspace/${ws.workspaceId}`;
   return [
     { title: 'a read answered by its handler', status: 200, spec: { path: '/api/v1/visibility/prompts', key: ws.key } },
@@ -46,7 +46,7 @@ describe('route matching', () => {
   it('matches every request exactly once, and openapi-backend routes none of them', async () => {
     const ours = vi.spyOn(OperationMatcher.prototype, 'match');
     const openapiBackend = vi.spyOn(OpenAPIRouter.prototype, 'matchOperation');
-    for (const { title, status, spec } of requests()) {
+    for (const { title, status, spec } of await requests()) {
       ours.mockClear();
       openapiBackend.mockClear();
       const res = await send(server.url, spec);

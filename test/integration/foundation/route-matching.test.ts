@@ -47,8 +47,8 @@ describe('GET /api/v1/... with the letter case of the path changed', () => {
   it('when a key limited to workspace:read asks for any list or export, answers 404 (4040), never the data', async () => {
     expect(lists.length).toBeGreaterThanOrEqual(18);
     for (const template of lists) {
-      const ws = createTestWorkspace(server.store);
-      const limited = createTestKey(server.store, ws, { scopes: ['workspace:read'] });
+      const ws = await createTestWorkspace(server.store);
+      const limited = await createTestKey(server.store, ws, { scopes: ['workspace:read'] });
       for (const path of caseVariants(template)) {
         const res = await send(server.url, { path, key: limited.key });
         expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
@@ -58,7 +58,7 @@ describe('GET /api/v1/... with the letter case of the path changed', () => {
 
   it('when a key with every scope asks for a single item, answers 404 (4040), not 500', async () => {
     for (const template of singleItems) {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       for (const path of caseVariants(template).map(filled)) {
         const res = await send(server.url, { path, key: ws.key });
         expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
@@ -67,7 +67,7 @@ describe('GET /api/v1/... with the letter case of the path changed', () => {
   });
 
   it('when /api/v1 itself or /me changes case, answers 404 (4040)', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     for (const path of ['/api/V1/me', '/API/v1/me', '/api/v1/ME', '/api/v1/Me']) {
       const res = await send(server.url, { path, key: ws.key });
       expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
@@ -77,8 +77,8 @@ describe('GET /api/v1/... with the letter case of the path changed', () => {
 
 describe('GET /api/v1/... spelled with extra slashes or escapes', () => {
   it('when the path ends with /, holds //, or escapes a letter or a slash, answers 404 (4040) whatever the key\'s scopes', async () => {
-    const ws = createTestWorkspace(server.store);
-    const limited = createTestKey(server.store, ws, { scopes: ['workspace:read'] });
+    const ws = await createTestWorkspace(server.store);
+    const limited = await createTestKey(server.store, ws, { scopes: ['workspace:read'] });
     const id = randomUUID();
     const paths = [
       '/api/v1/visibility/prompts/',
@@ -100,8 +100,8 @@ describe('GET /api/v1/... spelled with extra slashes or escapes', () => {
   });
 
   it('when the path is exactly the contract\'s, still answers (the same key, the same data)', async () => {
-    const ws = createTestWorkspace(server.store);
-    const limited = createTestKey(server.store, ws, { scopes: ['workspace:read'] });
+    const ws = await createTestWorkspace(server.store);
+    const limited = await createTestKey(server.store, ws, { scopes: ['workspace:read'] });
     expect((await send(server.url, { path: '/api/v1/workspace', key: limited.key })).status).toBe(200);
     expect((await send(server.url, { path: '/api/v1/visibility/prompts', key: ws.key })).status).toBe(200);
     expect((await send(server.url, { path: '/api/v1/visibility/prompts', key: limited.key })).status).toBe(403);
@@ -112,8 +112,8 @@ describe('GET /api/v1/{a name every JavaScript object has}', () => {
   const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
 
   it('when a segment is a property of Object.prototype, answers 404 (4040), not 403 naming a function', async () => {
-    const ws = createTestWorkspace(server.store);
-    const limited = createTestKey(server.store, ws, { scopes: ['workspace:read'] });
+    const ws = await createTestWorkspace(server.store);
+    const limited = await createTestKey(server.store, ws, { scopes: ['workspace:read'] });
     for (const name of names) {
       for (const path of [`/api/v1/${name}`, `/api/v1/${name}/prompts`, `/api/v1/visibility/${name}`]) {
         const res = await send(server.url, { path, key: limited.key });
@@ -123,7 +123,7 @@ describe('GET /api/v1/{a name every JavaScript object has}', () => {
   });
 
   it('when such a name takes the place of an id, answers 422 naming the parameter', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     for (const name of names) {
       const res = await send(server.url, { path: `/api/v1/visibility/prompts/${name}`, key: ws.key });
       expect(res.status).toBe(422);

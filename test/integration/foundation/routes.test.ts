@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('any path under /api/v1', () => {
   it('when the route does not exist, answers 404 (4040) after authentication', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await send(server.url, { path: '/api/v1/nothing-here', key: ws.key });
     expect([res.status, res.body]).toEqual([404, { code: 4040, messages: 'No route GET /api/v1/nothing-here.', data: null }]);
     expect(res.headers.get('ratelimit')).toMatch(/^"workspace";r=\d+;t=\d+$/);
@@ -23,13 +23,13 @@ describe('any path under /api/v1', () => {
   });
 
   it('when the route does not exist, answers 404 whatever the key\'s scopes', async () => {
-    const ws = createTestWorkspace(server.store);
-    const key = createTestKey(server.store, ws, { scopes: [] });
+    const ws = await createTestWorkspace(server.store);
+    const key = await createTestKey(server.store, ws, { scopes: [] });
     expect((await send(server.url, { path: '/api/v1/nothing-here', key: key.key })).status).toBe(404);
   });
 
   it('when the method is not GET or HEAD, answers 405 (4050) with Allow: GET, HEAD', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       const res = await send(server.url, { method, path: '/api/v1/me', key: ws.key, body: { a: 1 } });
       expect([res.status, res.body, res.headers.get('allow')]).toEqual([405, {
@@ -41,7 +41,7 @@ describe('any path under /api/v1', () => {
   });
 
   it('when a query parameter is unknown, answers 422 (4220) naming it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await send(server.url, { path: '/api/v1/me', key: ws.key, query: { colour: 'blue' } });
     expect([res.status, res.body]).toEqual([422, {
       code: 4220,
@@ -51,7 +51,7 @@ describe('any path under /api/v1', () => {
   });
 
   it('when several query parameters are unknown, names every one of them', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await send(server.url, { path: '/api/v1/workspace', key: ws.key, query: { colour: 'blue', size: 'xl' } });
     expect(res.status).toBe(422);
     const { messages } = res.body as { messages: string };
@@ -64,8 +64,8 @@ describe('any path under /api/v1', () => {
   });
 
   it('checks in order: 401, then 429, then 403, then 402, then 422', async () => {
-    const ws = createTestWorkspace(server.store, { subscription: 'past_due' });
-    const noScopes = createTestKey(server.store, ws, { scopes: [] });
+    const ws = await createTestWorkspace(server.store, { subscription: 'past_due' });
+    const noScopes = await createTestKey(server.store, ws, { scopes: [] });
     const path = '/api/v1/workspace';
     const query = { unknown: '1' };
     expect((await send(server.url, { path, query })).status).toBe(401);
@@ -80,7 +80,7 @@ describe('an unexpected failure', () => {
     const failing: ReadHandlers = { ...handlers, getMe: () => { throw new Error(cause); } };
     const own = await startTestServer({ handlers: failing });
     try {
-      const ws = createTestWorkspace(own.store);
+      const ws = await createTestWorkspace(own.store);
       const res = await send(own.url, { path: '/api/v1/me', key: ws.key, headers: { 'x-request-id': 'failure-under-test' } });
       expect([res.status, res.body]).toEqual([500, {
         code: 5000,
@@ -129,7 +129,7 @@ describe('service endpoints', () => {
 
 describe('X-Request-Id', () => {
   it('echoes a well-formed incoming id, on success and on error', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     expect((await send(server.url, { path: '/api/v1/me', key: ws.key, headers: { 'x-request-id': 'abc-123.X_y' } })).headers.get('x-request-id')).toBe('abc-123.X_y');
     expect((await send(server.url, { path: '/api/v1/me', headers: { 'x-request-id': 'req-401' } })).headers.get('x-request-id')).toBe('req-401');
   });

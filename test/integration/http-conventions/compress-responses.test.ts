@@ -9,7 +9,7 @@ let server: TestServer;
 let ws: TestWorkspace;
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW });
-  ws = createTestWorkspace(server.store);
+  ws = await createTestWorkspace(server.store);
   await seedManyAnswers(server, ws, 400);
 });
 afterAll(async () => {

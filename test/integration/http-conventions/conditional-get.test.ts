@@ -29,7 +29,7 @@ async function expectNotModified(ws: TestWorkspace, path: string, first: Observe
 
 describe('conditional reads (ETag, If-None-Match)', () => {
   it('when a JSON read answers 200, carries a weak ETag, Cache-Control: private, no-cache and Vary on both key headers and the encoding', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await get(ws, '/api/v1/visibility/prompts');
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
@@ -38,7 +38,7 @@ describe('conditional reads (ETag, If-None-Match)', () => {
   });
 
   it('when If-None-Match matches a JSON read, answers 304 without a body; after an import changes the data, 200 with a new tag', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine({ text: 'Best CRM?' });
     await importRecords(server.store, ws, [prompt]);
     const path = '/api/v1/visibility/prompts';
@@ -56,7 +56,7 @@ describe('conditional reads (ETag, If-None-Match)', () => {
   });
 
   it('when If-None-Match matches an export, answers 304 from the data version and the query alone; after an import adds an answer, 200 with a new tag', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { promptId } = await seedManyAnswers(server, ws, 3);
     const path = '/api/v1/visibility/exports/answers?range=7d&format=ndjson';
     const first = await get(ws, path);
@@ -80,7 +80,7 @@ describe('conditional reads (ETag, If-None-Match)', () => {
   });
 
   it('when the daily-rates export is conditional, answers 304 until an import changes the answers', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { promptId } = await seedManyAnswers(server, ws, 2);
     const path = '/api/v1/visibility/exports/daily-rates?range=7d';
     const first = await get(ws, path);
@@ -90,14 +90,14 @@ describe('conditional reads (ETag, If-None-Match)', () => {
   });
 
   it('when If-None-Match names another tag, answers 200 with the body', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await get(ws, '/api/v1/workspace', { 'if-none-match': 'W/"something-else"' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 2000 });
   });
 
   it('when the answer is an error, carries no ETag and If-None-Match: * does not hide it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await get(ws, '/api/v1/visibility/prompts?range=1y', { 'if-none-match': '*' });
     expect(res.status).toBe(422);
     expect(res.headers.get('etag')).toBeNull();

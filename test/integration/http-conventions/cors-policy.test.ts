@@ -31,7 +31,7 @@ function preflight(target: TestServer, origin: string) {
 
 describe('CORS for the read API (CORS_ALLOWED_ORIGINS)', () => {
   it('when an allowed origin sends a preflight, answers it before authentication and without counting it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await preflight(server, APP);
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(APP);
@@ -46,7 +46,7 @@ describe('CORS for the read API (CORS_ALLOWED_ORIGINS)', () => {
   });
 
   it('when an allowed origin calls, lets its page read the rate-limit headers, Retry-After, ETag and X-Request-Id, on success and on error', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     for (const headers of [{ authorization: `Bearer ${ws.key}` }, {}] as Array<Record<string, string>>) {
       const res = await sendRaw(server.url, { path: '/api/v1/workspace', headers: { origin: APP, ...headers } });
       expect(res.headers['access-control-allow-origin']).toBe(APP);
@@ -55,7 +55,7 @@ describe('CORS for the read API (CORS_ALLOWED_ORIGINS)', () => {
   });
 
   it('when another origin calls or sends a preflight, answers without any CORS header, so its browser reads nothing', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const call = await sendRaw(server.url, { path: '/api/v1/workspace', headers: { origin: OTHER, authorization: `Bearer ${ws.key}` } });
     expect(call.status).toBe(200);
     expect(corsHeadersOf(call.headers)).toEqual([]);
@@ -66,7 +66,7 @@ describe('CORS for the read API (CORS_ALLOWED_ORIGINS)', () => {
   });
 
   it('when no origin is configured (the default), never sends a CORS header', async () => {
-    const ws = createTestWorkspace(closed.store);
+    const ws = await createTestWorkspace(closed.store);
     const call = await sendRaw(closed.url, { path: '/api/v1/workspace', headers: { origin: APP, authorization: `Bearer ${ws.key}` } });
     expect(call.status).toBe(200);
     expect(corsHeadersOf(call.headers)).toEqual([]);
@@ -74,7 +74,7 @@ describe('CORS for the read API (CORS_ALLOWED_ORIGINS)', () => {
   });
 
   it('leaves the administration API alone: no CORS header for an allowed origin there', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await sendRaw(server.url, { path: `/api/workspace/${ws.workspaceId}/webhooks/events`, headers: { origin: APP, authorization: `Bearer ${ws.key}` } });
     expect(res.status).toBe(200);
     expect(corsHeadersOf(res.headers)).toEqual([]);

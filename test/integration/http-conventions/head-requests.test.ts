@@ -18,7 +18,7 @@ const usedRequests = async (ws: TestWorkspace): Promise<number> =>
 
 describe('HEAD', () => {
   it('is counted like a GET: against the rate limit and in the usage', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const before = await usedRequests(ws);
     const first = await send(server.url, { method: 'HEAD', path: '/api/v1/me' }, ws.key);
     const second = await send(server.url, { method: 'HEAD', path: '/api/v1/visibility/prompts' }, ws.key);
@@ -29,7 +29,7 @@ describe('HEAD', () => {
   });
 
   it('when a download is asked for, answers the GET\'s headers (name, type, encoding, tag) without reading out the file', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seedManyAnswers(server, ws, 200);
     const path = '/api/v1/visibility/exports/answers?range=7d&format=csv';
     const headers = { authorization: `Bearer ${ws.key}`, 'accept-encoding': 'gzip' };
@@ -45,7 +45,7 @@ describe('HEAD', () => {
   });
 
   it('when the method is not allowed on a read path, the 405 says Allow: GET, HEAD', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await send(server.url, { method: 'POST', path: '/api/v1/visibility/prompts' }, ws.key);
     expect([res.status, res.headers.get('allow'), res.body]).toEqual([405, 'GET, HEAD', {
       code: 4050,
@@ -55,14 +55,14 @@ describe('HEAD', () => {
   });
 
   it('when the path has no GET, answers 405 like any other method, without a body', async () => {
-    const ws = createTestWorkspace(server.store);
-    const { token } = createTestMemberToken(server.store, ws);
+    const ws = await createTestWorkspace(server.store);
+    const { token } = await createTestMemberToken(server.store, ws);
     const res = await send(server.url, { method: 'HEAD', path: `/api/workspace/${ws.workspaceId}/webhooks/${ws.keyId}/enable` }, token);
     expect([res.status, res.headers.get('allow'), res.text]).toEqual([405, 'POST', '']);
   });
 
   it('when the route does not exist or the key is missing, answers the GET\'s status without a body', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const missing = await send(server.url, { method: 'HEAD', path: '/api/v1/nothing-here' }, ws.key);
     const unauthenticated = await send(server.url, { method: 'HEAD', path: '/api/v1/me' });
     expect([missing.status, missing.text, unauthenticated.status, unauthenticated.text]).toEqual([404, '', 401, '']);

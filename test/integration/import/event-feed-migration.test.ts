@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEventFeed } from '../../../src/events/feeds.js';
-import { openDatabase } from '../../../src/store/database.js';
-import { createStore } from '../../../src/store/index.js';
+import { openSqliteStore } from '../../../src/store/index.js';
 import { databaseBefore } from '../../support/migrations.js';
 
 // A database written before migration 044 holds events in the outbox only; opening it with this
@@ -28,27 +27,27 @@ const EVENTS = [
 ] as const;
 
 describe('migration 044: event feeds', () => {
-  it('when a database with recorded events opens, lists each in its feed, in the order it was written', () => {
+  it('when a database with recorded events opens, lists each in its feed, in the order it was written', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'wsapi-migration-'));
     const file = databaseBefore(dir, '044', (db) => {
       db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, 'Acme', '2026-11-01T00:00:00.000Z')").run(WS);
       const insert = db.prepare('INSERT INTO webhook_events (id, workspace_id, event_type, data, created_at) VALUES (?, ?, ?, ?, ?)');
       for (const [id, type, data, at] of EVENTS) insert.run(id, WS, type, JSON.stringify(data), at);
     });
-    const store = createStore(openDatabase(file));
+    const store = openSqliteStore(file);
     try {
-      const read = (feed: 'content' | 'content-map' | 'iq') =>
-        readEventFeed(store, feed, { workspaceId: WS, limit: 25, now: new Date('2026-11-22T00:00:00.000Z') }).items.map((e) => [e.event, e.timestamp, e.data]);
-      expect(read('content')).toEqual([
+      const read = async (feed: 'content' | 'content-map' | 'iq') =>
+        (await readEventFeed(store, feed, { workspaceId: WS, limit: 25, now: new Date('2026-11-22T00:00:00.000Z') })).items.map((e) => [e.event, e.timestamp, e.data]);
+      expect(await read('content')).toEqual([
         ['content.status_updated', '2026-11-20T09:00:00.000Z', { id: 'a1' }],
         ['agent_task.status_updated', '2026-11-20T09:00:00.000Z', { id: 'g1' }],
         ['research_batch.status_updated', '2026-11-21T11:00:00.000Z', { id: 'r1' }],
       ]);
-      expect(read('content-map')).toEqual([
+      expect(await read('content-map')).toEqual([
         ['topic.status_updated', '2026-11-20T08:00:00.000Z', { id: 't1' }],
         ['sitemap_url.status_updated', '2026-11-21T10:00:00.000Z', { id: 's1' }],
       ]);
-      expect(read('iq')).toEqual([['iq.status_updated', '2026-11-20T09:00:00.000Z', { id: 'q1' }]]);
+      expect(await read('iq')).toEqual([['iq.status_updated', '2026-11-20T09:00:00.000Z', { id: 'q1' }]]);
     } finally {
       store.db.close();
     }

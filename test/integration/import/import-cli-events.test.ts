@@ -9,7 +9,7 @@ import { jsonOf, runCli } from '../../cli/run-cli.js';
 describe('cli: import --no-events', () => {
   it('when a backfill runs with --no-events, writes the records and no event, and says how many it suppressed', async () => {
     const { store, file } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine({ stage: 'READY' });
     const article = articleLine({ status: 'PUBLISHED', topic_id: topic.id });
     const ndjson = path.join(path.dirname(file), 'backfill.ndjson');
@@ -22,7 +22,7 @@ describe('cli: import --no-events', () => {
       stderr: '',
     });
     expect(outboxEvents(store, workspaceId)).toEqual([]);
-    expect(store.content.getArticle(workspaceId, article.id)?.status).toBe('PUBLISHED');
+    expect((await store.content.getArticle(workspaceId, article.id))?.status).toBe('PUBLISHED');
 
     // The next ordinary import announces the changes it makes.
     writeFileSync(ndjson, `${changed(topic, { stage: 'COMPLETED' }).line}\n`);

@@ -3,15 +3,16 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../../src/store/index.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { holdWriteLock } from '../../support/write-lock.js';
+import { CLI } from '../../cli/run-cli.js';
 import { categoryLine, competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-let store: Store;
+let store: SqliteStore;
 let file: string;
 let cleanup: () => void;
 
@@ -26,7 +27,7 @@ afterEach(() => cleanup());
  */
 function cli(args: string[], stdin: string | Buffer = '', onStderr?: (soFar: string) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), ...args, '--db', file], { cwd: root });
+    const child = spawn(process.execPath, [...CLI, ...args, '--db', file], { cwd: root });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -48,7 +49,7 @@ function dataset() {
 
 describe('cli: import', () => {
   it('when given a file, imports it and prints the summary; --json prints it as JSON', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const ndjson = path.join(path.dirname(file), 'data.ndjson');
     writeFileSync(ndjson, `${dataset().join('\n')}\n`);
 
@@ -65,7 +66,7 @@ describe('cli: import', () => {
   });
 
   it('when FILE is -, reads standard input', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const result = await cli(['import', '--workspace', workspaceId, '-', '--json'], dataset().join('\n'));
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ records: 4, inserted: 4, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
@@ -73,7 +74,7 @@ describe('cli: import', () => {
   });
 
   it('when a line is not JSON, exits 1 naming the line on stderr and writes nothing', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const before = databaseContents(store.db);
     const result = await cli(['import', '--workspace', workspaceId, '-'], `${dataset().join('\n')}\nnot json\n`);
     expect(result.code).toBe(1);
@@ -83,7 +84,7 @@ describe('cli: import', () => {
   });
 
   it('when a line is not valid UTF-8, exits 1 naming the line and writes nothing, instead of storing U+FFFD', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const before = databaseContents(store.db);
     // "Caf\xE9" is Latin-1, not UTF-8: a lone 0xE9 byte begins a three-byte character that never comes.
     const latin1 = Buffer.from(categoryLine({ name: 'Caf\u00e9' }).line, 'latin1');
@@ -94,7 +95,7 @@ describe('cli: import', () => {
   });
 
   it('when a snapshot names an untracked competitor, exits 1 with line and field and writes nothing', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const prompt = promptLine();
     const before = databaseContents(store.db);
     const result = await cli(['import', '--workspace', workspaceId, '-'], [prompt.line, snapshotLine({ prompt_id: prompt.id, competitors: ['Nobody'] }).line].join('\n'));
@@ -103,7 +104,7 @@ describe('cli: import', () => {
   });
 
   it('when another import holds the database, waits its turn saying so on stderr, then imports', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const ndjson = path.join(path.dirname(file), 'data.ndjson');
     writeFileSync(ndjson, `${dataset().join('\n')}\n`);
     // The other import: the write lock held from another connection for as long as this test likes.
@@ -125,7 +126,7 @@ describe('cli: import', () => {
   });
 
   it('when another import holds the database and --no-wait is given, refuses at once with exit 1 and writes nothing', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const before = databaseContents(store.db);
     const lock = holdWriteLock(file);
     const result = await cli(['import', '--workspace', workspaceId, '--no-wait', '-'], dataset().join('\n')).finally(() => lock.release());
@@ -138,7 +139,7 @@ describe('cli: import', () => {
   });
 
   it('when the file or the workspace does not exist, exits 1 saying so', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     expect(await cli(['import', '--workspace', workspaceId, path.join(path.dirname(file), 'missing.ndjson')])).toEqual({
       code: 1,
       stdout: '',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { Store } from '../../../src/store/index.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { databaseContents } from '../../support/import-records.js';
@@ -9,7 +9,7 @@ import {
   agentTaskLine, articleLine, changed, expectImportRejected, ideaLine, outboxEvents, researchBatchLine, topicLine,
 } from '../../support/content-records.js';
 
-let store: Store;
+let store: SqliteStore;
 let cleanup: () => void;
 beforeEach(() => {
   ({ store, cleanup } = createTestStore());
@@ -18,7 +18,7 @@ afterEach(() => cleanup());
 
 describe('import: research_batch', () => {
   it('when a batch completes in the file that brings its ideas, the event lists every idea, even those after it', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine({ name: 'AI search visibility' });
     const batch = researchBatchLine({ topic_id: topic.id, status: 'PROCESSING' });
     await importLines(store, workspaceId, [topic.line, batch.line], { events: false });
@@ -56,7 +56,7 @@ describe('import: research_batch', () => {
   });
 
   it('when the same batch is imported again, changes nothing and sends no event', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine();
     const lines = [topic.line, researchBatchLine({ topic_id: topic.id, research_log: { sources: ['https://example.com'] } }).line];
     await importLines(store, workspaceId, lines);
@@ -67,7 +67,7 @@ describe('import: research_batch', () => {
   });
 
   it('when topic_id refers to no topic, rejects the file', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const missing = randomUUID();
     await expectImportRejected(store, workspaceId, [researchBatchLine({ topic_id: missing }).line], `line 1: topic_id: no topic with id ${missing} in this workspace`);
   });
@@ -75,14 +75,14 @@ describe('import: research_batch', () => {
 
 describe('import: idea', () => {
   it('when research_batch_id refers to an article, rejects the file', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine();
     await importLines(store, workspaceId, [article.line]);
     await expectImportRejected(store, workspaceId, [ideaLine({ research_batch_id: article.id }).line], 'line 1: research_batch_id: refers to a article, not a research_batch');
   });
 
   it('when the same idea is imported again, reports it unchanged', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const idea = ideaLine();
     await importLines(store, workspaceId, [idea.line]);
     expect(await importLines(store, workspaceId, [idea.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
@@ -91,7 +91,7 @@ describe('import: idea', () => {
 
 describe('import: article', () => {
   it('when an existing article changes status, sends content.status_updated with the article as GET returns it', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine({ name: 'AI search visibility' });
     const article = articleLine({ topic_id: topic.id, status: 'GENERATED' });
     await importLines(store, workspaceId, [topic.line, article.line], { events: false });
@@ -101,13 +101,13 @@ describe('import: article', () => {
     ]);
 
     expect(summary).toMatchObject({ updated: 1, events: 1 });
-    const stored = store.content.getArticle(workspaceId, article.id)!;
+    const stored = (await store.content.getArticle(workspaceId, article.id))!;
     expect(stored).toMatchObject({ status: 'PUBLISHED', topic: 'AI search visibility', body: expect.stringContaining('<h1>') });
     expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: stored }]);
   });
 
   it('when a file moves an article through several statuses, sends one event per change, in order', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine({ status: 'DRAFT' });
     await importLines(store, workspaceId, [article.line], { events: false });
 
@@ -125,25 +125,25 @@ describe('import: article', () => {
   });
 
   it('when a new article arrives, announces its first status once; re-imported unchanged, sends nothing', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine({ status: 'PUBLISHED' });
     expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ inserted: 1, events: 1 });
     expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: store.content.getArticle(workspaceId, article.id) }]);
+    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: await store.content.getArticle(workspaceId, article.id) }]);
   });
 
   it('when an article has neither topic_id nor topic, rejects the file', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     await expectImportRejected(store, workspaceId, [articleLine({ topic: undefined }).line], 'line 1: topic: is required when topic_id is null');
   });
 
   it('when buyer_stage is not a stage of the API, rejects the file listing the stages', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     await expectImportRejected(store, workspaceId, [articleLine({ buyer_stage: 'retention' }).line], 'line 1: buyer_stage: "retention" is not one of awareness, consideration, decision');
   });
 
   it('when planned_time is not HH:MM, rejects the file', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const error = await importLines(store, workspaceId, [articleLine({ config: { autowrite: false, planned_time: '9am' } }).line]).catch((e: Error) => e);
     expect((error as Error).message).toMatch(/^line 1: config\.planned_time: /);
   });
@@ -151,7 +151,7 @@ describe('import: article', () => {
 
 describe('import: agent_task', () => {
   it('when an existing task succeeds, sends agent_task.status_updated with the stored task', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const task = agentTaskLine({ status: 'RUNNING' });
     await importLines(store, workspaceId, [task.line], { events: false });
 
@@ -164,7 +164,7 @@ describe('import: agent_task', () => {
     }).line]);
 
     expect(summary).toMatchObject({ updated: 1, events: 1 });
-    const stored = store.content.getAgentTask(workspaceId, task.id)!;
+    const stored = (await store.content.getAgentTask(workspaceId, task.id))!;
     expect(stored).toMatchObject({
       agent_id: '6b0f1f64-4e9c-4a36-9d55-2f7d1c8e9a10',
       agent: { id: '6b0f1f64-4e9c-4a36-9d55-2f7d1c8e9a10', name: 'Article writer', icon: 'pen', short_description: 'Writes an article from an idea' },
@@ -179,7 +179,7 @@ describe('import: agent_task', () => {
   });
 
   it('when total_tokens is not the sum, or the task ends before it starts, rejects the file', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     await expectImportRejected(store, workspaceId, [agentTaskLine({ usage: { input_tokens: 1, output_tokens: 2, total_tokens: 4 } }).line],
       'line 1: usage.total_tokens: must equal input_tokens + output_tokens (3)');
     await expectImportRejected(store, workspaceId, [agentTaskLine({ ended_at: '2026-03-01T10:00:00.000Z' }).line],

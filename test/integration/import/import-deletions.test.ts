@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { Store } from '../../../src/store/index.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { testStoreForThisTest } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { competitorLine, databaseContents, promptLine, rollups, snapshotLine } from '../../support/import-records.js';
@@ -13,7 +13,7 @@ import {
 const deletion = (recordType: string, id: string) => JSON.stringify({ type: 'delete', record_type: recordType, id });
 
 /** A prompt's rows in every running-total table (none may outlive it). */
-function runningRows(store: Store, promptId: string): number {
+function runningRows(store: SqliteStore, promptId: string): number {
   return ['prompt_day_totals', 'prompt_platform_running', 'prompt_competitor_running']
     .map((table) => store.db.prepare(`SELECT count(*) FROM ${table} WHERE prompt_id = ?`).pluck().get(promptId) as number)
     .reduce((a, b) => a + b, 0);
@@ -22,8 +22,8 @@ function runningRows(store: Store, promptId: string): number {
 describe('import: delete lines', () => {
   it('when snapshots are deleted, their analytics leave every rollup: the rollups equal an import without them', async () => {
     const { store } = testStoreForThisTest();
-    const kept = createTestWorkspace(store);
-    const trimmed = createTestWorkspace(store);
+    const kept = await createTestWorkspace(store);
+    const trimmed = await createTestWorkspace(store);
     const rival = (ws: string) => competitorLine({ name: `Rival ${ws.slice(0, 4)}` });
     // The same answers in two workspaces (fresh ids each); one workspace then loses two of them.
     const build = (ws: string) => {
@@ -55,7 +55,7 @@ describe('import: delete lines', () => {
 
   it('when a prompt is deleted, its answers and every running total of it go too; the workspace rollups keep only the others', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const gone = promptLine();
     const stays = promptLine();
     const answers = [gone, gone, stays].map((p, i) => snapshotLine({ prompt_id: p.id, collected_at: `2026-03-0${i + 1}T09:00:00Z` }));
@@ -71,20 +71,20 @@ describe('import: delete lines', () => {
 
   it('when a deleted record is imported again, it comes back as a new record (and announces itself)', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine({ status: 'PUBLISHED' });
     await importLines(store, workspaceId, [article.line], { events: false });
 
     expect(await importLines(store, workspaceId, [deletion('article', article.id), article.line]))
       .toEqual({ records: 2, inserted: 1, updated: 0, unchanged: 0, deleted: 1, events: 1, events_suppressed: 0 });
-    expect(store.content.getArticle(workspaceId, article.id)?.status).toBe('PUBLISHED');
+    expect((await store.content.getArticle(workspaceId, article.id))?.status).toBe('PUBLISHED');
     expect(outboxEvents(store, workspaceId)).toHaveLength(1);
   });
 
   it('when the id is unknown, of another workspace or of another type, rejects the file naming the line, and writes nothing', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
-    const other = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
+    const other = await createTestWorkspace(store);
     const mine = topicLine();
     const theirs = topicLine();
     await importLines(store, workspaceId, [mine.line]);
@@ -96,12 +96,12 @@ describe('import: delete lines', () => {
     await expectImportRejected(store, workspaceId, [deletion('page', mine.id)], `line 1: record_type: ${mine.id} is a topic record, not a page`);
     await expectImportRejected(store, workspaceId, [deletion('topic', mine.id), deletion('topic', mine.id)], `line 2: id: no topic with id ${mine.id} in this workspace`);
     await expectImportRejected(store, workspaceId, [JSON.stringify({ type: 'delete', record_type: 'workspace_plan', id: unknown })], 'line 1: record_type: "workspace_plan" is not one of category, competitor, topic, site, page, research_batch, idea, article, agent_task, iq_record, prompt, snapshot');
-    expect(store.contentMap.getTopic(workspaceId, mine.id)).toBeDefined();
+    expect(await store.contentMap.getTopic(workspaceId, mine.id)).toBeDefined();
   });
 
   it('when a record is still referred to at the end of the file, rejects the file at the delete line; deleting the referrers too is accepted', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine();
     const site = siteLine();
     const page = pageLine({ site_id: site.id, topic_id: topic.id });
@@ -131,14 +131,14 @@ describe('import: delete lines', () => {
     ]);
     expect(summary).toMatchObject({ records: 6, updated: 1, deleted: 5 });
     expect(databaseContents(store.db)).not.toEqual(before);
-    expect([store.contentMap.getTopic(workspaceId, topic.id), store.content.getResearchBatch(workspaceId, batch.id), store.iq.get(workspaceId, product.id)])
+    expect(await Promise.all([store.contentMap.getTopic(workspaceId, topic.id), store.content.getResearchBatch(workspaceId, batch.id), store.iq.get(workspaceId, product.id)]))
       .toEqual([undefined, undefined, undefined]);
-    expect(store.contentMap.getPage(workspaceId, page.id)?.topic_id).toBeNull();
+    expect((await store.contentMap.getPage(workspaceId, page.id))?.topic_id).toBeNull();
   });
 
   it('when a competitor is still named by answers, refuses to delete it; once they are gone, it goes and later answers cannot name it', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const rival = competitorLine({ name: 'Chartwise' });
     const prompt = promptLine();
     const answer = snapshotLine({ prompt_id: prompt.id, competitors: ['chartwise'] });

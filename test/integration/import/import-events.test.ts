@@ -28,7 +28,7 @@ describe('import: events of records that arrive already in a state', () => {
   for (const record of finalRecords()) {
     it(`when ${record.name}, writes exactly one ${record.event} with the stored record`, async () => {
       const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
       // The batch's topic comes first, without events, so the only event is the record's own.
       const topic = topicLine();
       await importLines(store, workspaceId, [topic.line], { events: false });
@@ -48,7 +48,7 @@ describe('import: events of records that arrive already in a state', () => {
 
     it(`when ${record.name} without events, writes none and counts it suppressed`, async () => {
       const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
       const topic = topicLine();
       const line = record.lines(topic.id);
 
@@ -60,7 +60,7 @@ describe('import: events of records that arrive already in a state', () => {
 
   it('when a new research batch is QUEUED, then moves to PROCESSING, sends nothing; COMPLETED and FAILED are sent', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine();
     await importLines(store, workspaceId, [topic.line], { events: false });
     const batch = researchBatchLine({ topic_id: topic.id, status: 'QUEUED' });
@@ -77,7 +77,7 @@ describe('import: events of records that arrive already in a state', () => {
 
   it('when a new batch comes before its topic and its ideas, its event names the topic and lists the ideas', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine({ name: 'Pricing pages', stage: 'READY' });
     const batch = researchBatchLine({ topic_id: topic.id, status: 'COMPLETED' });
     const idea = ideaLine({ research_batch_id: batch.id, topic_id: topic.id });
@@ -91,7 +91,7 @@ describe('import: events of records that arrive already in a state', () => {
 
   it('when a file brings a new article and then changes its status, sends both states in file order', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine({ status: 'DRAFT' });
 
     const summary = await importLines(store, workspaceId, [article.line, changed(article, { status: 'PROCESSING', title: 'Renamed' }).line]);
@@ -105,7 +105,7 @@ describe('import: events of records that arrive already in a state', () => {
 
   it('when an import without events changes statuses, writes none and counts each change it did not send', async () => {
     const { store } = testStoreForThisTest();
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine({ status: 'DRAFT' });
     await importLines(store, workspaceId, [article.line], { events: false });
 
@@ -116,6 +116,6 @@ describe('import: events of records that arrive already in a state', () => {
 
     expect(summary).toEqual({ records: 2, inserted: 0, updated: 2, unchanged: 0, deleted: 0, events: 0, events_suppressed: 2 });
     expect(outboxEvents(store, workspaceId)).toEqual([]);
-    expect(store.content.getArticle(workspaceId, article.id)?.status).toBe('GENERATED');
+    expect((await store.content.getArticle(workspaceId, article.id))?.status).toBe('GENERATED');
   });
 });

@@ -2,12 +2,12 @@ import { PassThrough, Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines, importNdjson } from '../../../src/import/import-ndjson.js';
-import type { Store } from '../../../src/store/index.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { categoryLine, competitorLine, databaseContents } from '../../support/import-records.js';
 
-let store: Store;
+let store: SqliteStore;
 let file: string;
 let cleanup: () => void;
 
@@ -22,7 +22,7 @@ function categories(workspaceId: string) {
 
 describe('import: reading the file', () => {
   it('when records are new, inserts them and counts them as inserted', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const pricing = categoryLine({ name: 'Pricing', color: '#4F46E5' });
     const rival = competitorLine({ name: 'Chartwise', domain: 'chartwise.example' });
 
@@ -40,7 +40,7 @@ describe('import: reading the file', () => {
   });
 
   it('when the same file is imported twice, the second import changes nothing and counts every record unchanged', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const lines = [categoryLine().line, competitorLine().line, categoryLine({ name: 'Integrations' }).line];
     await importLines(store, workspaceId, lines);
     const before = databaseContents(store.db);
@@ -50,7 +50,7 @@ describe('import: reading the file', () => {
   });
 
   it('when a record comes again with other values, updates it; within one file the last line wins', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const pricing = categoryLine({ name: 'Pricing' });
     await importLines(store, workspaceId, [pricing.line]);
 
@@ -64,7 +64,7 @@ describe('import: reading the file', () => {
   });
 
   it('when ids are upper-case, stores them lower-case so they match the same record in any case', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const pricing = categoryLine();
     await importLines(store, workspaceId, [categoryLine({ id: pricing.id.toUpperCase() }).line]);
 
@@ -73,7 +73,7 @@ describe('import: reading the file', () => {
   });
 
   it('when the stream splits lines and characters across chunks, with CRLF, a BOM and blank lines, reads every record', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const cafe = categoryLine({ name: 'Café ☕ analytics' });
     const rival = competitorLine();
     const bytes = Buffer.from(`\uFEFF${cafe.line}\r\n\r\n   \n${rival.line}`, 'utf8');
@@ -87,7 +87,7 @@ describe('import: reading the file', () => {
   });
 
   it('while an import is still reading, other connections keep reading the previous data, then see all of it at once', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const reader = new Database(file, { readonly: true });
     const count = () => reader.prepare('SELECT count(*) FROM categories WHERE workspace_id = ?').pluck().get(workspaceId);
     try {
@@ -109,7 +109,7 @@ describe('import: reading the file', () => {
   });
 
   it('when the file is empty, imports nothing', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     expect(await importNdjson(store, workspaceId, Readable.from([]))).toEqual({ records: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
   });
 

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { importLines, importNdjson } from '../../../src/import/import-ndjson.js';
-import { recordTypes } from '../../../src/import/records/index.js';
-import { ImportError } from '../../../src/import/import-error.js';
-import type { Store } from '../../../src/store/index.js';
+import { IMPORT_RECORD_TYPES as recordTypes } from '../../../src/store/import-record-types.js';
+import { ImportError } from '../../../src/store/import-error.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { categoryLine, competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
 
-let store: Store;
+let store: SqliteStore;
 let cleanup: () => void;
 
 beforeEach(() => {
@@ -19,7 +19,7 @@ afterEach(() => cleanup());
 
 /** A workspace that already holds data, rollups included, so "unchanged" covers them too. */
 async function seededWorkspace() {
-  const workspace = createTestWorkspace(store);
+  const workspace = await createTestWorkspace(store);
   const prompt = promptLine();
   const rival = competitorLine();
   await importLines(store, workspace.workspaceId, [
@@ -107,7 +107,7 @@ describe('import: rejections', () => {
   });
 
   it('when an id is already used in another workspace, fails naming the id', async () => {
-    const other = createTestWorkspace(store);
+    const other = await createTestWorkspace(store);
     const { workspaceId } = await seededWorkspace();
     const existing = categoryLine();
     await importLines(store, other.workspaceId, [existing.line]);
@@ -150,7 +150,7 @@ describe('import: rejections', () => {
   });
 
   it("when a competitor name is another workspace's competitor, fails as untracked", async () => {
-    const other = createTestWorkspace(store);
+    const other = await createTestWorkspace(store);
     await importLines(store, other.workspaceId, [competitorLine({ name: 'Brightlytics' }).line]);
     const { workspaceId } = await seededWorkspace();
     const prompt = promptLine();
@@ -162,7 +162,7 @@ describe('import: rejections', () => {
   });
 
   it("when a record refers to another workspace's record, fails naming the reference", async () => {
-    const other = createTestWorkspace(store);
+    const other = await createTestWorkspace(store);
     const foreignPrompt = promptLine();
     const foreignCategory = categoryLine();
     await importLines(store, other.workspaceId, [foreignPrompt.line, foreignCategory.line]);
@@ -253,7 +253,7 @@ describe('import: rejections', () => {
   });
 
   it('when a text holds U+FFFD itself (valid UTF-8), keeps it', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const replacement = categoryLine({ name: 'Unknown \uFFFD sign' });
     expect(await importNdjson(store, workspaceId, Readable.from([Buffer.from(`${replacement.line}\n`)]))).toMatchObject({ inserted: 1 });
     expect(store.db.prepare('SELECT name FROM categories WHERE id = ?').pluck().get(replacement.id)).toBe('Unknown \uFFFD sign');

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { Store } from '../../../src/store/index.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { categoryLine, competitorLine, databaseContents, promptLine, rollups, snapshotLine } from '../../support/import-records.js';
 
-let store: Store;
+let store: SqliteStore;
 let cleanup: () => void;
 
 beforeEach(() => {
@@ -68,7 +68,7 @@ function lastCollected(promptId: string): number | null {
 
 describe('import: visibility records', () => {
   it('when snapshots come before their prompt, the prompt before its category and competitors after the snapshots naming them, imports them all', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const category = categoryLine();
     const prompt = promptLine({ category_id: category.id });
     const chartwise = competitorLine({ name: 'Chartwise' });
@@ -106,7 +106,7 @@ describe('import: visibility records', () => {
   });
 
   it('when timestamps carry offsets and extra digits, stores UTC milliseconds on the right UTC day', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const prompt = promptLine({ created_at: '2026-01-01T01:30:00+02:00' });
     const late = snapshotLine({ prompt_id: prompt.id, collected_at: '2026-03-01T20:00:00.1234567-05:00' });
     await importLines(store, workspaceId, [prompt.line, late.line]);
@@ -119,7 +119,7 @@ describe('import: visibility records', () => {
   });
 
   it('when the same file is imported twice, the second import counts everything unchanged and the database is identical', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const rival = competitorLine({ name: 'Metricly' });
     const prompt = promptLine();
     const lines = [
@@ -138,7 +138,7 @@ describe('import: visibility records', () => {
   });
 
   it('when a snapshot is updated to another day, platform, prompt and competitors, moves its contribution in every rollup', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const [a, b] = [competitorLine({ name: 'Alpha' }), competitorLine({ name: 'Beta' })];
     const [p1, p2] = [promptLine(), promptLine()];
     const moving = snapshotLine({ prompt_id: p1.id, collected_at: '2026-03-05T10:00:00Z', competitors: ['Alpha'], mentioned: true, cited: true });
@@ -180,7 +180,7 @@ describe('import: visibility records', () => {
   });
 
   it('when only the answer or citations change, updates the snapshot and leaves the rollups as they were', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const prompt = promptLine();
     const snap = snapshotLine({ prompt_id: prompt.id });
     await importLines(store, workspaceId, [prompt.line, snap.line]);
@@ -196,7 +196,7 @@ describe('import: visibility records', () => {
   });
 
   it('when citations come with their keys in another order, counts the snapshot unchanged', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const prompt = promptLine();
     const snap = snapshotLine({ prompt_id: prompt.id, citations: [{ url: 'https://acme.example/', title: 'Acme' }] });
     await importLines(store, workspaceId, [prompt.line, snap.line]);
@@ -205,7 +205,7 @@ describe('import: visibility records', () => {
   });
 
   it('when a competitor is renamed, later snapshots match the new name and the rollups keep its id', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const rival = competitorLine({ name: 'Chartwise' });
     const prompt = promptLine();
     await importLines(store, workspaceId, [rival.line, prompt.line, snapshotLine({ prompt_id: prompt.id, competitors: ['Chartwise'] }).line]);
@@ -223,7 +223,7 @@ describe('import: visibility records', () => {
   it('when a large file comes in scrambled day order, the running totals written batch by batch equal a from-scratch computation', async () => {
     // Enough distinct (prompt, day, platform) keys for several batches: later batches change days
     // before the ones already written, so they wait in the staging table until the end.
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const rivals = ['Alpha', 'Beta'].map((name) => competitorLine({ name }));
     const prompts = Array.from({ length: 20 }, () => promptLine());
     const platforms = ['chatgpt', 'google_ai_overview', 'perplexity', 'gemini', 'grok', 'claude'];
@@ -248,7 +248,7 @@ describe('import: visibility records', () => {
   });
 
   it('when many snapshots spread over many days are imported in several files with overlaps, the rollups equal a from-scratch computation', async () => {
-    const { workspaceId } = createTestWorkspace(store);
+    const { workspaceId } = await createTestWorkspace(store);
     const rivals = ['Alpha', 'Beta', 'Gamma'].map((name) => competitorLine({ name }));
     const prompts = [promptLine(), promptLine(), promptLine()];
     const platforms = ['chatgpt', 'google_ai_overview', 'perplexity', 'gemini', 'grok', 'claude'];

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/store/database.js';
-import { createStore } from '../../../src/store/index.js';
+import { openSqliteStore } from '../../../src/store/index.js';
 import { readCitedPages } from '../../../src/visibility/cited-pages.js';
 import { databaseBefore } from '../../support/migrations.js';
 
@@ -50,8 +49,9 @@ function databaseBefore032(): string {
 }
 
 describe('migration 032: page addresses', () => {
-  it('when a database with pages and cited URLs opens, gives each its page address, so old citations tie to the content map', () => {
-    const db = openDatabase(databaseBefore032());
+  it('when a database with pages and cited URLs opens, gives each its page address, so old citations tie to the content map', async () => {
+    const store = openSqliteStore(databaseBefore032());
+    const { db } = store;
     try {
       expect(db.prepare('SELECT url, address FROM pages').all()).toEqual([{ url: 'https://www.acme.example/pricing/', address: 'acme.example/pricing' }]);
       expect(db.prepare('SELECT url, address FROM cited_urls ORDER BY id').all()).toEqual([
@@ -59,7 +59,7 @@ describe('migration 032: page addresses', () => {
         { url: 'http://ACME.example/pricing#plans', address: 'acme.example/pricing' },
         { url: 'https://acme.example/pricing?plan=pro', address: 'acme.example/pricing?plan=pro' },
       ]);
-      const list = readCitedPages(createStore(db), {
+      const list = await readCitedPages(store, {
         workspaceId: WS, range: '7d', contentMapPageId: PAGE, limit: 25, now: new Date('2025-11-10T12:00:00.000Z'),
       });
       expect(list.items.map((i) => [i.url, i.citations, i.content_map_page_id, i.topic_id])).toEqual([

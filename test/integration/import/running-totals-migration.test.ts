@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/store/database.js';
+import { openDatabase } from '../../../src/store/sqlite/database.js';
 import { databaseBefore } from '../../support/migrations.js';
 
 // A database written before migration 011 holds per-(day, platform) and per-(day, competitor)

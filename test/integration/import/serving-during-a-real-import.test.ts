@@ -38,9 +38,9 @@ describe('the running server while the command line imports a large file in anot
     const probe = writeLockProbe(file);
     let server: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
-      const ws = createTestWorkspace(store);
-      const token = createTestMemberToken(store, ws).token;
-      const keys = Array.from({ length: FRESH_KEYS }, (_, i) => createTestKey(store, ws, { name: `Fresh ${i}` }));
+      const ws = await createTestWorkspace(store);
+      const token = (await createTestMemberToken(store, ws)).token;
+      const keys = await Promise.all(Array.from({ length: FRESH_KEYS }, (_, i) => createTestKey(store, ws, { name: `Fresh ${i}` })));
       const ndjson = path.join(path.dirname(file), 'large.ndjson');
       const lines = await writeImportFile(ndjson, generateVisibility({ seed: 11, prompts: 40, days: DAYS, answersPerDay: 3 }));
 
@@ -110,13 +110,13 @@ describe('the running server while the command line imports a large file in anot
         return at !== null && Date.parse(at) >= startedAt.getTime();
       });
       await until(recorded, 10_000, 'every key use to be written');
-      await until(() => store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000) === apiRequests, 10_000, `${apiRequests} requests to be counted`);
+      await until(async () => (await store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)) === apiRequests, 10_000, `${apiRequests} requests to be counted`);
       await server.close();
       server = undefined;
-      expect(store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(apiRequests);
+      expect(await store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(apiRequests);
     } finally {
       await server?.close();
-      probe.close();
+      await probe.close();
       cleanup();
     }
   }, 240_000);

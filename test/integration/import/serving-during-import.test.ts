@@ -20,8 +20,8 @@ afterAll(async () => {
 
 describe('the server while an import in another process holds the write lock', () => {
   it("answers /healthz, /readyz, reads and a key's first request at once, then writes the key's last use and the request counts once the lock is free", async () => {
-    const ws = createTestWorkspace(server.store);
-    const fresh = createTestKey(server.store, ws, { name: 'Never used yet' });
+    const ws = await createTestWorkspace(server.store);
+    const fresh = await createTestKey(server.store, ws, { name: 'Never used yet' });
     const lock = holdWriteLock(server.store.db.name);
     let answers;
     try {
@@ -33,8 +33,8 @@ describe('the server while an import in another process holds the write lock', (
         await timedSend(server.url, { path: '/api/v1/workspace/usage', key: ws.key }),
       ];
       // Nothing could be written while the lock was held: both wait in memory.
-      expect(server.store.apiKeys.get(fresh.id)!.last_used_at).toBeNull();
-      expect(server.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(0);
+      expect((await server.store.apiKeys.get(fresh.id))!.last_used_at).toBeNull();
+      expect(await server.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(0);
     } finally {
       lock.release();
     }
@@ -44,13 +44,13 @@ describe('the server while an import in another process holds the write lock', (
     expect((answers[4]!.body as { data: { api_requests_served: number } }).data.api_requests_served).toBe(3);
     expect((answers[2]!.body as { data: { key: { id: string; last_used_at: string | null } } }).data.key).toMatchObject({ id: fresh.id, last_used_at: null });
 
-    await until(() => server.store.apiKeys.get(fresh.id)!.last_used_at !== null, 5_000, "the key's last use to be written");
-    await until(() => server.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000) === 3, 5_000, 'the request counts to be written');
+    await until(async () => (await server.store.apiKeys.get(fresh.id))!.last_used_at !== null, 5_000, "the key's last use to be written");
+    await until(async () => (await server.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)) === 3, 5_000, 'the request counts to be written');
   });
 
   it('answers an administration write 503 (5030) with Retry-After at once and changes nothing; the same request succeeds once the lock is free', async () => {
-    const ws = createTestWorkspace(server.store);
-    const admin = adminClient(server.url, ws.workspaceId, createTestMemberToken(server.store, ws).token);
+    const ws = await createTestWorkspace(server.store);
+    const admin = adminClient(server.url, ws.workspaceId, (await createTestMemberToken(server.store, ws)).token);
     const create = { method: 'POST', path: '/webhooks', body: { url: 'https://93.184.216.34/hooks', name: 'CRM sync', events: ['content.status_updated'] } };
     const lock = holdWriteLock(server.store.db.name);
     let refused;

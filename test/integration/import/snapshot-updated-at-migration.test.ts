@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/store/database.js';
-import { createStore } from '../../../src/store/index.js';
+import { openSqliteStore } from '../../../src/store/index.js';
 import { createApiKey } from '../../../src/keys/api-keys.js';
 import { databaseBefore } from '../../support/migrations.js';
 import { snapshotLine } from '../../support/import-records.js';
@@ -54,9 +53,9 @@ describe('migration 013: the update time of answers', () => {
   it('when a database with answers opens, each carries its collection time, at the latest the upgrade\'s, and a later import comes after them', async () => {
     const file = databaseBefore013();
     const before = Date.now();
-    const store = createStore(openDatabase(file));
+    const store = openSqliteStore(file, { serving: true });
     const after = Date.now();
-    const { key } = createApiKey(store, { workspaceId: WS, userId: USER, name: 'Sync' });
+    const { key } = await createApiKey(store, { workspaceId: WS, userId: USER, name: 'Sync' });
     const server = await startTestServer({ store, now: () => new Date('2026-11-02T12:00:00.000Z') });
     const ws = { workspaceId: WS, ownerId: USER, key, keyId: '' };
     try {
@@ -79,7 +78,9 @@ describe('migration 013: the update time of answers', () => {
       const next = new Date(Date.parse(upgradedAt) + 1).toISOString();
       expect(await list({ updated_after: upgradedAt })).toEqual([{ id: added.id, updated_at: next }]);
     } finally {
+      // The test server leaves a store it was given open.
       await server.close();
+      await store.close();
     }
   });
 });

@@ -24,7 +24,7 @@ const COLLECTIONS = [
 for (const { path, kind, what } of COLLECTIONS) {
   describe(`GET ${path}/{id}`, () => {
     it(`when the ${kind} record belongs to the workspace, answers 200 with the whole record`, async () => {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       const record = iqRecordLine(kind, { description: null, content: null, stage: 'PROCESSING' });
       await importRecords(server.store, ws, [record]);
 
@@ -54,8 +54,8 @@ for (const { path, kind, what } of COLLECTIONS) {
     });
 
     it('when the record belongs to another workspace, or is of another kind, answers 404 exactly like an unknown id', async () => {
-      const ws = createTestWorkspace(server.store);
-      const other = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
+      const other = await createTestWorkspace(server.store);
       const foreign = iqRecordLine(kind);
       const otherKind = iqRecordLine(kind === 'persona' ? 'product' : 'persona');
       await importRecords(server.store, other, [foreign]);

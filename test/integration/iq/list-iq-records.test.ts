@@ -27,7 +27,7 @@ const KINDS = COLLECTIONS.map((c) => c.kind);
 for (const { path, kind } of COLLECTIONS) {
   describe(`GET ${path}`, () => {
     it(`when the workspace has records of every kind, answers 200 with its ${kind} records only, oldest first`, async () => {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       const times = minutesFrom('2026-03-01T10:00:00.000Z', 2);
       // Records of the other kinds; the product among them is the one the others belong to.
       const others = KINDS.filter((k) => k !== kind).map((k) => iqRecordLine(k));
@@ -77,7 +77,7 @@ for (const { path, kind } of COLLECTIONS) {
     });
 
     it('when stage is given, answers only the records in that stage', async () => {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       const ready = iqRecordLine(kind, { stage: 'READY' });
       await importRecords(server.store, ws, [ready, iqRecordLine(kind, { stage: 'PROCESSING' })]);
 
@@ -87,8 +87,8 @@ for (const { path, kind } of COLLECTIONS) {
     });
 
     it('when paged with limit 1, 2 and 3, answers every record once in one order and refuses tampered or foreign cursors', async () => {
-      const ws = createTestWorkspace(server.store);
-      const other = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
+      const other = await createTestWorkspace(server.store);
       const records = Array.from({ length: 4 }, () => iqRecordLine(kind));
       await importRecords(server.store, ws, [...records, iqRecordLine(kind === 'persona' ? 'voice' : 'persona')]);
       await importRecords(server.store, other, [iqRecordLine(kind), iqRecordLine(kind)]);
@@ -105,7 +105,7 @@ for (const { path, kind } of COLLECTIONS) {
 
 describe('GET /api/v1/iq/personas', () => {
   it('when a cursor of the products list is used, answers 422 naming cursor', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await importRecords(server.store, ws, [iqRecordLine('product'), iqRecordLine('product'), iqRecordLine('persona'), iqRecordLine('persona')]);
     const products = await getWith(server, ws, '/api/v1/iq/products', { limit: 1 });
     const cursor = (products.body as { data: { next_cursor: string } }).data.next_cursor;

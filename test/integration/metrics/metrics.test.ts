@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretToken } from '../../../src/keys/secret-token.js';
 import { API_KEY_PREFIX } from '../../../src/keys/api-keys.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import { enqueueEvent } from '../../../src/webhooks/outbox.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import type { RunningServer } from '../../../src/server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
@@ -65,7 +64,7 @@ describe('GET /metrics', () => {
     });
 
     it('counts requests by operation, method and status with their latency, and rate limit decisions by policy', async () => {
-      const ws = createTestWorkspace(running.store);
+      const ws = await createTestWorkspace(running.store);
       const before = await scrape(running.metricsUrl!);
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await send(running.url, { path: '/api/v1/me', key: ws.key })).status);
@@ -96,7 +95,7 @@ describe('GET /metrics', () => {
     });
 
     it('counts the lines and times of imports run in the process, committed or rejected', async () => {
-      const ws = createTestWorkspace(running.store);
+      const ws = await createTestWorkspace(running.store);
       const before = await scrape(running.metricsUrl!);
       await importLines(running.store, ws.workspaceId, [categoryLine().line, promptLine().line, '', promptLine().line]);
       await expect(importLines(running.store, ws.workspaceId, [promptLine().line, '{"type":"prompt"}'])).rejects.toThrow('line 2');
@@ -110,16 +109,16 @@ describe('GET /metrics', () => {
     });
 
     it('shows the outbox backlog, how late the oldest delivery went out, and attempts by outcome', async () => {
-      const ws = createTestWorkspace(running.store);
+      const ws = await createTestWorkspace(running.store);
       const ok = await startReceiver(() => answer(200, 'ok'));
       const down = await startReceiver(() => answer(503, 'down'));
       try {
-        createTestWebhook(running.store, ws, { url: ok.url, events: ['content.status_updated'] });
-        createTestWebhook(running.store, ws, { url: down.url, events: ['content.status_updated'] });
+        await createTestWebhook(running.store, ws, { url: ok.url, events: ['content.status_updated'] });
+        await createTestWebhook(running.store, ws, { url: down.url, events: ['content.status_updated'] });
         const before = await scrape(running.metricsUrl!);
         const data = { ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), status: 'PUBLISHED' as const };
         // Emitted ten minutes ago: the loop takes it now, ten minutes late.
-        enqueueEvent(running.store.db, { workspaceId: ws.workspaceId, type: 'content.status_updated', data, at: new Date(Date.now() - 600_000) });
+        await running.store.webhookDeliveries.enqueueEvent({ workspaceId: ws.workspaceId, type: 'content.status_updated', data, at: new Date(Date.now() - 600_000) });
 
         const attempts = (outcome: string) => [`${P}webhook_delivery_attempts_total`, { outcome }] as const;
         const lateness: number[] = [];
@@ -156,7 +155,7 @@ describeWithRedis('GET /metrics with REDIS_URL', () => {
       const up = (s: Scrape) => [valueOf(s, `${P}dependency_up`, { dependency: 'database' }), valueOf(s, `${P}dependency_up`, { dependency: 'redis' })];
       expect(up(await scrapeUntil(running.metricsUrl!, (s) => up(s)[1] === 1, 'redis up'))).toEqual([1, 1]);
 
-      const ws = createTestWorkspace(running.store);
+      const ws = await createTestWorkspace(running.store);
       await redis.stop();
       const before = await scrape(running.metricsUrl!);
       expect(up(before)).toEqual([1, 0]);

@@ -66,8 +66,8 @@ let memberToken: string;
 beforeAll(async () => {
   // The quota is raised so the fuzzing itself is never refused by the limiter; 429 is tested elsewhere.
   server = await startTestServer({ rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000_000 }, validateResponses: false });
-  workspace = createTestWorkspace(server.store);
-  memberToken = createTestMemberToken(server.store, workspace).token;
+  workspace = await createTestWorkspace(server.store);
+  memberToken = (await createTestMemberToken(server.store, workspace)).token;
 });
 afterAll(async () => {
   await server.close();

@@ -43,9 +43,9 @@ function rawGet(path: string, headers: Record<string, string | string[]>): Promi
 
 describe('credential headers of the read API', () => {
   it('when X-API-KEY and Authorization carry different keys, answers 401 (4022) asking for one, and charges no workspace', async () => {
-    const a = createTestWorkspace(server.store);
-    const b = createTestWorkspace(server.store);
-    const secondOfA = createTestKey(server.store, a);
+    const a = await createTestWorkspace(server.store);
+    const b = await createTestWorkspace(server.store);
+    const secondOfA = await createTestKey(server.store, a);
     for (const other of [b.key, secondOfA.key, 'wsk_live_not-a-key']) {
       for (const headers of [{ 'x-api-key': a.key, authorization: `Bearer ${other}` }, { 'x-api-key': other, authorization: `Bearer ${a.key}` }]) {
         const res = await call('/api/v1/me', headers);
@@ -56,20 +56,20 @@ describe('credential headers of the read API', () => {
   });
 
   it('when one header is sent twice with different keys, answers 401 (4022) asking for one', async () => {
-    const a = createTestWorkspace(server.store);
-    const b = createTestWorkspace(server.store);
+    const a = await createTestWorkspace(server.store);
+    const b = await createTestWorkspace(server.store);
     expect(await rawGet('/api/v1/me', { 'x-api-key': [a.key, b.key] })).toEqual({ status: 401, body: SEND_ONE });
     expect(await rawGet('/api/v1/me', { authorization: [`Bearer ${a.key}`, `Bearer ${b.key}`] })).toEqual({ status: 401, body: SEND_ONE });
   });
 
   it('when both headers carry the same key, answers as that key', async () => {
-    const a = createTestWorkspace(server.store);
+    const a = await createTestWorkspace(server.store);
     const res = await call('/api/v1/me', { 'x-api-key': a.key, authorization: `Bearer ${a.key}` });
     expect([res.status, (res.body as { data: { workspace: { id: string } } }).data.workspace.id]).toEqual([200, a.workspaceId]);
   });
 
   it('when Authorization carries a bare key or another scheme, answers 401 (4022) naming the Bearer scheme', async () => {
-    const a = createTestWorkspace(server.store);
+    const a = await createTestWorkspace(server.store);
     for (const authorization of [a.key, `Token ${a.key}`, `Basic ${Buffer.from(`${a.key}:`).toString('base64')}`, `Bearer:${a.key}`, `Bearer${a.key}`]) {
       const res = await call('/api/v1/me', { authorization });
       expect([res.status, res.body], authorization.slice(0, 12)).toEqual([401, BEARER_ONLY]);
@@ -80,7 +80,7 @@ describe('credential headers of the read API', () => {
   });
 
   it('takes the scheme name Bearer in any letter case', async () => {
-    const a = createTestWorkspace(server.store);
+    const a = await createTestWorkspace(server.store);
     for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
       expect((await call('/api/v1/me', { authorization: `${scheme} ${a.key}` })).status, scheme).toBe(200);
     }
@@ -89,9 +89,9 @@ describe('credential headers of the read API', () => {
 
 describe('credential headers of the administration API', () => {
   it('when X-API-KEY and Authorization carry different member tokens, answers 401 (4022) asking for one', async () => {
-    const a = createTestWorkspace(server.store);
-    const mine = createTestMemberToken(server.store, a).token;
-    const another = createTestMemberToken(server.store, createTestWorkspace(server.store)).token;
+    const a = await createTestWorkspace(server.store);
+    const mine = (await createTestMemberToken(server.store, a)).token;
+    const another = (await createTestMemberToken(server.store, await createTestWorkspace(server.store))).token;
     const res = await call(`/api/workspace/${a.workspaceId}/members`, { 'x-api-key': mine, authorization: `Bearer ${another}` });
     expect([res.status, res.body]).toEqual([401, SEND_ONE]);
     const reversed = await call(`/api/workspace/${a.workspaceId}/members`, { 'x-api-key': another, authorization: `Bearer ${mine}` });
@@ -99,8 +99,8 @@ describe('credential headers of the administration API', () => {
   });
 
   it('when Authorization carries a bare member token, answers 401 (4022); `bearer` in any case works', async () => {
-    const a = createTestWorkspace(server.store);
-    const { token } = createTestMemberToken(server.store, a);
+    const a = await createTestWorkspace(server.store);
+    const { token } = await createTestMemberToken(server.store, a);
     const bare = await call(`/api/workspace/${a.workspaceId}/members`, { authorization: token });
     expect([bare.status, bare.body]).toEqual([401, BEARER_ONLY]);
     expect((await call(`/api/workspace/${a.workspaceId}/members`, { authorization: `BEARER ${token}` })).status).toBe(200);

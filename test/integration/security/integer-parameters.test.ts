@@ -31,8 +31,8 @@ afterAll(async () => {
 
 /** A workspace whose owner can call every operation, and a request for `op` with real ids in its path. */
 async function world() {
-  const workspace = createTestWorkspace(server.store);
-  const { token } = createTestMemberToken(server.store, workspace);
+  const workspace = await createTestWorkspace(server.store);
+  const { token } = await createTestMemberToken(server.store, workspace);
   const call = adminClient(server.url, workspace.workspaceId, token);
   const created = await call({ method: 'POST', path: '/webhooks', body: { url: 'http://127.0.0.1:9/hook', name: 'Receiver', events: ['content.status_updated'] } });
   expect(created.status).toBe(201);
@@ -93,8 +93,8 @@ describe('integer query parameters of every operation', () => {
 
 describe('integers in a JSON body of the administration API', () => {
   it('are JSON numbers: a string, a boolean or null is 422 naming the field, never coerced', async () => {
-    const workspace = createTestWorkspace(server.store);
-    const { token } = createTestMemberToken(server.store, workspace);
+    const workspace = await createTestWorkspace(server.store);
+    const { token } = await createTestMemberToken(server.store, workspace);
     const call = adminClient(server.url, workspace.workspaceId, token);
     const created = await call({ method: 'POST', path: '/webhooks', body: { url: 'http://127.0.0.1:9/hook', name: 'Receiver', events: ['content.status_updated'] } });
     const webhookId = (created.body as { data: { webhook: { id: string } } }).data.webhook.id;

@@ -51,8 +51,8 @@ function decodedFully(line: string): string {
 
 describe('the request log', () => {
   it('never carries a key or a member token pasted into a URL, in any %-escaping or letter case, in the path or the query', async () => {
-    const ws = createTestWorkspace(server.store);
-    const { token } = createTestMemberToken(server.store, ws);
+    const ws = await createTestWorkspace(server.store);
+    const { token } = await createTestMemberToken(server.store, ws);
     const secrets = [ws.key.slice(API_KEY_PREFIX.length), token.slice(MEMBER_TOKEN_PREFIX.length)];
     const before = server.logLines().length;
 

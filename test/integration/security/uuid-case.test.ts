@@ -35,7 +35,7 @@ function expectLowerCaseIds(res: ObservedResponse): void {
 
 describe('UUIDs in any letter case (RFC 9562)', () => {
   it('the read API finds a prompt, an answer and the records a filter names by an upper- or mixed-case id, and answers in lower case', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const category = categoryLine();
     const prompt = promptLine({ category_id: category.id });
     const answer = snapshotLine({ prompt_id: prompt.id, collected_at: '2026-11-21T08:00:00.000Z' });
@@ -68,8 +68,8 @@ describe('UUIDs in any letter case (RFC 9562)', () => {
   });
 
   it('the administration API treats an upper-case workspace id as the workspace: members, webhooks, keys', async () => {
-    const ws = createTestWorkspace(server.store);
-    const { token } = createTestMemberToken(server.store, ws);
+    const ws = await createTestWorkspace(server.store);
+    const { token } = await createTestMemberToken(server.store, ws);
     const lowerCall = adminClient(server.url, ws.workspaceId, token);
     const upperCall = adminClient(server.url, upper(ws.workspaceId), token);
 

@@ -1,73 +1,51 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import pino from 'pino';
-import { openDatabase } from '../../../src/store/database.js';
-import { createStore, type Store } from '../../../src/store/index.js';
-import { connectSharedRateLimits, type SharedRateLimits } from '../../../src/http/rate-limit/shared-rate-limits.js';
-import { databaseCheck, Readiness } from '../../../src/http/readiness.js';
+import type { RunningServer } from '../../../src/server.js';
+import { openPostgresStore, type Store } from '../../../src/store/index.js';
 import { createSecretToken } from '../../../src/keys/secret-token.js';
 import { API_KEY_PREFIX } from '../../../src/keys/api-keys.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { parseRateLimit, send, type ObservedResponse } from '../../support/http.js';
-import { createTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
+import { createPostgresDatabase, postgresAvailable } from '../../support/postgres.js';
 import { describeWithRedis, startRedisServer, type RedisServer } from '../../support/redis-server.js';
+import { startInstances } from '../../support/service-instances.js';
 
-const QUOTA = 120;
 const CLIENT_QUOTA = 30;
-// Three apps and 150 concurrent requests in one test process on a shared machine can hold a Redis
-// reply in the event loop past the 250 ms default: the test measures the counting, not the timeout.
-const COMMAND_TIMEOUT_MS = 2_000;
 
 let redis: RedisServer;
-let file: { store: Store; cleanup: () => void };
-const stores: Store[] = [];
-const limits: SharedRateLimits[] = [];
-const instances: TestServer[] = [];
-
-/**
- * Three instances of the service as a deployment runs them: each its own app, its own database
- * connection (one SQLite file) and its own Redis connection, all counting in one Redis.
- */
-async function startInstances(): Promise<void> {
-  file = createTestStore();
-  const keyPrefix = `test:${randomUUID()}:`;
-  for (let i = 0; i < 3; i++) {
-    const store = i === 0 ? file.store : createStore(openDatabase(file.store.db.name));
-    if (i > 0) stores.push(store);
-    const shared = connectSharedRateLimits({ url: redis.url, keyPrefix, commandTimeoutMs: COMMAND_TIMEOUT_MS },
-      { quota: QUOTA, windowSeconds: 60, authFailureQuota: CLIENT_QUOTA }, pino({ level: 'silent' }));
-    limits.push(shared);
-    instances.push(await startTestServer({
-      store,
-      limiter: shared.limiter,
-      clientLimiter: shared.clientLimiter,
-      readiness: new Readiness([databaseCheck(store), shared.dependency]),
-    }));
-  }
-  for (const shared of limits) expect(await shared.whenReady(10_000)).toBe(true);
-}
+/** The operator's connection: the data each test makes, written straight to the database. */
+let admin: Store;
+let instances: RunningServer[] = [];
 
 /** Request `i` goes to instance `i % 3`, as a round-robin balancer sends it. */
-const spread = (n: number, request: (instance: TestServer, i: number) => Promise<ObservedResponse>) =>
+const spread = (n: number, request: (instance: RunningServer, i: number) => Promise<ObservedResponse>) =>
   Promise.all(Array.from({ length: n }, (_, i) => request(instances[i % 3]!, i)));
-const me = (instance: TestServer, key: string) => send(instance.url, { path: '/api/v1/me', key });
+const me = (instance: RunningServer, key: string) => send(instance.url, { path: '/api/v1/me', key });
 
-describeWithRedis('three instances sharing one Redis', () => {
+describeWithRedis('three instances over one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
+    if (!postgresAvailable()) throw new Error('these tests need the run\'s PostgreSQL cluster (see the notice at the start of the run)');
     redis = await startRedisServer();
-    await startInstances();
+    const databaseUrl = await createPostgresDatabase();
+    instances = await startInstances(3, {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      AUTH_FAILURE_QUOTA: String(CLIENT_QUOTA),
+      // Three instances and 150 concurrent requests in one test process on a shared machine can
+      // hold a Redis reply in the event loop past the 250 ms default: the test measures the
+      // counting, not the timeout.
+      REDIS_COMMAND_TIMEOUT_MS: '2000',
+    });
+    admin = await openPostgresStore(databaseUrl);
   });
   afterAll(async () => {
     for (const instance of instances) await instance.close();
-    for (const shared of limits) await shared.close();
-    for (const store of stores) store.db.close();
-    file.cleanup();
-    await redis.remove();
+    await admin?.close();
+    await redis?.remove();
   });
 
   it('admit exactly 120 of 150 concurrent requests for one workspace, whichever instance each reaches; another workspace is untouched', async () => {
-    const busy = createTestWorkspace(file.store);
-    const quiet = createTestWorkspace(file.store);
+    const busy = await createTestWorkspace(admin);
+    const quiet = await createTestWorkspace(admin);
     const responses = await spread(150, (instance) => me(instance, busy.key));
 
     const admitted = responses.filter((r) => r.status === 200);
@@ -101,7 +79,7 @@ describeWithRedis('three instances sharing one Redis', () => {
   });
 
   it('while Redis is down answer 503 (5030) with Retry-After and /readyz 503 naming redis, never a 500 or an admission; serve again once it is back', async () => {
-    const ws = createTestWorkspace(file.store);
+    const ws = await createTestWorkspace(admin);
     expect((await me(instances[0]!, ws.key)).status).toBe(200);
 
     await redis.stop();
@@ -138,7 +116,7 @@ describeWithRedis('three instances sharing one Redis', () => {
   });
 
   it('when Redis stops answering without closing the connection, answer 503 after the command timeout, and 200 once it answers again', async () => {
-    const ws = createTestWorkspace(file.store);
+    const ws = await createTestWorkspace(admin);
     redis.pause();
     let during: ObservedResponse[];
     try {

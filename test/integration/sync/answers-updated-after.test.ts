@@ -50,7 +50,7 @@ function answerLines(n: number) {
 
 describe('GET /api/v1/visibility/answers: incremental sync', () => {
   it('when ordered by updated_at, lists by the import that last changed each answer; updated_after keeps only those changed strictly after the instant', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     const a = snapshotLine({ prompt_id: prompt.id, collected_at: '2026-11-21T10:00:00.000Z' });
     const b = snapshotLine({ prompt_id: prompt.id, collected_at: '2026-11-20T10:00:00.000Z' });
@@ -78,7 +78,7 @@ describe('GET /api/v1/visibility/answers: incremental sync', () => {
   });
 
   it('when filtered by prompt or platform, lists only those answers in update order', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const one = answerLines(2);
     const two = answerLines(2);
     await importAt(ws, [one.prompt, two.prompt, ...one.answers, ...two.answers], T[0]);
@@ -93,7 +93,7 @@ describe('GET /api/v1/visibility/answers: incremental sync', () => {
   });
 
   it('when the same file is imported again, no answer moves; a changed field moves only that answer', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { prompt, answers } = answerLines(3);
     const [a, b, c] = answers as [Line, Line, Line];
     await importAt(ws, [prompt, a, b, c], T[0]);
@@ -106,7 +106,7 @@ describe('GET /api/v1/visibility/answers: incremental sync', () => {
   });
 
   it('when two imports run in the same millisecond, or the clock goes back, the later answers still come strictly after', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { prompt, answers } = answerLines(3);
     const [a, b, c] = answers as [Line, Line, Line];
     await importAt(ws, [prompt, a], T[1]);
@@ -121,7 +121,7 @@ describe('GET /api/v1/visibility/answers: incremental sync', () => {
   });
 
   it('when answers change while a client pages in update order, nothing is skipped and a changed answer comes again at the end', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { prompt, answers } = answerLines(5);
     await importAt(ws, [prompt, ...answers], T[0]);
     const [s1, s2, s3, s4, s5] = byId(...answers) as [string, string, string, string, string];
@@ -143,8 +143,8 @@ describe('GET /api/v1/visibility/answers: incremental sync', () => {
   });
 
   it('when paged in update order after an instant, walks every answer once, and a cursor is bound to its order and instant', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const mine = answerLines(4);
     await importAt(ws, [mine.prompt, ...mine.answers], T[1]);
     const theirs = answerLines(4);
@@ -169,7 +169,7 @@ describe('GET /api/v1/visibility/answers: incremental sync', () => {
   });
 
   it('when updated_after is not an RFC 3339 date-time with a zone, or order is not one of the list, answers 422 naming the parameter', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const queries: Array<Record<string, string>> = [
       { updated_after: 'yesterday' }, { updated_after: '2026-03-01T10:00:00' }, { updated_after: '2026-02-30T10:00:00Z' },
       { order: 'name' }, { order: 'created_at' },

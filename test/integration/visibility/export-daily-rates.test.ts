@@ -44,7 +44,7 @@ const exportOf = (ws: TestWorkspace, query: Record<string, string>) => getWith(s
 
 describe('GET /api/v1/visibility/exports/daily-rates', () => {
   it('when NDJSON is asked for, serves one line per day with snapshots, ascending, with counts and rates', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seed(ws);
     const res = await exportOf(ws, { range: '7d', format: 'ndjson' });
     expect(res.status).toBe(200);
@@ -54,7 +54,7 @@ describe('GET /api/v1/visibility/exports/daily-rates', () => {
   });
 
   it('when CSV is asked for, serves the same rows with a header, parsed back by a CSV parser', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seed(ws);
     const res = await exportOf(ws, { range: '7d' });
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
@@ -65,7 +65,7 @@ describe('GET /api/v1/visibility/exports/daily-rates', () => {
   });
 
   it('when a platform is given, counts only that platform and names it in the file name', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seed(ws);
     const res = await exportOf(ws, { range: '7d', format: 'ndjson', platform: 'chatgpt' });
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="daily-rates-7d-chatgpt-2026-11-22.ndjson"');
@@ -76,7 +76,7 @@ describe('GET /api/v1/visibility/exports/daily-rates', () => {
   });
 
   it('when compared with the rates endpoint, every day\'s rates equal its trend points', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seed(ws);
     const exported = (await exportOf(ws, { range: '30d', format: 'ndjson' })).text.trim().split('\n').map((l) => JSON.parse(l) as { date: string; mention_rate: number; citation_rate: number });
     const trend = ((await getWith(server, ws, '/api/v1/visibility/rates', { range: '30d' })).body as {
@@ -87,15 +87,15 @@ describe('GET /api/v1/visibility/exports/daily-rates', () => {
   });
 
   it('when another workspace has answers, exports none of its days', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await seed(other);
     expect((await exportOf(ws, { range: '90d', format: 'ndjson' })).text).toBe('');
     expect((await exportOf(ws, { range: '90d', format: 'csv' })).text).toBe('date,snapshots,mentioned,cited,mention_rate,citation_rate\r\n');
   });
 
   it('when the subscription is canceled, answers a JSON 402 envelope', async () => {
-    const ws = createTestWorkspace(server.store, { subscription: 'canceled' });
+    const ws = await createTestWorkspace(server.store, { subscription: 'canceled' });
     const res = await exportOf(ws, {});
     expect([res.status, (res.body as { code: number }).code]).toEqual([402, 1916]);
   });

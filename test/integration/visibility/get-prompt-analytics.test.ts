@@ -79,7 +79,7 @@ function promptObject(id: string, mention: Block, citation: Block, lastCollected
 
 describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   it('when the prompt has no snapshot, answers null rates, six empty platforms and every competitor with 0 mentions', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const category = categoryLine({ name: 'Buying guides', color: '#4f46e5' });
     const prompt = promptLine({ text: 'Which CRM is best for a small team?', category_id: category.id, status: 'PENDING', created_at: '2026-11-20T09:30:00+02:00' });
     await importRecords(server.store, ws, [
@@ -130,7 +130,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('when the prompt has data only in the previous period, answers previous rates, null current rates and deltas, and empty platforms', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     const rival = competitorLine({ name: 'Rival' });
     await importRecords(server.store, ws, [
@@ -165,7 +165,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('when snapshots sit on the period boundaries, counts 00:00:00.000Z in the day it starts and 23:59:59.999Z in the day it ends', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     await importRecords(server.store, ws, [
       prompt,
@@ -208,7 +208,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   it('when today has just begun, counts a snapshot at 00:00:00.000Z today in the current period', async () => {
     const early = await startTestServer({ store: server.store, now: () => new Date('2026-11-22T00:00:00.000Z') });
     try {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       const prompt = promptLine();
       await importRecords(server.store, ws, [
         prompt,
@@ -234,7 +234,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('when a day has several snapshots and other days none, answers one trend point per day with data and per-platform counts', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     const s = (at: string, p: Platform, f: 'mc' | 'm' | 'c' | '') => snap(prompt.id, at, p, f);
     await importRecords(server.store, ws, [
@@ -291,7 +291,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('when asked for each range, compares the N days ending today with the N days before, and defaults to 30d', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     const daysAgo = (n: number) => new Date(Date.parse('2026-11-22T12:00:00.000Z') - n * 86_400_000).toISOString();
     const marks: Array<[number, 'mc' | 'm' | 'c' | '']> = [
@@ -333,7 +333,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('rounds every rate half away from zero to 4 decimals, and each delta from the unrounded rates', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const halves = promptLine();
     const thirds = promptLine();
     const rival = competitorLine({ name: 'Rival' });
@@ -365,7 +365,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('gives the counts behind each rate, and whether each delta is significant at alpha, comparing the unrounded p-value', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     const at = (day: string, i: number) => `${day}T${String(i).padStart(2, '0')}:00:00.000Z`;
     await importRecords(server.store, ws, [
@@ -401,7 +401,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('from 1000 snapshots in both periods together, tests the change with the pooled two-proportion z-test', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     const many = (day: string, n: number, mentioned: number) => Array.from({ length: n }, (_, i) =>
       snap(prompt.id, new Date(Date.parse(`${day}T00:00:00.000Z`) + i * 60_000).toISOString(), 'perplexity', i < mentioned ? 'm' : ''));
@@ -420,7 +420,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('lists every tracked competitor by mentions descending, ties by name in code-point order, matching names case-insensitively', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     const names = ['Zeta', 'alpha', 'Beta', 'Acme', 'Émile', 'Gamma', 'Delta'];
     await importRecords(server.store, ws, [
@@ -434,7 +434,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
       snap(prompt.id, '2026-11-12T10:00:00.000Z', 'grok', '', ['Gamma', 'Delta', 'Acme']),
     ]);
     // Another workspace tracking a competitor of the same name changes nothing here.
-    const other = createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await importRecords(server.store, other, [competitorLine({ name: 'Zeta' }), competitorLine({ name: 'Omega' })]);
 
     const res = await analytics(ws, prompt.id, { range: '7d' });
@@ -451,8 +451,8 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('when the prompt belongs to another workspace or does not exist, answers the same 404', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const foreign = promptLine();
     await importRecords(server.store, other, [foreign, snap(foreign.id, '2026-11-20T10:00:00.000Z', 'chatgpt', 'mc')]);
 
@@ -473,7 +473,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
     ['alpha=-0.05', randomUUID(), { alpha: '-0.05' }, { in: 'query', name: 'alpha', message: 'must be > 0' }],
     ['alpha=5%', randomUUID(), { alpha: '5%' }, { in: 'query', name: 'alpha', message: 'must be number' }],
   ])('when given %s, answers 422 naming the parameter for people and for programs', async (_what, id, query, error) => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await analytics(ws, id, query);
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
     expect((res.body as { messages: string }).messages).toBe(`Invalid parameters: ${error.in}.${error.name} ${error.message}.`);

@@ -23,7 +23,7 @@ function snap(promptId: string, at: string, mentioned: boolean, competitors: str
 
 describe('GET /api/v1/visibility/competitors', () => {
   it('when the brand and competitors are named in both periods, answers each row\'s mentions, rates and shares of voice with deltas', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const globex = competitorLine({ name: 'Globex', domain: 'globex.example' });
     const initech = competitorLine({ name: 'Initech', domain: 'initech.example' });
     const umbrella = competitorLine({ name: 'Umbrella', domain: 'umbrella.example' });
@@ -74,7 +74,7 @@ describe('GET /api/v1/visibility/competitors', () => {
   });
 
   it('when mentions tie, orders by name in code-point order, the brand first on an equal name', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const beta = competitorLine({ name: 'beta' });
     const alpha = competitorLine({ name: 'Zeta' });
     const same = competitorLine({ name: 'Acme' });
@@ -86,7 +86,7 @@ describe('GET /api/v1/visibility/competitors', () => {
   });
 
   it('when nothing is on record, answers only the brand row, named after the workspace, with null rates', async () => {
-    const ws = createTestWorkspace(server.store, { name: 'Bare Workspace' });
+    const ws = await createTestWorkspace(server.store, { name: 'Bare Workspace' });
     const res = await getWith(server, ws, '/api/v1/visibility/competitors');
     expect(res.body).toEqual({
       code: 2000,
@@ -103,8 +103,8 @@ describe('GET /api/v1/visibility/competitors', () => {
   });
 
   it('when another workspace has competitors and answers, shows none of them', async () => {
-    const ws = createTestWorkspace(server.store, { name: 'Mine' });
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store, { name: 'Mine' });
+    const other = await createTestWorkspace(server.store);
     const p = promptLine();
     await importRecords(server.store, other, [competitorLine({ name: 'Globex' }), p, snap(p.id, '2026-11-22T08:00:00.000Z', true, ['Globex'])]);
     const rows = ((await getWith(server, ws, '/api/v1/visibility/competitors')).body as { data: { competitors: unknown[] } }).data.competitors;

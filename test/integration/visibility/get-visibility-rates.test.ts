@@ -47,7 +47,7 @@ async function seedTwoPrompts(ws: TestWorkspace): Promise<{ p1: string; p2: stri
 
 describe('GET /api/v1/visibility/rates', () => {
   it('when two prompts have answers in both periods, answers their combined rates, trend and platforms', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seedTwoPrompts(ws);
     const res = await getWith(server, ws, '/api/v1/visibility/rates', { range: '7d' });
     expect([res.status, res.body]).toEqual([200, {
@@ -86,7 +86,7 @@ describe('GET /api/v1/visibility/rates', () => {
   });
 
   it('when range is omitted, reports 30d, which takes in the answers of both 7-day periods', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seedTwoPrompts(ws);
     const data = (await getWith(server, ws, '/api/v1/visibility/rates')).body as { data: { range: string; total_snapshots: number; mention_rate: unknown } };
     // 10-24..11-22: every snapshot but the one after today.
@@ -101,7 +101,7 @@ describe('GET /api/v1/visibility/rates', () => {
   });
 
   it('adds the counts of every prompt, so a change that no single prompt shows can be significant for the workspace', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompts = [promptLine(), promptLine(), promptLine()];
     await importRecords(server.store, ws, [
       ...prompts,
@@ -129,7 +129,7 @@ describe('GET /api/v1/visibility/rates', () => {
   });
 
   it('when the workspace has one prompt, answers exactly the rates, trend and platforms of that prompt\'s analytics', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const p = promptLine();
     await importRecords(server.store, ws, [
       p,
@@ -155,7 +155,7 @@ describe('GET /api/v1/visibility/rates', () => {
   });
 
   it('when the workspace has no answers, answers null rates, an empty trend and six empty platforms', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await getWith(server, ws, '/api/v1/visibility/rates', { range: '90d' });
     expect(res.body).toEqual({
       code: 2000,
@@ -172,8 +172,8 @@ describe('GET /api/v1/visibility/rates', () => {
   });
 
   it('when another workspace has answers, counts none of them', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await seedTwoPrompts(other);
     const res = await getWith(server, ws, '/api/v1/visibility/rates', { range: '7d' });
     expect((res.body as { data: { total_snapshots: number; platforms: unknown } }).data).toMatchObject({ total_snapshots: 0, platforms: EMPTY_PLATFORMS });
@@ -184,7 +184,7 @@ describe('GET /api/v1/visibility/rates', () => {
     ['alpha is 0', { alpha: '0' }, 'query.alpha'],
     ['alpha is 1.5', { alpha: '1.5' }, 'query.alpha'],
   ])('when %s, answers 422 (4220) naming it', async (_what, query, named) => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await getWith(server, ws, '/api/v1/visibility/rates', query);
     expect([res.status, (res.body as { code: number; messages: string }).code]).toEqual([422, 4220]);
     expect((res.body as { messages: string }).messages).toContain(named);

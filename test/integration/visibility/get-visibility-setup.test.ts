@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/visibility/setup', () => {
   it('when the workspace has a profile, competitors, prompts and answers, answers 200 with all of them counted', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const p1 = promptLine({ status: 'ACTIVE' });
     const p2 = promptLine({ status: 'ACTIVE' });
     await importRecords(server.store, ws, [
@@ -50,7 +50,7 @@ describe('GET /api/v1/visibility/setup', () => {
   });
 
   it('when nothing is on record yet, answers empty values, zero counts and no collection time', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await getWith(server, ws, '/api/v1/visibility/setup');
     expect([res.status, res.body]).toEqual([200, {
       code: 2000,
@@ -68,8 +68,8 @@ describe('GET /api/v1/visibility/setup', () => {
   });
 
   it('when another workspace has prompts and competitors, counts none of them', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const p = promptLine();
     await importRecords(server.store, other, [competitorLine(), p, snapshotLine({ prompt_id: p.id })]);
     const res = await getWith(server, ws, '/api/v1/visibility/setup');
@@ -81,7 +81,7 @@ describe('GET /api/v1/visibility/setup', () => {
   });
 
   it('when the subscription is past due, answers 402 (1916)', async () => {
-    const ws = createTestWorkspace(server.store, { subscription: 'past_due' });
+    const ws = await createTestWorkspace(server.store, { subscription: 'past_due' });
     const res = await getWith(server, ws, '/api/v1/visibility/setup');
     expect([res.status, (res.body as { code: number }).code]).toEqual([402, 1916]);
   });

@@ -24,7 +24,7 @@ const ids = (res: { body: unknown }) => (res.body as { data: { items: Array<{ id
 
 describe('GET /api/v1/visibility/answers', () => {
   it('when answers exist, answers those of the range newest first, with text, competitor names and citations', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seedAnswers(server, ws);
     const e = expectedAnswers(s);
     const res = await list(ws, { range: '7d' });
@@ -36,7 +36,7 @@ describe('GET /api/v1/visibility/answers', () => {
   });
 
   it('when filters are given, answers only the answers matching all of them', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seedAnswers(server, ws);
     const tie = s.tieOrder.map((k) => s[k].id);
     expect(ids(await list(ws, { range: '7d', prompt: s.p1.id }))).toEqual([s.a1.id, s.a3.id]);
@@ -49,8 +49,8 @@ describe('GET /api/v1/visibility/answers', () => {
   });
 
   it('when walked with limit 1, 2 and 3, returns every answer once in the same order; altered and foreign cursors are 422', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const s = await seedAnswers(server, ws);
     await seedAnswers(server, other);
     await expectStablePaging({
@@ -62,7 +62,7 @@ describe('GET /api/v1/visibility/answers', () => {
   });
 
   it('when answers are imported during a walk, the walk still returns each earlier answer exactly once', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seedAnswers(server, ws);
     const first = (await list(ws, { range: '30d', limit: 2 })).body as { data: { items: Array<{ id: string }>; next_cursor: string } };
     // Four more while walking: at the instants already listed, and newer and older ones.
@@ -80,7 +80,7 @@ describe('GET /api/v1/visibility/answers', () => {
   });
 
   it('when a filter changes between pages, refuses the cursor with 422', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seedAnswers(server, ws);
     const first = (await list(ws, { range: '30d', limit: 1 })).body as { data: { next_cursor: string } };
     const res = await list(ws, { range: '30d', mentioned: 'true', cursor: first.data.next_cursor });
@@ -88,23 +88,23 @@ describe('GET /api/v1/visibility/answers', () => {
   });
 
   it('when the prompt belongs to another workspace, answers an empty page', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await seedAnswers(server, ws);
     const theirs = await seedAnswers(server, other);
     expect((await list(ws, { range: '30d', prompt: theirs.p1.id })).body).toEqual({ code: 2000, messages: 'OK', data: { items: [], next_cursor: null } });
   });
 
   it('when another workspace has answers, lists none of them', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const mine = await seedAnswers(server, ws);
     await seedAnswers(server, other);
     expect(new Set(ids(await list(ws, { range: '90d', limit: 100 })))).toEqual(new Set([mine.a1.id, mine.a2.id, mine.a3.id, mine.a4.id]));
   });
 
   it('when mentioned is not a boolean or prompt not a UUID, answers 422 (4220)', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const queries: Array<Record<string, string>> = [{ mentioned: 'yes' }, { prompt: 'p1' }];
     for (const query of queries) {
       const res = await list(ws, query);
@@ -115,21 +115,21 @@ describe('GET /api/v1/visibility/answers', () => {
 
 describe('GET /api/v1/visibility/answers/{answer}', () => {
   it('when the answer is the workspace\'s, answers 200 with it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seedAnswers(server, ws);
     const res = await getWith(server, ws, `/api/v1/visibility/answers/${s.a1.id.toUpperCase()}`);
     expect([res.status, res.body]).toEqual([200, { code: 2000, messages: 'OK', data: expectedAnswers(s).a1 }]);
   });
 
   it('when the answer is older than any range, still answers it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seedAnswers(server, ws);
     expect((await getWith(server, ws, `/api/v1/visibility/answers/${s.a4.id}`)).body).toEqual({ code: 2000, messages: 'OK', data: expectedAnswers(s).a4 });
   });
 
   it('when the answer belongs to another workspace, answers exactly as for an unknown id', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const theirs = await seedAnswers(server, other);
     const foreign = await getWith(server, ws, `/api/v1/visibility/answers/${theirs.a1.id}`);
     const unknown = await getWith(server, ws, `/api/v1/visibility/answers/${randomUUID()}`);
@@ -138,7 +138,7 @@ describe('GET /api/v1/visibility/answers/{answer}', () => {
   });
 
   it('when the id is not a UUID, answers 422 (4220)', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await getWith(server, ws, '/api/v1/visibility/answers/not-a-uuid');
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
   });

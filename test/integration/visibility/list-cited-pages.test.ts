@@ -71,7 +71,7 @@ const items = (res: { body: unknown }) => (res.body as { data: { items: Array<{ 
 
 describe('GET /api/v1/visibility/cited-pages', () => {
   it('when answers cite pages, answers each page once with its counts, platforms, ownership and content-map page, most cited first', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);
     const res = await list(ws, { range: '7d' });
     expect([res.status, res.body]).toEqual([200, {
@@ -92,7 +92,7 @@ describe('GET /api/v1/visibility/cited-pages', () => {
   });
 
   it('when a platform is given, counts only that platform\'s answers', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);
     const res = await list(ws, { range: '7d', platform: 'perplexity' });
     expect((res.body as { data: unknown }).data).toEqual({
@@ -107,14 +107,14 @@ describe('GET /api/v1/visibility/cited-pages', () => {
   });
 
   it('when the range is longer, takes in earlier answers too', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seed(ws);
     const rows = items(await list(ws, { range: '30d' })) as Array<{ url: string; citations: number; prompts: number }>;
     expect(rows.slice(0, 3).map((r) => [r.url, r.citations, r.prompts])).toEqual([[REVIEW, 3, 2], [PRICING, 2, 2], [OTHER, 2, 2]]);
   });
 
   it('when an answer is imported again with other citations, the counts follow', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);
     const record = JSON.parse(s.first.line) as Record<string, unknown>;
     await importRecords(server.store, ws, [{ line: JSON.stringify({ ...record, citations: [{ url: OTHER, title: 'X' }] }) }]);
@@ -130,8 +130,8 @@ describe('GET /api/v1/visibility/cited-pages', () => {
   });
 
   it('when walked with limit 1, 2 and 3, returns every page once in the same order; altered and foreign cursors are 422', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await seed(ws);
     await seed(other);
     await expectStablePaging({
@@ -144,7 +144,7 @@ describe('GET /api/v1/visibility/cited-pages', () => {
   });
 
   it('when the platform changes between pages, refuses the cursor with 422', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await seed(ws);
     const first = (await list(ws, { range: '7d', limit: 1 })).body as { data: { next_cursor: string } };
     const res = await list(ws, { range: '7d', platform: 'grok', cursor: first.data.next_cursor });
@@ -152,15 +152,15 @@ describe('GET /api/v1/visibility/cited-pages', () => {
   });
 
   it('when another workspace\'s answers cite pages, lists none of them', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await seed(other);
     expect((await list(ws, { range: '90d' })).body).toEqual({ code: 2000, messages: 'OK', data: { items: [], next_cursor: null } });
   });
 
   it('when only another workspace has a content-map page at the cited address, links none', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await seed(ws);
     const site = siteLine();
     await importRecords(server.store, other, [site, pageLine({ site_id: site.id, url: START })]);
@@ -169,7 +169,7 @@ describe('GET /api/v1/visibility/cited-pages', () => {
   });
 
   it('ties each cited URL to the content-map page at its page address, whatever the spelling, with the page\'s topic', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const topic = topicLine({ name: 'Pricing' });
     const site = siteLine();
     const pricing = pageLine({ site_id: site.id, topic_id: topic.id, url: 'https://acme.example/pricing' });
@@ -205,7 +205,7 @@ describe('GET /api/v1/visibility/cited-pages', () => {
   });
 
   it('when several pages share an address, ties the one at the very URL, else the oldest', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const site = siteLine();
     const older = pageLine({ site_id: site.id, url: 'https://www.acme.example/pricing/', created_at: '2026-01-01T00:00:00.000Z' });
     const newer = pageLine({ site_id: site.id, url: 'https://acme.example/pricing', created_at: '2026-02-01T00:00:00.000Z' });
@@ -243,7 +243,7 @@ describe('GET /api/v1/visibility/cited-pages', () => {
     }
 
     it('lists only the URLs at that page\'s address, each with its own counts over the range', async () => {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       const { topic, pricing } = await seedSpellings(ws);
       const res = await list(ws, { range: '7d', content_map_page: pricing.id });
       // 4 answers cite the page in the current period, under three spellings; ?plan=pro is another page.
@@ -269,8 +269,8 @@ describe('GET /api/v1/visibility/cited-pages', () => {
     });
 
     it('when the page is never cited, unknown, or another workspace\'s, answers an empty list', async () => {
-      const ws = createTestWorkspace(server.store);
-      const other = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
+      const other = await createTestWorkspace(server.store);
       const { uncited } = await seedSpellings(ws);
       const { pricing: foreign } = await seedSpellings(other);
       const empty = { code: 2000, messages: 'OK', data: { items: [], next_cursor: null } };
@@ -280,7 +280,7 @@ describe('GET /api/v1/visibility/cited-pages', () => {
     });
 
     it('pages through the filtered list once; a cursor sent with another page or none is 422', async () => {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       const { pricing, uncited } = await seedSpellings(ws);
       const query = { range: '7d', content_map_page: pricing.id };
       await expectStablePaging({
@@ -298,14 +298,14 @@ describe('GET /api/v1/visibility/cited-pages', () => {
     });
 
     it('when the page id is not a UUID, answers 422 naming it', async () => {
-      const ws = createTestWorkspace(server.store);
+      const ws = await createTestWorkspace(server.store);
       const res = await list(ws, { content_map_page: 'pricing' });
       expect([res.status, (res.body as { code: number }).code, (res.body as { messages: string }).messages]).toEqual([422, 4220, expect.stringContaining('query.content_map_page')]);
     });
   });
 
   it('when the platform is not a platform, answers 422 (4220)', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await list(ws, { platform: 'bing' });
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
   });

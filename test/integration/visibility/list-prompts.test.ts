@@ -34,7 +34,7 @@ async function texts(ws: TestWorkspace, query: Record<string, string | number> =
 
 /** A workspace with two categories and five prompts of every status, created in this order. */
 async function catalogue() {
-  const ws = createTestWorkspace(server.store);
+  const ws = await createTestWorkspace(server.store);
   const pricing = categoryLine({ name: 'Pricing', color: '#f59e0b' });
   const guides = categoryLine({ name: 'Buying guides', color: '#4f46e5' });
   const prompts = [
@@ -50,7 +50,7 @@ async function catalogue() {
 
 describe('GET /api/v1/visibility/prompts', () => {
   it('answers every prompt of the workspace in creation order, with its category and its rates over the range', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const category = categoryLine({ name: 'Buying guides', color: '#4f46e5' });
     const tracked = promptLine({ text: 'Best CRM for startups', category_id: category.id, created_at: '2026-09-01T10:00:00+02:00' });
     const fresh = promptLine({ text: 'Which CRM integrates with Gmail?', status: 'PENDING', created_at: '2026-11-21T16:30:00.000Z' });
@@ -127,7 +127,7 @@ describe('GET /api/v1/visibility/prompts', () => {
   });
 
   it('gives each prompt the counts behind its rates and whether each change is significant at alpha, which may change between pages', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const rising = promptLine({ text: 'Rising', created_at: '2026-09-01T08:00:00.000Z' });
     const steady = promptLine({ text: 'Steady', created_at: '2026-09-02T08:00:00.000Z' });
     const four = (promptId: string, day: string, mentioned: (i: number) => boolean) => [0, 1, 2, 3].map((i) =>
@@ -156,7 +156,7 @@ describe('GET /api/v1/visibility/prompts', () => {
   });
 
   it('shows each prompt exactly as the analytics endpoint embeds it, for the same range', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const prompt = promptLine();
     await importRecords(server.store, ws, [
       prompt,
@@ -206,8 +206,8 @@ describe('GET /api/v1/visibility/prompts', () => {
   });
 
   it('pages with limit 1, 2 and 3 through every prompt exactly once, ties on created_at broken by id', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     // Three prompts share a creation time: their order is by id.
     const created = ['2026-09-01T08:00:00.000Z', '2026-09-01T08:00:00.000Z', '2026-09-01T08:00:00.000Z', '2026-08-01T00:00:00.000Z', '2026-10-01T00:00:00.000Z'];
     const mine = created.map((created_at, i) => promptLine({ text: `Prompt ${i}`, created_at }));
@@ -244,8 +244,8 @@ describe('GET /api/v1/visibility/prompts', () => {
   });
 
   it('never lists a prompt of another workspace', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     const mine = promptLine({ text: 'Mine' });
     await importRecords(server.store, ws, [mine]);
     await importRecords(server.store, other, [promptLine({ text: 'Mine too?' }), promptLine({ text: 'Theirs' })]);
@@ -267,7 +267,7 @@ describe('GET /api/v1/visibility/prompts', () => {
     ['alpha=1', { alpha: 1 }, 'alpha'],
     ['alpha=high', { alpha: 'high' }, 'alpha'],
   ])('when given %s, answers 422 naming the parameter for people and for programs', async (_what, query, named) => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await getWith(server, ws, '/api/v1/visibility/prompts', query);
     expect([res.status, (res.body as { code: number }).code]).toEqual([422, 4220]);
     expect((res.body as { messages: string }).messages).toContain(`query.${named}`);

@@ -172,7 +172,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   it('answers, for random datasets, ranges and levels, exactly what the rules of the contract compute from the raw snapshots', async () => {
     await fc.assert(
       fc.asyncProperty(dataset, async ({ competitors, range, alpha, nowMs, snaps, split }) => {
-        const ws = createTestWorkspace(server.store);
+        const ws = await createTestWorkspace(server.store);
         const prompts = [promptLine(), promptLine({ text: 'Another prompt of the workspace' })];
         const lines = snaps.map((s) => snapshotLine({
           prompt_id: prompts[s.prompt]!.id,

@@ -18,14 +18,14 @@ afterAll(async () => {
 
 describe('/api/workspace/{workspace_id}/... authentication, workspace and role', () => {
   it('when no credential is sent, answers 401 with code 4021', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ path: '/webhooks', token: null });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ code: 4021, messages: 'No credential: send `Authorization: Bearer <member token>` (`wsm_live_…`).', data: null });
   });
 
   it('when the member token is malformed or unknown, answers 401 with code 4022', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     for (const token of [`${MEMBER_TOKEN_PREFIX}nonsense`, createSecretToken(MEMBER_TOKEN_PREFIX)]) {
       const response = await call({ path: '/webhooks', token });
       expect(response.status).toBe(401);
@@ -34,28 +34,28 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when the member token is revoked, answers 401 on the very next request', async () => {
-    const { call, tokenId } = adminWorld(server);
+    const { call, tokenId } = await adminWorld(server);
     expect((await call({ path: '/webhooks' })).status).toBe(200);
-    server.store.memberTokens.revoke(tokenId, new Date().toISOString());
+    await server.store.memberTokens.revoke(tokenId, new Date().toISOString());
     const response = await call({ path: '/webhooks' });
     expect(response.status).toBe(401);
     expect(response.body).toEqual(TOKEN_INVALID);
   });
 
   it('when the token\'s user has left the workspace, answers 401', async () => {
-    const { workspace } = adminWorld(server);
-    const memberId = createTestMember(server.store, workspace, 'member');
-    const { token } = createTestMemberToken(server.store, workspace, memberId);
+    const { workspace } = await adminWorld(server);
+    const memberId = await createTestMember(server.store, workspace, 'member');
+    const { token } = await createTestMemberToken(server.store, workspace, memberId);
     const asMember = adminClient(server.url, workspace.workspaceId, token);
     expect((await asMember({ path: '/members' })).status).toBe(200);
-    server.store.accounts.deleteMembership(workspace.workspaceId, memberId);
+    await server.store.accounts.deleteMembership(workspace.workspaceId, memberId);
     const response = await asMember({ path: '/members' });
     expect(response.status).toBe(401);
     expect(response.body).toEqual(TOKEN_INVALID);
   });
 
   it('when an API key is sent to an operation other than the event catalog, answers 401 naming member tokens', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const response = await call({ path: '/webhooks', token: workspace.key });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({
@@ -66,9 +66,9 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when a member who is not an owner calls an owners-only operation, answers 403 with code 4030', async () => {
-    const { workspace } = adminWorld(server);
-    const memberId = createTestMember(server.store, workspace, 'member');
-    const asMember = adminClient(server.url, workspace.workspaceId, createTestMemberToken(server.store, workspace, memberId).token);
+    const { workspace } = await adminWorld(server);
+    const memberId = await createTestMember(server.store, workspace, 'member');
+    const asMember = adminClient(server.url, workspace.workspaceId, (await createTestMemberToken(server.store, workspace, memberId)).token);
     const refused = [
       { method: 'GET', path: '/webhooks' },
       { method: 'POST', path: '/webhooks', body: { url: 'http://127.0.0.1:9/x', name: 'x', events: ['content.status_updated'] } },
@@ -86,10 +86,10 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when an owner is demoted to member, the next owners-only request answers 403', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     expect((await call({ path: '/api-keys' })).status).toBe(200);
-    const otherOwner = createTestMember(server.store, workspace, 'owner');
-    server.store.accounts.upsertMembership(workspace.workspaceId, workspace.ownerId, 'member', new Date().toISOString());
+    const otherOwner = await createTestMember(server.store, workspace, 'owner');
+    await server.store.accounts.upsertMembership(workspace.workspaceId, workspace.ownerId, 'member', new Date().toISOString());
     expect(otherOwner).toBeTruthy();
     const response = await call({ path: '/api-keys' });
     expect(response.status).toBe(403);
@@ -97,8 +97,8 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when the path names another workspace, answers 404 exactly like a workspace that does not exist', async () => {
-    const { call } = adminWorld(server);
-    const other = createTestWorkspace(server.store);
+    const { call } = await adminWorld(server);
+    const other = await createTestWorkspace(server.store);
     const foreign = await call({ path: '/webhooks', workspaceId: other.workspaceId });
     const unknown = await call({ path: '/webhooks', workspaceId: randomUUID() });
     expect(foreign.status).toBe(404);
@@ -109,7 +109,7 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when the workspace id is not a UUID, answers 422 naming it', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ path: '/webhooks', workspaceId: 'not-a-uuid' });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
@@ -120,7 +120,7 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when the route does not exist, answers 404; when the method does not, 405 with Allow', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const missing = await call({ path: '/nothing-here' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ code: 4040, messages: expect.stringMatching(/^No route GET /), data: null });
@@ -133,7 +133,7 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   it('when a workspace has used its requests, its member tokens and API keys share the limit and get 429', async () => {
     const limited = await startTestServer({ allowPrivateWebhookTargets: true, rateLimit: { quota: 3, windowSeconds: 60, authFailureQuota: 1000 } });
     try {
-      const { workspace, call } = adminWorld(limited);
+      const { workspace, call } = await adminWorld(limited);
       expect((await call({ path: '/members' })).headers.get('ratelimit')).toMatch(/^"workspace";r=2;t=\d+$/);
       expect((await send(limited.url, { path: '/api/v1/me', key: workspace.key })).status).toBe(200);
       expect((await call({ path: '/webhooks/events', token: workspace.key })).status).toBe(200);
@@ -147,7 +147,7 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when the body is not JSON, too large or has unknown fields, answers 422 naming the problem', async () => {
-    const { call, workspace, token } = adminWorld(server);
+    const { call, workspace, token } = await adminWorld(server);
     const notJson = await fetch(`${server.url}/api/workspace/${workspace.workspaceId}/api-keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -176,8 +176,8 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when an API key of the workspace is given, it still works for the read API after admin calls', async () => {
-    const { workspace, call } = adminWorld(server);
-    const key = createTestKey(server.store, workspace, { scopes: [] });
+    const { workspace, call } = await adminWorld(server);
+    const key = await createTestKey(server.store, workspace, { scopes: [] });
     expect((await call({ path: '/webhooks/events', token: key.key })).status).toBe(200);
     expect((await send(server.url, { path: '/api/v1/me', key: key.key })).status).toBe(200);
   });

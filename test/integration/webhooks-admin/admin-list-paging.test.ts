@@ -28,7 +28,7 @@ const base = (w: AdminWorld) => `/api/workspace/${w.workspace.workspaceId}`;
 
 describe('paging of the administration lists', () => {
   it('when walking webhooks with limit 1, 2 and 3, answers each once in one order and refuses altered or foreign cursors', async () => {
-    const [mine, theirs] = [adminWorld(server), adminWorld(server)];
+    const [mine, theirs] = await Promise.all([adminWorld(server), adminWorld(server)]);
     const ids = [];
     for (let i = 0; i < 5; i += 1) ids.push((await createWebhook(mine.call, { url: `http://127.0.0.1:9/${i}` })).id);
     for (let i = 0; i < 2; i += 1) await createWebhook(theirs.call, { url: `http://127.0.0.1:9/${i}` });
@@ -36,25 +36,25 @@ describe('paging of the administration lists', () => {
   });
 
   it('when walking API keys and members, does the same', async () => {
-    const [mine, theirs] = [adminWorld(server), adminWorld(server)];
+    const [mine, theirs] = await Promise.all([adminWorld(server), adminWorld(server)]);
     const keys = [mine.workspace.keyId];
     const members = [mine.workspace.ownerId];
     for (let i = 0; i < 4; i += 1) {
-      keys.push(createTestKey(server.store, mine.workspace).id);
-      members.push(createTestMember(server.store, mine.workspace, 'member'));
+      keys.push((await createTestKey(server.store, mine.workspace)).id);
+      members.push(await createTestMember(server.store, mine.workspace, 'member'));
     }
-    createTestKey(server.store, theirs.workspace);
-    createTestMember(server.store, theirs.workspace, 'member');
+    await createTestKey(server.store, theirs.workspace);
+    await createTestMember(server.store, theirs.workspace, 'member');
     await checkPaging(mine, theirs, (w) => `${base(w)}/api-keys`, keys);
     await checkPaging(mine, theirs, (w) => `${base(w)}/members`, members, (item) => (item as { user_id: string }).user_id);
   });
 
   it('when walking a webhook\'s deliveries, does the same', async () => {
-    const [mine, theirs] = [adminWorld(server), adminWorld(server)];
+    const [mine, theirs] = await Promise.all([adminWorld(server), adminWorld(server)]);
     const hook = await createWebhook(mine.call, { url: 'http://127.0.0.1:9/mine' });
     const foreignHook = await createWebhook(theirs.call, { url: 'http://127.0.0.1:9/theirs' });
-    for (let i = 0; i < 5; i += 1) emit(server, mine.workspace.workspaceId);
-    for (let i = 0; i < 2; i += 1) emit(server, theirs.workspace.workspaceId);
+    for (let i = 0; i < 5; i += 1) await emit(server, mine.workspace.workspaceId);
+    for (let i = 0; i < 2; i += 1) await emit(server, theirs.workspace.workspaceId);
     const ids = (server.store.db.prepare('SELECT id FROM webhook_deliveries WHERE webhook_id = ?').pluck().all(hook.id) as string[]);
     await expectStablePaging({
       call: (spec) => send(server.url, spec),

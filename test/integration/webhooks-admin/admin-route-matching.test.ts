@@ -27,10 +27,10 @@ const adminOperations = Object.entries(document.paths)
 const BODY = { url: 'http://127.0.0.1:9/hooks', name: 'Receiver', events: ['content.status_updated'] };
 
 /** A member (not an owner) of a fresh workspace, with a member token. */
-function memberOfFreshWorkspace() {
-  const workspace = createTestWorkspace(server.store);
-  const memberId = createTestMember(server.store, workspace, 'member');
-  return { workspace, token: createTestMemberToken(server.store, workspace, memberId).token };
+async function memberOfFreshWorkspace() {
+  const workspace = await createTestWorkspace(server.store);
+  const memberId = await createTestMember(server.store, workspace, 'member');
+  return { workspace, token: (await createTestMemberToken(server.store, workspace, memberId)).token };
 }
 
 /**
@@ -53,7 +53,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
   it('when a member who is not an owner calls any operation, answers 404 (4040) and runs no handler', async () => {
     expect(adminOperations.length).toBeGreaterThanOrEqual(18);
     for (const { method, path: template } of adminOperations) {
-      const { workspace, token } = memberOfFreshWorkspace();
+      const { workspace, token } = await memberOfFreshWorkspace();
       const path = shouted(template, workspace.workspaceId);
       const res = await send(server.url, { method, path, key: token, body: method === 'POST' || method === 'PATCH' ? BODY : undefined });
       expect([method, path, res.status, res.body]).toEqual([method, path, 404, notFound(method, path)]);
@@ -61,7 +61,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
   });
 
   it('when the owner-only lists are asked in capitals, nothing of the workspace is shown to a member', async () => {
-    const { workspace, token } = memberOfFreshWorkspace();
+    const { workspace, token } = await memberOfFreshWorkspace();
     for (const tail of ['/API-KEYS', '/WEBHOOKS', '/Webhooks', '/api-Keys']) {
       const path = `/api/workspace/${workspace.workspaceId}${tail}`;
       const res = await send(server.url, { path, key: token });
@@ -70,7 +70,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
   });
 
   it('when a body that is not JSON goes to a path no operation has, answers 404 before reading it', async () => {
-    const { workspace, token } = memberOfFreshWorkspace();
+    const { workspace, token } = await memberOfFreshWorkspace();
     const path = `/api/workspace/${workspace.workspaceId}/API-KEYS`;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const res = await fetch(new URL(path, server.url), { method: 'POST', headers, body: '{not json' });
@@ -78,7 +78,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
   });
 
   it('when the path ends with /, holds // or escapes a letter, answers 404 (4040)', async () => {
-    const { workspace, token } = memberOfFreshWorkspace();
+    const { workspace, token } = await memberOfFreshWorkspace();
     const base = `/api/workspace/${workspace.workspaceId}`;
     for (const path of [`${base}/members/`, `${base}//members`, `${base}/%6Dembers`, `${base}/webhooks/events/`, `${base}/%77ebhooks/events`]) {
       const res = await send(server.url, { path, key: token });
@@ -87,7 +87,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
   });
 
   it('when a segment is a property of Object.prototype, answers 404 (4040)', async () => {
-    const { workspace, token } = memberOfFreshWorkspace();
+    const { workspace, token } = await memberOfFreshWorkspace();
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const path = `/api/workspace/${workspace.workspaceId}/${name}`;
       const res = await send(server.url, { path, key: token });
@@ -96,8 +96,8 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
   });
 
   it('when a path parameter is not valid percent-encoding, answers 422 naming it, never 500', async () => {
-    const workspace = createTestWorkspace(server.store);
-    const owner = createTestMemberToken(server.store, workspace).token;
+    const workspace = await createTestWorkspace(server.store);
+    const owner = (await createTestMemberToken(server.store, workspace)).token;
     const cases: Array<[method: string, path: string, problem: string]> = [
       ['GET', '/api/workspace/%ZZ/members', 'path.workspace_id must match format "uuid"'],
       ['DELETE', `/api/workspace/${workspace.workspaceId}/members/%E0%A4%A`, 'path.user_id is not valid percent-encoding'],

@@ -49,7 +49,7 @@ async function sendBody(url: string, token: string, method: string, body: Buffer
 describe('administration operations that take a body, with Content-Encoding', () => {
   for (const op of OPERATIONS) {
     it.each(ENCODINGS)(`${op.operation}: when the body is sent as $encoding, answers the documented status, never a 500`, async ({ encoding, bytes, expected }) => {
-      const { workspace, token, call } = adminWorld(server);
+      const { workspace, token, call } = await adminWorld(server);
       const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
       const url = `${server.url}/api/workspace/${workspace.workspaceId}${op.path(id)}`;
       const res = await sendBody(url, token, op.method, bytes(JSON.stringify(op.body)), { 'content-encoding': encoding });
@@ -67,14 +67,14 @@ describe('administration operations that take a body, with Content-Encoding', ()
     ['deflate', deflateSync],
     ['br', brotliCompressSync],
   ] as const)('when the body is really %s-compressed, decodes it and runs the operation', async (encoding, compress) => {
-    const { token, workspace } = adminWorld(server);
+    const { token, workspace } = await adminWorld(server);
     const url = `${server.url}/api/workspace/${workspace.workspaceId}/api-keys`;
     const res = await sendBody(url, token, 'POST', compress(JSON.stringify({ name: `Compressed ${encoding}` })), { 'content-encoding': encoding });
     expect([res.status, res.body.code]).toEqual([201, 2010]);
   });
 
   it('when a small compressed body inflates past 100 KB, answers 422 like an uncompressed one', async () => {
-    const { token, workspace } = adminWorld(server);
+    const { token, workspace } = await adminWorld(server);
     const url = `${server.url}/api/workspace/${workspace.workspaceId}/api-keys`;
     const bomb = gzipSync(JSON.stringify({ name: 'x'.repeat(50 * 1024 * 1024) }));
     expect(bomb.length).toBeLessThan(100 * 1024);
@@ -83,7 +83,7 @@ describe('administration operations that take a body, with Content-Encoding', ()
   });
 
   it('when the body is not JSON by its Content-Type or charset, answers 415 (4150)', async () => {
-    const { token, workspace } = adminWorld(server);
+    const { token, workspace } = await adminWorld(server);
     const url = `${server.url}/api/workspace/${workspace.workspaceId}/api-keys`;
     const json = JSON.stringify({ name: 'Typed key' });
     const plain = await sendBody(url, token, 'POST', json, { 'content-type': 'text/plain' });

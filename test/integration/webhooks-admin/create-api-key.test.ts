@@ -17,7 +17,7 @@ type Created = { data: { key: string; api_key: { id: string; created_at: string;
 
 describe('POST /api/workspace/{workspace_id}/api-keys', () => {
   it('when an owner creates a key, answers 201 with the key shown once; it reads as that owner', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const response = await call({
       method: 'POST',
       path: '/api-keys',
@@ -43,7 +43,7 @@ describe('POST /api/workspace/{workspace_id}/api-keys', () => {
         },
       },
     });
-    expect(server.store.apiKeys.get(data.api_key.id)!.key_hash).toBe(hashToken(data.key));
+    expect((await server.store.apiKeys.get(data.api_key.id))!.key_hash).toBe(hashToken(data.key));
     const me = await send(server.url, { path: '/api/v1/me', key: data.key });
     expect(me.status).toBe(200);
     expect((me.body as { data: { user: { id: string } } }).data.user.id).toBe(workspace.ownerId);
@@ -51,7 +51,7 @@ describe('POST /api/workspace/{workspace_id}/api-keys', () => {
   });
 
   it('when scopes and expiry are left out, grants all five scopes for one year', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { data } = (await call({ method: 'POST', path: '/api-keys', body: { name: 'Default' } })).body as Created & { data: { api_key: { scopes: string[] } } };
     expect(data.api_key.scopes).toEqual(['workspace:read', 'visibility:read', 'contentmap:read', 'content:read', 'iq:read']);
     const days = (Date.parse(data.api_key.expires_at) - Date.parse(data.api_key.created_at)) / 86_400_000;
@@ -59,7 +59,7 @@ describe('POST /api/workspace/{workspace_id}/api-keys', () => {
   });
 
   it('when the body is invalid, answers 422 naming the fields', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const scopes = 'workspace:read, visibility:read, contentmap:read, content:read, iq:read';
     const cases: Array<[unknown, string, FieldError]> = [
       [{ name: 'x', expires_at: '2001-01-01T00:00:00Z' }, 'Invalid parameters: body.expires_at must be in the future.',

@@ -35,7 +35,7 @@ const body = (url: string) => ({ url, name: 'Publishing pipeline', events: ['con
 
 describe('POST /api/workspace/{workspace_id}/webhooks', () => {
   it('when an owner subscribes an endpoint, answers 201 with the webhook and its secret, shown this once', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const r = await receiver();
     const response = await call({
       method: 'POST',
@@ -73,7 +73,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks', () => {
   });
 
   it('when two webhooks are created, each gets its own secret', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const r = await receiver();
     const first = await createWebhook(call, { url: r.url });
     const second = await createWebhook(call, { url: r.url });
@@ -81,7 +81,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks', () => {
   });
 
   it('when the body is invalid, answers 422 naming every offending field', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ method: 'POST', path: '/webhooks', body: { url: 'not a url', name: '', events: ['content.deleted'], colour: 'red' } });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
@@ -95,7 +95,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks', () => {
   });
 
   it('when required fields are missing or events is empty, answers 422 naming them', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const missing = await call({ method: 'POST', path: '/webhooks', body: { name: 'x' } });
     expect(missing.status).toBe(422);
     expect((missing.body as { messages: string }).messages).toMatch(/url/);
@@ -116,9 +116,9 @@ describe('POST /api/workspace/{workspace_id}/webhooks', () => {
   });
 
   it('when a member who is not an owner tries, answers 403 and creates nothing', async () => {
-    const { workspace, call } = adminWorld(server);
-    const memberId = createTestMember(server.store, workspace, 'member');
-    const asMember = adminClient(server.url, workspace.workspaceId, createTestMemberToken(server.store, workspace, memberId).token);
+    const { workspace, call } = await adminWorld(server);
+    const memberId = await createTestMember(server.store, workspace, 'member');
+    const asMember = adminClient(server.url, workspace.workspaceId, (await createTestMemberToken(server.store, workspace, memberId)).token);
     const response = await asMember({ method: 'POST', path: '/webhooks', body: body('http://127.0.0.1:9/x') });
     expect(response.status).toBe(403);
     expect(response.body).toEqual(ROLE_FORBIDDEN);
@@ -148,7 +148,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks with private targets refus
   ];
 
   it.each(refusedUrls)('when the URL is %s, answers 422 naming url and saves nothing', async (url, message) => {
-    const { call } = adminWorld(strict);
+    const { call } = await adminWorld(strict);
     const response = await call({ method: 'POST', path: '/webhooks', body: body(url) });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
@@ -160,7 +160,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks with private targets refus
   });
 
   it('when the URL points at a live loopback server, refuses it without ever connecting', async () => {
-    const { call } = adminWorld(strict);
+    const { call } = await adminWorld(strict);
     const sentinel = await receiver();
     const https = sentinel.url.replace('http:', 'https:');
     for (const url of [sentinel.url, https, https.replace('127.0.0.1', '[::ffff:127.0.0.1]')]) {
@@ -170,7 +170,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks with private targets refus
   });
 
   it('when an HTTPS URL resolves only to public addresses, answers 201', async () => {
-    const { call } = adminWorld(strict);
+    const { call } = await adminWorld(strict);
     const response = await call({ method: 'POST', path: '/webhooks', body: body('https://hooks.public.test/workspace-events') });
     expect(response.status).toBe(201);
   });

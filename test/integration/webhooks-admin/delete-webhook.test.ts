@@ -13,11 +13,11 @@ afterAll(async () => {
 
 describe('DELETE /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   it('when the webhook exists, answers 2040 and removes it with its whole delivery log, sent or not', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const gone = await createWebhook(call, { url: 'http://127.0.0.1:9/gone' });
     const kept = await createWebhook(call, { url: 'http://127.0.0.1:9/kept' });
-    emit(server, workspace.workspaceId);
-    emit(server, workspace.workspaceId);
+    await emit(server, workspace.workspaceId);
+    await emit(server, workspace.workspaceId);
     const pendingOf = (webhookId: string) =>
       call({ path: `/webhooks/${webhookId}/deliveries`, query: { status: 'pending' } });
     expect(((await pendingOf(gone.id)).body as { data: { items: unknown[] } }).data.items).toHaveLength(2);
@@ -33,8 +33,8 @@ describe('DELETE /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   });
 
   it('when the webhook is already deleted, unknown or another workspace\'s, answers 404', async () => {
-    const mine = adminWorld(server);
-    const theirs = adminWorld(server);
+    const mine = await adminWorld(server);
+    const theirs = await adminWorld(server);
     const own = await createWebhook(mine.call, { url: 'http://127.0.0.1:9/x' });
     const foreign = await createWebhook(theirs.call, { url: 'http://127.0.0.1:9/x' });
     expect((await mine.call({ method: 'DELETE', path: `/webhooks/${own.id}` })).status).toBe(200);

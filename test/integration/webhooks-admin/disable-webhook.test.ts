@@ -15,7 +15,7 @@ type WebhookBody = { data: { enabled: boolean; disabled_at: string | null; conse
 
 describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/disable', () => {
   it('when enabled, disables it (recording when); disabling again changes nothing', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const first = await call({ method: 'POST', path: `/webhooks/${id}/disable` });
     expect(first.status).toBe(200);
@@ -26,18 +26,18 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/disable', () 
   });
 
   it('when disabled, events that occur are not sent to it', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const r = await receiver();
     const { id } = await createWebhook(call, { url: r.url });
     await call({ method: 'POST', path: `/webhooks/${id}/disable` });
-    emit(server, workspace.workspaceId);
+    await emit(server, workspace.workspaceId);
     const dispatcher = startDispatcher(server);
     await dispatcher.drain();
     expect(r.requests).toHaveLength(0);
   });
 
   it('when the webhook is unknown, answers 404', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ method: 'POST', path: `/webhooks/${randomUUID()}/disable` });
     expect(response.status).toBe(404);
     expect(response.body).toEqual(WEBHOOK_NOT_FOUND);

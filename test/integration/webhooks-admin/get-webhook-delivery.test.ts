@@ -22,15 +22,15 @@ interface DeliveryDetail { delivery_status: string; attempt: number; next_attemp
 
 describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}', () => {
   it('when the receiver fails twice then succeeds, shows the three attempts with their statuses and times; the retries came after the first two steps of the schedule', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const r = await receiver((_q, i) => (i < 2 ? answer(503, `busy ${i + 1}`) : answer(200, 'thanks')));
     const { id: webhookId } = await createWebhook(call, { url: r.url, events: ['topic.status_updated'] });
     startDispatcher(server, { retryScheduleMs: scaledDefault });
-    emit(server, workspace.workspaceId, 'topic.status_updated');
+    await emit(server, workspace.workspaceId, 'topic.status_updated');
 
     const requests = await r.waitForRequests(3);
     const deliveryId = requests[0]!.headers['webhook-id'] as string;
-    await until(() => server.store.webhookDeliveries.getById(deliveryId)?.status === 'delivered', 5_000, 'delivered');
+    await until(async () => (await server.store.webhookDeliveries.getById(deliveryId))?.status === 'delivered', 5_000, 'delivered');
 
     // Every attempt sent the same bytes: the envelope's timestamp is the event's, not the attempt's.
     expect(new Set(requests.map((q) => q.rawBody)).size).toBe(1);
@@ -77,14 +77,14 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{de
   });
 
   it('while a delivery waits for its retry, shows the failed attempt and when the next one is due, in the list too', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const r = await receiver(() => answer(500, 'down'));
     const { id: webhookId } = await createWebhook(call, { url: r.url, events: ['content.status_updated'] });
     const dispatcher = startDispatcher(server, { retryScheduleMs: [60_000] });
-    emit(server, workspace.workspaceId, 'content.status_updated');
+    await emit(server, workspace.workspaceId, 'content.status_updated');
     const [request] = await r.waitForRequests(1);
     const deliveryId = request!.headers['webhook-id'] as string;
-    await until(() => server.store.webhookDeliveries.attempts(deliveryId).length === 1, 5_000, 'the first attempt recorded');
+    await until(async () => (await server.store.webhookDeliveries.attempts(deliveryId)).length === 1, 5_000, 'the first attempt recorded');
     await dispatcher.drain();
 
     const detail = (await call({ path: `/webhooks/${webhookId}/deliveries/${deliveryId}` })).body as { data: DeliveryDetail };
@@ -98,16 +98,16 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{de
   });
 
   it('when the delivery is unknown, or belongs to another webhook, answers 404', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const r = await receiver();
     const first = await createWebhook(call, { url: r.url });
     const second = await createWebhook(call, { url: r.url });
     const dispatcher = startDispatcher(server);
-    emit(server, workspace.workspaceId, 'content.status_updated');
+    await emit(server, workspace.workspaceId, 'content.status_updated');
     const [request] = await r.waitForRequests(2);
     await dispatcher.drain();
     const deliveryOfSomeone = request!.headers['webhook-id'] as string;
-    const owner = server.store.webhookDeliveries.getById(deliveryOfSomeone)!.webhook_id;
+    const owner = (await server.store.webhookDeliveries.getById(deliveryOfSomeone))!.webhook_id;
     const other = owner === first.id ? second.id : first.id;
 
     const notFound = { code: 4040, messages: 'Delivery not found.', data: null };

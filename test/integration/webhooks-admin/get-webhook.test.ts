@@ -13,7 +13,7 @@ afterAll(async () => {
 
 describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   it('when the webhook exists, answers it with the secret masked to its last four characters', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id, secret, response: created } = await createWebhook(call, {
       url: 'http://127.0.0.1:9/hooks',
       name: 'CRM sync',
@@ -32,8 +32,8 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   });
 
   it('when the webhook does not exist or belongs to another workspace, answers the same 404', async () => {
-    const mine = adminWorld(server);
-    const theirs = adminWorld(server);
+    const mine = await adminWorld(server);
+    const theirs = await adminWorld(server);
     const foreign = await createWebhook(theirs.call, { url: 'http://127.0.0.1:9/hooks' });
     const a = await mine.call({ path: `/webhooks/${foreign.id}` });
     const b = await mine.call({ path: `/webhooks/${randomUUID()}` });
@@ -43,7 +43,7 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   });
 
   it('when the webhook id is not a UUID, answers 422 naming it', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ path: '/webhooks/12' });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({

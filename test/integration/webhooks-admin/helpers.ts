@@ -6,7 +6,6 @@ import type { ObservedResponse } from '../../support/http.js';
 import type { TestServer } from '../../support/test-server.js';
 import { startReceiver } from '../../support/webhook-receiver.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
-import { enqueueEvent } from '../../../src/webhooks/outbox.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/samples.js';
 import { silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
@@ -31,9 +30,9 @@ export interface AdminWorld {
 }
 
 /** A fresh workspace with an owner and the owner's member token. */
-export function adminWorld(server: TestServer): AdminWorld {
-  const workspace = createTestWorkspace(server.store);
-  const { token, id } = createTestMemberToken(server.store, workspace);
+export async function adminWorld(server: TestServer): Promise<AdminWorld> {
+  const workspace = await createTestWorkspace(server.store);
+  const { token, id } = await createTestMemberToken(server.store, workspace);
   return { workspace, token, tokenId: id, call: adminClient(server.url, workspace.workspaceId, token) };
 }
 
@@ -61,8 +60,8 @@ export async function createWebhook(
 }
 
 /** A status change, written to the outbox the way imports write it, with a schema-valid sample. */
-export function emit(server: TestServer, workspaceId: string, type: EventType = 'content.status_updated'): string {
-  return enqueueEvent(server.store.db, { workspaceId, type, data: SAMPLE_EVENT_DATA[type] });
+export function emit(server: TestServer, workspaceId: string, type: EventType = 'content.status_updated'): Promise<string> {
+  return server.store.webhookDeliveries.enqueueEvent({ workspaceId, type, data: SAMPLE_EVENT_DATA[type] });
 }
 
 /** The delivery engine over the test server's database, with a shrunk schedule; stopped after the test. */

@@ -13,10 +13,10 @@ afterAll(async () => {
 
 describe('GET /api/workspace/{workspace_id}/api-keys', () => {
   it('when the workspace has keys, lists them oldest first with revoked ones, never a secret', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     // Created a minute after the workspace's own key, so "oldest first" never hangs on clock ticks.
-    const second = createTestKey(server.store, workspace, { name: 'Second', scopes: ['iq:read'], createdAt: new Date(Date.now() + 60_000) });
-    server.store.apiKeys.revoke(second.id, new Date().toISOString());
+    const second = await createTestKey(server.store, workspace, { name: 'Second', scopes: ['iq:read'], createdAt: new Date(Date.now() + 60_000) });
+    await server.store.apiKeys.revoke(second.id, new Date().toISOString());
     const response = await call({ path: '/api-keys', query: { limit: 1 } });
     const page = response.body as { data: { items: Array<{ id: string }>; next_cursor: string } };
     expect(page.data.items.map((k) => k.id)).toEqual([workspace.keyId]);

@@ -14,12 +14,12 @@ afterAll(async () => {
 
 describe('GET /api/workspace/{workspace_id}/members', () => {
   it('when any member asks, lists every member with role, oldest first, paged', async () => {
-    const { workspace } = adminWorld(server);
+    const { workspace } = await adminWorld(server);
     // Joined a minute after the owner, so "oldest first" never hangs on clock ticks.
-    const memberId = createTestMember(server.store, workspace, 'member', new Date(Date.now() + 60_000));
-    const asMember = adminClient(server.url, workspace.workspaceId, createTestMemberToken(server.store, workspace, memberId).token);
+    const memberId = await createTestMember(server.store, workspace, 'member', new Date(Date.now() + 60_000));
+    const asMember = adminClient(server.url, workspace.workspaceId, (await createTestMemberToken(server.store, workspace, memberId)).token);
     const first = (await asMember({ path: '/members', query: { limit: 1 } })).body as { data: { items: unknown[]; next_cursor: string } };
-    const owner = server.store.accounts.getMembership(workspace.workspaceId, workspace.ownerId)!;
+    const owner = (await server.store.accounts.getMembership(workspace.workspaceId, workspace.ownerId))!;
     expect(first).toEqual({
       code: 2000,
       messages: 'OK',

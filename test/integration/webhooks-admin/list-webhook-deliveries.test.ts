@@ -18,13 +18,13 @@ type Page = { data: { items: Delivery[]; next_cursor: string | null } };
 
 describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', () => {
   it('when deliveries were attempted, answers each with its payload and latest attempt, newest first', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const r = await receiver((request) => (request.rawBody.includes('"event":"topic.status_updated"') ? answer(500, 'x'.repeat(3000)) : answer(200, 'thanks')));
     const { id } = await createWebhook(call, { url: r.url, events: ['content.status_updated', 'topic.status_updated'] });
     const dispatcher = startDispatcher(server, { retryScheduleMs: [] });
-    emit(server, workspace.workspaceId, 'content.status_updated');
+    await emit(server, workspace.workspaceId, 'content.status_updated');
     await until(() => r.requests.length === 1, 5_000, 'the first delivery');
-    emit(server, workspace.workspaceId, 'topic.status_updated');
+    await emit(server, workspace.workspaceId, 'topic.status_updated');
     await until(() => r.requests.length === 2, 5_000, 'the second delivery');
     await dispatcher.drain();
 
@@ -73,10 +73,10 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', (
   });
 
   it('when filtered by event type or status and paged, answers only matching deliveries, each once', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/never', events: ['content.status_updated', 'iq.status_updated'] });
-    for (let i = 0; i < 3; i += 1) emit(server, workspace.workspaceId, 'content.status_updated');
-    emit(server, workspace.workspaceId, 'iq.status_updated');
+    for (let i = 0; i < 3; i += 1) await emit(server, workspace.workspaceId, 'content.status_updated');
+    await emit(server, workspace.workspaceId, 'iq.status_updated');
     const iq = (await call({ path: `/webhooks/${id}/deliveries`, query: { event_type: 'iq.status_updated' } })).body as Page;
     expect(iq.data.items.map((d) => d.event_type)).toEqual(['iq.status_updated']);
     expect(((await call({ path: `/webhooks/${id}/deliveries`, query: { status: 'delivered' } })).body as Page).data.items).toEqual([]);
@@ -95,9 +95,9 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', (
   });
 
   it('when a cursor is reused with other filters, answers 422 naming cursor', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/never' });
-    for (let i = 0; i < 2; i += 1) emit(server, workspace.workspaceId);
+    for (let i = 0; i < 2; i += 1) await emit(server, workspace.workspaceId);
     const cursor = ((await call({ path: `/webhooks/${id}/deliveries`, query: { limit: 1 } })).body as Page).data.next_cursor!;
     const response = await call({ path: `/webhooks/${id}/deliveries`, query: { limit: 1, cursor, status: 'pending' } });
     expect(response.status).toBe(422);
@@ -109,7 +109,7 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', (
   });
 
   it('when a filter value is unknown, answers 422 naming it', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/never' });
     const response = await call({ path: `/webhooks/${id}/deliveries`, query: { status: 'lost' } });
     expect(response.status).toBe(422);
@@ -121,8 +121,8 @@ describe('GET /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries', (
   });
 
   it('when the webhook is unknown or another workspace\'s, answers 404', async () => {
-    const mine = adminWorld(server);
-    const theirs = adminWorld(server);
+    const mine = await adminWorld(server);
+    const theirs = await adminWorld(server);
     const foreign = await createWebhook(theirs.call, { url: 'http://127.0.0.1:9/never' });
     for (const id of [randomUUID(), foreign.id]) {
       const response = await mine.call({ path: `/webhooks/${id}/deliveries` });

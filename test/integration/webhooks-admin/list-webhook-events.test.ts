@@ -32,7 +32,7 @@ const catalogPath = (workspaceId: string) => `/api/workspace/${workspaceId}/webh
 
 describe('GET /api/workspace/{workspace_id}/webhooks/events', () => {
   it('when an owner\'s member token asks, answers 8010 with the six events, labels, descriptions and groups', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ path: '/webhooks/events' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(CATALOG);
@@ -40,15 +40,15 @@ describe('GET /api/workspace/{workspace_id}/webhooks/events', () => {
   });
 
   it('when a member who is not an owner asks, answers the catalog too', async () => {
-    const workspace = createTestWorkspace(server.store);
-    const memberId = createTestMember(server.store, workspace, 'member');
-    const call = adminClient(server.url, workspace.workspaceId, createTestMemberToken(server.store, workspace, memberId).token);
+    const workspace = await createTestWorkspace(server.store);
+    const memberId = await createTestMember(server.store, workspace, 'member');
+    const call = adminClient(server.url, workspace.workspaceId, (await createTestMemberToken(server.store, workspace, memberId)).token);
     expect((await call({ path: '/webhooks/events' })).body).toEqual(CATALOG);
   });
 
   it('when an API key of the workspace with no scopes asks, in either header, answers the catalog', async () => {
-    const workspace = createTestWorkspace(server.store);
-    const { key } = createTestKey(server.store, workspace, { scopes: [] });
+    const workspace = await createTestWorkspace(server.store);
+    const { key } = await createTestKey(server.store, workspace, { scopes: [] });
     const bearer = await send(server.url, { path: catalogPath(workspace.workspaceId), key });
     const header = await send(server.url, { path: catalogPath(workspace.workspaceId), key: null, headers: { 'x-api-key': key } });
     expect(bearer.status).toBe(200);
@@ -57,17 +57,17 @@ describe('GET /api/workspace/{workspace_id}/webhooks/events', () => {
   });
 
   it('when the API key is revoked, answers 401 with code 4022', async () => {
-    const workspace = createTestWorkspace(server.store);
-    server.store.apiKeys.revoke(workspace.keyId, new Date().toISOString());
+    const workspace = await createTestWorkspace(server.store);
+    await server.store.apiKeys.revoke(workspace.keyId, new Date().toISOString());
     const response = await send(server.url, { path: catalogPath(workspace.workspaceId), key: workspace.key });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ code: 4022, messages: 'The API key is invalid, revoked or expired.', data: null });
   });
 
   it('when the path names another workspace, answers 404 exactly like an unknown workspace, for keys and tokens', async () => {
-    const workspace = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
-    const token = createTestMemberToken(server.store, workspace).token;
+    const workspace = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
+    const token = (await createTestMemberToken(server.store, workspace)).token;
     for (const credential of [workspace.key, token]) {
       const foreign = await send(server.url, { path: catalogPath(other.workspaceId), key: credential });
       const unknown = await send(server.url, { path: catalogPath(randomUUID()), key: credential });
@@ -78,7 +78,7 @@ describe('GET /api/workspace/{workspace_id}/webhooks/events', () => {
   });
 
   it('when the workspace id is not a UUID, answers 422', async () => {
-    const workspace = createTestWorkspace(server.store);
+    const workspace = await createTestWorkspace(server.store);
     const response = await send(server.url, { path: catalogPath('12345'), key: workspace.key });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
@@ -89,7 +89,7 @@ describe('GET /api/workspace/{workspace_id}/webhooks/events', () => {
   });
 
   it('when the request carries a query parameter, answers 422 naming it', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ path: '/webhooks/events', query: { group: 'content' } });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({

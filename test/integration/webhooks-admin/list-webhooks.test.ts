@@ -14,7 +14,7 @@ type Page = { data: { items: Array<{ id: string; secret_masked: string }>; next_
 
 describe('GET /api/workspace/{workspace_id}/webhooks', () => {
   it('when the workspace has webhooks, answers them oldest first, paged, with masked secrets only', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const created = [];
     for (const name of ['one', 'two', 'three']) created.push(await createWebhook(call, { url: `http://127.0.0.1:9/${name}`, name }));
     const first = await call({ path: '/webhooks', query: { limit: 2 } });
@@ -31,15 +31,15 @@ describe('GET /api/workspace/{workspace_id}/webhooks', () => {
   });
 
   it('when another workspace has webhooks, lists none of them', async () => {
-    const mine = adminWorld(server);
-    const theirs = adminWorld(server);
+    const mine = await adminWorld(server);
+    const theirs = await adminWorld(server);
     await createWebhook(theirs.call, { url: 'http://127.0.0.1:9/theirs' });
     expect((await mine.call({ path: '/webhooks' })).body).toEqual({ code: 2000, messages: 'OK', data: { items: [], next_cursor: null } });
   });
 
   it('when the cursor was altered or comes from another workspace, answers 422 naming cursor', async () => {
-    const a = adminWorld(server);
-    const b = adminWorld(server);
+    const a = await adminWorld(server);
+    const b = await adminWorld(server);
     for (const world of [a, b]) {
       await createWebhook(world.call, { url: 'http://127.0.0.1:9/1' });
       await createWebhook(world.call, { url: 'http://127.0.0.1:9/2' });
@@ -57,7 +57,7 @@ describe('GET /api/workspace/{workspace_id}/webhooks', () => {
   });
 
   it('when limit is out of range, answers 422 naming limit', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ path: '/webhooks', query: { limit: 101 } });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({

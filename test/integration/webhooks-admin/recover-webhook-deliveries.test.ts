@@ -16,13 +16,13 @@ type Page = { data: { items: Array<{ id: string; delivery_status: string }> } };
 
 describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/recover', () => {
   it('when deliveries failed during an outage, queues every one since the time (202) and they arrive', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     let up = false;
     const r = await receiver(() => (up ? answer(204) : answer(502)));
     const { id } = await createWebhook(call, { url: r.url });
     const dispatcher = startDispatcher(server, { retryScheduleMs: [] });
     const since = new Date().toISOString();
-    for (let i = 0; i < 3; i += 1) emit(server, workspace.workspaceId);
+    for (let i = 0; i < 3; i += 1) await emit(server, workspace.workspaceId);
     await until(() => r.requests.length === 3, 5_000, 'three failing attempts');
     await dispatcher.drain();
 
@@ -37,14 +37,14 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/re
   });
 
   it('when nothing failed since the time, answers 0', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/never' });
     const response = await call({ method: 'POST', path: `/webhooks/${id}/deliveries/recover`, body: { since: new Date().toISOString() } });
     expect(response.body).toEqual({ code: 2020, messages: '0 failed deliveries queued again.', data: { recovered: 0 } });
   });
 
   it('when since is missing or not a date-time, answers 422 naming since', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/never' });
     const missing = await call({ method: 'POST', path: `/webhooks/${id}/deliveries/recover`, body: {} });
     expect(missing.body).toEqual({
@@ -61,7 +61,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/re
   });
 
   it('when the webhook is unknown, answers 404', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ method: 'POST', path: `/webhooks/${randomUUID()}/deliveries/recover`, body: { since: new Date().toISOString() } });
     expect(response.status).toBe(404);
     expect(response.body).toEqual(WEBHOOK_NOT_FOUND);

@@ -16,12 +16,12 @@ type Page = { data: { items: Array<{ id: string; delivery_status: string }> } };
 
 describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', () => {
   it('when a delivery failed, queues it again (202, 2020); it arrives with the same webhook-id and shows recovered', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     let up = false;
     const r = await receiver(() => (up ? answer(200) : answer(503)));
     const { id } = await createWebhook(call, { url: r.url });
     const dispatcher = startDispatcher(server, { retryScheduleMs: [] });
-    emit(server, workspace.workspaceId);
+    await emit(server, workspace.workspaceId);
     await until(() => r.requests.length === 1, 5_000, 'the failing attempt');
     await dispatcher.drain();
     const [failed] = ((await call({ path: `/webhooks/${id}/deliveries` })).body as Page).data.items;
@@ -44,10 +44,10 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{d
   });
 
   it('when the delivery is unknown or belongs to another webhook, answers 404', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const one = await createWebhook(call, { url: 'http://127.0.0.1:9/one' });
     const two = await createWebhook(call, { url: 'http://127.0.0.1:9/two' });
-    emit(server, workspace.workspaceId);
+    await emit(server, workspace.workspaceId);
     const [ofTwo] = ((await call({ path: `/webhooks/${two.id}/deliveries` })).body as Page).data.items;
     for (const deliveryId of [randomUUID(), ofTwo!.id]) {
       const response = await call({ method: 'POST', path: `/webhooks/${one.id}/deliveries/${deliveryId}/redeliver` });
@@ -57,7 +57,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{d
   });
 
   it('when the webhook is unknown, answers 404 for the webhook', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ method: 'POST', path: `/webhooks/${randomUUID()}/deliveries/${randomUUID()}/redeliver` });
     expect(response.body).toEqual(WEBHOOK_NOT_FOUND);
   });

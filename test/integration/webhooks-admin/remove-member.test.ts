@@ -16,10 +16,10 @@ afterAll(async () => {
 
 describe('DELETE /api/workspace/{workspace_id}/members/{user_id}', () => {
   it('when an owner removes a member, their API keys and member tokens stop at once, and stay stopped if they return', async () => {
-    const { workspace, call } = adminWorld(server);
-    const memberId = createTestMember(server.store, workspace, 'owner');
-    const key = createTestKey(server.store, workspace, { userId: memberId });
-    const token = createTestMemberToken(server.store, workspace, memberId).token;
+    const { workspace, call } = await adminWorld(server);
+    const memberId = await createTestMember(server.store, workspace, 'owner');
+    const key = await createTestKey(server.store, workspace, { userId: memberId });
+    const token = (await createTestMemberToken(server.store, workspace, memberId)).token;
     expect((await send(server.url, { path: '/api/v1/me', key: key.key })).status).toBe(200);
 
     const response = await call({ method: 'DELETE', path: `/members/${memberId}` });
@@ -29,7 +29,7 @@ describe('DELETE /api/workspace/{workspace_id}/members/{user_id}', () => {
     const asRemoved = adminClient(server.url, workspace.workspaceId, token);
     expect((await asRemoved({ path: '/members' })).body).toEqual(TOKEN_INVALID);
 
-    server.store.accounts.upsertMembership(workspace.workspaceId, memberId, 'owner', new Date().toISOString());
+    await server.store.accounts.upsertMembership(workspace.workspaceId, memberId, 'owner', new Date().toISOString());
     expect((await send(server.url, { path: '/api/v1/me', key: key.key })).status).toBe(401);
     expect((await asRemoved({ path: '/members' })).status).toBe(401);
     const listed = (await call({ path: '/api-keys' })).body as { data: { items: Array<{ id: string; revoked_at: string | null }> } };
@@ -37,7 +37,7 @@ describe('DELETE /api/workspace/{workspace_id}/members/{user_id}', () => {
   });
 
   it('when the last owner would be removed, answers 409 and keeps them', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const response = await call({ method: 'DELETE', path: `/members/${workspace.ownerId}` });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ code: 4090, messages: 'The workspace must keep at least one owner: make another member an owner first.', data: null });
@@ -45,24 +45,24 @@ describe('DELETE /api/workspace/{workspace_id}/members/{user_id}', () => {
   });
 
   it('when an owner removes themselves while another owner remains, their own token stops', async () => {
-    const { workspace, call } = adminWorld(server);
-    createTestMember(server.store, workspace, 'owner');
+    const { workspace, call } = await adminWorld(server);
+    await createTestMember(server.store, workspace, 'owner');
     expect((await call({ method: 'DELETE', path: `/members/${workspace.ownerId}` })).status).toBe(200);
     expect((await call({ path: '/members' })).status).toBe(401);
   });
 
   it('when a member who is not an owner tries, answers 403', async () => {
-    const { workspace } = adminWorld(server);
-    const memberId = createTestMember(server.store, workspace, 'member');
-    const asMember = adminClient(server.url, workspace.workspaceId, createTestMemberToken(server.store, workspace, memberId).token);
+    const { workspace } = await adminWorld(server);
+    const memberId = await createTestMember(server.store, workspace, 'member');
+    const asMember = adminClient(server.url, workspace.workspaceId, (await createTestMemberToken(server.store, workspace, memberId)).token);
     const response = await asMember({ method: 'DELETE', path: `/members/${memberId}` });
     expect(response.status).toBe(403);
     expect(response.body).toEqual(ROLE_FORBIDDEN);
   });
 
   it('when the user is not a member of this workspace, answers 404', async () => {
-    const { call } = adminWorld(server);
-    const stranger = adminWorld(server).workspace.ownerId;
+    const { call } = await adminWorld(server);
+    const stranger = (await adminWorld(server)).workspace.ownerId;
     for (const id of [randomUUID(), stranger]) {
       const response = await call({ method: 'DELETE', path: `/members/${id}` });
       expect(response.status).toBe(404);

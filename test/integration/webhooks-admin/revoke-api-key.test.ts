@@ -17,8 +17,8 @@ const KEY_NOT_FOUND = { code: 4040, messages: 'API key not found.', data: null }
 
 describe('DELETE /api/workspace/{workspace_id}/api-keys/{key_id}', () => {
   it('when an owner revokes a key, the key answers 401 on its next request; revoking again changes nothing', async () => {
-    const { workspace, call } = adminWorld(server);
-    const key = createTestKey(server.store, workspace, { name: 'Doomed' });
+    const { workspace, call } = await adminWorld(server);
+    const key = await createTestKey(server.store, workspace, { name: 'Doomed' });
     expect((await send(server.url, { path: '/api/v1/me', key: key.key })).status).toBe(200);
     const response = await call({ method: 'DELETE', path: `/api-keys/${key.id}` });
     expect(response.status).toBe(200);
@@ -30,8 +30,8 @@ describe('DELETE /api/workspace/{workspace_id}/api-keys/{key_id}', () => {
   });
 
   it('when the key is unknown or another workspace\'s, answers 404 and revokes nothing', async () => {
-    const mine = adminWorld(server);
-    const theirs = adminWorld(server);
+    const mine = await adminWorld(server);
+    const theirs = await adminWorld(server);
     for (const id of [randomUUID(), theirs.workspace.keyId]) {
       const response = await mine.call({ method: 'DELETE', path: `/api-keys/${id}` });
       expect(response.status).toBe(404);

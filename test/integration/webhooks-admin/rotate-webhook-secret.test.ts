@@ -16,7 +16,7 @@ type Rotated = { data: { secret: string; webhook: { secret_masked: string; previ
 
 describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret', () => {
   it('when rotated without a body, answers the new secret once and keeps the old one signing for 24 hours', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id, secret: old } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const response = await call({ method: 'POST', path: `/webhooks/${id}/rotate-secret` });
     expect(response.status).toBe(200);
@@ -35,7 +35,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret
   });
 
   it('when a grace period is given, uses it; 0 retires the old secret at once', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const hour = (await call({ method: 'POST', path: `/webhooks/${id}/rotate-secret`, body: { grace_period_seconds: 3600 } })).body as Rotated;
     expect(Date.parse(hour.data.webhook.previous_secret_expires_at!) - Date.parse(hour.data.webhook.updated_at)).toBe(3600 * 1000);
@@ -44,7 +44,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret
   });
 
   it('during the grace period, deliveries verify with both secrets; X-Webhook-Signature uses the new one', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const r = await receiver();
     const { id, secret: old } = await createWebhook(call, { url: r.url });
     const { data } = (await call({ method: 'POST', path: `/webhooks/${id}/rotate-secret` })).body as Rotated;
@@ -59,7 +59,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret
   });
 
   it('when the grace period is out of range or the body has unknown fields, answers 422 naming them', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const tooLong = await call({ method: 'POST', path: `/webhooks/${id}/rotate-secret`, body: { grace_period_seconds: 604801 } });
     expect(tooLong.body).toEqual({
@@ -76,7 +76,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret
   });
 
   it('when the webhook is unknown, answers 404', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ method: 'POST', path: `/webhooks/${randomUUID()}/rotate-secret` });
     expect(response.status).toBe(404);
     expect(response.body).toEqual(WEBHOOK_NOT_FOUND);

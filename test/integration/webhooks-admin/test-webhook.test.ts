@@ -20,7 +20,7 @@ const ZERO = '00000000-0000-0000-0000-000000000000';
 
 describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => {
   it('when the receiver answers, sends a signed sample with is_test and zeroed ids, and answers its status and time', async () => {
-    const { workspace, call } = adminWorld(server);
+    const { workspace, call } = await adminWorld(server);
     const r = await receiver(() => answer(202, 'accepted'));
     const { id, secret } = await createWebhook(call, { url: r.url, events: ['topic.status_updated'] });
     const response = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: { event: 'iq.status_updated' } });
@@ -37,7 +37,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
   });
 
   it('when the receiver fails, answers 200 with success false and never its body', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const r = await receiver(() => answer(500, 'stack trace: db password hunter2'));
     const { id } = await createWebhook(call, { url: r.url });
     const response = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: { event: 'content.status_updated' } });
@@ -50,7 +50,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
   });
 
   it('when nothing listens at the URL, answers success false with no status and the reason', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const closed = await receiver();
     await closed.close();
     const { id } = await createWebhook(call, { url: closed.url });
@@ -63,7 +63,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
   });
 
   it('when the webhook is disabled, still sends the test', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const r = await receiver();
     const { id } = await createWebhook(call, { url: r.url });
     await call({ method: 'POST', path: `/webhooks/${id}/disable` });
@@ -73,7 +73,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
   });
 
   it('when the request has no body, or a body without event, sends the first event the webhook subscribes to', async () => {
-    const { call, token, workspace } = adminWorld(server);
+    const { call, token, workspace } = await adminWorld(server);
     const r = await receiver();
     const { id, secret } = await createWebhook(call, { url: r.url, events: ['iq.status_updated', 'topic.status_updated'] });
     const bodyless = await fetch(`${server.url}/api/workspace/${workspace.workspaceId}/webhooks/${id}/test`, {
@@ -96,7 +96,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
   });
 
   it('when the event is unknown, answers 422 naming event', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const unknown = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: { event: 'content.deleted' } });
     expect(unknown.status).toBe(422);
@@ -108,7 +108,7 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test', () => 
   });
 
   it('when the webhook is unknown, answers 404 and sends nothing', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ method: 'POST', path: `/webhooks/${randomUUID()}/test`, body: { event: 'content.status_updated' } });
     expect(response.status).toBe(404);
     expect(response.body).toEqual(WEBHOOK_NOT_FOUND);
@@ -119,8 +119,8 @@ describe('POST /api/workspace/{workspace_id}/webhooks/{webhook_id}/test with WEB
   it('when the receiver never answers, gives up after the configured timeout, as a real delivery does', async () => {
     const running = await startConfiguredServer({ WEBHOOK_TIMEOUT_MS: '300', WEBHOOK_ALLOW_PRIVATE: 'true' });
     try {
-      const workspace = createTestWorkspace(running.store);
-      const call = adminClient(running.url, workspace.workspaceId, createTestMemberToken(running.store, workspace).token);
+      const workspace = await createTestWorkspace(running.store);
+      const call = adminClient(running.url, workspace.workspaceId, (await createTestMemberToken(running.store, workspace)).token);
       const hanging = await receiver(() => 'hang');
       const { id } = await createWebhook(call, { url: hanging.url });
       const response = await call({ method: 'POST', path: `/webhooks/${id}/test`, body: { event: 'topic.status_updated' } });

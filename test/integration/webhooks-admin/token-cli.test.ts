@@ -8,6 +8,7 @@ import { createTestStore, startTestServer, type TestServer } from '../../support
 import { MEMBER_TOKEN_PREFIX } from '../../../src/keys/member-tokens.js';
 import { hashToken } from '../../../src/keys/secret-token.js';
 import { TOKEN_INVALID } from './helpers.js';
+import { CLI } from '../../cli/run-cli.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -25,14 +26,14 @@ afterAll(async () => {
 /** The real command line, as a separate process, on the server's database file. */
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/main.ts'), ...args, '--db', db.file], { cwd: root },
+    execFile(process.execPath, [...CLI, ...args, '--db', db.file], { cwd: root },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
   });
 }
 
 describe('npm run cli -- token create / token revoke', () => {
   it('when an owner\'s token is created, prints it once as JSON, stores only its hash, and it works until revoked', async () => {
-    const workspace = createTestWorkspace(server.store);
+    const workspace = await createTestWorkspace(server.store);
     const created = await cli(['token', 'create', '--workspace', workspace.workspaceId, '--user', workspace.ownerId, '--name', 'Ops laptop', '--json']);
     expect(created.code, created.stderr).toBe(0);
     const output = JSON.parse(created.stdout) as Record<string, string>;
@@ -45,7 +46,7 @@ describe('npm run cli -- token create / token revoke', () => {
       user_id: workspace.ownerId,
       created_at: expect.any(String),
     });
-    const row = server.store.memberTokens.get(output.id!)!;
+    const row = (await server.store.memberTokens.get(output.id!))!;
     expect(row.token_hash).toBe(hashToken(output.token!));
     expect(JSON.stringify(row)).not.toContain(output.token!);
 
@@ -61,8 +62,8 @@ describe('npm run cli -- token create / token revoke', () => {
   });
 
   it('when the user is not a member of the workspace or the token is unknown, exits 1 with one line naming why', async () => {
-    const workspace = createTestWorkspace(server.store);
-    const stranger = createTestWorkspace(server.store).ownerId;
+    const workspace = await createTestWorkspace(server.store);
+    const stranger = (await createTestWorkspace(server.store)).ownerId;
     const refused = await cli(['token', 'create', '--workspace', workspace.workspaceId, '--user', stranger, '--json']);
     expect(refused).toEqual({ code: 1, stdout: '', stderr: `error: user ${stranger} is not a member of workspace ${workspace.workspaceId}\n` });
     const unknown = await cli(['token', 'revoke', '--token', 'no-such-token']);
@@ -70,8 +71,8 @@ describe('npm run cli -- token create / token revoke', () => {
   });
 
   it('when a plain member gets a token, it reaches what members may and nothing more', async () => {
-    const workspace = createTestWorkspace(server.store);
-    const memberId = createTestMember(server.store, workspace, 'member');
+    const workspace = await createTestWorkspace(server.store);
+    const memberId = await createTestMember(server.store, workspace, 'member');
     const created = await cli(['token', 'create', '--workspace', workspace.workspaceId, '--user', memberId, '--json']);
     const { token, name } = JSON.parse(created.stdout) as { token: string; name: string };
     expect(name).toBe('Administration token');

@@ -19,7 +19,7 @@ type WebhookBody = { data: Record<string, unknown> & { updated_at: string; creat
 
 describe('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   it('when events are sent, replaces the whole list and keeps every other field', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id, response: created } = await createWebhook(call, {
       url: 'http://127.0.0.1:9/hooks',
       description: 'First version',
@@ -34,7 +34,7 @@ describe('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   });
 
   it('when url, name and description are sent, changes them; a null description clears it', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/old', description: 'Old' });
     const response = await call({ method: 'PATCH', path: `/webhooks/${id}`, body: { url: 'http://127.0.0.1:9/new', name: 'Renamed', description: null } });
     expect(response.status).toBe(200);
@@ -42,7 +42,7 @@ describe('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   });
 
   it('when the body sets nothing, is unknown or invalid, answers 422 naming the fields', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
     const cases: Array<[unknown, string, FieldError]> = [
       [{}, 'Invalid parameters: body must set at least one of url, name, description, events.',
@@ -60,7 +60,7 @@ describe('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   });
 
   it('when the new URL targets a private address with the switch off, answers 422 naming url and keeps the old one', async () => {
-    const { call } = adminWorld(strict);
+    const { call } = await adminWorld(strict);
     const { id } = await createWebhook(call, { url: 'https://hooks.example.com/in' });
     const response = await call({ method: 'PATCH', path: `/webhooks/${id}`, body: { url: 'https://[::ffff:7f00:1]/in' } });
     expect(response.status).toBe(422);
@@ -73,7 +73,7 @@ describe('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   });
 
   it('when the webhook is unknown, answers 404', async () => {
-    const { call } = adminWorld(server);
+    const { call } = await adminWorld(server);
     const response = await call({ method: 'PATCH', path: `/webhooks/${randomUUID()}`, body: { name: 'x' } });
     expect(response.status).toBe(404);
     expect(response.body).toEqual(WEBHOOK_NOT_FOUND);

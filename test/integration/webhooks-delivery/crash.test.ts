@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runCrashTest } from '../../../scripts/webhook-crash-test.js';
+import { CLI } from '../../cli/run-cli.js';
 
 // The short version of `scripts/webhook-crash-test.ts` (the full run: 10,000 events, 20 kills).
 describe('webhook delivery: crash test', () => {
   it('when the service is killed with SIGKILL at random moments and restarted, every (event, webhook) pair arrives at least once, duplicates under the same webhook-id', async () => {
-    const result = await runCrashTest({ events: 500, kills: 4, seed: 20_260_115 });
+    const result = await runCrashTest({ events: 500, kills: 4, seed: 20_260_115, cli: CLI });
     expect(result).toEqual({
       events: 500,
       webhooks: 3,

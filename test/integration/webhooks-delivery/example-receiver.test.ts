@@ -22,17 +22,17 @@ async function startExample(secret: string): Promise<{ url: string; output: stri
 
 describe('examples/webhook-receiver.mjs', () => {
   it('when deliveries arrive, verifies both signatures, prints each event once and refuses a forged one', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld();
+    const { store, workspace, dispatcher } = await startDeliveryWorld();
     const secret = newWebhookSecret();
     const example = await startExample(secret);
-    const hook = createTestWebhook(store, workspace, { url: example.url, secret });
-    emit(store, workspace.workspaceId, 'topic.status_updated', { id: crypto.randomUUID(), name: 'AI search visibility', stage: 'READY' });
+    const hook = await createTestWebhook(store, workspace, { url: example.url, secret });
+    await emit(store, workspace.workspaceId, 'topic.status_updated', { id: crypto.randomUUID(), name: 'AI search visibility', stage: 'READY' });
     await until(() => example.output.length >= 2, 10_000, 'the event');
     expect(example.output[1]).toMatch(/^\S+Z +topic\.status_updated +READY +AI search visibility$/);
 
     await dispatcher.drain();
-    const [delivery] = store.webhookDeliveries.list({ workspace_id: workspace.workspaceId, webhook_id: hook.id, event_type: null, status: null, after: null, limit: 1 });
-    redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: delivery!.id, now: new Date() });
+    const [delivery] = await store.webhookDeliveries.list({ workspace_id: workspace.workspaceId, webhook_id: hook.id, event_type: null, status: null, after: null, limit: 1 });
+    await redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: delivery!.id, now: new Date() });
     await until(() => example.output.length >= 3, 10_000, 'the redelivery');
     expect(example.output[2]).toBe(`duplicate ${delivery!.id}, already handled`);
 

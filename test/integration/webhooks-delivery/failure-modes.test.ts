@@ -2,37 +2,37 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { answer, type TestReceiver } from '../../support/webhook-receiver.js';
-import type { AttemptRow } from '../../../src/store/webhook-deliveries.js';
+import type { AttemptRow } from '../../../src/store/interfaces/webhook-deliveries.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { emit, receiver, startDeliveryWorld, until } from './helpers.js';
 
-type World = ReturnType<typeof startDeliveryWorld>;
+type World = Awaited<ReturnType<typeof startDeliveryWorld>>;
 
 /** Waits for the receiver's first request and for its delivery to fail; answers the delivery's last attempt. */
 async function failedAttempt(store: World['store'], r: TestReceiver): Promise<AttemptRow> {
   const [request] = await r.waitForRequests(1);
   const id = request!.headers['webhook-id'] as string;
-  await until(() => store.webhookDeliveries.getById(id)?.status === 'failed', 5_000, 'failed');
-  return store.webhookDeliveries.attempts(id).at(-1)!;
+  await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'failed', 5_000, 'failed');
+  return (await store.webhookDeliveries.attempts(id)).at(-1)!;
 }
 
 describe('webhook delivery: what counts as a failed attempt', () => {
   it('when the receiver answers with a redirect, the attempt fails and the redirect is not followed', async () => {
-    const { store, workspace } = startDeliveryWorld({ retryScheduleMs: [] });
+    const { store, workspace } = await startDeliveryWorld({ retryScheduleMs: [] });
     const target = await receiver();
     const r = await receiver(() => ({ status: 302, headers: { location: target.url }, body: '' }));
-    createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
+    await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
     const attempt = await failedAttempt(store, r);
     expect(attempt).toMatchObject({ outcome: 'failure', http_status: 302, error: 'answered 302: redirects are not followed' });
     expect(target.requests).toEqual([]);
   });
 
   it('when the receiver does not answer within the timeout, the attempt fails as timed out', async () => {
-    const { store, workspace } = startDeliveryWorld({ retryScheduleMs: [], timeoutMs: 300 });
+    const { store, workspace } = await startDeliveryWorld({ retryScheduleMs: [], timeoutMs: 300 });
     const r = await receiver(() => 'hang');
-    createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
+    await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
     const attempt = await failedAttempt(store, r);
     expect(attempt).toMatchObject({ outcome: 'failure', http_status: null, response_body: null, error: 'timed out after 300 ms' });
     expect(attempt.response_time_ms).toBeGreaterThanOrEqual(290);
@@ -40,42 +40,42 @@ describe('webhook delivery: what counts as a failed attempt', () => {
   });
 
   it('when one receiver hangs, another webhook\'s deliveries go out at once', async () => {
-    const { store, workspace } = startDeliveryWorld({ timeoutMs: 5_000, leaseMs: 10_000, perWebhookConcurrency: 2 });
+    const { store, workspace } = await startDeliveryWorld({ timeoutMs: 5_000, leaseMs: 10_000, perWebhookConcurrency: 2 });
     const hanging = await receiver(() => 'hang');
     const healthy = await receiver();
-    createTestWebhook(store, workspace, { url: hanging.url });
-    createTestWebhook(store, workspace, { url: healthy.url });
+    await createTestWebhook(store, workspace, { url: hanging.url });
+    await createTestWebhook(store, workspace, { url: healthy.url });
     // More than the hanging webhook's concurrency, so it has a backlog the whole time.
     const started = Date.now();
-    for (let i = 0; i < 20; i += 1) emit(store, workspace.workspaceId);
+    for (let i = 0; i < 20; i += 1) await emit(store, workspace.workspaceId);
     await healthy.waitForRequests(20, 3_000);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(hanging.requests).toHaveLength(2);
   });
 
   it('when the receiver answers with a long body, keeps only its first 2 KB without splitting a character', async () => {
-    const { store, workspace } = startDeliveryWorld({ retryScheduleMs: [] });
+    const { store, workspace } = await startDeliveryWorld({ retryScheduleMs: [] });
     const long = `${'a'.repeat(2047)}é${'b'.repeat(10_000)}`;
     const r = await receiver(() => answer(400, long));
-    createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
+    await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
     const attempt = await failedAttempt(store, r);
     expect(attempt.response_body).toBe('a'.repeat(2047));
     expect(attempt).toMatchObject({ http_status: 400, error: 'answered 400' });
-    expect(store.webhookDeliveries.getById(attempt.delivery_id)?.response_body).toBe('a'.repeat(2047));
+    expect((await store.webhookDeliveries.getById(attempt.delivery_id))?.response_body).toBe('a'.repeat(2047));
   });
 
   it('when nothing listens at the address, the attempt fails as a connection failure', async () => {
-    const { store, workspace } = startDeliveryWorld({ retryScheduleMs: [] });
+    const { store, workspace } = await startDeliveryWorld({ retryScheduleMs: [] });
     // A port that was just free: bind, note it, close.
     const probe = net.createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
-    const hook = createTestWebhook(store, workspace, { url: `http://127.0.0.1:${port}/hooks` });
-    emit(store, workspace.workspaceId);
+    const hook = await createTestWebhook(store, workspace, { url: `http://127.0.0.1:${port}/hooks` });
+    await emit(store, workspace.workspaceId);
     await until(() => store.db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'failed'").pluck().get() === 1, 5_000, 'failed');
     const row = store.db.prepare('SELECT id FROM webhook_deliveries WHERE webhook_id = ?').get(hook.id) as { id: string };
-    expect(store.webhookDeliveries.attempts(row.id)[0]).toMatchObject({ outcome: 'failure', http_status: null, error: expect.stringMatching(/^connection failed: ECONNREFUSED/) });
+    expect((await store.webhookDeliveries.attempts(row.id))[0]).toMatchObject({ outcome: 'failure', http_status: null, error: expect.stringMatching(/^connection failed: ECONNREFUSED/) });
   });
 });

@@ -1,12 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { onTestFinished } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { Store } from '../../../src/store/index.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
-import { enqueueEvent, type EventType } from '../../../src/webhooks/outbox.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
-import type { EventPayloads } from '../../../generated/events.js';
+import type { EventPayloads, EventType } from '../../../generated/events.js';
 import type { Resolver } from '../../../src/webhooks/ssrf-guard.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
@@ -22,16 +21,16 @@ export function onCleanup(fn: () => Promise<void> | void): void {
 }
 
 export interface DeliveryWorld {
-  store: Store;
+  store: SqliteStore;
   workspace: TestWorkspace;
   dispatcher: DeliveryDispatcher;
 }
 
 /** A fresh database and workspace with a started dispatcher, all torn down after the test. */
-export function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> = {}, options: { resolve?: Resolver } = {}): DeliveryWorld {
+export async function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> = {}, options: { resolve?: Resolver } = {}): Promise<DeliveryWorld> {
   const { store, cleanup } = createTestStore();
   onCleanup(cleanup);
-  const workspace = createTestWorkspace(store);
+  const workspace = await createTestWorkspace(store);
   const dispatcher = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig(config), ...options });
   dispatcher.start();
   onCleanup(() => dispatcher.stop());
@@ -39,14 +38,14 @@ export function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> = {}, 
 }
 
 /** A status change's event, as importers write it: the event's sample data as a fresh record, with `changes`. */
-export function emit(store: Store, workspaceId: string): string;
-export function emit<E extends EventType>(store: Store, workspaceId: string, type: E, changes?: Partial<EventPayloads[E]>): string;
-export function emit(store: Store, workspaceId: string, type: EventType = 'content.status_updated', changes: Partial<EventPayloads[EventType]> = {}): string {
+export function emit(store: SqliteStore, workspaceId: string): Promise<string>;
+export function emit<E extends EventType>(store: SqliteStore, workspaceId: string, type: E, changes?: Partial<EventPayloads[E]>): Promise<string>;
+export function emit(store: SqliteStore, workspaceId: string, type: EventType = 'content.status_updated', changes: Partial<EventPayloads[EventType]> = {}): Promise<string> {
   return emitEvent(store, workspaceId, type, changes);
 }
 
-function emitEvent<E extends EventType>(store: Store, workspaceId: string, type: E, changes: Partial<EventPayloads[E]>): string {
-  return enqueueEvent(store.db, { workspaceId, type, data: { ...SAMPLE_EVENT_DATA[type], id: crypto.randomUUID(), ...changes } });
+function emitEvent<E extends EventType>(store: SqliteStore, workspaceId: string, type: E, changes: Partial<EventPayloads[E]>): Promise<string> {
+  return store.webhookDeliveries.enqueueEvent({ workspaceId, type, data: { ...SAMPLE_EVENT_DATA[type], id: crypto.randomUUID(), ...changes } });
 }
 
 /** Both checks a receiver makes; throws like the library when a check fails. */

@@ -9,14 +9,14 @@ import { emit, onCleanup, startDeliveryWorld, until, receiver } from './helpers.
 
 describe('webhook delivery: leases and at-least-once', () => {
   it('when a claimed delivery\'s lease runs out with no outcome (the process died), it is sent again under the same attempt number', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld();
+    const { store, workspace, dispatcher } = await startDeliveryWorld();
     await dispatcher.stop();
     const r = await receiver();
-    const hook = createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
+    const hook = await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
     // A process claims it and dies before sending or recording anything.
     const now = new Date();
-    const [claimed] = store.webhookDeliveries.claimDue({
+    const [claimed] = await store.webhookDeliveries.claimDue({
       now: now.toISOString(),
       lease_until: new Date(now.getTime() + 150).toISOString(),
       lease_token: 'dead-process',
@@ -33,19 +33,19 @@ describe('webhook delivery: leases and at-least-once', () => {
     expect(r.requests).toEqual([]); // still leased
     const [request] = await r.waitForRequests(1);
     expect(request!.headers['webhook-id']).toBe(claimed!.id);
-    await until(() => store.webhookDeliveries.getById(claimed!.id)?.status === 'delivered', 5_000, 'delivered');
-    expect(store.webhookDeliveries.attempts(claimed!.id).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
+    await until(async () => (await store.webhookDeliveries.getById(claimed!.id))?.status === 'delivered', 5_000, 'delivered');
+    expect((await store.webhookDeliveries.attempts(claimed!.id)).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
   });
 
   it('when a dead process still holds leases on a webhook, a restarted dispatcher sends that webhook\'s newer deliveries at once', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld({ perWebhookConcurrency: 2 });
+    const { store, workspace, dispatcher } = await startDeliveryWorld({ perWebhookConcurrency: 2 });
     await dispatcher.stop();
     const r = await receiver();
-    const hook = createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
-    emit(store, workspace.workspaceId);
+    const hook = await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
+    await emit(store, workspace.workspaceId);
     const now = new Date();
-    const dead = store.webhookDeliveries.claimDue({
+    const dead = await store.webhookDeliveries.claimDue({
       now: now.toISOString(),
       lease_until: new Date(now.getTime() + 60_000).toISOString(),
       lease_token: 'dead-process',
@@ -54,7 +54,7 @@ describe('webhook delivery: leases and at-least-once', () => {
       max_attempts: 4,
     });
     expect(dead).toHaveLength(2);
-    for (let i = 0; i < 3; i += 1) emit(store, workspace.workspaceId);
+    for (let i = 0; i < 3; i += 1) await emit(store, workspace.workspaceId);
 
     const next = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig({ perWebhookConcurrency: 2 }) });
     next.start();
@@ -65,16 +65,16 @@ describe('webhook delivery: leases and at-least-once', () => {
   });
 
   it('when the dispatcher stops while a receiver hangs, it gives the lease back and the next start sends the delivery again', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld({ shutdownGraceMs: 50, timeoutMs: 10_000, leaseMs: 60_000 });
+    const { store, workspace, dispatcher } = await startDeliveryWorld({ shutdownGraceMs: 50, timeoutMs: 10_000, leaseMs: 60_000 });
     let hang = true;
     const r = await receiver(() => (hang ? 'hang' : answer(200)));
-    createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
+    await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
     const [first] = await r.waitForRequests(1);
     await dispatcher.stop();
     const id = first!.headers['webhook-id'] as string;
-    expect(store.webhookDeliveries.getById(id)).toMatchObject({ status: 'pending', attempt: 1 });
-    expect(store.webhookDeliveries.attempts(id)).toEqual([]);
+    expect(await store.webhookDeliveries.getById(id)).toMatchObject({ status: 'pending', attempt: 1 });
+    expect(await store.webhookDeliveries.attempts(id)).toEqual([]);
 
     hang = false;
     const next = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig() });
@@ -82,12 +82,12 @@ describe('webhook delivery: leases and at-least-once', () => {
     onCleanup(() => next.stop());
     const [, second] = await r.waitForRequests(2, 2_000);
     expect(second!.headers['webhook-id']).toBe(id);
-    await until(() => store.webhookDeliveries.getById(id)?.status === 'delivered', 5_000, 'delivered');
-    expect(store.webhookDeliveries.attempts(id).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
+    await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'delivered', 5_000, 'delivered');
+    expect((await store.webhookDeliveries.attempts(id)).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
   });
 
   it('when another process holds the write lock, the dispatcher keeps the event loop free and records the outcome once the lock is released', async () => {
-    const { store, workspace } = startDeliveryWorld();
+    const { store, workspace } = await startDeliveryWorld();
     const other = new Database(store.db.name);
     onCleanup(() => {
       other.close();
@@ -97,25 +97,25 @@ describe('webhook delivery: leases and at-least-once', () => {
       other.exec('BEGIN IMMEDIATE');
       return answer(200);
     });
-    createTestWebhook(store, workspace, { url: r.url });
+    await createTestWebhook(store, workspace, { url: r.url });
 
-    emit(store, workspace.workspaceId);
+    await emit(store, workspace.workspaceId);
     await r.waitForRequests(1);
     const maxLag = await maxEventLoopLag(600);
-    expect(store.webhookDeliveries.countPending()).toBe(1);
+    expect(await store.webhookDeliveries.countPending()).toBe(1);
     other.exec('COMMIT');
-    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'recorded');
+    await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'recorded');
     // The default busy timeout (5 s) would have frozen the loop; the dispatcher does not wait for the lock at all.
     expect(maxLag).toBeLessThan(250);
     expect(r.requests).toHaveLength(1);
   });
 
   it('when a delivery comes due while another process holds the write lock, claiming it does not wait for the lock: the event loop stays free, and it is sent once the lock is released', async () => {
-    const { store, workspace } = startDeliveryWorld();
+    const { store, workspace } = await startDeliveryWorld();
     const r = await receiver(() => answer(200));
-    createTestWebhook(store, workspace, { url: r.url });
+    await createTestWebhook(store, workspace, { url: r.url });
     // In one synchronous step, so the dispatcher first meets the due delivery with the lock taken.
-    emit(store, workspace.workspaceId);
+    await emit(store, workspace.workspaceId);
     const lock = holdWriteLock(store.db.name);
     onCleanup(() => lock.release());
 
@@ -123,7 +123,7 @@ describe('webhook delivery: leases and at-least-once', () => {
     expect(r.requests).toHaveLength(0);
     lock.release();
     await r.waitForRequests(1);
-    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'recorded');
+    await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'recorded');
     // Waiting for the lock (the connection's 5 s) inside a claim would have frozen the loop.
     expect(maxLag).toBeLessThan(250);
   });

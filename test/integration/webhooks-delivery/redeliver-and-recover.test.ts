@@ -13,17 +13,17 @@ import { emit, startDeliveryWorld, until, verifyDelivery, receiver } from './hel
 
 describe('webhook deliveries: list, redeliver, recover, drop', () => {
   it('when listing, answers each delivery with its latest attempt, newest first, filtered and paged', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld({ retryScheduleMs: [] });
+    const { store, workspace, dispatcher } = await startDeliveryWorld({ retryScheduleMs: [] });
     const r = await receiver((q) => (q.rawBody.includes('"fail"') ? answer(500, 'nope') : answer(200, 'thanks')));
-    const hook = createTestWebhook(store, workspace, { url: r.url });
-    const ok = emit(store, workspace.workspaceId, 'content.status_updated', { title: 'ok' });
+    const hook = await createTestWebhook(store, workspace, { url: r.url });
+    const ok = await emit(store, workspace.workspaceId, 'content.status_updated', { title: 'ok' });
     await dispatcher.drain();
-    const bad = emit(store, workspace.workspaceId, 'topic.status_updated', { name: 'fail' });
+    const bad = await emit(store, workspace.workspaceId, 'topic.status_updated', { name: 'fail' });
     await dispatcher.drain();
-    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'all attempted');
+    await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'all attempted');
     const idOf = (eventId: string) => (store.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(eventId) as { id: string }).id;
 
-    const all = listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 25 });
+    const all = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 25 });
     expect(all).toEqual({
       items: [
         {
@@ -58,98 +58,98 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
       next_cursor: null,
     });
 
-    expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 25 }).items.map((d) => d.id)).toEqual([idOf(bad)]);
-    expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, eventType: 'content.status_updated', limit: 25 }).items.map((d) => d.id)).toEqual([idOf(ok)]);
+    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 25 })).items.map((d) => d.id)).toEqual([idOf(bad)]);
+    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, eventType: 'content.status_updated', limit: 25 })).items.map((d) => d.id)).toEqual([idOf(ok)]);
 
-    const first = listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1 });
+    const first = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1 });
     expect(first.items.map((d) => d.id)).toEqual([idOf(bad)]);
     expect(first.next_cursor).toEqual(expect.any(String));
-    const second = listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1, cursor: first.next_cursor! });
+    const second = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1, cursor: first.next_cursor! });
     expect(second).toEqual({ items: [expect.objectContaining({ id: idOf(ok) })], next_cursor: null });
 
     // A cursor is bound to its list and filters; another workspace sees nothing of this webhook.
-    expect(() => listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 1, cursor: first.next_cursor! })).toThrow(ServiceError);
-    const other = createTestWorkspace(store);
-    expect(listDeliveries(store, { workspaceId: other.workspaceId, webhookId: hook.id, limit: 25 })).toEqual({ items: [], next_cursor: null });
+    await expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 1, cursor: first.next_cursor! })).rejects.toThrow(ServiceError);
+    const other = await createTestWorkspace(store);
+    expect(await listDeliveries(store, { workspaceId: other.workspaceId, webhookId: hook.id, limit: 25 })).toEqual({ items: [], next_cursor: null });
   });
 
   it('when a delivered delivery is redelivered, sends the same body under the same webhook-id again and shows delivered', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld();
+    const { store, workspace, dispatcher } = await startDeliveryWorld();
     const r = await receiver();
-    const hook = createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
+    const hook = await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
     const [original] = await r.waitForRequests(1);
     await dispatcher.drain();
     const id = original!.headers['webhook-id'] as string;
-    await until(() => store.webhookDeliveries.getById(id)?.status === 'delivered', 5_000, 'delivered');
+    await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'delivered', 5_000, 'delivered');
 
-    const view = redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: id, now: new Date() });
+    const view = await redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: id, now: new Date() });
     expect(view).toMatchObject({ id, delivery_status: 'pending', attempt: 0 });
     const [, again] = await r.waitForRequests(2);
     expect(again!.headers['webhook-id']).toBe(id);
     expect(again!.rawBody).toBe(original!.rawBody);
     verifyDelivery(hook.secret, again!);
-    await until(() => store.webhookDeliveries.getById(id)?.status === 'delivered', 5_000, 'delivered again');
-    expect(store.webhookDeliveries.attempts(id).map((a) => [a.attempt, a.outcome])).toEqual([
+    await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'delivered', 5_000, 'delivered again');
+    expect((await store.webhookDeliveries.attempts(id)).map((a) => [a.attempt, a.outcome])).toEqual([
       [1, 'success'],
       [1, 'success'],
     ]);
   });
 
   it('when a failed delivery is redelivered and gets through, shows recovered and resets the failure count', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld({ retryScheduleMs: [] });
+    const { store, workspace, dispatcher } = await startDeliveryWorld({ retryScheduleMs: [] });
     let up = false;
     const r = await receiver(() => (up ? answer(200) : answer(503)));
-    const hook = createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
+    const hook = await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
     const [request] = await r.waitForRequests(1);
     const id = request!.headers['webhook-id'] as string;
-    await until(() => store.webhookDeliveries.getById(id)?.status === 'failed', 5_000, 'failed');
+    await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'failed', 5_000, 'failed');
     expect(store.db.prepare('SELECT consecutive_failures FROM webhooks WHERE id = ?').pluck().get(hook.id)).toBe(1);
 
     up = true;
-    redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: id, now: new Date() });
+    await redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: id, now: new Date() });
     await dispatcher.drain();
-    await until(() => store.webhookDeliveries.getById(id)?.status === 'recovered', 5_000, 'recovered');
-    expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'recovered', limit: 5 }).items).toEqual([
+    await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'recovered', 5_000, 'recovered');
+    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'recovered', limit: 5 })).items).toEqual([
       expect.objectContaining({ id, delivery_status: 'recovered', http_status: 200, attempt: 1 }),
     ]);
     expect(store.db.prepare('SELECT consecutive_failures FROM webhooks WHERE id = ?').pluck().get(hook.id)).toBe(0);
   });
 
-  it('when the delivery is not one of that webhook in that workspace, redeliver answers undefined', () => {
-    const { store, workspace } = startDeliveryWorld();
-    const hook = createTestWebhook(store, workspace, { url: 'http://127.0.0.1:9/hooks', enabled: false });
-    emit(store, workspace.workspaceId);
-    expect(redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: crypto.randomUUID(), now: new Date() })).toBeUndefined();
-    const other = createTestWorkspace(store);
-    const otherHook = createTestWebhook(store, other, { url: 'http://127.0.0.1:9/hooks', enabled: false });
-    expect(redeliver(store, { workspaceId: workspace.workspaceId, webhookId: otherHook.id, deliveryId: crypto.randomUUID(), now: new Date() })).toBeUndefined();
+  it('when the delivery is not one of that webhook in that workspace, redeliver answers undefined', async () => {
+    const { store, workspace } = await startDeliveryWorld();
+    const hook = await createTestWebhook(store, workspace, { url: 'http://127.0.0.1:9/hooks', enabled: false });
+    await emit(store, workspace.workspaceId);
+    expect(await redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: crypto.randomUUID(), now: new Date() })).toBeUndefined();
+    const other = await createTestWorkspace(store);
+    const otherHook = await createTestWebhook(store, other, { url: 'http://127.0.0.1:9/hooks', enabled: false });
+    expect(await redeliver(store, { workspaceId: workspace.workspaceId, webhookId: otherHook.id, deliveryId: crypto.randomUUID(), now: new Date() })).toBeUndefined();
   });
 
   it('when recovering failed deliveries since a time, queues again only the failed ones created since then; each shows recovered once through', async () => {
-    const { store, workspace, dispatcher } = startDeliveryWorld({ retryScheduleMs: [], perWebhookConcurrency: 1 });
+    const { store, workspace, dispatcher } = await startDeliveryWorld({ retryScheduleMs: [], perWebhookConcurrency: 1 });
     let up = false;
     const r = await receiver(() => (up ? answer(200) : answer(500)));
-    const hook = createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId); // fails before the cut-off
+    const hook = await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId); // fails before the cut-off
     await dispatcher.drain();
-    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'first failed');
+    await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'first failed');
     await new Promise((done) => setTimeout(done, 5));
     const since = new Date();
-    for (let i = 0; i < 3; i += 1) emit(store, workspace.workspaceId);
+    for (let i = 0; i < 3; i += 1) await emit(store, workspace.workspaceId);
     await dispatcher.drain();
-    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'all failed');
-    expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 10 }).items).toHaveLength(4);
+    await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'all failed');
+    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 10 })).items).toHaveLength(4);
 
     up = true;
-    expect(recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: since.toISOString(), now: new Date() })).toEqual({ recovered: 3 });
+    expect(await recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: since.toISOString(), now: new Date() })).toEqual({ recovered: 3 });
     await dispatcher.drain();
-    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'recovered sent');
-    const byStatus = (status: 'failed' | 'recovered') =>
-      listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status, limit: 10 }).items.length;
-    expect({ failed: byStatus('failed'), recovered: byStatus('recovered') }).toEqual({ failed: 1, recovered: 3 });
-    expect(recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since, now: new Date() })).toEqual({ recovered: 0 });
-    expect(() => recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: 'yesterday', now: new Date() })).toThrow(/since must be/);
+    await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'recovered sent');
+    const byStatus = async (status: 'failed' | 'recovered') =>
+      (await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status, limit: 10 })).items.length;
+    expect({ failed: await byStatus('failed'), recovered: await byStatus('recovered') }).toEqual({ failed: 1, recovered: 3 });
+    expect(await recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since, now: new Date() })).toEqual({ recovered: 0 });
+    await expect(recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: 'yesterday', now: new Date() })).rejects.toThrow(/since must be/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { enqueueEvent } from '../../../src/store/sqlite/outbox.js';
 import { Webhook } from 'standardwebhooks';
-import { enqueueEvent } from '../../../src/webhooks/outbox.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import { USER_AGENT } from '../../../src/webhooks/signing.js';
 import { createTestWorkspace } from '../../support/accounts.js';
@@ -10,12 +10,12 @@ import { emit, startDeliveryWorld, until, verifyDelivery, receiver } from './hel
 
 describe('webhook delivery: signed POST of the event envelope', () => {
   it('when a status change is written, the subscribed webhook receives one POST of the envelope, signed both ways', async () => {
-    const { store, workspace } = startDeliveryWorld();
+    const { store, workspace } = await startDeliveryWorld();
     const r = await receiver();
-    const hook = createTestWebhook(store, workspace, { url: r.url, events: ['content.status_updated'] });
+    const hook = await createTestWebhook(store, workspace, { url: r.url, events: ['content.status_updated'] });
     const data = { ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), title: 'Launch post', status: 'PUBLISHED' as const };
     const at = new Date('2026-02-01T10:00:00.000Z');
-    const eventId = enqueueEvent(store.db, { workspaceId: workspace.workspaceId, type: 'content.status_updated', data, at });
+    const eventId = await store.webhookDeliveries.enqueueEvent({ workspaceId: workspace.workspaceId, type: 'content.status_updated', data, at });
 
     const [request] = await r.waitForRequests(1);
     const delivery = store.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(eventId) as { id: string };
@@ -42,8 +42,8 @@ describe('webhook delivery: signed POST of the event envelope', () => {
       is_test: false,
       data,
     });
-    await until(() => store.webhookDeliveries.getById(delivery.id)?.status === 'delivered', 5_000, 'delivered');
-    expect(store.webhookDeliveries.attempts(delivery.id)).toEqual([
+    await until(async () => (await store.webhookDeliveries.getById(delivery.id))?.status === 'delivered', 5_000, 'delivered');
+    expect(await store.webhookDeliveries.attempts(delivery.id)).toEqual([
       {
         id: expect.any(Number),
         delivery_id: delivery.id,
@@ -59,16 +59,16 @@ describe('webhook delivery: signed POST of the event envelope', () => {
   });
 
   it('when several webhooks exist, only the enabled ones of that workspace subscribed to the event get a delivery, each with its own id', async () => {
-    const { store, workspace } = startDeliveryWorld();
-    const other = createTestWorkspace(store);
+    const { store, workspace } = await startDeliveryWorld();
+    const other = await createTestWorkspace(store);
     const r = await receiver();
-    const a = createTestWebhook(store, workspace, { url: `${r.url}?a`, events: ['topic.status_updated', 'content.status_updated'] });
-    const b = createTestWebhook(store, workspace, { url: `${r.url}?b`, events: ['content.status_updated'] });
-    createTestWebhook(store, workspace, { url: `${r.url}?unsubscribed`, events: ['iq.status_updated'] });
-    createTestWebhook(store, workspace, { url: `${r.url}?disabled`, events: ['content.status_updated'], enabled: false });
-    createTestWebhook(store, other, { url: `${r.url}?other-workspace`, events: ['content.status_updated'] });
+    const a = await createTestWebhook(store, workspace, { url: `${r.url}?a`, events: ['topic.status_updated', 'content.status_updated'] });
+    const b = await createTestWebhook(store, workspace, { url: `${r.url}?b`, events: ['content.status_updated'] });
+    await createTestWebhook(store, workspace, { url: `${r.url}?unsubscribed`, events: ['iq.status_updated'] });
+    await createTestWebhook(store, workspace, { url: `${r.url}?disabled`, events: ['content.status_updated'], enabled: false });
+    await createTestWebhook(store, other, { url: `${r.url}?other-workspace`, events: ['content.status_updated'] });
 
-    emit(store, workspace.workspaceId, 'content.status_updated');
+    await emit(store, workspace.workspaceId, 'content.status_updated');
     await r.waitForRequests(2);
     await new Promise((done) => setTimeout(done, 150));
     expect(r.requests.map((q) => q.path).sort()).toEqual(['/hooks?a', '/hooks?b']);
@@ -81,11 +81,12 @@ describe('webhook delivery: signed POST of the event envelope', () => {
   });
 
   it('when the transaction that changed the record rolls back, neither the event nor its deliveries remain', async () => {
-    const { store, workspace } = startDeliveryWorld();
+    const { store, workspace } = await startDeliveryWorld();
     const r = await receiver();
-    createTestWebhook(store, workspace, { url: r.url });
+    await createTestWebhook(store, workspace, { url: r.url });
+    // The import writes its events with the SQLite outbox, inside its own transaction.
     const change = store.db.transaction(() => {
-      emit(store, workspace.workspaceId);
+      enqueueEvent(store.db, { workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), status: 'PUBLISHED' } });
       throw new Error('the import failed on a later line');
     });
     expect(change).toThrow(/later line/);
@@ -96,10 +97,10 @@ describe('webhook delivery: signed POST of the event envelope', () => {
   });
 
   it('when a delivery is retried, it sends the same bytes under the same webhook-id, signed afresh', async () => {
-    const { store, workspace } = startDeliveryWorld();
+    const { store, workspace } = await startDeliveryWorld();
     const r = await receiver((_req, i) => (i === 0 ? answer(503, 'busy') : answer(204)));
-    const hook = createTestWebhook(store, workspace, { url: r.url });
-    emit(store, workspace.workspaceId);
+    const hook = await createTestWebhook(store, workspace, { url: r.url });
+    await emit(store, workspace.workspaceId);
     const [first, second] = await r.waitForRequests(2);
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(second!.headers['x-webhook-delivery']).toBe(first!.headers['webhook-id']);
@@ -109,15 +110,15 @@ describe('webhook delivery: signed POST of the event envelope', () => {
   });
 
   it('when the secret is being rotated, a real delivery verifies with both the new and the previous secret', async () => {
-    const { store, workspace } = startDeliveryWorld();
+    const { store, workspace } = await startDeliveryWorld();
     const r = await receiver();
     const previous = newWebhookSecret();
-    const hook = createTestWebhook(store, workspace, {
+    const hook = await createTestWebhook(store, workspace, {
       url: r.url,
       previousSecret: previous,
       previousSecretExpiresAt: new Date(Date.now() + 86_400_000),
     });
-    emit(store, workspace.workspaceId, 'content.status_updated', { status: 'PUBLISHED' });
+    await emit(store, workspace.workspaceId, 'content.status_updated', { status: 'PUBLISHED' });
     const [request] = await r.waitForRequests(1);
     const headers = request!.headers as Record<string, string>;
     expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);

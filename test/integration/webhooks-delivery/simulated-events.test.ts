@@ -6,9 +6,9 @@ import { receiver, startDeliveryWorld, verifyDelivery } from './helpers.js';
 
 describe('webhook delivery: status changes written by imports (the simulator)', () => {
   it('when records move through their lifecycle, each change arrives once, signed, and matches its AsyncAPI message', async () => {
-    const { store, workspace } = startDeliveryWorld();
+    const { store, workspace } = await startDeliveryWorld();
     const r = await receiver();
-    const hook = createTestWebhook(store, workspace, { url: r.url });
+    const hook = await createTestWebhook(store, workspace, { url: r.url });
     // 0.5: no research batch or agent task fails, so the story runs its full course.
     const summary = await simulate(store, { workspaceId: workspace.workspaceId, intervalMs: 1, count: 11, random: () => 0.5 });
     // The first step's new topic, persona, task and article announce themselves; the batch's start does not.

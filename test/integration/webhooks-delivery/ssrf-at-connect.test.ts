@@ -57,12 +57,12 @@ function corpus(port: number): string[] {
 describe('webhook delivery: SSRF guard at connect time', () => {
   it('when private targets are not allowed, no URL of the corpus gets a connection and each attempt records the refusal', async () => {
     const sentinel = await receiver(undefined, '::');
-    const { store, workspace, dispatcher } = startDeliveryWorld({ allowPrivate: false, retryScheduleMs: [] }, { resolve: rebindingResolver });
+    const { store, workspace, dispatcher } = await startDeliveryWorld({ allowPrivate: false, retryScheduleMs: [] }, { resolve: rebindingResolver });
     const urls = corpus(sentinel.port);
-    for (const url of urls) createTestWebhook(store, workspace, { url, events: ['content.status_updated'] });
-    emit(store, workspace.workspaceId);
+    for (const url of urls) await createTestWebhook(store, workspace, { url, events: ['content.status_updated'] });
+    await emit(store, workspace.workspaceId);
     await dispatcher.drain({ timeoutMs: 10_000 });
-    await until(() => store.webhookDeliveries.countPending() === 0, 5_000, 'all attempted');
+    await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'all attempted');
 
     const rows = store.db
       .prepare(
@@ -86,11 +86,11 @@ describe('webhook delivery: SSRF guard at connect time', () => {
 
   it('when private targets are allowed (development), the same sentinel is reached, so the corpus test above is meaningful', async () => {
     const sentinel = await receiver(undefined, '::');
-    const { store, workspace } = startDeliveryWorld({ allowPrivate: true, retryScheduleMs: [] }, { resolve: rebindingResolver });
-    createTestWebhook(store, workspace, { url: `http://127.0.0.1:${sentinel.port}/hooks` });
-    createTestWebhook(store, workspace, { url: `http://rebind.example.test:${sentinel.port}/hooks` });
-    createTestWebhook(store, workspace, { url: `http://[::1]:${sentinel.port}/hooks` });
-    emit(store, workspace.workspaceId);
+    const { store, workspace } = await startDeliveryWorld({ allowPrivate: true, retryScheduleMs: [] }, { resolve: rebindingResolver });
+    await createTestWebhook(store, workspace, { url: `http://127.0.0.1:${sentinel.port}/hooks` });
+    await createTestWebhook(store, workspace, { url: `http://rebind.example.test:${sentinel.port}/hooks` });
+    await createTestWebhook(store, workspace, { url: `http://[::1]:${sentinel.port}/hooks` });
+    await emit(store, workspace.workspaceId);
     const requests = await sentinel.waitForRequests(3);
     expect(requests.map((q) => q.headers.host).sort()).toEqual([
       `127.0.0.1:${sentinel.port}`,

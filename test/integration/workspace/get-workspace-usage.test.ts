@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { startServer } from '../../../src/server.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import { flushApiRequestCounts } from '../../../src/workspace/api-request-counter.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
@@ -36,7 +35,7 @@ const dataOf = (body: unknown) => (body as { data: Usage }).data;
 describe('GET /api/v1/workspace/usage', () => {
   it('when no plan is on record, answers the current UTC calendar month with no limits', async () => {
     clock = new Date('2026-02-10T08:00:00.000Z');
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     const res = await usage(ws.key);
     expect([res.status, res.body]).toEqual([200, {
       code: 2000,
@@ -52,7 +51,7 @@ describe('GET /api/v1/workspace/usage', () => {
 
   it('when a plan is on record, answers its period and its limits with what remains', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await importLines(server.store, ws.workspaceId, [planLine({ tracked_prompts_limit: 100, articles_per_month_limit: 0 }).line]);
     const res = await usage(ws.key);
     expect(dataOf(res.body)).toEqual({
@@ -65,7 +64,7 @@ describe('GET /api/v1/workspace/usage', () => {
 
   it('when prompts and articles are on record, counts every prompt and the articles written on a day of the period', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await importLines(server.store, ws.workspaceId, [
       planLine({ tracked_prompts_limit: 2, articles_per_month_limit: 30, period_start: '2026-11-01', period_end: '2026-11-30' }).line,
       promptLine({ status: 'ACTIVE' }).line,
@@ -77,7 +76,7 @@ describe('GET /api/v1/workspace/usage', () => {
       articleLine({ written_on: '2026-12-01T00:00:00.000Z' }).line,
       articleLine({ status: 'DRAFT', written_on: null }).line,
     ]);
-    const other = createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await importLines(server.store, other.workspaceId, [promptLine().line, articleLine({ written_on: '2026-11-10T00:00:00.000Z' }).line]);
     expect(dataOf((await usage(ws.key)).body)).toEqual({
       period: { start: '2026-11-01', end: '2026-11-30' },
@@ -89,8 +88,8 @@ describe('GET /api/v1/workspace/usage', () => {
 
   it('when the workspace made requests with several keys, counts every authenticated one, this one included', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const ws = createTestWorkspace(server.store);
-    const narrow = createTestKey(server.store, ws, { scopes: ['iq:read'] });
+    const ws = await createTestWorkspace(server.store);
+    const narrow = await createTestKey(server.store, ws, { scopes: ['iq:read'] });
     await get(ws.key, '/api/v1/me');
     await get(ws.key, '/api/v1/workspace');
     await get(narrow.key, '/api/v1/workspace'); // 403, but authenticated and served
@@ -100,7 +99,7 @@ describe('GET /api/v1/workspace/usage', () => {
 
   it('when requests are refused before authentication succeeds, does not count them', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     // Always a different last character, so the altered key can never equal the real one.
     const altered = `${ws.key.slice(0, -1)}${ws.key.endsWith('x') ? 'y' : 'x'}`;
     expect(altered).not.toBe(ws.key);
@@ -112,8 +111,8 @@ describe('GET /api/v1/workspace/usage', () => {
 
   it('when another workspace makes requests, does not count them', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     for (let i = 0; i < 3; i += 1) await get(other.key, '/api/v1/me');
     expect(dataOf((await usage(ws.key)).body).api_requests_served).toBe(1);
     expect(dataOf((await usage(other.key)).body).api_requests_served).toBe(4);
@@ -121,24 +120,24 @@ describe('GET /api/v1/workspace/usage', () => {
 
   it('when the counts have been written to the database, answers the same total, without counting twice', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await get(ws.key, '/api/v1/me');
     await get(ws.key, '/api/v1/me');
-    flushApiRequestCounts(server.store);
-    expect(server.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(2);
+    await server.writers.requestCounts.finish();
+    expect(await server.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(2);
     expect(dataOf((await usage(ws.key)).body).api_requests_served).toBe(3);
-    flushApiRequestCounts(server.store);
+    await server.writers.requestCounts.finish();
     expect(dataOf((await usage(ws.key)).body).api_requests_served).toBe(4);
   });
 
   it('when requests fall on UTC days outside the plan period, counts only the days inside it', async () => {
-    const ws = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
     await importLines(server.store, ws.workspaceId, [planLine({ period_start: '2026-11-01', period_end: '2026-11-30' }).line]);
     clock = new Date('2026-10-31T23:59:59.999Z');
     await get(ws.key, '/api/v1/me');
     clock = new Date('2026-11-01T00:00:00.000Z');
     await get(ws.key, '/api/v1/me');
-    flushApiRequestCounts(server.store);
+    await server.writers.requestCounts.finish();
     clock = new Date('2026-11-30T23:59:59.999Z');
     await get(ws.key, '/api/v1/me');
     clock = new Date('2026-12-01T00:00:00.000Z');
@@ -150,7 +149,7 @@ describe('GET /api/v1/workspace/usage', () => {
   it('when the subscription is past due or canceled, still answers 200', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
     for (const status of ['past_due', 'canceled'] as const) {
-      const ws = createTestWorkspace(server.store, { subscription: status });
+      const ws = await createTestWorkspace(server.store, { subscription: status });
       expect((await usage(ws.key)).status).toBe(200);
     }
   });
@@ -161,10 +160,10 @@ describe('GET /api/v1/workspace/usage under the rate limit', () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
     const limited = await startTestServer({ now: () => clock, rateLimit: { quota: 3, windowSeconds: 60, authFailureQuota: 30 } });
     try {
-      const ws = createTestWorkspace(limited.store);
+      const ws = await createTestWorkspace(limited.store);
       for (let i = 0; i < 5; i += 1) await send(limited.url, { path: '/api/v1/me' }, ws.key);
-      flushApiRequestCounts(limited.store);
-      expect(limited.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(3);
+      await limited.writers.requestCounts.finish();
+      expect(await limited.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(3);
     } finally {
       await limited.close();
     }
@@ -178,7 +177,7 @@ describe('GET /api/v1/workspace/usage across a restart', () => {
     const logger = pino({ level: 'silent' });
     try {
       const first = await startServer(config, { logger });
-      const ws = createTestWorkspace(first.store);
+      const ws = await createTestWorkspace(first.store);
       for (let i = 0; i < 4; i += 1) await send(first.url, { path: '/api/v1/me' }, ws.key);
       await first.close();
       const second = await startServer(config, { logger });

@@ -17,9 +17,9 @@ const workspace = (key: string) => send(server.url, { path: '/api/v1/workspace' 
 
 describe('GET /api/v1/workspace', () => {
   it('when the profile is on record, answers 200 with the brand name and its domains', async () => {
-    const ws = createTestWorkspace(server.store, { name: 'Acme Analytics' });
+    const ws = await createTestWorkspace(server.store, { name: 'Acme Analytics' });
     await importLines(server.store, ws.workspaceId, [profileLine({ brand_name: 'Acme', domains: ['WWW.Acme.Example', 'blog.acme.example'] }).line]);
-    const row = server.store.accounts.getWorkspace(ws.workspaceId)!;
+    const row = (await server.store.accounts.getWorkspace(ws.workspaceId))!;
     const res = await workspace(ws.key);
     expect([res.status, res.body]).toEqual([200, {
       code: 2000,
@@ -36,8 +36,8 @@ describe('GET /api/v1/workspace', () => {
   });
 
   it('when no profile is on record, answers a null brand name and no domains', async () => {
-    const ws = createTestWorkspace(server.store, { name: 'Bare' });
-    const row = server.store.accounts.getWorkspace(ws.workspaceId)!;
+    const ws = await createTestWorkspace(server.store, { name: 'Bare' });
+    const row = (await server.store.accounts.getWorkspace(ws.workspaceId))!;
     const res = await workspace(ws.key);
     expect([res.status, res.body]).toEqual([200, {
       code: 2000,
@@ -47,8 +47,8 @@ describe('GET /api/v1/workspace', () => {
   });
 
   it('when another workspace has a profile, answers only its own', async () => {
-    const ws = createTestWorkspace(server.store);
-    const other = createTestWorkspace(server.store);
+    const ws = await createTestWorkspace(server.store);
+    const other = await createTestWorkspace(server.store);
     await importLines(server.store, other.workspaceId, [profileLine({ brand_name: 'Other' }).line]);
     const res = await workspace(ws.key);
     expect((res.body as { data: { brand_name: unknown; domains: unknown } }).data).toMatchObject({ brand_name: null, domains: [] });

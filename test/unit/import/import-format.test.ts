@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { recordTypes } from '../../../src/import/records/index.js';
+import { DELETABLE_TYPES, DELETE_SCHEMA, IMPORT_RECORD_TYPES as recordTypes } from '../../../src/store/import-record-types.js';
+import { recordTypes as writers } from '../../../src/store/import/records/index.js';
 import { IMPORT_FORMAT_DIR, ROOT_SCHEMA, schemaValidator } from '../../../src/import/schemas.js';
-import { DELETABLE_TYPES, DELETE_SCHEMA } from '../../../src/import/record-removal.js';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import type { ImportRecords } from '../../../generated/import-format.js';
 import type { components } from '../../../generated/openapi.js';
@@ -28,6 +28,8 @@ describe('the published import format', () => {
     expect([...(root.properties.type?.enum ?? [])].sort()).toEqual([...types, 'delete'].sort());
     const branches = Object.fromEntries(root.allOf?.map((branch) => [branch.if.properties.type.const, branch.then.$ref]) ?? []);
     expect(branches).toEqual({ ...Object.fromEntries(recordTypes.map((t) => [t.type, t.schema])), delete: DELETE_SCHEMA });
+    // The import has a writer for each of them (the same for every database), declared as the format declares it.
+    expect(writers.map(({ open: _open, ...declared }) => declared)).toEqual(recordTypes);
   });
 
   it('lets a delete line name exactly the record types that can be deleted', () => {

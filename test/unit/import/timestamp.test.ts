@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimestamp } from '../../../src/import/timestamp.js';
+import { parseTimestamp } from '../../../src/store/timestamp.js';
 
 describe('parseTimestamp', () => {
   it('reads UTC and offsets, with or without a colon, to epoch milliseconds', () => {

@@ -1,0 +1,243 @@
+// The snapshot rollups of an import on PostgreSQL (the sums of `../../import/snapshot-rollups.ts`):
+// the workspace's daily rollups and the prompts' newest collection time are written with each
+// batch; the running totals are summed over the whole import (in a temporary table past a bound)
+// and settled once, set-based, at the end.
+import type pg from 'pg';
+import type { RollupChanges, RollupSink, SeriesChange } from '../../import/snapshot-rollups.js';
+import type { ColumnTypes } from './table-writes.js';
+import { unnestOf } from './table-writes.js';
+
+/** A running-total table (migration 011): the columns naming a series, its running columns, and the day's own sums where it keeps them. */
+interface SeriesTable {
+  tag: number;
+  table: string;
+  keys: readonly string[];
+  running: readonly string[];
+  daily: readonly string[];
+}
+
+const SERIES: Record<'promptDays' | 'platforms' | 'competitors', SeriesTable> = {
+  promptDays: {
+    tag: 0,
+    table: 'prompt_day_totals',
+    keys: ['prompt_id'],
+    running: ['run_total', 'run_mentioned', 'run_cited'],
+    daily: ['total', 'mentioned', 'cited'],
+  },
+  platforms: { tag: 1, table: 'prompt_platform_running', keys: ['prompt_id', 'platform'], running: ['run_total', 'run_mentioned', 'run_cited'], daily: [] },
+  competitors: { tag: 2, table: 'prompt_competitor_running', keys: ['prompt_id', 'competitor_id'], running: ['run_mentions'], daily: [] },
+};
+
+const STAGING = 'pg_temp.import_running_changes';
+
+type SeriesSums = SeriesChange & { tag: number; values: number[] };
+
+function sumInto(target: Map<string, SeriesSums>, tag: number, changes: readonly SeriesChange[]): void {
+  for (const change of changes) {
+    const key = `${tag} ${change.keys.join(' ')} ${change.day}`;
+    const known = target.get(key);
+    if (known) for (let i = 0; i < change.values.length; i += 1) known.values[i]! += change.values[i]!;
+    else target.set(key, { tag, keys: change.keys, day: change.day, values: [...change.values] });
+  }
+}
+
+/** `t.k = c.k0 [AND t.k1 = c.k1]` for a series table aliased `t`, changes aliased `c`. */
+function seriesMatch(spec: SeriesTable, t: string, c: string): string {
+  return spec.keys.map((k, i) => `${t}.${k} = ${c}.k${i}`).join(' AND ');
+}
+
+/** The changes of one table as statement parameters, spread by `unnest` into (k0, k1, day, v0, v1, v2). */
+const CHANGES_FROM_PARAMETERS = 'unnest($1::text[], $2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[]) AS s(k0, k1, day, v0, v1, v2)';
+
+function changeArrays(changes: readonly SeriesSums[]): unknown[][] {
+  return [
+    changes.map((c) => c.keys[0]),
+    changes.map((c) => c.keys[1] ?? ''),
+    changes.map((c) => c.day),
+    changes.map((c) => c.values[0] ?? 0),
+    changes.map((c) => c.values[1] ?? 0),
+    changes.map((c) => c.values[2] ?? 0),
+  ];
+}
+
+/**
+ * Settles one running-total table from its changes (`source`, rows of k0, k1, day, v0, v1, v2), with
+ * the result SQLite's day-by-day writer gets (`../../sqlite/prompt-running-totals.ts`): a day without
+ * a row gets one, holding its predecessor's totals plus the changes up to it; every stored row from a
+ * series' first changed day on is raised by the changes up to it; the row of a day whose own sums
+ * fell to zero goes (its totals equal its predecessor's). The insert and the update are one
+ * statement: the update sees only the rows stored before it, so the new ones are counted once.
+ */
+async function settleSeries(client: pg.PoolClient, spec: SeriesTable, source: string, params: unknown[], mayFall = true): Promise<void> {
+  const { table, keys, running, daily } = spec;
+  await client.query(
+    `WITH c AS (
+       SELECT k0, k1, day, v0, v1, v2, ${running.map((_, i) => `sum(v${i}) OVER w AS s${i}`).join(', ')}, lead(day) OVER w AS next_day
+       FROM ${source} WHERE v0 <> 0 OR v1 <> 0 OR v2 <> 0
+       WINDOW w AS (PARTITION BY k0, k1 ORDER BY day)
+     ), added AS (
+       INSERT INTO ${table} (${[...keys, 'day', ...daily, ...running].join(', ')})
+       SELECT ${[...keys.map((_, i) => `c.k${i}`), 'c.day', ...daily.map((_, i) => `c.v${i}`), ...running.map((r, i) => `coalesce(p.${r}, 0) + c.s${i}`)].join(', ')}
+       FROM c LEFT JOIN LATERAL (
+         SELECT ${running.join(', ')} FROM ${table} p WHERE ${seriesMatch(spec, 'p', 'c')} AND p.day < c.day ORDER BY p.day DESC LIMIT 1
+       ) p ON true
+       WHERE NOT EXISTS (SELECT 1 FROM ${table} e WHERE ${seriesMatch(spec, 'e', 'c')} AND e.day = c.day)
+     )
+     UPDATE ${table} t SET ${[
+       ...running.map((r, i) => `${r} = t.${r} + c.s${i}`),
+       ...daily.map((d, i) => `${d} = t.${d} + CASE WHEN t.day = c.day THEN c.v${i} ELSE 0 END`),
+     ].join(', ')}
+     FROM c WHERE ${seriesMatch(spec, 't', 'c')} AND t.day >= c.day AND (c.next_day IS NULL OR t.day < c.next_day)`,
+    params,
+  );
+  if (!mayFall) return;
+  await client.query(
+    `DELETE FROM ${table} t USING ${source}
+     WHERE (s.v0 < 0 OR s.v1 < 0 OR s.v2 < 0) AND ${seriesMatch(spec, 't', 's')} AND t.day = s.day
+       AND (${running.map((r) => `t.${r}`).join(', ')}) = (
+         SELECT ${running.map((r) => `coalesce(p.${r}, 0)`).join(', ')}
+         FROM (SELECT 1) one LEFT JOIN LATERAL (
+           SELECT ${running.join(', ')} FROM ${table} q WHERE ${keys.map((k) => `q.${k} = t.${k}`).join(' AND ')} AND q.day < t.day ORDER BY q.day DESC LIMIT 1
+         ) p ON true
+       )`,
+    params,
+  );
+}
+
+interface WorkspaceSums {
+  day: number;
+  key: string;
+  values: number[];
+}
+
+/**
+ * The rollup sink of one import: `add` sums in memory (`../../import/snapshot-rollups.ts` hands it
+ * every flush), `write` sends what the batch summed; `settle` (after the import's last answer) is
+ * honoured by the next `write`.
+ */
+export class PostgresRollupSink implements RollupSink {
+  private readonly series = new Map<string, SeriesSums>();
+  private readonly daily = new Map<string, WorkspaceSums>();
+  private readonly mentions = new Map<string, WorkspaceSums>();
+  private readonly touched = new Set<string>();
+  private staging = false;
+  private settleRequested = false;
+
+  constructor(
+    private readonly workspaceId: string,
+    private readonly types: ColumnTypes,
+    /** Changed (series, day) keys summed in memory; past it they wait in a temporary table. */
+    private readonly seriesInMemory: number,
+  ) {}
+
+  add(changes: RollupChanges): void {
+    sumInto(this.series, SERIES.promptDays.tag, changes.promptDays);
+    sumInto(this.series, SERIES.platforms.tag, changes.platforms);
+    sumInto(this.series, SERIES.competitors.tag, changes.competitors);
+    for (const w of changes.workspaceDaily) {
+      const key = `${w.day} ${w.platform}`;
+      const known = this.daily.get(key);
+      if (known) {
+        known.values[0]! += w.total;
+        known.values[1]! += w.mentioned;
+        known.values[2]! += w.cited;
+      } else {
+        this.daily.set(key, { day: w.day, key: w.platform, values: [w.total, w.mentioned, w.cited] });
+      }
+    }
+    for (const m of changes.workspaceMentions) {
+      const key = `${m.day} ${m.competitorId}`;
+      const known = this.mentions.get(key);
+      if (known) known.values[0]! += m.mentions;
+      else this.mentions.set(key, { day: m.day, key: m.competitorId, values: [m.mentions] });
+    }
+    for (const promptId of changes.touchedPrompts) this.touched.add(promptId);
+  }
+
+  settle(): void {
+    this.settleRequested = true;
+  }
+
+  /** Writes what the batch summed; its snapshots and prompts are written already. */
+  async write(client: pg.PoolClient): Promise<void> {
+    await this.addWorkspaceRows(client, 'workspace_daily', 'platform', ['total', 'mentioned', 'cited'], this.daily);
+    await this.addWorkspaceRows(client, 'workspace_competitor_daily', 'competitor_id', ['mentions'], this.mentions);
+    if (this.touched.size > 0) {
+      await client.query(
+        'UPDATE prompts p SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots s WHERE s.prompt_id = p.id) WHERE p.id = ANY($1::text[])',
+        [[...this.touched]],
+      );
+      this.touched.clear();
+    }
+    if (this.series.size > this.seriesInMemory) await this.stageSeries(client);
+    if (this.settleRequested) await this.settleRunningTotals(client);
+    this.settleRequested = false;
+  }
+
+  /** The running totals, from the changes in memory or, when they outgrew it, in the temporary table. */
+  private async settleRunningTotals(client: pg.PoolClient): Promise<void> {
+    if (this.staging) {
+      await this.stageSeries(client);
+      for (const spec of Object.values(SERIES)) {
+        await settleSeries(client, spec, `(SELECT k0, k1, day, v0, v1, v2 FROM ${STAGING} WHERE tag = ${spec.tag}) AS s`, []);
+      }
+      await client.query(`DROP TABLE ${STAGING}`);
+      this.staging = false;
+      return;
+    }
+    const all = [...this.series.values()];
+    this.series.clear();
+    for (const spec of Object.values(SERIES)) {
+      const changes = all.filter((c) => c.tag === spec.tag);
+      const falls = changes.some((c) => c.values.some((v) => v < 0));
+      if (changes.length > 0) await settleSeries(client, spec, CHANGES_FROM_PARAMETERS, changeArrays(changes), falls);
+    }
+  }
+
+  private async stageSeries(client: pg.PoolClient): Promise<void> {
+    if (this.series.size === 0) return;
+    if (!this.staging) {
+      await client.query(
+        `CREATE TEMP TABLE import_running_changes (
+           tag INTEGER NOT NULL, k0 TEXT COLLATE "C" NOT NULL, k1 TEXT COLLATE "C" NOT NULL, day INTEGER NOT NULL,
+           v0 BIGINT NOT NULL, v1 BIGINT NOT NULL, v2 BIGINT NOT NULL, PRIMARY KEY (tag, k0, k1, day)
+         ) ON COMMIT DROP`,
+      );
+      this.staging = true;
+    }
+    const all = [...this.series.values()];
+    await client.query(
+      `INSERT INTO ${STAGING} SELECT ($7::int[])[s.n], s.k0, s.k1, s.day, s.v0, s.v1, s.v2
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS s(k0, k1, day, v0, v1, v2, n)
+       ON CONFLICT (tag, k0, k1, day) DO UPDATE SET v0 = ${STAGING}.v0 + excluded.v0, v1 = ${STAGING}.v1 + excluded.v1, v2 = ${STAGING}.v2 + excluded.v2`,
+      [...changeArrays(all), all.map((c) => c.tag)],
+    );
+    this.series.clear();
+  }
+
+  /** Adds the sums to the workspace's rollup rows; a row whose total falls to zero goes. */
+  private async addWorkspaceRows(
+    client: pg.PoolClient,
+    table: string,
+    keyColumn: string,
+    columns: readonly string[],
+    sums: Map<string, WorkspaceSums>,
+  ): Promise<void> {
+    const rows = [...sums.values()].filter((s) => s.values.some((v) => v !== 0));
+    sums.clear();
+    if (rows.length === 0) return;
+    const all = ['workspace_id', 'day', keyColumn, ...columns];
+    await client.query(
+      `INSERT INTO ${table} (${all.join(', ')}) SELECT * FROM ${unnestOf(this.types, table, all)}
+       ON CONFLICT (workspace_id, day, ${keyColumn}) DO UPDATE SET ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`,
+      [rows.map(() => this.workspaceId), rows.map((r) => r.day), rows.map((r) => r.key), ...columns.map((_, i) => rows.map((r) => r.values[i]))],
+    );
+    const falling = rows.filter((r) => r.values[0]! < 0);
+    if (falling.length === 0) return;
+    await client.query(
+      `DELETE FROM ${table} t USING unnest($2::int[], $3::text[]) AS u(day, key)
+       WHERE t.workspace_id = $1 AND t.day = u.day AND t.${keyColumn} = u.key AND t.${columns[0]} = 0`,
+      [this.workspaceId, falling.map((r) => r.day), falling.map((r) => r.key)],
+    );
+  }
+}

@@ -1,0 +1,57 @@
+import pg from 'pg';
+
+export type PostgresPool = pg.Pool;
+
+/** PostgreSQL's type ids of the results that node-postgres returns as strings by default. */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * BIGINT (`count(*)`, integer columns, `sum` of integers cast back) as a JS number, as
+ * better-sqlite3 returns SQLite's integers. A value past 2^53 would come back wrong, so it is
+ * refused rather than rounded; the schema's integers (epoch milliseconds, counts) stay far below.
+ */
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`PostgreSQL returned ${text}, past the largest exact JS integer`);
+  return n;
+}
+
+/**
+ * Parsers of this pool's connections only (never pg's global ones, which every other pool and
+ * library in the process shares): BIGINT and NUMERIC (`sum` of a BIGINT column, `avg`) read as
+ * numbers, so a row from PostgreSQL is shaped exactly like the same row from SQLite.
+ */
+function rowTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8_OID, 'text', parseInt8);
+  types.setTypeParser(NUMERIC_OID, 'text', Number.parseFloat);
+  return types;
+}
+
+export interface PostgresPoolOptions {
+  /** Connections at most (node-postgres's default: 10). */
+  max?: number;
+  /**
+   * Told when an idle connection breaks (the server restarted, the network dropped it). The pool
+   * has already discarded it and the next query opens a new one; without a listener, node-postgres
+   * would throw the error out of the event loop and end the process.
+   */
+  onIdleError?: (err: Error) => void;
+}
+
+/** A pool of connections to the database at `url` (`postgres://user:password@host:port/database`). */
+export function createPostgresPool(url: string, options: PostgresPoolOptions = {}): PostgresPool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: rowTypes(),
+    ...(options.max === undefined ? {} : { max: options.max }),
+  });
+  pool.on('error', options.onIdleError ?? (() => undefined));
+  return pool;
+}
+
+/** Readiness: rejects when the database does not answer. */
+export async function pingPostgres(pool: PostgresPool): Promise<void> {
+  await pool.query('SELECT 1');
+}

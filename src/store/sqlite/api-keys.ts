@@ -1,0 +1,74 @@
+import type { Db } from './database.js';
+import type { ApiKeyRow, ApiKeyStore, KeyPrincipalRow, KeyUse } from '../interfaces/api-keys.js';
+import type { CreatedPosition } from '../interfaces/list-pages.js';
+import { KEY_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
+import { writeWithoutWaiting } from './database.js';
+import { prepareCreatedOrderList } from './keyset.js';
+import { promised } from './promised.js';
+
+/** API keys, synchronously: for statements inside one SQLite transaction. */
+export function createSyncApiKeyStore(db: Db) {
+  const statements = {
+    insert: db.prepare(
+      `INSERT INTO api_keys (id, workspace_id, created_by, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, last_used_at)
+       VALUES (@id, @workspace_id, @created_by, @name, @prefix, @key_hash, @scopes, @created_at, @expires_at, @revoked_at, @last_used_at)`,
+    ),
+    principalByHash: db.prepare(KEY_PRINCIPAL_BY_HASH),
+    get: db.prepare('SELECT * FROM api_keys WHERE id = ?'),
+    listByWorkspace: db.prepare('SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id'),
+    revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    revokeAllBy: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE workspace_id = ? AND created_by = ? AND revoked_at IS NULL'),
+    touch: db.prepare(
+      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
+    ),
+  };
+
+  const listPage = prepareCreatedOrderList(db, {
+    select: 'SELECT * FROM api_keys',
+    where: 'workspace_id = @workspace_id',
+    createdAt: 'created_at',
+    id: 'id',
+  });
+
+  return {
+    insert(row: ApiKeyRow): void {
+      statements.insert.run(row);
+    },
+    principalByHash(hash: string): KeyPrincipalRow | undefined {
+      return statements.principalByHash.get(hash) as KeyPrincipalRow | undefined;
+    },
+    get(id: string): ApiKeyRow | undefined {
+      return statements.get.get(id) as ApiKeyRow | undefined;
+    },
+    listByWorkspace(workspaceId: string): ApiKeyRow[] {
+      return statements.listByWorkspace.all(workspaceId) as ApiKeyRow[];
+    },
+    /** Up to `limit` keys of the workspace after `position`, in (created_at, id) order. */
+    listPage(workspaceId: string, limit: number, position?: CreatedPosition): ApiKeyRow[] {
+      return listPage<ApiKeyRow>({ workspace_id: workspaceId }, limit, position);
+    },
+    /** Revokes every key a user created in the workspace (they left it); returns how many. */
+    revokeAllBy(workspaceId: string, userId: string, now: string): number {
+      return statements.revokeAllBy.run(now, workspaceId, userId).changes;
+    },
+    /** Returns false when the key does not exist or was already revoked. */
+    revoke(id: string, now: string): boolean {
+      return statements.revoke.run(now, id).changes === 1;
+    },
+    /** Records use unless a use later than `notBefore` is already recorded (the in-memory check agrees at the boundary). */
+    touch(id: string, now: string, notBefore: string): void {
+      statements.touch.run(now, id, notBefore);
+    },
+  };
+}
+
+export function createApiKeyStore(db: Db): ApiKeyStore {
+  const keys = createSyncApiKeyStore(db);
+  const recordUses = db.transaction((uses: readonly KeyUse[]) => {
+    for (const use of uses) keys.touch(use.keyId, use.at, use.notBefore);
+  });
+  return promised({
+    ...keys,
+    recordUses: (uses: readonly KeyUse[]): void => writeWithoutWaiting(db, () => recordUses(uses)),
+  });
+}

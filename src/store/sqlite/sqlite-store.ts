@@ -1,0 +1,75 @@
+import type { Store } from '../interfaces/store.js';
+import { openDatabase, pingDatabase, SERVER_WRITE_WAIT_MS, setBusyTimeout, type Db } from './database.js';
+import { createAccountStore } from './accounts.js';
+import { createApiKeyStore } from './api-keys.js';
+import { createContentMapStore } from './content-map.js';
+import { createContentStore } from './content.js';
+import { createEventFeedStore } from './event-feed.js';
+import { createDataVersionStore } from './data-versions.js';
+import { createImportStore } from './import/import-run.js';
+import { createIqStore } from './iq.js';
+import { createMemberTokenStore } from './member-tokens.js';
+import { createPromptStore } from './prompts.js';
+import { createVisibilityAnalyticsStore } from './visibility-analytics.js';
+import { createVisibilityOverviewStore } from './visibility-overview.js';
+import { createCitedPageStore } from './visibility-cited-pages.js';
+import { createAnswerStore } from './visibility-answers.js';
+import { createWebhookDeliveryStore } from './webhook-deliveries.js';
+import { createWebhookStore } from './webhooks.js';
+import { createWorkspaceProfileStore } from './workspace-profile.js';
+
+/**
+ * The store over one SQLite file. `db` is there for tests and benchmarks that look into the file
+ * itself; the service's code takes a `Store` and never touches it.
+ */
+export interface SqliteStore extends Store {
+  kind: 'sqlite';
+  readonly db: Db;
+}
+
+export interface SqliteStoreOptions {
+  /**
+   * The store serves HTTP requests: a write waits at most 50 ms for a lock another process holds
+   * (an import), then rejects with DatabaseBusyError, answered 503; without it, as long as a
+   * command of the command line may (5 s).
+   */
+  serving?: boolean;
+}
+
+/** Every store area over one better-sqlite3 connection. */
+export function createSqliteStore(db: Db): SqliteStore {
+  return {
+    kind: 'sqlite',
+    db,
+    accounts: createAccountStore(db),
+    apiKeys: createApiKeyStore(db),
+    contentMap: createContentMapStore(db),
+    content: createContentStore(db),
+    eventFeed: createEventFeedStore(db),
+    dataVersions: createDataVersionStore(db),
+    imports: createImportStore(db),
+    iq: createIqStore(db),
+    memberTokens: createMemberTokenStore(db),
+    prompts: createPromptStore(db),
+    visibilityAnalytics: createVisibilityAnalyticsStore(db),
+    visibilityOverview: createVisibilityOverviewStore(db),
+    citedPages: createCitedPageStore(db),
+    answers: createAnswerStore(db),
+    webhookDeliveries: createWebhookDeliveryStore(db),
+    webhooks: createWebhookStore(db),
+    workspaceProfile: createWorkspaceProfileStore(db),
+    ping: async () => pingDatabase(db),
+    close: async () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** Opens (creating and migrating if needed) the SQLite file and the store over it. */
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SqliteStore {
+  const db = openDatabase(file);
+  // The server's writes never wait long for a lock another process holds (an import): reads do
+  // not need it (WAL), background writes retry later, and a request's write answers 503.
+  if (options.serving) setBusyTimeout(db, SERVER_WRITE_WAIT_MS);
+  return createSqliteStore(db);
+}
