@@ -4547,10 +4547,12 @@ export interface components {
             };
         };
         /**
-         * @description A dependency is unavailable for now (5030); nothing was done or changed, send the same request
-         *     again after `Retry-After` seconds. Either the rate limit cannot be counted (its store, shared by
-         *     every instance of the service, does not answer: nothing is admitted uncounted, so `RateLimit`
-         *     says no request remains until `Retry-After`), on any operation; or, on a change, the database
+         * @description A dependency is unavailable for now (5030); send the same request again after `Retry-After`
+         *     seconds. Either the database does not answer (a PostgreSQL server that is down or restarting),
+         *     on any operation, before the request is counted (no `RateLimit` header then); or the rate limit
+         *     cannot be counted (its store, shared by every instance of the service, does not answer: nothing
+         *     is admitted uncounted, so `RateLimit` says no request remains until `Retry-After`), on any
+         *     operation, and nothing was done; or, on a change, the database
          *     is busy with another write, typically an import of a large file by the command line, and this
          *     request waited about 50 ms for it rather than hold up the service (reads never wait for an
          *     import).

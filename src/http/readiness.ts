@@ -15,7 +15,8 @@ const DATABASE_PING_TIMEOUT_MS = 1_000;
 
 export function databaseCheck(store: Store): DependencyCheck {
   return {
-    name: 'database',
+    // The operator's name for it: what to look at when /readyz says it does not answer.
+    name: store.kind === 'postgres' ? 'postgresql' : 'database',
     ping: () => new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the database did not answer within ${DATABASE_PING_TIMEOUT_MS} ms`)), DATABASE_PING_TIMEOUT_MS);
       store.ping().then(resolve, reject).finally(() => clearTimeout(timer));

@@ -72,7 +72,11 @@ async function waitFor(condition: () => Promise<boolean>, what: string, timeoutM
   }
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * `persist`: an append-only file written at every command, so a stopped and started server keeps
+ * its windows (a restart that forgot them would free every workspace's quota).
+ */
+export async function startRedisServer(options: { persist?: boolean } = {}): Promise<RedisServer> {
   const missing = redisServerMissing();
   if (missing !== undefined) throw new Error(missing);
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-redis-'));
@@ -81,7 +85,7 @@ export async function startRedisServer(): Promise<RedisServer> {
 
   const start = async (): Promise<void> => {
     if (child) return;
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'];
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', options.persist ? 'yes' : 'no', '--appendfsync', 'always', '--dir', dir, '--loglevel', 'warning'];
     const started = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });
     child = started;
     started.once('exit', () => {

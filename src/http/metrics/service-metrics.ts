@@ -80,7 +80,7 @@ export function createServiceMetrics(deps: { store: Store; readiness: Readiness 
   });
   new Gauge({
     name: `${PREFIX}dependency_up`,
-    help: 'Whether each dependency answers now (1) or not (0): database, and redis when REDIS_URL is set.',
+    help: 'Whether each dependency answers now (1) or not (0): database (postgresql on PostgreSQL), and redis when REDIS_URL is set.',
     labelNames: ['dependency'] as const,
     registers: [registry],
     async collect() {
