@@ -85,6 +85,8 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const perWebhook = new Map<string, number>();
   let running = false;
+  /** While started: stops being told of new deliveries. */
+  let watching: Promise<() => Promise<void>> | undefined;
   // Set by stop(): a claim under way then takes nothing, so no attempt starts after stop() began.
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -259,12 +261,21 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       running = true;
       stopping = false;
       schedule(0);
+      // New deliveries committed by any instance wake the loop at once; the poll stays as the fallback.
+      watching = store.webhookDeliveries.watchEnqueued(tickSoon, (err) => logger.warn({ err }, 'webhook dispatcher: not told of new deliveries for now; polling'))
+        .catch((err: unknown) => {
+          logger.warn({ err }, 'webhook dispatcher: cannot be told of new deliveries; polling');
+          return async () => undefined;
+        });
     },
     async stop() {
       running = false;
       stopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      const unwatch = watching;
+      watching = undefined;
+      await (await unwatch)?.();
       await claiming;
       const pending = [...inFlight.values()];
       if (pending.length === 0) return;
