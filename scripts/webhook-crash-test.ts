@@ -57,7 +57,7 @@ export interface CrashTestResult {
   seconds: number;
 }
 
-interface Receiver {
+export interface Receiver {
   url: string;
   secret: string;
   /** event key → every webhook-id it arrived under, and how many times. */
@@ -68,7 +68,7 @@ interface Receiver {
 }
 
 // Deterministic per seed, so a failing run can be replayed.
-function randomSource(seed: number): () => number {
+export function randomSource(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
     state ^= state << 13;
@@ -78,7 +78,7 @@ function randomSource(seed: number): () => number {
   };
 }
 
-async function startReceiver(random: () => number): Promise<Receiver> {
+export async function startReceiver(random: () => number): Promise<Receiver> {
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const verifier = new Webhook(secret);
   const receiver: Omit<Receiver, 'url' | 'close'> = { secret, pairs: new Map(), requests: 0, badSignatures: 0 };
@@ -125,9 +125,12 @@ async function startReceiver(random: () => number): Promise<Receiver> {
   };
 }
 
-/** The service as deployed: `serve` over the database file, with a shortened lease so reclaims come quickly. */
-function spawnService(cli: string[], dbFile: string, logFile: string): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, [...cli, 'serve', '--db', dbFile, '--port', '0', '--json'], {
+/**
+ * The service as deployed: `serve` over the database (a file or a postgres:// URL), with a
+ * shortened lease so reclaims come quickly; `env` adds settings (a metrics port).
+ */
+export function spawnService(cli: string[], database: string, logFile: string, env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<void> } {
+  const child = spawn(process.execPath, [...cli, 'serve', '--db', database, '--port', '0', '--json'], {
     cwd: root,
     env: {
       ...process.env,
@@ -138,6 +141,7 @@ function spawnService(cli: string[], dbFile: string, logFile: string): { child: 
       WEBHOOK_LEASE_MS: '1500',
       WEBHOOK_POLL_INTERVAL_MS: '50',
       WEBHOOK_RETRY_SCHEDULE: '100ms,200ms,400ms,800ms,1s,1s,1s,1s,1s',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -153,7 +157,7 @@ function spawnService(cli: string[], dbFile: string, logFile: string): { child: 
   return { child, ready };
 }
 
-function killed(child: ChildProcess): Promise<void> {
+export function killed(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
