@@ -157,6 +157,21 @@ export function spawnService(cli: string[], database: string, logFile: string, e
   return { child, ready };
 }
 
+/** Pairs of (event key, receiver) received, requests beyond one per pair, and pairs under more than one webhook-id. */
+export function countPairs(receivers: readonly Receiver[], keys: readonly string[]): { received: number; duplicates: number; severalIds: number } {
+  const counted = { received: 0, duplicates: 0, severalIds: 0 };
+  for (const r of receivers) {
+    for (const key of keys) {
+      const seen = r.pairs.get(key);
+      if (!seen) continue;
+      counted.received += 1;
+      counted.duplicates += seen.count - 1;
+      if (seen.ids.size > 1) counted.severalIds += 1;
+    }
+  }
+  return counted;
+}
+
 export function killed(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -251,18 +266,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     await new Promise((resolve) => last.child.once('exit', resolve));
     service = undefined;
 
-    let duplicates = 0;
-    let severalIds = 0;
-    let received = 0;
-    for (const r of receivers) {
-      for (const key of keys) {
-        const seen = r.pairs.get(key);
-        if (!seen) continue;
-        received += 1;
-        duplicates += seen.count - 1;
-        if (seen.ids.size > 1) severalIds += 1;
-      }
-    }
+    const { received, duplicates, severalIds } = countPairs(receivers, keys);
     const notDelivered = store.db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status <> 'delivered'").pluck().get() as number;
     return {
       events: options.events,

@@ -6,16 +6,16 @@ import { createPostgresDatabase, postgresAvailable } from '../../support/postgre
 // Its figures (deliveries, duplicates, time, backlog peak) are recorded in bench/README.md.
 describe.skipIf(!postgresAvailable())('webhook delivery: three instances over one PostgreSQL, killed and restarted', () => {
   it('when instances are killed with SIGKILL 20 times while 10,000 events arrive, every (event, webhook) pair arrives, duplicates under the same webhook-id, and /metrics shows the backlog rise and drain', async () => {
-    const result = await runInstancesCrashTest({ databaseUrl: await createPostgresDatabase(), events: 10_000, kills: 20, webhooks: 2, seed: 20_261_123, cli: CLI, settleTimeoutMs: 120_000 });
+    const result = await runInstancesCrashTest({ databaseUrl: await createPostgresDatabase(), events: 10_000, kills: 20, webhooks: 1, seed: 20_261_123, cli: CLI, settleTimeoutMs: 80_000 });
     console.log(`instances crash test: ${JSON.stringify(result)}`);
     expect(result).toEqual({
       instances: 3,
       events: 10_000,
-      webhooks: 2,
-      expected_pairs: 20_000,
-      received_pairs: 20_000,
+      webhooks: 1,
+      expected_pairs: 10_000,
+      received_pairs: 10_000,
       missing_pairs: 0,
-      requests: 20_000 + result.duplicates,
+      requests: 10_000 + result.duplicates,
       duplicates: expect.any(Number),
       pairs_with_several_ids: 0,
       bad_signatures: 0,
@@ -26,7 +26,8 @@ describe.skipIf(!postgresAvailable())('webhook delivery: three instances over on
       scrapes: expect.any(Number),
       seconds: expect.any(Number),
     });
-    // Batches of about 476 events (952 deliveries) arrive faster than a batch goes out between kills.
-    expect(result.backlog_peak).toBeGreaterThan(952);
-  }, 240_000);
+    // Batches of about 476 events arrive faster than a batch goes out between kills: the backlog
+    // climbs past one batch before it drains to the last scrape's 0.
+    expect(result.backlog_peak).toBeGreaterThan(476);
+  }, 180_000);
 });
