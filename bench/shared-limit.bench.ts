@@ -2,12 +2,10 @@
 // lightest read, so the limiter's share shows) with the limits counted in process, in Redis
 // (REDIS_URL: one EVALSHA round trip to a local redis-server per request), and in Redis with
 // /metrics on. Needs `redis-server` on PATH. Options: --duration=SECONDS (5) --connections=N (10).
-import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dataset } from './support/prompt-dataset.js';
 import { freshKey, measure, option, startChild, stopChild } from './support/load.js';
-import { freePort } from '../scripts/postgres-cluster.js';
+import { startRedisServer } from './support/redis.js';
 
 const DURATION = Number(option('duration', '5'));
 const CONNECTIONS = Number(option('connections', '10'));
@@ -16,19 +14,10 @@ const PATH = '/api/v1/me';
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}`);
 console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per case, loopback, server in its own process\n`);
 
-const redisPort = await freePort();
-const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-for (let tries = 0; ; tries++) {
-  const up = await new Promise<boolean>((resolve) => {
-    const socket = connect(redisPort, '127.0.0.1').once('connect', () => { socket.destroy(); resolve(true); }).once('error', () => resolve(false));
-  });
-  if (up) break;
-  if (tries > 200) throw new Error('redis-server did not start (is it on PATH?)');
-  await new Promise((r) => setTimeout(r, 25));
-}
+const { port: redisPort, child: redis } = await startRedisServer();
 
 const data = await dataset({ snapshots: 10_000, prompts: 40, days: 90 }, (line) => console.log(line));
-const headers = { authorization: `Bearer ${freshKey(data)}` };
+const headers = { authorization: `Bearer ${await freshKey(data)}` };
 const cases: Array<{ name: string; env: Record<string, string> }> = [
   { name: 'in process', env: {} },
   { name: 'Redis', env: { REDIS_URL: `redis://127.0.0.1:${redisPort}` } },
