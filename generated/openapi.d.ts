@@ -1849,6 +1849,18 @@ export interface components {
             /** @description Always null on this error. */
             data: null;
         };
+        /** @description Error envelope of a 503. */
+        ServiceUnavailableErrorEnvelope: {
+            /**
+             * @description Always `5030`: a dependency is unavailable for now (the rate limit's store does not answer, or the database is busy with another write such as an import) and nothing was done; retry after `Retry-After` seconds.
+             * @constant
+             */
+            code: 5030;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
         /**
          * @description State of the workspace's subscription. Only `active` serves every read; otherwise every read
          *     except `/me` and `/workspace*` answers 402 with code 1916.
@@ -3952,18 +3964,6 @@ export interface components {
             /** @description Always null on this error. */
             data: null;
         };
-        /** @description Error envelope of a 503. */
-        ServiceUnavailableErrorEnvelope: {
-            /**
-             * @description Always `5030`: the change could not be made now (the database is busy with another write, such as an import) and nothing was changed; retry after `Retry-After` seconds.
-             * @constant
-             */
-            code: 5030;
-            /** @description Human-readable explanation of the error. */
-            messages: string;
-            /** @description Always null on this error. */
-            data: null;
-        };
         /** @description Success envelope of an operation answering one webhook. */
         WebhookEnvelope: {
             /**
@@ -4546,6 +4546,36 @@ export interface components {
                 "application/json": components["schemas"]["InternalErrorEnvelope"];
             };
         };
+        /**
+         * @description A dependency is unavailable for now (5030); send the same request again after `Retry-After`
+         *     seconds. Either the database does not answer (a PostgreSQL server that is down or restarting),
+         *     on any operation, before the request is counted (no `RateLimit` header then); or the rate limit
+         *     cannot be counted (its store, shared by every instance of the service, does not answer: nothing
+         *     is admitted uncounted, so `RateLimit` says no request remains until `Retry-After`), on any
+         *     operation, and nothing was done; or, on a change, the database
+         *     is busy with another write, typically an import of a large file by the command line, and this
+         *     request waited about 50 ms for it rather than hold up the service (reads never wait for an
+         *     import).
+         */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 5030,
+                 *       "messages": "The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceUnavailableErrorEnvelope"];
+            };
+        };
         /** @description The headers the `GET` answers, without its body (`ETag` included, so a client can check for a change cheaply). */
         HeadOk: {
             headers: {
@@ -4561,7 +4591,7 @@ export interface components {
         };
         /**
          * @description The status and headers the `GET` answers in the same case (`RateLimit` once counted, `Allow` on
-         *     405, `Retry-After` on 429), without the error envelope; send the `GET` to read it.
+         *     405, `Retry-After` on 429 and 503), without the error envelope; send the `GET` to read it.
          */
         HeadRefused: {
             headers: {
@@ -4729,31 +4759,6 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["UnsupportedMediaTypeErrorEnvelope"];
-            };
-        };
-        /**
-         * @description The change could not be made now (5030): the database is busy with another write, typically an
-         *     import of a large file by the command line, and this request waited about 50 ms for it rather
-         *     than hold up the service. Nothing was changed; send the same request again after `Retry-After`
-         *     seconds. Reads never wait for an import and never answer this.
-         */
-        ServiceUnavailable: {
-            headers: {
-                "Retry-After": components["headers"]["RetryAfter"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "code": 5030,
-                 *       "messages": "The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.",
-                 *       "data": null
-                 *     }
-                 */
-                "application/json": components["schemas"]["ServiceUnavailableErrorEnvelope"];
             };
         };
         /** @description The request conflicts with the workspace's current state (4090). */
@@ -5140,7 +5145,7 @@ export interface components {
         Allow: string;
         /**
          * @description Seconds to wait before retrying. On a 429, equal to `t` of the `RateLimit` header; on a 503, a
-         *     short wait after which the database is likely free again.
+         *     short wait after which the dependency (the rate limit's store, the database) is likely back.
          * @example 12
          */
         RetryAfter: number;
@@ -5221,6 +5226,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headMe: {
@@ -5239,6 +5245,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getWorkspace: {
@@ -5289,6 +5296,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headWorkspace: {
@@ -5308,6 +5316,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getWorkspacePlan: {
@@ -5360,6 +5369,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headWorkspacePlan: {
@@ -5380,6 +5390,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getWorkspaceUsage: {
@@ -5435,6 +5446,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headWorkspaceUsage: {
@@ -5453,6 +5465,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listPrompts: {
@@ -5645,6 +5658,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListPrompts: {
@@ -5730,6 +5744,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getPromptAnalytics: {
@@ -6040,6 +6055,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headPromptAnalytics: {
@@ -6085,6 +6101,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getVisibilitySetup: {
@@ -6149,6 +6166,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headVisibilitySetup: {
@@ -6169,6 +6187,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getVisibilityRates: {
@@ -6363,6 +6382,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headVisibilityRates: {
@@ -6399,6 +6419,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getVisibilityCompetitors: {
@@ -6486,6 +6507,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headVisibilityCompetitors: {
@@ -6514,6 +6536,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listCitedPages: {
@@ -6624,6 +6647,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListCitedPages: {
@@ -6680,6 +6704,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listAnswers: {
@@ -6818,6 +6843,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListAnswers: {
@@ -6900,6 +6926,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getAnswer: {
@@ -6980,6 +7007,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headAnswer: {
@@ -7009,6 +7037,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     exportAnswers: {
@@ -7115,6 +7144,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headExportAnswers: {
@@ -7174,6 +7204,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     exportDailyRates: {
@@ -7248,6 +7279,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headExportDailyRates: {
@@ -7291,6 +7323,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listTopics: {
@@ -7398,6 +7431,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListTopics: {
@@ -7456,6 +7490,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getTopic: {
@@ -7527,6 +7562,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headTopic: {
@@ -7554,6 +7590,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listSites: {
@@ -7652,6 +7689,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListSites: {
@@ -7710,6 +7748,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getSite: {
@@ -7772,6 +7811,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headSite: {
@@ -7799,6 +7839,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listPages: {
@@ -7905,6 +7946,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListPages: {
@@ -7975,6 +8017,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getPage: {
@@ -8033,6 +8076,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headPage: {
@@ -8060,6 +8104,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listContentMapEvents: {
@@ -8180,6 +8225,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListContentMapEvents: {
@@ -8223,6 +8269,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listArticles: {
@@ -8353,6 +8400,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListArticles: {
@@ -8422,6 +8470,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getArticle: {
@@ -8506,6 +8555,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headArticle: {
@@ -8533,6 +8583,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listIdeas: {
@@ -8644,6 +8695,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListIdeas: {
@@ -8715,6 +8767,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getIdea: {
@@ -8777,6 +8830,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headIdea: {
@@ -8804,6 +8858,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listContentEvents: {
@@ -9005,6 +9060,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListContentEvents: {
@@ -9048,6 +9104,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listResearchBatches: {
@@ -9190,6 +9247,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListResearchBatches: {
@@ -9259,6 +9317,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getResearchBatch: {
@@ -9354,6 +9413,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headGetResearchBatch: {
@@ -9381,6 +9441,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listAgentTasks: {
@@ -9499,6 +9560,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListAgentTasks: {
@@ -9563,6 +9625,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getAgentTask: {
@@ -9639,6 +9702,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headGetAgentTask: {
@@ -9666,6 +9730,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listProducts: {
@@ -9781,6 +9846,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListProducts: {
@@ -9839,6 +9905,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getProduct: {
@@ -9918,6 +9985,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headProduct: {
@@ -9945,6 +10013,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listPersonas: {
@@ -10060,6 +10129,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListPersonas: {
@@ -10118,6 +10188,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getPersona: {
@@ -10197,6 +10268,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headPersona: {
@@ -10224,6 +10296,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listBrandVoices: {
@@ -10338,6 +10411,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListBrandVoices: {
@@ -10396,6 +10470,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getBrandVoice: {
@@ -10474,6 +10549,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headBrandVoice: {
@@ -10501,6 +10577,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listContentTypes: {
@@ -10612,6 +10689,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListContentTypes: {
@@ -10670,6 +10748,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getContentType: {
@@ -10745,6 +10824,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headContentType: {
@@ -10772,6 +10852,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listVisualGuidelines: {
@@ -10885,6 +10966,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListVisualGuidelines: {
@@ -10943,6 +11025,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getVisualGuideline: {
@@ -11020,6 +11103,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headVisualGuideline: {
@@ -11047,6 +11131,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listIqEvents: {
@@ -11155,6 +11240,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListIqEvents: {
@@ -11198,6 +11284,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listWebhookEvents: {
@@ -11258,6 +11345,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListWebhookEvents: {
@@ -11284,6 +11372,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     listWebhooks: {
@@ -11369,6 +11458,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhook: {
@@ -11492,6 +11582,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     getWebhook: {
@@ -11561,6 +11652,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhook: {
@@ -11646,6 +11738,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     updateWebhook: {
@@ -11999,6 +12092,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -12138,6 +12232,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListWebhookDeliveries: {
@@ -12196,6 +12291,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     recoverWebhookDeliveries: {
@@ -12382,6 +12478,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headGetWebhookDelivery: {
@@ -12419,6 +12516,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     redeliverWebhookDelivery: {
@@ -12614,6 +12712,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiKey: {
@@ -12733,6 +12832,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     revokeApiKey: {
@@ -12880,6 +12980,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     headListMembers: {
@@ -12922,6 +13023,7 @@ export interface operations {
             422: components["responses"]["HeadRefused"];
             429: components["responses"]["HeadRefused"];
             500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
         };
     };
     removeMember: {

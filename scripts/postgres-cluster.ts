@@ -16,6 +16,10 @@ export interface PostgresCluster {
   port: number;
   /** Stops the server and removes its directory. */
   stop(): void;
+  /** Stops the server at once (`-m fast`: sessions are ended), keeping its data: an outage. */
+  halt(): void;
+  /** Starts the halted server again, on the same port with the same data. */
+  resume(): void;
 }
 
 const INSTALL_HINT =
@@ -84,10 +88,14 @@ export async function startPostgresCluster(options: { port?: number } = {}): Pro
     '-c full_page_writes=off',
     '-c max_connections=300',
   ].join(' ');
-  runAs(asPostgresUser, path.join(bindir, 'pg_ctl'), ['-D', data, '-o', serverOptions, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', 'start']);
+  const pgCtl = (...args: string[]) => runAs(asPostgresUser, path.join(bindir, 'pg_ctl'), ['-D', data, ...args]);
+  const start = () => pgCtl('-o', serverOptions, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', 'start');
+  start();
   let stopped = false;
   return {
     port,
+    halt: () => pgCtl('-m', 'fast', '-w', 'stop'),
+    resume: start,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop() {
       if (stopped) return;

@@ -57,7 +57,7 @@ export interface CrashTestResult {
   seconds: number;
 }
 
-interface Receiver {
+export interface Receiver {
   url: string;
   secret: string;
   /** event key → every webhook-id it arrived under, and how many times. */
@@ -68,7 +68,7 @@ interface Receiver {
 }
 
 // Deterministic per seed, so a failing run can be replayed.
-function randomSource(seed: number): () => number {
+export function randomSource(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
     state ^= state << 13;
@@ -78,7 +78,7 @@ function randomSource(seed: number): () => number {
   };
 }
 
-async function startReceiver(random: () => number): Promise<Receiver> {
+export async function startReceiver(random: () => number): Promise<Receiver> {
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const verifier = new Webhook(secret);
   const receiver: Omit<Receiver, 'url' | 'close'> = { secret, pairs: new Map(), requests: 0, badSignatures: 0 };
@@ -125,9 +125,12 @@ async function startReceiver(random: () => number): Promise<Receiver> {
   };
 }
 
-/** The service as deployed: `serve` over the database file, with a shortened lease so reclaims come quickly. */
-function spawnService(cli: string[], dbFile: string, logFile: string): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, [...cli, 'serve', '--db', dbFile, '--port', '0', '--json'], {
+/**
+ * The service as deployed: `serve` over the database (a file or a postgres:// URL), with a
+ * shortened lease so reclaims come quickly; `env` adds settings (a metrics port).
+ */
+export function spawnService(cli: string[], database: string, logFile: string, env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<void> } {
+  const child = spawn(process.execPath, [...cli, 'serve', '--db', database, '--port', '0', '--json'], {
     cwd: root,
     env: {
       ...process.env,
@@ -138,6 +141,7 @@ function spawnService(cli: string[], dbFile: string, logFile: string): { child: 
       WEBHOOK_LEASE_MS: '1500',
       WEBHOOK_POLL_INTERVAL_MS: '50',
       WEBHOOK_RETRY_SCHEDULE: '100ms,200ms,400ms,800ms,1s,1s,1s,1s,1s',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -153,7 +157,22 @@ function spawnService(cli: string[], dbFile: string, logFile: string): { child: 
   return { child, ready };
 }
 
-function killed(child: ChildProcess): Promise<void> {
+/** Pairs of (event key, receiver) received, requests beyond one per pair, and pairs under more than one webhook-id. */
+export function countPairs(receivers: readonly Receiver[], keys: readonly string[]): { received: number; duplicates: number; severalIds: number } {
+  const counted = { received: 0, duplicates: 0, severalIds: 0 };
+  for (const r of receivers) {
+    for (const key of keys) {
+      const seen = r.pairs.get(key);
+      if (!seen) continue;
+      counted.received += 1;
+      counted.duplicates += seen.count - 1;
+      if (seen.ids.size > 1) counted.severalIds += 1;
+    }
+  }
+  return counted;
+}
+
+export function killed(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -247,18 +266,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     await new Promise((resolve) => last.child.once('exit', resolve));
     service = undefined;
 
-    let duplicates = 0;
-    let severalIds = 0;
-    let received = 0;
-    for (const r of receivers) {
-      for (const key of keys) {
-        const seen = r.pairs.get(key);
-        if (!seen) continue;
-        received += 1;
-        duplicates += seen.count - 1;
-        if (seen.ids.size > 1) severalIds += 1;
-      }
-    }
+    const { received, duplicates, severalIds } = countPairs(receivers, keys);
     const notDelivered = store.db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status <> 'delivered'").pluck().get() as number;
     return {
       events: options.events,

@@ -19,6 +19,10 @@ import { handlers as defaultHandlers } from './handlers/index.js';
 import type { AdminHandlers, ReadHandlers } from './handlers/handler-types.js';
 import type { Store } from './store/index.js';
 import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
+import { answerReadiness, closeConnectionsWhileDraining, databaseCheck, Readiness } from './http/readiness.js';
+import type { ServiceMetrics } from './http/metrics/service-metrics.js';
+import { measureRequests } from './http/metrics/measure-requests.js';
+import { countedLimiter } from './http/metrics/counted-limiter.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
 import { compileOperations } from './http/contract-operations.js';
@@ -63,6 +67,10 @@ export interface AppDeps {
   document?: object;
   /** CORS origins and the public address (README, "HTTP conventions"); none and the request's host by default. */
   http?: Partial<HttpConfig>;
+  /** What `/readyz` checks, and whether the instance is shutting down; the database alone by default. */
+  readiness?: Readiness;
+  /** Request and rate limit series for `/metrics` (served by src/server.ts on its own port); none by default. */
+  metrics?: ServiceMetrics;
   /**
    * Where key uses and request counts wait to be written; the process passes its own so it can
    * finish them on shutdown. The app makes its own when absent.
@@ -74,9 +82,10 @@ export interface AppDeps {
 export async function createApp(deps: AppDeps): Promise<Express> {
   const now = deps.now ?? (() => new Date());
   const rate = deps.rateLimit ?? { quota: 120, windowSeconds: 60, authFailureQuota: 30 };
-  const limiter = deps.limiter ?? new SlidingLogLimiter({ policy: 'workspace', quota: rate.quota, windowSeconds: rate.windowSeconds });
-  const clientLimiter = deps.clientLimiter
-    ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds });
+  const counted = (l: RateLimiter, policy: string): RateLimiter => (deps.metrics ? countedLimiter(l, policy, deps.metrics) : l);
+  const limiter = counted(deps.limiter ?? new SlidingLogLimiter({ policy: 'workspace', quota: rate.quota, windowSeconds: rate.windowSeconds }), 'workspace');
+  const clientLimiter = counted(deps.clientLimiter
+    ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds }), 'client');
   const document = deps.document ?? loadOpenApiDocument();
   const writers = deps.writers ?? createBackgroundWriters(deps.store);
   // Compiled before anything listens: a contract the guards cannot enforce stops the start-up.
@@ -87,25 +96,20 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('query parser', 'simple');
   // Mount paths (`/api/v1`) compare like the contract's paths: exactly, letter case included.
   app.set('case sensitive routing', true);
+  // Forwarded headers name the client (req.ip, req.protocol, req.host) only from these proxies.
+  app.set('trust proxy', deps.http?.trustProxy ?? false);
 
+  if (deps.metrics) app.use(measureRequests(deps.metrics));
   app.use(requestLogger(deps.logger));
   app.use(lowerCaseUuidsInUrl(document));
   app.use(compressResponses());
   app.use('/api', answerHeadLikeGet(), conditionalJsonReads());
   app.use('/api/v1', allowBrowserOrigins(deps.http?.corsAllowedOrigins ?? []));
 
+  const readiness = deps.readiness ?? new Readiness([databaseCheck(deps.store)]);
+  app.use(closeConnectionsWhileDraining(readiness));
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
-  app.get('/readyz', async (req, res) => {
-    try {
-      await deps.store.ping();
-    } catch (err) {
-      // Not ready is an answer, not a failure: load balancers act on the 503.
-      req.log.warn({ err }, 'not ready: the database does not answer');
-      sendEnvelope(res, 503, Codes.INTERNAL, 'Not ready: the database does not answer.');
-      return;
-    }
-    sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ready' });
-  });
+  app.get('/readyz', answerReadiness(readiness));
   app.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
   const asyncApiDocument = loadAsyncApiDocument();
   app.get('/asyncapi.json', (_req, res) => {

@@ -1,4 +1,5 @@
 // The only reader of process.env: everything else receives configuration as arguments.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseDecimalInteger } from './text/decimal-integer.js';
 
@@ -24,6 +25,19 @@ export interface Config {
   webhooks: WebhookDeliveryConfig;
   /** Limits of the HTTP server's connections and the HTTP conventions (README, "Configuration" and "HTTP conventions"). */
   http: HttpServerConfig & HttpConfig;
+  /** The shared rate limit of several instances (README, "Running several instances"). */
+  redis: RedisConfig;
+  /** `GET /metrics` on a port of its own; off (no port) by default. */
+  metrics: { port: number | undefined; host: string };
+}
+
+export interface RedisConfig {
+  /** `REDIS_URL`: with it, the rate limits live in Redis and hold across instances; in process without it. */
+  url: string | undefined;
+  /** Prepended to every key the service writes, so several services can share one Redis. */
+  keyPrefix: string;
+  /** A command that has not answered in this time fails, and the request answers 503. */
+  commandTimeoutMs: number;
 }
 
 export interface HttpServerConfig {
@@ -38,6 +52,11 @@ export interface HttpServerConfig {
   keepAliveTimeoutMs: number;
   /** Open connections in the whole process, whoever opens them; a connection beyond it is closed at once. */
   maxConnections: number;
+  /**
+   * On SIGTERM, how long `/readyz` answers 503 before the port closes, so a load balancer probing
+   * it stops sending first; in-flight requests then finish whatever this is.
+   */
+  drainDelayMs: number;
 }
 
 export interface HttpConfig {
@@ -45,7 +64,15 @@ export interface HttpConfig {
   corsAllowedOrigins: string[];
   /** The address clients use, named by `/openapi.json`; the request's own host when unset. */
   publicBaseUrl: string | undefined;
+  /**
+   * The proxies whose `X-Forwarded-For`, `-Host` and `-Proto` are believed, as Express's `trust
+   * proxy` setting takes them: false (none, the default), a number of hops, or addresses, CIDRs
+   * and the names `loopback`, `linklocal`, `uniquelocal`.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface WebhookDeliveryConfig {
   /** Development/test switch: lets webhook URLs resolve to loopback and private addresses. */
@@ -115,6 +142,7 @@ function httpServerConfig(env: NodeJS.ProcessEnv): HttpServerConfig {
     requestTimeoutMs: positiveIntFrom(env.HTTP_REQUEST_TIMEOUT_MS, 30_000, 'HTTP_REQUEST_TIMEOUT_MS'),
     keepAliveTimeoutMs: positiveIntFrom(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 5_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
     maxConnections: positiveIntFrom(env.HTTP_MAX_CONNECTIONS, 10_000, 'HTTP_MAX_CONNECTIONS'),
+    drainDelayMs: intFrom(env.DRAIN_DELAY_MS, 0, 'DRAIN_DELAY_MS'),
   };
   // The headers are part of the request: a longer headers timeout would never apply.
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
@@ -123,16 +151,20 @@ function httpServerConfig(env: NodeJS.ProcessEnv): HttpServerConfig {
   return config;
 }
 
+/** The URL, or undefined when `value` is not one. */
+function urlOrUndefined(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `https://app.example.com,http://localhost:5173` → each exactly as a browser sends `Origin`. */
 function parseOrigins(value: string | undefined, name: string): string[] {
   if (value === undefined || value.trim() === '') return [];
   return value.split(',').map((part) => part.trim()).filter((part) => part !== '').map((origin) => {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = urlOrUndefined(origin);
     if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
       throw new Error(`${name} must list origins like https://app.example.com (scheme, host and port only), got "${origin}"`);
     }
@@ -142,25 +174,62 @@ function parseOrigins(value: string | undefined, name: string): string[] {
 
 function baseUrlFrom(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(value.trim());
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = urlOrUndefined(value.trim());
   if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search !== '' || parsed.hash !== '') {
     throw new Error(`${name} must be an http(s) URL such as https://api.example.com, got "${value}"`);
   }
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of TRUST_PROXY's list: a name, an address, or an address with a prefix length or netmask. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', mask, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (mask === undefined) return true;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(mask) === 4;
+}
+
+function trustProxyFrom(value: string | undefined, name: string): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  // Believing every sender would let any client choose the address its failed keys count against.
+  if (text === 'true') throw new Error(`${name}=true would believe forwarded headers from anyone: give the number of proxies in front of the service (1) or their addresses`);
+  if (/^\d+$/.test(text)) {
+    const hops = parseDecimalInteger(text);
+    if (hops === undefined) throw new Error(`${name} must be a number of proxies in decimal digits, got "${value}"`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0) {
+    throw new Error(`${name} must be a number of proxies, or addresses, CIDRs (10.0.0.0/8) and loopback, linklocal, uniquelocal separated by commas; "${bad.join('", "')}" is none of these`);
+  }
+  return entries;
+}
+
+function redisUrlFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = urlOrUndefined(value.trim());
+  if (!parsed || !/^rediss?:$/.test(parsed.protocol) || parsed.hostname === '') {
+    // The value is not repeated: it may carry a password.
+    throw new Error(`${name} must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0`);
+  }
+  return value.trim();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databasePath = env.DATABASE_PATH || path.join('data', 'workspace.db');
+  const host = env.HOST || '127.0.0.1';
   return {
     databasePath,
     databaseAddress: env.DATABASE_URL?.trim() || databasePath,
     port: intFrom(env.PORT, 3000, 'PORT'),
-    host: env.HOST || '127.0.0.1',
+    host,
     logLevel: env.LOG_LEVEL || 'info',
     logFile: env.LOG_FILE || undefined,
     rateLimitQuota: intFrom(env.RATE_LIMIT_QUOTA, 120, 'RATE_LIMIT_QUOTA'),
@@ -181,6 +250,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...httpServerConfig(env),
       corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS, 'CORS_ALLOWED_ORIGINS'),
       publicBaseUrl: baseUrlFrom(env.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL'),
+      trustProxy: trustProxyFrom(env.TRUST_PROXY, 'TRUST_PROXY'),
+    },
+    redis: {
+      url: redisUrlFrom(env.REDIS_URL, 'REDIS_URL'),
+      keyPrefix: env.REDIS_KEY_PREFIX ?? 'wsapi:ratelimit:',
+      commandTimeoutMs: positiveIntFrom(env.REDIS_COMMAND_TIMEOUT_MS, 250, 'REDIS_COMMAND_TIMEOUT_MS'),
+    },
+    metrics: {
+      // 0 takes a free port (tests); unset or empty: no metrics at all.
+      port: env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+      host: env.METRICS_HOST || host,
     },
   };
 }

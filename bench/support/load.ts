@@ -52,22 +52,33 @@ export interface Measurement {
   errors: number;
 }
 
-export async function measure(url: string, requestPath: string, headers: Record<string, string>, duration: number, connections: number): Promise<Measurement> {
+export function measure(url: string, requestPath: string, headers: Record<string, string>, duration: number, connections: number): Promise<Measurement> {
+  return measureAcross([url], requestPath, headers, duration, connections);
+}
+
+/**
+ * One load spread over several servers, as a round-robin balancer spreads it: the connections
+ * shared out among them, one autocannon run each at once, their samples and rates added up.
+ */
+export async function measureAcross(urls: readonly string[], requestPath: string, headers: Record<string, string>, duration: number, connections: number): Promise<Measurement> {
   const samples: number[] = [];
   let failures = 0;
-  const run = autocannon({ url: `${url}${requestPath}`, connections, duration, headers });
-  run.on('response', (_client, status, _bytes, ms) => {
-    if (status === 200) samples.push(ms);
-    else failures += 1;
-  });
-  const result = await run;
+  const results = await Promise.all(urls.map((url, i) => {
+    const share = Math.floor(connections / urls.length) + (i < connections % urls.length ? 1 : 0);
+    const run = autocannon({ url: `${url}${requestPath}`, connections: Math.max(1, share), duration, headers });
+    run.on('response', (_client, status, _bytes, ms) => {
+      if (status === 200) samples.push(ms);
+      else failures += 1;
+    });
+    return run;
+  }));
   const sorted = Float64Array.from(samples).sort();
   return {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
-    rps: result.requests.average,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + failures,
+    rps: results.reduce((n, r) => n + r.requests.average, 0),
+    requests: results.reduce((n, r) => n + r.requests.total, 0),
+    errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0) + failures,
   };
 }
 

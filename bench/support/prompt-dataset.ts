@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importLines } from '../../src/import/import-ndjson.js';
-import { openSqliteStore } from '../../src/store/index.js';
+import { openSqliteStore, type Store } from '../../src/store/index.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { DAY_MS } from '../../src/analytics/periods.js';
 import { PLATFORMS } from '../../src/analytics/platforms.js';
@@ -125,7 +125,7 @@ function fingerprint(shape: DatasetShape, todayDay: number): string {
 }
 
 /** A fresh active workspace with its owner. */
-export async function insertBenchWorkspace(store: SqliteStore): Promise<{ workspaceId: string; ownerId: string }> {
+export async function insertBenchWorkspace(store: Pick<Store, 'accounts'>): Promise<{ workspaceId: string; ownerId: string }> {
   const workspaceId = randomUUID();
   const ownerId = randomUUID();
   const created = new Date().toISOString();

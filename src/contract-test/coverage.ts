@@ -23,6 +23,7 @@ export interface CoverageSettings {
 function whyNotObserved(contract: OpenApiContract, op: Operation, status: string, settings: CoverageSettings): string {
   if (status === '402') return 'needs a workspace without an active subscription, which only the operator sets';
   if (status === '429') return 'would spend the whole rate limit; seen only when the run is throttled';
+  if (status === '503') return 'needs a dependency of the service to be away (the rate limit\'s store, or the database busy with an import)';
   if (status.startsWith('5')) return 'needs a fault inside the service; nothing a client sends provokes it';
   if (status === '409') return 'provoked only by removing the last owner, which the run never does';
   if (status === '403') {

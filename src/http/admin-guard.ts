@@ -20,17 +20,17 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const credential = presentedKey(req);
     const now = deps.now();
-    const refuse = (error: 'KEY_MISSING' | 'KEY_INVALID', message: string): void => {
-      next(refuseAuthentication(req, deps.clientLimiter, now, new ServiceError(error, message)));
+    const refuse = async (error: 'KEY_MISSING' | 'KEY_INVALID', message: string): Promise<void> => {
+      next(await refuseAuthentication(req, deps.clientLimiter, now, new ServiceError(error, message)));
     };
     if (credential === undefined) {
-      refuse('KEY_MISSING', 'No credential: send `Authorization: Bearer <member token>` (`wsm_live_…`).');
+      await refuse('KEY_MISSING', 'No credential: send `Authorization: Bearer <member token>` (`wsm_live_…`).');
       return;
     }
     if (credential.startsWith(MEMBER_TOKEN_PREFIX)) {
       const check = await checkMemberToken(deps.store, credential);
       if (!check.ok) {
-        refuse('KEY_INVALID', 'The member token is invalid or revoked, or its user is no longer a member of the workspace.');
+        await refuse('KEY_INVALID', 'The member token is invalid or revoked, or its user is no longer a member of the workspace.');
         return;
       }
       const p = check.principal;
@@ -47,12 +47,12 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
       return;
     }
     if (!matchedOperation(res)?.operation.requirement.credentials.includes('api_key')) {
-      refuse('KEY_INVALID', 'The administration API takes a member token (`Authorization: Bearer wsm_live_…`); API keys reach only the event catalog.');
+      await refuse('KEY_INVALID', 'The administration API takes a member token (`Authorization: Bearer wsm_live_…`); API keys reach only the event catalog.');
       return;
     }
     const check = await checkApiKey(deps.store, credential, now);
     if (!check.ok) {
-      refuse('KEY_INVALID', 'The API key is invalid, revoked or expired.');
+      await refuse('KEY_INVALID', 'The API key is invalid, revoked or expired.');
       return;
     }
     setCaller(res, { kind: 'api_key', principal: check.principal });

@@ -11,12 +11,12 @@ import type { RateLimiter } from './rate-limit/rate-limiter.js';
  * member tokens follow one rule. It counts as a failed authentication of the client address.
  */
 export function refuseAmbiguousCredentials(deps: { clientLimiter: RateLimiter; now: () => Date }) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const presented = presentedCredential(req);
     if (presented.kind !== 'refused') {
       next();
       return;
     }
-    next(refuseAuthentication(req, deps.clientLimiter, deps.now(), new ServiceError('KEY_INVALID', presented.message)));
+    next(await refuseAuthentication(req, deps.clientLimiter, deps.now(), new ServiceError('KEY_INVALID', presented.message)));
   };
 }

@@ -36,7 +36,7 @@ export function authenticateApiKey(deps: {
       next();
       return;
     }
-    next(refuseAuthentication(req, deps.clientLimiter, now, key === undefined
+    next(await refuseAuthentication(req, deps.clientLimiter, now, key === undefined
       ? new ServiceError('KEY_MISSING', 'No API key: send `Authorization: Bearer <key>` or `X-API-KEY: <key>`.')
       : new ServiceError('KEY_INVALID', 'The API key is invalid, revoked or expired.')));
   };
@@ -46,8 +46,8 @@ export function authenticateApiKey(deps: {
  * A failed authentication counts against the client address; past that budget it answers 429
  * instead of `refusal`, which throttles guessing of keys and tokens alike.
  */
-export function refuseAuthentication(req: Request, clientLimiter: RateLimiter, now: Date, refusal: ServiceError): ServiceError {
-  const decision = clientLimiter.consume(req.ip ?? 'unknown', now.getTime());
+export async function refuseAuthentication(req: Request, clientLimiter: RateLimiter, now: Date, refusal: ServiceError): Promise<ServiceError> {
+  const decision = await clientLimiter.consume(req.ip ?? 'unknown', now.getTime());
   if (decision.allowed) return refusal;
   return new ServiceError('RATE_LIMITED', `Too many failed authentications from this address; retry in ${decision.resetSeconds} seconds.`,
     null, rateLimitHeaders(decision));

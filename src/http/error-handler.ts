@@ -3,10 +3,12 @@ import { ServiceError } from '../errors/service-error.js';
 import { Codes } from '../errors/codes.js';
 import { sendEnvelope } from './envelope.js';
 import { unsupportedBody } from './json-body.js';
-import { DatabaseBusyError } from '../store/errors.js';
+import { DatabaseBusyError, isDatabaseUnreachable } from '../store/errors.js';
 
 /** Seconds a client waits before retrying a write the database lock refused: imports commit within seconds to minutes. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
+/** Seconds a client waits before retrying when the database does not answer: it reconnects on the next request. */
+const UNREACHABLE_RETRY_AFTER_SECONDS = 1;
 import { fieldErrorsOf } from './validation-errors.js';
 
 interface ValidatorHttpError {
@@ -42,6 +44,10 @@ export function toApiError(err: unknown): ServiceError {
     return new ServiceError('UNAVAILABLE', 'The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.',
       null, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }
+  if (isDatabaseUnreachable(err)) {
+    return new ServiceError('UNAVAILABLE', `The database does not answer now. Retry after ${UNREACHABLE_RETRY_AFTER_SECONDS} second.`,
+      null, { 'Retry-After': String(UNREACHABLE_RETRY_AFTER_SECONDS) });
+  }
   return new ServiceError('INTERNAL', 'Internal error; quote the X-Request-Id header when reporting it.');
 }
 
@@ -50,8 +56,9 @@ export function errorHandler() {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const apiError = toApiError(err);
     const log = (req as Request & { log?: Record<'error' | 'warn', (o: object, m: string) => void> }).log;
-    // A write refused while an import holds the lock is expected, and retried by the client.
-    if (apiError.code === Codes.UNAVAILABLE) log?.warn({ err }, 'refused: the database is busy');
+    // A dependency busy or away (the write lock held by an import, Redis down) is expected, and
+    // retried by the client.
+    if (apiError.code === Codes.UNAVAILABLE) log?.warn({ err }, 'refused: a dependency is unavailable');
     else if (apiError.status >= 500) log?.error({ err }, 'unexpected error');
     if (res.headersSent) {
       res.destroy();

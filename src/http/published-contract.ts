@@ -3,10 +3,13 @@ import type { Request, RequestHandler } from 'express';
 // A host name or address with an optional port; anything else in `Host` is not worth echoing.
 const HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
-/** The origin clients use: the configured public one, else the one this request reached. */
+/**
+ * The origin clients use: the configured public one, else the one this request reached (as a
+ * trusted proxy forwarded it, `X-Forwarded-Host` and `-Proto`; see TRUST_PROXY).
+ */
 function serverUrl(req: Request, publicBaseUrl: string | undefined): string | undefined {
   if (publicBaseUrl !== undefined) return publicBaseUrl;
-  const host = req.get('host');
+  const host = req.host;
   return host !== undefined && HOST.test(host) ? `${req.protocol}://${host}` : undefined;
 }
 

@@ -22,7 +22,11 @@ export function requestLogger(logger: Logger) {
       return id;
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: scrubSecrets(req.url) }),
+      // The client's address as Express reads it: the socket's peer, or the address a trusted proxy
+      // forwarded (TRUST_PROXY), so a log line names the client rather than the balancer.
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string; raw?: { ip?: string } }) => ({
+        id: req.id, method: req.method, url: scrubSecrets(req.url), remote_address: req.raw?.ip ?? req.remoteAddress,
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: (err: object) => scrubSecretsDeep(err),
     },

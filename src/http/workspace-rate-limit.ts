@@ -6,8 +6,8 @@ import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js
 
 /** Counts the request against its workspace (shared by all of its keys and member tokens) and sets the headers. */
 export function limitPerWorkspace(deps: { limiter: RateLimiter; now: () => Date }) {
-  return (_req: Request, res: Response, next: NextFunction): void => {
-    const decision = deps.limiter.consume(callerWorkspaceId(res), deps.now().getTime());
+  return async (_req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const decision = await deps.limiter.consume(callerWorkspaceId(res), deps.now().getTime());
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) {
       next(new ServiceError('RATE_LIMITED', `Rate limit exceeded: ${decision.limit} requests per ${decision.windowSeconds} seconds for this workspace; retry in ${decision.resetSeconds} seconds.`,

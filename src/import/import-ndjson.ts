@@ -2,6 +2,7 @@ import type { Store } from '../store/index.js';
 import type { ImportSummary, WriteLockWait } from '../store/interfaces/imports.js';
 import { checkedLines } from './checked-lines.js';
 import { readUtf8Lines } from './utf8-lines.js';
+import { reportImportFinished } from './import-channel.js';
 
 export type { ImportSummary };
 
@@ -26,7 +27,16 @@ async function runImport(
   options: ImportOptions,
 ): Promise<ImportSummary> {
   if (!(await store.accounts.getWorkspace(workspaceId))) throw new Error(`workspace ${workspaceId} does not exist`);
-  return store.imports.run(workspaceId, checkedLines(lines), { events: options.events ?? true, lock: options.lock ?? {}, now: options.now ?? (() => new Date()) });
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const summary = await store.imports.run(workspaceId, checkedLines(lines), { events: options.events ?? true, lock: options.lock ?? {}, now: options.now ?? (() => new Date()) });
+    reportImportFinished({ outcome: 'committed', records: summary.records, seconds: seconds() });
+    return summary;
+  } catch (err) {
+    reportImportFinished({ outcome: 'rejected', records: 0, seconds: seconds() });
+    throw err;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DatabaseBusyError } from './errors.js';
+import { DatabaseBusyError, isDatabaseUnreachable } from './errors.js';
 
 /** How long a graceful shutdown waits for the lock to write what the server kept in memory. */
 export const SHUTDOWN_WRITE_WAIT_MS = 5_000;
@@ -51,9 +51,10 @@ export abstract class DeferredWriter {
     try {
       await this.writePending();
     } catch (err) {
-      // What is pending stays. The lock is taken: the next try comes within `everyMs`. Anything
-      // else (a read-only or closed database) would fail again: no more tries; `finish` reports it.
-      if (!(err instanceof DatabaseBusyError)) this.stop();
+      // What is pending stays. The lock is taken, or the server is away for now: the next try
+      // comes within `everyMs`. Anything else (a read-only or closed database) would fail again:
+      // no more tries; `finish` reports it.
+      if (!(err instanceof DatabaseBusyError) && !isDatabaseUnreachable(err)) this.stop();
       return false;
     }
     if (this.hasPending()) return false;

@@ -27,6 +27,7 @@ export const serve: Command = {
       stdout.write(`${JSON.stringify({ url: running.url, demo: demoAccount ?? null })}\n`);
     } else {
       stdout.write(`Workspace Read API listening on ${running.url} (database ${addressWithoutPassword(databasePath)})\n`);
+      if (running.metricsUrl) stdout.write(`Metrics for Prometheus: ${running.metricsUrl}\n`);
       if (demoAccount) {
         stdout.write(`\nDemo workspace ${demoAccount.workspace_id} created. Its API key (shown once):\n\n  ${demoAccount.key}\n\n`);
         stdout.write(`Try it:\n\n  curl -s -H 'Authorization: Bearer ${demoAccount.key}' ${running.url}/api/v1/me\n\n`);
@@ -36,12 +37,15 @@ export const serve: Command = {
         stdout.write(`  npm run -s cli -- key list --workspace <id>   and   npm run -s cli -- key create --workspace <id> --user <owner id> --name "New key"\n`);
       }
     }
+    // The first signal drains (README, "Running several instances"); a second one stops at once.
     await new Promise<void>((resolve) => {
+      let signals = 0;
       const stop = () => {
-        void running.close().then(resolve);
+        signals += 1;
+        void (signals === 1 ? running.drain() : running.close()).then(resolve);
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     });
     return { stopped: true };
   },

@@ -1,6 +1,6 @@
 /**
- * The seam between HTTP and rate-limit storage. The in-process SlidingLogLimiter
- * implements it today; a shared store (e.g. Redis) can replace it without touching callers.
+ * The seam between HTTP and rate-limit storage: the in-process SlidingLogLimiter (one instance)
+ * and RedisSlidingLogLimiter (several instances sharing one Redis) answer the same decisions.
  */
 export interface RateLimitDecision {
   allowed: boolean;
@@ -16,10 +16,13 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  /** Counts the request if admitted. */
-  consume(key: string, nowMs?: number): RateLimitDecision;
+  /**
+   * Counts the request if admitted. Rejects with a 503 ServiceError (5030) when the decision cannot
+   * be taken (a shared store that does not answer): nothing is ever admitted unchecked.
+   */
+  consume(key: string, nowMs?: number): Promise<RateLimitDecision>;
   /** Same answer as consume would give on its state, without counting anything. */
-  peek(key: string, nowMs?: number): RateLimitDecision;
+  peek(key: string, nowMs?: number): Promise<RateLimitDecision>;
 }
 
 /** The IETF RateLimit / RateLimit-Policy header fields, plus Retry-After on a rejection. */

@@ -24,8 +24,8 @@ const POLICY_NAME = /^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /**
  * Exact rolling-window limiter: a request is admitted iff fewer than `quota` admissions
- * happened in the last `windowSeconds` (interval (now - window, now]). Synchronous on
- * purpose: Node serialises calls within a process, which is what makes it exact.
+ * happened in the last `windowSeconds` (interval (now - window, now]). Exact within one
+ * process: each call runs to completion before the next (no await inside).
  */
 export class SlidingLogLimiter implements RateLimiter {
   readonly policy: string;
@@ -38,13 +38,8 @@ export class SlidingLogLimiter implements RateLimiter {
   // Wall clocks can step backwards (NTP); the ring and the eviction order rely on sorted time.
   private lastNowMs = -Infinity;
 
-  constructor({ policy, quota, windowSeconds }: SlidingLogOptions) {
-    if (!POLICY_NAME.test(policy)) throw new RangeError(`policy must be printable ASCII without quotes or backslashes, got ${JSON.stringify(policy)}`);
-    if (!Number.isSafeInteger(quota) || quota < 1) throw new RangeError(`quota must be an integer >= 1, got ${quota}`);
-    // Integer because the RateLimit-Policy w parameter is an integer number of seconds.
-    if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 1) {
-      throw new RangeError(`windowSeconds must be an integer >= 1, got ${windowSeconds}`);
-    }
+  constructor(options: SlidingLogOptions) {
+    const { policy, quota, windowSeconds } = checkSlidingLogOptions(options);
     this.policy = policy;
     this.quota = quota;
     this.windowSeconds = windowSeconds;
@@ -56,7 +51,9 @@ export class SlidingLogLimiter implements RateLimiter {
     return this.logs.size;
   }
 
-  consume(key: string, nowMs: number = Date.now()): RateLimitDecision {
+  // Async only to fit the interface: the body has no await, so a call still runs whole before
+  // the next one starts, which is what keeps it exact within the process.
+  async consume(key: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
     const now = this.clock(nowMs);
     this.evictIdle(now, MAX_EVICTIONS_PER_CALL);
 
@@ -71,7 +68,7 @@ export class SlidingLogLimiter implements RateLimiter {
     return this.decide(log, now, true);
   }
 
-  peek(key: string, nowMs: number = Date.now()): RateLimitDecision {
+  async peek(key: string, nowMs: number = Date.now()): Promise<RateLimitDecision> {
     const now = this.clock(nowMs);
     const log = this.logs.get(key);
     if (!log) return { ...this.base(), allowed: true, remaining: this.quota, resetSeconds: 0 };
@@ -122,15 +119,46 @@ export class SlidingLogLimiter implements RateLimiter {
   }
 
   private decide(log: Log, now: number, allowed: boolean): RateLimitDecision {
-    // Max with 1: a non-empty window always frees its slot strictly in the future, even if
-    // float rounding makes the difference look like zero.
-    const resetSeconds = log.count === 0 ? 0 : Math.max(1, Math.ceil((log.buf[log.head]! + this.windowMs - now) / 1000));
-    return { ...this.base(), allowed, remaining: Math.max(0, this.quota - log.count), resetSeconds };
+    const untilFreeMs = log.count === 0 ? 0 : log.buf[log.head]! + this.windowMs - now;
+    return slidingLogDecision(this, { allowed, count: log.count, untilFreeMs });
   }
 
   private base(): Pick<RateLimitDecision, 'limit' | 'windowSeconds' | 'policy'> {
     return { limit: this.quota, windowSeconds: this.windowSeconds, policy: this.policy };
   }
+}
+
+/** The options both sliding logs (in process and in Redis) accept, checked the same way. */
+export function checkSlidingLogOptions<T extends SlidingLogOptions>(options: T): T {
+  const { policy, quota, windowSeconds } = options;
+  if (!POLICY_NAME.test(policy)) throw new RangeError(`policy must be printable ASCII without quotes or backslashes, got ${JSON.stringify(policy)}`);
+  if (!Number.isSafeInteger(quota) || quota < 1) throw new RangeError(`quota must be an integer >= 1, got ${quota}`);
+  // Integer because the RateLimit-Policy w parameter is an integer number of seconds.
+  if (!Number.isSafeInteger(windowSeconds) || windowSeconds < 1) {
+    throw new RangeError(`windowSeconds must be an integer >= 1, got ${windowSeconds}`);
+  }
+  return options;
+}
+
+/**
+ * The decision of a sliding log holding `count` admissions whose oldest leaves the window in
+ * `untilFreeMs`: one formula for both stores, so they answer the same headers.
+ */
+export function slidingLogDecision(
+  options: SlidingLogOptions,
+  state: { allowed: boolean; count: number; untilFreeMs: number },
+): RateLimitDecision {
+  // Max with 1: a non-empty window always frees its slot strictly in the future, even if
+  // float rounding makes the difference look like zero.
+  const resetSeconds = state.count === 0 ? 0 : Math.max(1, Math.ceil(state.untilFreeMs / 1000));
+  return {
+    allowed: state.allowed,
+    limit: options.quota,
+    remaining: Math.max(0, options.quota - state.count),
+    resetSeconds,
+    windowSeconds: options.windowSeconds,
+    policy: options.policy,
+  };
 }
 
 function newest(log: Log): number {

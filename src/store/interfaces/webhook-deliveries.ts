@@ -149,4 +149,11 @@ export interface WebhookDeliveryStore {
   recoverFailedSince(input: { workspace_id: string; webhook_id: string; since: string; now: string }): Promise<number>;
   attempts(deliveryId: string): Promise<AttemptRow[]>;
   countPending(): Promise<number>;
+  /**
+   * Calls `onEnqueued` soon after any process commits new deliveries, so a delivery loop need not
+   * wait for its next poll; resolves the function that stops watching. On PostgreSQL, a LISTEN on
+   * the channel every enqueuing transaction notifies (a rolled-back one notifies nobody); on
+   * SQLite, a no-op: another process's writes are seen by the poll.
+   */
+  watchEnqueued(onEnqueued: () => void, onError: (err: Error) => void): Promise<() => Promise<void>>;
 }

@@ -4,6 +4,7 @@ import { eventEnvelope, serializeEnvelope } from '../event-envelopes.js';
 import { feedOf } from '../feed-of-event-type.js';
 import { DEFAULT_RETRY_SCHEDULE, parseDurationList } from '../../config.js';
 import { rows, run, type Queryable } from './query.js';
+import { OUTBOX_CHANNEL } from './outbox-listener.js';
 
 // Shown until the dispatcher's first claim sets the figure of its configured schedule (as ../sqlite/outbox.ts).
 const DEFAULT_MAX_ATTEMPTS = parseDurationList(DEFAULT_RETRY_SCHEDULE, 'default schedule').length + 1;
@@ -28,6 +29,8 @@ const SQL = {
     FROM unnest(@event_ids::text[], @workspace_ids::text[], @feeds::text[], @event_types::text[], @created_at::text[])
       WITH ORDINALITY AS f(event_id, workspace_id, feed, event_type, created_at, n)
     ORDER BY f.n`,
+  // Sent at commit, once per transaction however often it is called: a rolled-back import wakes nobody.
+  notifyDeliveries: `SELECT pg_notify('${OUTBOX_CHANNEL}', '')`,
 };
 
 /**
@@ -71,6 +74,8 @@ export async function enqueueEventsOn(client: Queryable, events: readonly Outbox
       created_at: deliveries.map((d) => at[d.i]),
       max_attempts: DEFAULT_MAX_ATTEMPTS,
     });
+    // Delivery loops of every instance (`outbox-listener.ts`) claim them now rather than at their next poll.
+    await run(client, SQL.notifyDeliveries);
   }
   await run(client, SQL.insertFeedEntries, { event_ids: ids, ...common, feeds: events.map((e) => feedOf(e.type)) });
   return ids;

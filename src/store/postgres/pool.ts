@@ -29,6 +29,12 @@ function rowTypes(): pg.CustomTypesConfig {
   return types;
 }
 
+/**
+ * How long a statement waits for a connection (a new one, or a free one of the pool) before it
+ * fails as unreachable (answered 503): a server that drops packets must not hold requests forever.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface PostgresPoolOptions {
   /** Connections at most (node-postgres's default: 10). */
   max?: number;
@@ -45,9 +51,15 @@ export function createPostgresPool(url: string, options: PostgresPoolOptions = {
   const pool = new pg.Pool({
     connectionString: url,
     types: rowTypes(),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(options.max === undefined ? {} : { max: options.max }),
   });
-  pool.on('error', options.onIdleError ?? (() => undefined));
+  const onError = options.onIdleError ?? (() => undefined);
+  pool.on('error', onError);
+  // A connection held between statements (an import's transaction, a claim) that breaks while
+  // its holder awaits something else would throw its error out of the event loop and end the
+  // process: its holder learns of it from the next statement, which fails, and the pool drops it.
+  pool.on('connect', (client) => client.on('error', onError));
   return pool;
 }
 

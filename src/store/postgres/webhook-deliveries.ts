@@ -2,6 +2,7 @@ import type {
   AttemptRecord, AttemptRow, ClaimedDelivery, DeliveryRow, RecordedAttempt, WebhookDeliveryStore,
 } from '../interfaces/webhook-deliveries.js';
 import { enqueueEventOn } from './outbox.js';
+import { listenToOutbox } from './outbox-listener.js';
 import type { PostgresPool } from './pool.js';
 import { inTransaction, row, rows, run, value, type Queryable } from './query.js';
 import { inTransactionWithoutWaiting } from './without-waiting.js';
@@ -198,6 +199,9 @@ export function createPostgresWebhookDeliveryStore(pool: PostgresPool): WebhookD
     },
     async countPending() {
       return (await value<number>(pool, SQL.countPending)) ?? 0;
+    },
+    watchEnqueued(onEnqueued, onError) {
+      return listenToOutbox((pool.options as { connectionString: string }).connectionString, onEnqueued, onError);
     },
   };
 }

@@ -243,5 +243,7 @@ export function createWebhookDeliveryStore(db: Db): WebhookDeliveryStore {
   return {
     ...deliveries,
     enqueueEvent: <E extends EventType>(event: OutboxEvent<E>): Promise<string> => resolved(() => enqueueEvent(db, event)),
+    // One process writes a SQLite file at a time, and nothing tells another process of a commit: the poll sees it.
+    watchEnqueued: async () => async () => undefined,
   };
 }

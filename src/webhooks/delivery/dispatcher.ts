@@ -8,6 +8,7 @@ import type { Resolver } from '../ssrf-guard.js';
 import { deliveryHeaders, signingSecrets } from '../signing.js';
 import { postWebhook, type PostResult } from './http-post.js';
 import { maxAttemptsOf, retryDelayMs } from './schedule.js';
+import { claimsObserved, reportAttemptRecorded, reportDeliveriesClaimed } from './delivery-channel.js';
 
 export interface DeliveryDispatcher {
   /** Starts polling for due deliveries. */
@@ -57,6 +58,16 @@ function shuffled<T>(items: T[]): T[] {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long ago the oldest of these deliveries' events was emitted: the envelope's `timestamp`. */
+function oldestAgeSeconds(deliveries: readonly ClaimedDelivery[], now: Date): number {
+  let oldest = now.getTime();
+  for (const d of deliveries) {
+    const emitted = Date.parse((JSON.parse(d.payload) as { timestamp: string }).timestamp);
+    if (emitted < oldest) oldest = emitted;
+  }
+  return (now.getTime() - oldest) / 1000;
+}
+
 /**
  * The delivery loop: claims due deliveries with a lease, sends each one signed, records the outcome
  * and schedules retries. Attempts run concurrently, bounded per webhook and per process, so a slow or
@@ -74,6 +85,8 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
   const inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const perWebhook = new Map<string, number>();
   let running = false;
+  /** While started: stops being told of new deliveries. */
+  let watching: Promise<() => Promise<void>> | undefined;
   // Set by stop(): a claim under way then takes nothing, so no attempt starts after stop() began.
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -142,6 +155,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       }),
     );
     if (claimed === BUSY) return;
+    if (claimed.length > 0 && claimsObserved()) reportDeliveriesClaimed({ oldestAgeSeconds: oldestAgeSeconds(claimed, now) });
     for (const delivery of claimed) launch(delivery);
   }
 
@@ -230,6 +244,7 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       http_status: result.http_status,
       response_time_ms: result.response_time_ms,
     };
+    reportAttemptRecorded({ outcome: result.error === null ? 'delivered' : delivery.attempt >= delivery.max_attempts ? 'failed' : 'retry' });
     if (result.error === null) logger.debug(fields, 'webhook delivered');
     else logger.warn({ ...fields, error: result.error }, 'webhook attempt failed');
     if (recorded.webhook_disabled) {
@@ -246,12 +261,21 @@ export function createDeliveryDispatcher(deps: DispatcherDeps): DeliveryDispatch
       running = true;
       stopping = false;
       schedule(0);
+      // New deliveries committed by any instance wake the loop at once; the poll stays as the fallback.
+      watching = store.webhookDeliveries.watchEnqueued(tickSoon, (err) => logger.warn({ err }, 'webhook dispatcher: not told of new deliveries for now; polling'))
+        .catch((err: unknown) => {
+          logger.warn({ err }, 'webhook dispatcher: cannot be told of new deliveries; polling');
+          return async () => undefined;
+        });
     },
     async stop() {
       running = false;
       stopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      const unwatch = watching;
+      watching = undefined;
+      await (await unwatch)?.();
       await claiming;
       const pending = [...inFlight.values()];
       if (pending.length === 0) return;

@@ -17,12 +17,15 @@ export interface ContractCase {
 }
 
 /** The statuses the framework can produce for any read-API operation from its success request. */
-export const GENERIC_STATUSES = [304, 401, 402, 403, 405, 422, 429, 500] as const;
+export const GENERIC_STATUSES = [304, 401, 402, 403, 405, 422, 429, 500, 503] as const;
 /**
  * Those that do not depend on API-key scopes or the subscription also apply to the admin API, with
- * 415 for a body and 503, which every administration operation that writes documents.
+ * 415 for a body.
  */
 const ADMIN_GENERIC_STATUSES = [304, 401, 405, 415, 422, 429, 500, 503] as const;
+
+/** Operations other than GET that write nothing, so an import holding the write lock never delays them. */
+const CHANGES_NOTHING = new Set(['testWebhook']);
 
 const UNKNOWN_PARAMETER = 'zz_not_a_parameter';
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -120,7 +123,7 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
     expect((res.body as { messages: string }).messages).toContain(UNKNOWN_PARAMETER);
   });
   add(429, 'answers 429 (4290) with Retry-After equal to t once the window is full', async (h, ctx, spec) => {
-    for (let i = 0; i < WORKSPACE_QUOTA; i++) h.limiter.consume(ctx.workspace.workspaceId, Date.now());
+    for (let i = 0; i < WORKSPACE_QUOTA; i++) await h.limiter.consume(ctx.workspace.workspaceId, Date.now());
     const res = await h.call(op, spec, ctx);
     expect([res.status, res.body]).toEqual([429, errorBody(4290)]);
     const limit = parseRateLimit(res.headers.get('ratelimit'));
@@ -138,6 +141,13 @@ function genericCases(op: ContractOperation, scenario: OperationScenario): Contr
     const logged = h.failing.logLines().filter((line) => line.includes(requestId) && line.includes(INTERNAL_CAUSE.split(' (')[0]!));
     expect(logged.length).toBeGreaterThan(0);
   });
+  add(503, 'answers 503 (5030) with Retry-After and no request remaining while the rate limit\'s store does not answer', async (h, ctx, spec) => {
+    const res = await h.call(op, spec, ctx, h.unavailable);
+    expect([res.status, res.body, res.headers.get('retry-after')]).toEqual([503, errorBody(5030), '1']);
+    expect(parseRateLimit(res.headers.get('ratelimit'))).toEqual({ policy: 'workspace', r: 0, t: 1 });
+  });
+  // Reads never wait for the write lock; every change does.
+  if (op.method === 'get' || CHANGES_NOTHING.has(op.operationId)) return cases;
   add(503, 'answers 503 (5030) with Retry-After while another connection holds the write lock (an import in another process)', async (h, ctx, spec) => {
     const lock = holdWriteLock(ctx.store.db.name);
     let res: ObservedResponse;

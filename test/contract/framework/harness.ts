@@ -4,6 +4,9 @@ import { adminHandlers } from '../../../src/handlers/admin.js';
 import type { AdminHandlers, ReadHandlers } from '../../../src/handlers/handler-types.js';
 import { SlidingLogLimiter } from '../../../src/http/rate-limit/sliding-log-limiter.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { connectSharedRateLimits } from '../../../src/http/rate-limit/shared-rate-limits.js';
+import { freePort } from '../../../scripts/postgres-cluster.js';
+import pino from 'pino';
 import { createTestWorkspace } from '../../support/accounts.js';
 import type { RequestSpec, ScenarioContext } from '../scenarios/types.js';
 import { send } from '../../support/http.js';
@@ -17,14 +20,17 @@ export const WORKSPACE_QUOTA = 120;
 export const WINDOW_SECONDS = 60;
 
 /**
- * Two apps over one SQLite file: the real one, and one whose every handler throws, which is how a
- * 500 is produced on demand (createApp takes the handler map as a dependency). The per-workspace
- * limiter is held here so a 429 can be reached by filling a workspace's window directly.
+ * Three apps over one SQLite file: the real one; one whose every handler throws, which is how a
+ * 500 is produced on demand (createApp takes the handler map as a dependency); and one whose rate
+ * limits are kept in a Redis that does not answer (nothing listens on its port), which is how the
+ * 503 of an unavailable limit is produced. The per-workspace limiter is held here so a 429 can be
+ * reached by filling a workspace's window directly.
  */
 export interface Harness {
   contract: Contract;
   server: TestServer;
   failing: TestServer;
+  unavailable: TestServer;
   limiter: SlidingLogLimiter;
   context: () => Promise<ScenarioContext>;
   /**
@@ -45,6 +51,12 @@ export async function startHarness(contract: Contract = new Contract()): Promise
     Object.keys(adminHandlers).map((id) => [id, () => { throw new Error(INTERNAL_CAUSE); }]),
   ) as unknown as AdminHandlers;
   const failing = await startTestServer({ store: server.store, handlers: throwing, adminHandlers: throwingAdmin });
+  const awayRedis = connectSharedRateLimits(
+    { url: `redis://127.0.0.1:${await freePort()}`, keyPrefix: 'contract:', commandTimeoutMs: 250 },
+    { quota: WORKSPACE_QUOTA, windowSeconds: WINDOW_SECONDS, authFailureQuota: 30 },
+    pino({ level: 'silent' }),
+  );
+  const unavailable = await startTestServer({ store: server.store, limiter: awayRedis.limiter, clientLimiter: awayRedis.clientLimiter });
 
   const context = async (): Promise<ScenarioContext> => ({
     server,
@@ -66,10 +78,13 @@ export async function startHarness(contract: Contract = new Contract()): Promise
     contract,
     server,
     failing,
+    unavailable,
     limiter,
     context,
     call,
     close: async () => {
+      await unavailable.close();
+      await awayRedis.close();
       await failing.close();
       await server.close();
     },

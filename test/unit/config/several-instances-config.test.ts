@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
+
+describe('shared rate limit settings', () => {
+  it('when nothing is set, counts in process, with the documented prefix and command timeout for when Redis is named', () => {
+    expect(loadConfig({}).redis).toEqual({ url: undefined, keyPrefix: 'wsapi:ratelimit:', commandTimeoutMs: 250 });
+  });
+
+  it('when set, reads each variable', () => {
+    const env = { REDIS_URL: 'rediss://:secret@cache.internal:6380/2', REDIS_KEY_PREFIX: 'eu1:', REDIS_COMMAND_TIMEOUT_MS: '100' };
+    expect(loadConfig(env).redis).toEqual({ url: 'rediss://:secret@cache.internal:6380/2', keyPrefix: 'eu1:', commandTimeoutMs: 100 });
+  });
+
+  it('when REDIS_URL is not a Redis URL, refuses to start without repeating it (it may carry a password)', () => {
+    for (const url of ['http://:hunter2@cache:6379', 'cache:6379', 'redis://', 'not a url :hunter2@']) {
+      expect(() => loadConfig({ REDIS_URL: url })).toThrow('REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0');
+      expect(() => loadConfig({ REDIS_URL: url })).not.toThrow('hunter2');
+    }
+  });
+
+  it('when the command timeout would switch the bound off or is not a number, refuses to start, naming the variable', () => {
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '0' })).toThrow('REDIS_COMMAND_TIMEOUT_MS must be at least 1, got "0"');
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '1s' })).toThrow('REDIS_COMMAND_TIMEOUT_MS must be a non-negative integer');
+  });
+});
+
+describe('metrics settings', () => {
+  it('are off unless METRICS_PORT is set, and listen on HOST unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics.port).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '0.0.0.0', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ port: 9464, host: '10.0.0.5' });
+  });
+
+  it('refuses a port that is not decimal digits, naming the variable', () => {
+    expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow('METRICS_PORT must be a non-negative integer in decimal digits, got "on"');
+  });
+});
