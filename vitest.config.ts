@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two lanes, both run by `npm test`:
+// Three lanes, all run by `npm test`:
 // - fast: every HTTP, contract, unit and in-process CLI test. Files share a worker's module cache
 //   (isolate: false): each test is isolated by its own data (a fresh SQLite file, workspace,
 //   server on an ephemeral port), never by process isolation, so nothing may register hooks at
@@ -8,6 +8,10 @@ import { defineConfig } from 'vitest/config';
 // - slow: end-to-end runs that start processes, browsers or code generators (SDK generation, the
 //   reference page in Chromium, crash and memory tests, spawned CLI runs), each file in its own
 //   process.
+// - fast-postgres: the HTTP and contract tests of `fast` again with WSAPI_TEST_STORE=postgres, so
+//   every store the test helpers open is a fresh PostgreSQL database (test/support/test-server.ts).
+//   test/integration/store/ is left out: its parity tests already run both stores side by side.
+//   What runs on SQLite only, and why: test/README.md.
 const SLOW = [
   'test/sdk/**/*.test.ts',
   'test/browser/**/*.test.ts',
@@ -30,6 +34,16 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fast-postgres',
+          include: ['test/contract/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          exclude: [...SLOW, 'test/integration/store/**'],
+          isolate: false,
+          env: { WSAPI_TEST_STORE: 'postgres' },
+        },
       },
       {
         extends: true,

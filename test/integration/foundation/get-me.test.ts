@@ -226,7 +226,7 @@ describe('GET /api/v1/me without a usable database', () => {
     const own = await startTestServer();
     const ws = await createTestWorkspace(own.store);
     try {
-      own.store.db.close();
+      await own.store.close();
       // Any read now throws, which would surface as a 500: a 401 proves none happened.
       for (const key of ['wsk_live_short', `${ws.key.slice(0, -1)}${ws.key.endsWith('A') ? 'B' : 'A'}`]) {
         const res = await send(own.url, { path: '/api/v1/me', key });

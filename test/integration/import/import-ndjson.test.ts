@@ -3,16 +3,17 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines, importNdjson } from '../../../src/import/import-ndjson.js';
 import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
-import { createTestStore } from '../../support/test-server.js';
+import { createSqliteTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { categoryLine, competitorLine, databaseContents } from '../../support/import-records.js';
+import { categoryLine, competitorLine } from '../../support/import-records.js';
+import { storeContents } from '../../support/database-rows.js';
 
 let store: SqliteStore;
 let file: string;
 let cleanup: () => void;
 
 beforeEach(() => {
-  ({ store, file, cleanup } = createTestStore());
+  ({ store, file, cleanup } = createSqliteTestStore());
 });
 afterEach(() => cleanup());
 
@@ -43,10 +44,10 @@ describe('import: reading the file', () => {
     const { workspaceId } = await createTestWorkspace(store);
     const lines = [categoryLine().line, competitorLine().line, categoryLine({ name: 'Integrations' }).line];
     await importLines(store, workspaceId, lines);
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
 
     expect(await importLines(store, workspaceId, lines)).toEqual({ records: 3, inserted: 0, updated: 0, unchanged: 3, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 
   it('when a record comes again with other values, updates it; within one file the last line wins', async () => {
