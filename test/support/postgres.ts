@@ -27,7 +27,7 @@ export async function createPostgresDatabase(prefix = 'wsapi', options: { defaul
       : `LOCALE_PROVIDER icu ICU_LOCALE ${client.escapeLiteral(options.defaultCollation)} LOCALE 'C'`;
     await client.query(options.template === undefined
       ? `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' ${locale}`
-      : `CREATE DATABASE ${name} TEMPLATE ${client.escapeIdentifier(options.template)}`);
+      : `CREATE DATABASE ${name} TEMPLATE ${client.escapeIdentifier(options.template)} STRATEGY FILE_COPY`);
   } finally {
     await client.end();
   }

@@ -197,7 +197,11 @@ describe('GET /api/v1/me with a controllable clock', () => {
     const ws = await createTestWorkspace(timed.store);
     const start = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000);
     const at = (offsetMs: number) => new Date(start.getTime() + offsetMs);
-    const lastUsed = async () => (await timed.store.apiKeys.get(ws.keyId))!.last_used_at;
+    // The use is written after the answer, never waited for; `finish` writes what is still pending.
+    const lastUsed = async () => {
+      await timed.writers.keyUses.finish();
+      return (await timed.store.apiKeys.get(ws.keyId))!.last_used_at;
+    };
     const call = async (offsetMs: number) => {
       clock = at(offsetMs);
       expect((await send(timed.url, { path: '/api/v1/me', key: ws.key })).status).toBe(200);
