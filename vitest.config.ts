@@ -10,7 +10,9 @@ import { defineConfig } from 'vitest/config';
 //   process.
 // - fast-postgres: the HTTP and contract tests of `fast` again with WSAPI_TEST_STORE=postgres, so
 //   every store the test helpers open is a fresh PostgreSQL database (test/support/test-server.ts).
-//   test/integration/store/ is left out: its parity tests already run both stores side by side.
+//   test/integration/store/ is left out: its parity tests already run both stores side by side;
+//   so is test/integration/contract-test/, the tests of the `contract-test` checker, which sees
+//   the server only through HTTP and takes minutes whatever the store.
 //   What runs on SQLite only, and why: test/README.md.
 const SLOW = [
   'test/sdk/**/*.test.ts',
@@ -40,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'fast-postgres',
           include: ['test/contract/**/*.test.ts', 'test/integration/**/*.test.ts'],
-          exclude: [...SLOW, 'test/integration/store/**'],
+          exclude: [...SLOW, 'test/integration/store/**', 'test/integration/contract-test/**'],
           isolate: false,
           env: { WSAPI_TEST_STORE: 'postgres' },
         },

@@ -1,4 +1,4 @@
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,15 +49,20 @@ export function createSqliteTestStore(): { store: SqliteStore; file: string; cle
 
 /**
  * A fresh store opened through `openStore`, as the service opens its address: a SQLite file, or
- * in the PostgreSQL run a new database of the run's cluster. `cleanup` closes it and removes the
- * file or drops the database.
+ * in the PostgreSQL run a database of the run's cluster. `cleanup` closes it and removes the file.
+ *
+ * On PostgreSQL, making a database costs far more than a SQLite file, so the stores of one test
+ * file share one database (its tests keep their own workspaces, as every test does), dropped when
+ * the worker moves on to the next file. `ownDatabase` gives a database of its own, dropped by
+ * `cleanup`: for tests whose code reads every workspace at once (the delivery dispatcher).
  */
-export async function createTestStore(): Promise<{ store: Store; cleanup: () => Promise<void> }> {
+export async function createTestStore(options: { ownDatabase?: boolean } = {}): Promise<{ store: Store; cleanup: () => Promise<void> }> {
   if (!onPostgres()) {
     const { store, cleanup } = createSqliteTestStore();
     return { store, cleanup: async () => cleanup() };
   }
-  const url = await createMigratedPostgresDatabase('wsapi_test');
+  const own = options.ownDatabase === true ? await createMigratedPostgresDatabase('wsapi_test') : undefined;
+  const url = own ?? await databaseOfThisFile();
   const store = await openStore(url);
   let closed = false;
   return {
@@ -66,9 +71,22 @@ export async function createTestStore(): Promise<{ store: Store; cleanup: () => 
       if (closed) return;
       closed = true;
       await store.close().catch(() => undefined);
-      await dropPostgresDatabase(url);
+      if (own !== undefined) await dropPostgresDatabase(own);
     },
   };
+}
+
+/** The database the running test file's stores share (`createTestStore`); the previous file's is dropped. */
+let fileDatabase: { file: string; url: Promise<string> } | undefined;
+
+async function databaseOfThisFile(): Promise<string> {
+  const file = expect.getState().testPath ?? '';
+  if (fileDatabase?.file !== file) {
+    const previous = fileDatabase;
+    fileDatabase = { file, url: createMigratedPostgresDatabase('wsapi_file') };
+    if (previous !== undefined) await dropPostgresDatabase(await previous.url);
+  }
+  return fileDatabase.url;
 }
 
 /**

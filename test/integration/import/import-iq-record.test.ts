@@ -55,7 +55,7 @@ describe('import: iq_record', () => {
     const { workspaceId } = await createTestWorkspace(store);
     const error = await importLines(store, workspaceId, [iqRecordLine('voice', { metadata: IQ_METADATA.persona }).line]).catch((e: Error) => e);
     expect((error as Error).message).toMatch(/^line 1: metadata/);
-    expect(await valueOf(store, 'SELECT count(*) FROM iq_records')).toBe(0);
+    expect(await valueOf(store, 'SELECT count(*) FROM iq_records WHERE workspace_id = ?', [workspaceId])).toBe(0);
   });
 
   it('when product_id refers to a persona, or is set on a product, rejects the file', async () => {

@@ -47,13 +47,13 @@ async function rollupsFromSnapshots(workspaceId: string) {
       ),
     workspace_daily: await rowsOf(store,
         `SELECT workspace_id, day, platform, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
-         FROM snapshots WHERE workspace_id = ? GROUP BY day, platform ORDER BY day, platform`,
+         FROM snapshots WHERE workspace_id = ? GROUP BY workspace_id, day, platform ORDER BY day, platform`,
         [workspaceId],
       ),
     workspace_competitor_daily: await rowsOf(store,
         `SELECT s.workspace_id, s.day, c.value AS competitor_id, count(*) AS mentions
          FROM snapshots s, ${competitorsOf} WHERE s.workspace_id = ?
-         GROUP BY s.day, c.value ORDER BY s.day, c.value`,
+         GROUP BY s.workspace_id, s.day, c.value ORDER BY s.day, c.value`,
         [workspaceId],
       ),
   };

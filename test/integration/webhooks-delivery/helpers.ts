@@ -28,7 +28,7 @@ export interface DeliveryWorld {
 
 /** A fresh database and workspace with a started dispatcher, all torn down after the test. */
 export async function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> = {}, options: { resolve?: Resolver } = {}): Promise<DeliveryWorld> {
-  const { store, cleanup } = await createTestStore();
+  const { store, cleanup } = await createTestStore({ ownDatabase: true });
   onCleanup(cleanup);
   const workspace = await createTestWorkspace(store);
   const dispatcher = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig(config), ...options });
