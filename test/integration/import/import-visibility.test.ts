@@ -20,7 +20,7 @@ const day = (iso: string) => Math.floor(Date.parse(iso) / DAY);
 /** The rollups as they would be if built from scratch from the snapshots table. */
 async function rollupsFromSnapshots(workspaceId: string) {
   // A snapshot's competitors are a JSON array kept as text: each database walks it its own way.
-  const competitorsOf = store.kind === 'sqlite' ? '${competitorsOf}' : 'json_array_elements_text(s.competitors::json) AS c(value)';
+  const competitorsOf = store.kind === 'sqlite' ? 'json_each(s.competitors) c' : 'json_array_elements_text(s.competitors::json) AS c(value)';
   return {
     prompt_day_totals: await rowsOf(store,
         `SELECT prompt_id, day, total, mentioned, cited,

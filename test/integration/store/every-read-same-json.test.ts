@@ -16,8 +16,10 @@ import { createSqliteTestStore, startTestServer, type TestServer } from '../../s
 // `timestamp`, taken from the system clock as the import writes it), replaced by names before
 // comparing; both servers share one fixed clock, the one the demo data ends on.
 const NOW = new Date('2026-11-22T12:00:00.000Z');
-// Small pages, so that every list is read over several of them and its cursors are compared too.
+// Small pages for each list as it comes and in each order, so that it is read over many of them
+// and every cursor is compared too; the filtered variants are paged through in larger ones.
 const PAGE = 4;
+const FILTERED_PAGE = 25;
 // Answers by id, pages by id...: enough of each (first, last and spread between) to cover the kinds.
 const DETAILS_PER_LIST = 12;
 
@@ -196,7 +198,8 @@ describe.skipIf(!postgresAvailable())('every read operation on SQLite and on Pos
             const cursorOf = feed
               ? (body: unknown) => ((body as { data: { has_more: boolean; next_cursor: string } }).data.has_more ? (body as { data: { next_cursor: string } }).data.next_cursor : null)
               : (body: unknown) => (body as { data: { next_cursor: string | null } }).data.next_cursor;
-            const ids = await allPages(workspaceId, target, { ...variant, limit: String(PAGE) }, member, cursorOf);
+            const small = Object.keys(variant).every((name) => name === 'order');
+            const ids = await allPages(workspaceId, target, { ...variant, limit: String(small ? PAGE : FILTERED_PAGE) }, member, cursorOf);
             if (Object.keys(variant).length === 0) {
               idsOfList.set(target, ids);
               // The default page size too: one answer of up to 25 items, the same as the small pages'.
