@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { generateDemoData } from '../../../src/demo/generate-demo-data.js';
 import { bootstrapDemo } from '../../../src/demo/bootstrap.js';
 import { loadDemoData } from '../../../src/demo/load-demo-data.js';
@@ -66,6 +66,9 @@ describe('demo data', () => {
   });
 
   it('when the demo starts on an empty database, the demo workspace is filled with recent visibility data', async () => {
+    // The demo starts only on a database without workspaces: this test takes one of its own.
+    const { store, cleanup } = await createTestStore({ ownDatabase: true });
+    onTestFinished(cleanup);
     const account = await bootstrapDemo(store, loadDemoData);
     expect(account).toBeDefined();
     const now = Math.floor(Date.now() / 86_400_000);
