@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 
-// Two lanes, both run by `npm test`, at the same time (test/README.md has the figures):
+// Three lanes, all run by `npm test`, at the same time (test/README.md has the figures):
 // - fast: every HTTP, contract, unit and in-process CLI test. Files share a worker's module cache
 //   (isolate: false): each test is isolated by its own data (a fresh SQLite file, workspace,
 //   server on an ephemeral port), never by process isolation, so nothing may register hooks at
@@ -9,6 +9,12 @@ import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 // - slow: end-to-end runs that start processes, browsers or code generators (SDK generation, the
 //   reference page in Chromium, crash and memory tests, spawned CLI runs), each file in its own
 //   process. They spawn the compiled dist/, rebuilt first when src/ changed since.
+// - fast-postgres: the HTTP and contract tests of `fast` again with WSAPI_TEST_STORE=postgres, so
+//   every store the test helpers open is a fresh PostgreSQL database (test/support/test-server.ts).
+//   test/integration/store/ is left out: its parity tests already run both stores side by side;
+//   so is test/integration/contract-test/, the tests of the `contract-test` checker, which sees
+//   the server only through HTTP and takes minutes whatever the store.
+//   What runs on SQLite only, and why: test/README.md.
 const SLOW = [
   'test/sdk/**/*.test.ts',
   'test/browser/**/*.test.ts',
@@ -22,23 +28,33 @@ const SLOW = [
   'test/integration/import/serving-during-a-real-import.test.ts',
 ];
 
-// Settings both lanes take. The lanes do not `extends` the root: a project that extends it runs
+// Settings all lanes take. The lanes do not `extends` the root: a project that extends it runs
 // the root's global setup again, and the run would start one PostgreSQL cluster per lane.
 const lane = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 export default defineConfig({
   test: {
     ...lane,
-    // One throwaway PostgreSQL cluster per run, shared by both lanes; each file that needs it
+    // One throwaway PostgreSQL cluster per run, shared by all lanes; each file that needs it
     // creates its own database.
     globalSetup: ['test/setup/postgres.global.ts'],
-    // Both lanes share these workers, so the slow lane's waits on processes, browsers and
+    // The lanes share these workers, so the slow lane's waits on processes, browsers and
     // receivers overlap with the fast lane's work. Vitest's default is one worker on two cores.
     maxWorkers: 3,
-    // Longest files first across both lanes (vitest's own order runs one lane after the other).
+    // Longest files first across all lanes (vitest's own order runs one lane after the other).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { test: { ...lane, name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false } },
+      {
+        test: {
+          ...lane,
+          name: 'fast-postgres',
+          include: ['test/contract/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          exclude: [...SLOW, 'test/integration/store/**', 'test/integration/contract-test/**'],
+          isolate: false,
+          env: { WSAPI_TEST_STORE: 'postgres' },
+        },
+      },
       { test: { ...lane, name: 'slow', include: SLOW, globalSetup: ['test/setup/built-dist.global.ts'] } },
     ],
   },

@@ -27,6 +27,11 @@ function sum(counts: Counts, workspaceId: string, fromDay: number, toDay: number
 export interface PendingRequestCounts {
   /** Requests of the workspace on the epoch days `fromDay..toDay` not yet written. */
   pending(workspaceId: string, fromDay: number, toDay: number): number;
+  /**
+   * The written requests (`readWritten`, a read of the store) plus the pending ones, each request
+   * counted once: no write of counts commits while the read runs.
+   */
+  served(workspaceId: string, fromDay: number, toDay: number, readWritten: () => Promise<number>): Promise<number>;
 }
 
 /**
@@ -40,6 +45,10 @@ export class ApiRequestCounter extends DeferredWriter implements PendingRequestC
   private pendingCounts: Counts = new Map();
   /** The batch being written: still counted as pending until the write is done. */
   private writingCounts: Counts = new Map();
+  /** Reads of the written counts in progress (`served`): a write waits for them. */
+  private readonly readers = new Set<Promise<void>>();
+  /** The write of a batch once it no longer waits for readers. */
+  private committing: Promise<void> | undefined;
 
   constructor(
     private readonly store: Store,
@@ -57,11 +66,42 @@ export class ApiRequestCounter extends DeferredWriter implements PendingRequestC
     return sum(this.pendingCounts, workspaceId, fromDay, toDay) + sum(this.writingCounts, workspaceId, fromDay, toDay);
   }
 
+  // On a network database the read and a write of the counts interleave: were the write to commit
+  // after the read's snapshot and clear `writingCounts` before the sum, its requests would be
+  // counted neither as written nor as pending. So the read registers first (a later write waits
+  // for it), waits for a write already committing, reads, and sums before it lets writes go on.
+  async served(workspaceId: string, fromDay: number, toDay: number, readWritten: () => Promise<number>): Promise<number> {
+    let done!: () => void;
+    const reading = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.readers.add(reading);
+    try {
+      await this.committing;
+      const written = await readWritten();
+      return written + this.pending(workspaceId, fromDay, toDay);
+    } finally {
+      this.readers.delete(reading);
+      done();
+    }
+  }
+
   protected hasPending(): boolean {
     return this.pendingCounts.size > 0;
   }
 
   protected async writePending(): Promise<void> {
+    while (this.readers.size > 0) await Promise.all(this.readers);
+    if (this.pendingCounts.size === 0) return;
+    this.committing = this.commitPending();
+    try {
+      await this.committing;
+    } finally {
+      this.committing = undefined;
+    }
+  }
+
+  private async commitPending(): Promise<void> {
     this.writingCounts = this.pendingCounts;
     this.pendingCounts = new Map();
     const batch: ApiRequestCount[] = [];

@@ -22,12 +22,11 @@ export async function readUsage(store: Store, requestCounts: PendingRequestCount
   const { fromDay, toDay } = periodDays(period);
   const from = new Date(fromDay * DAY_MS).toISOString();
   const until = new Date((toDay + 1) * DAY_MS).toISOString();
-  const [written, prompts, articles] = await Promise.all([
-    store.workspaceProfile.sumApiRequests(workspaceId, fromDay, toDay),
+  const [requests, prompts, articles] = await Promise.all([
+    requestCounts.served(workspaceId, fromDay, toDay, () => store.workspaceProfile.sumApiRequests(workspaceId, fromDay, toDay)),
     store.workspaceProfile.countPrompts(workspaceId),
     store.workspaceProfile.countArticlesWritten(workspaceId, from, until),
   ]);
-  const requests = written + requestCounts.pending(workspaceId, fromDay, toDay);
   return {
     period,
     prompts_tracked: meter(prompts, plan?.tracked_prompts_limit ?? null),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapDemo } from '../../src/demo/bootstrap.js';
 import { generateDemoData } from '../../src/demo/generate-demo-data.js';
 import { importLines } from '../../src/import/import-ndjson.js';
-import { createTestStore, startTestServer } from '../support/test-server.js';
+import { createSqliteTestStore, startTestServer } from '../support/test-server.js';
 
 // What a client team does on its first day: generate a client from the published contract with
 // either common generator, compile the example program (examples/) against it, and run it.
@@ -128,7 +128,7 @@ describe('SDK generation from the published contract', () => {
   }, 60_000);
 
   it('both examples run against the live server over demo data, and every read operation answers 2xx', async () => {
-    const { store, cleanup } = createTestStore();
+    const { store, cleanup } = createSqliteTestStore();
     const server = await startTestServer({ store });
     try {
       // The demo workspace of `npm start`, every area filled, at a size that imports in a moment.

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { importLines } from '../../src/import/import-ndjson.js';
 import { ImportError } from '../../src/store/import-error.js';
-import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { databaseContents } from './import-records.js';
+import type { Store } from '../../src/store/index.js';
+import { storeContents, rowsOf } from './database-rows.js';
 
 /**
  * Import lines of the content-map, content and brand-intelligence record types. Each builder
@@ -170,18 +170,21 @@ export function iqRecordLine(kind: string, fields: Fields = {}): Line {
 }
 
 /** Imports the lines, expects the import to fail with exactly `message`, and the database to be as it was. */
-export async function expectImportRejected(store: SqliteStore, workspaceId: string, lines: readonly string[], message: string): Promise<void> {
-  const before = databaseContents(store.db);
+export async function expectImportRejected(store: Store, workspaceId: string, lines: readonly string[], message: string): Promise<void> {
+  const before = await storeContents(store);
   const error = await importLines(store, workspaceId, lines).then(() => undefined, (err: unknown) => err);
   expect(error).toBeInstanceOf(ImportError);
   expect((error as ImportError).message).toBe(message);
-  expect(databaseContents(store.db)).toEqual(before);
+  expect(await storeContents(store)).toEqual(before);
 }
 
 /** The workspace's outbox, oldest first: event type and parsed data. */
-export function outboxEvents(store: SqliteStore, workspaceId: string): Array<{ type: string; data: unknown }> {
-  return (store.db.prepare('SELECT event_type, data FROM webhook_events WHERE workspace_id = ? ORDER BY created_at, rowid').all(workspaceId) as Array<{ event_type: string; data: string }>)
-    .map((row) => ({ type: row.event_type, data: JSON.parse(row.data) as unknown }));
+export async function outboxEvents(store: Store, workspaceId: string): Promise<Array<{ type: string; data: unknown }>> {
+  // Events of one write share a time; SQLite's rowid and the feed's number both keep their order.
+  const order = store.kind === 'sqlite' ? 'e.created_at, e.rowid' : 'e.created_at, f.seq NULLS LAST, e.id';
+  const events = await rowsOf<{ event_type: string; data: string }>(store,
+    `SELECT e.event_type, e.data FROM webhook_events e LEFT JOIN event_feed f ON f.event_id = e.id WHERE e.workspace_id = ? ORDER BY ${order}`, [workspaceId]);
+  return events.map((row) => ({ type: row.event_type, data: JSON.parse(row.data) as unknown }));
 }
 
 /** The record with `fields` changed, as a new import line of the same id. */

@@ -7,12 +7,12 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { importLines, importNdjson } from '../../src/import/import-ndjson.js';
-import { createTestStore } from './test-server.js';
+import { createSqliteTestStore } from './test-server.js';
 import { createTestWorkspace } from './accounts.js';
 import { competitorLine, promptLine, snapshotLine } from './import-records.js';
 
 const lines = Number(process.argv[2] ?? 100_000);
-const { store, file, cleanup } = createTestStore();
+const { store, file, cleanup } = createSqliteTestStore();
 try {
   const { workspaceId } = await createTestWorkspace(store);
   const early = competitorLine({ name: 'Early' });

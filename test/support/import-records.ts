@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../src/store/sqlite/database.js';
+import type { Store } from '../../src/store/index.js';
+import { rowsOf } from './database-rows.js';
 
 /** Import lines for tests: each builder takes the fields to override and returns `{id, line}`. */
 type Fields = Record<string, unknown>;
@@ -44,33 +45,14 @@ export function snapshotLine(fields: Fields & { prompt_id: string }) {
   });
 }
 
-/**
- * Every row of every table, as sorted JSON lines per table: two equal results mean the database
- * holds exactly the same data.
- */
-export function databaseContents(db: Db): Record<string, string[]> {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
-  const out: Record<string, string[]> = {};
-  for (const table of tables) {
-    out[table] = (db.prepare(`SELECT * FROM "${table}"`).all() as object[]).map((row) => JSON.stringify(row)).sort();
-  }
-  return out;
-}
-
 /** The analytics rollups (the prompt's running totals, the workspace's daily rollups), sorted, for comparing against a from-scratch import. */
-export function rollups(db: Db, workspaceId: string): Record<string, unknown[]> {
+export async function rollups(store: Store, workspaceId: string): Promise<Record<string, unknown[]>> {
   const prompts = 'SELECT id FROM prompts WHERE workspace_id = ?';
   return {
-    prompt_day_totals: db.prepare(`SELECT * FROM prompt_day_totals WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, day`).all(workspaceId),
-    prompt_platform_running: db
-      .prepare(`SELECT * FROM prompt_platform_running WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, platform, day`)
-      .all(workspaceId),
-    prompt_competitor_running: db
-      .prepare(`SELECT * FROM prompt_competitor_running WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, competitor_id, day`)
-      .all(workspaceId),
-    workspace_daily: db.prepare('SELECT * FROM workspace_daily WHERE workspace_id = ? ORDER BY day, platform').all(workspaceId),
-    workspace_competitor_daily: db
-      .prepare('SELECT * FROM workspace_competitor_daily WHERE workspace_id = ? ORDER BY day, competitor_id')
-      .all(workspaceId),
+    prompt_day_totals: await rowsOf(store, `SELECT * FROM prompt_day_totals WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, day`, [workspaceId]),
+    prompt_platform_running: await rowsOf(store, `SELECT * FROM prompt_platform_running WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, platform, day`, [workspaceId]),
+    prompt_competitor_running: await rowsOf(store, `SELECT * FROM prompt_competitor_running WHERE prompt_id IN (${prompts}) ORDER BY prompt_id, competitor_id, day`, [workspaceId]),
+    workspace_daily: await rowsOf(store, 'SELECT * FROM workspace_daily WHERE workspace_id = ? ORDER BY day, platform', [workspaceId]),
+    workspace_competitor_daily: await rowsOf(store, 'SELECT * FROM workspace_competitor_daily WHERE workspace_id = ? ORDER BY day, competitor_id', [workspaceId]),
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../src/store/sqlite/database.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { testStoreForThisTest } from './test-server.js';
+import { sqliteTestStoreForThisTest } from './test-server.js';
 import { expect, onTestFinished } from 'vitest';
 import type { PostgresPool } from '../../src/store/postgres/pool.js';
 import { rows as pgRows, run } from '../../src/store/postgres/query.js';
@@ -22,7 +22,7 @@ export interface StorePair {
  * when it finishes (the database goes with the run's cluster). Call it inside a test.
  */
 export async function storePairForThisTest(): Promise<StorePair> {
-  const { store: sqlite } = testStoreForThisTest();
+  const { store: sqlite } = sqliteTestStoreForThisTest();
   const pool = await createMigratedPostgresPool();
   onTestFinished(() => pool.end());
   return { sqlite, pool };

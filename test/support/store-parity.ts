@@ -6,7 +6,7 @@ import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createTestWorkspace, type TestWorkspace } from './accounts.js';
 import { copySqliteToPostgres } from './copy-sqlite-to-postgres.js';
 import { createPostgresDatabase } from './postgres.js';
-import { createTestStore } from './test-server.js';
+import { createSqliteTestStore } from './test-server.js';
 
 /** One store area twice: over SQLite and over PostgreSQL, holding the same data. */
 export interface StorePair<S> {
@@ -29,7 +29,7 @@ export interface ParityDatabases {
  * every table into a new PostgreSQL database. `close` removes both.
  */
 export async function openParityDatabases(fill: (sqlite: SqliteStore, workspace: TestWorkspace, other: TestWorkspace) => Promise<void>): Promise<ParityDatabases> {
-  const { store: sqlite, cleanup } = createTestStore();
+  const { store: sqlite, cleanup } = createSqliteTestStore();
   const workspace = await createTestWorkspace(sqlite);
   const other = await createTestWorkspace(sqlite);
   await fill(sqlite, workspace, other);

@@ -1,4 +1,4 @@
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,13 +9,18 @@ import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { createBackgroundWriters, type BackgroundWriters } from '../../src/http/background-writers.js';
-import { openSqliteStore } from '../../src/store/index.js';
+import { openSqliteStore, openStore, type Store } from '../../src/store/index.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { createMigratedPostgresDatabase, dropPostgresDatabase } from './postgres.js';
+import { onPostgres } from './store-kind.js';
 
-export interface TestServer {
+export interface TestServer<S extends Store = Store> {
   url: string;
-  /** The store over the server's SQLite file; `store.db` lets a test look into the file itself. */
-  store: SqliteStore;
+  /**
+   * The server's store: a fresh SQLite file, or in the PostgreSQL run (`onPostgres()`) a fresh
+   * PostgreSQL database. `startSqliteTestServer` gives the SQLite store, whose `db` looks into the file.
+   */
+  store: S;
   /** Where the app keeps key uses and request counts until it writes them. */
   writers: BackgroundWriters;
   /** Every log line written so far, parsed. */
@@ -25,9 +30,10 @@ export interface TestServer {
 
 /**
  * A real SQLite file in a fresh temp folder, opened as the server opens it (a write waits 50 ms
- * for a lock another connection holds); removed by `cleanup`.
+ * for a lock another connection holds); removed by `cleanup`. For tests about the file itself;
+ * the others take `createTestStore`, which runs on both stores.
  */
-export function createTestStore(): { store: SqliteStore; file: string; cleanup: () => void } {
+export function createSqliteTestStore(): { store: SqliteStore; file: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-test-'));
   const file = path.join(dir, 'test.db');
   const store = openSqliteStore(file, { serving: true });
@@ -42,11 +48,60 @@ export function createTestStore(): { store: SqliteStore; file: string; cleanup: 
 }
 
 /**
+ * A fresh store opened through `openStore`, as the service opens its address: a SQLite file, or
+ * in the PostgreSQL run a database of the run's cluster. `cleanup` closes it and removes the file.
+ *
+ * On PostgreSQL, making a database costs far more than a SQLite file, so the stores of one test
+ * file share one database (its tests keep their own workspaces, as every test does), dropped when
+ * the worker moves on to the next file. `ownDatabase` gives a database of its own, dropped by
+ * `cleanup`: for tests whose code reads every workspace at once (the delivery dispatcher).
+ */
+export async function createTestStore(options: { ownDatabase?: boolean } = {}): Promise<{ store: Store; cleanup: () => Promise<void> }> {
+  if (!onPostgres()) {
+    const { store, cleanup } = createSqliteTestStore();
+    return { store, cleanup: async () => cleanup() };
+  }
+  const own = options.ownDatabase === true ? await createMigratedPostgresDatabase('wsapi_test') : undefined;
+  const url = own ?? await databaseOfThisFile();
+  const store = await openStore(url);
+  let closed = false;
+  return {
+    store,
+    cleanup: async () => {
+      if (closed) return;
+      closed = true;
+      await store.close().catch(() => undefined);
+      if (own !== undefined) await dropPostgresDatabase(own);
+    },
+  };
+}
+
+/** The database the running test file's stores share (`createTestStore`); the previous file's is dropped. */
+let fileDatabase: { file: string; url: Promise<string> } | undefined;
+
+async function databaseOfThisFile(): Promise<string> {
+  const file = expect.getState().testPath ?? '';
+  if (fileDatabase?.file !== file) {
+    const previous = fileDatabase;
+    fileDatabase = { file, url: createMigratedPostgresDatabase('wsapi_file') };
+    if (previous !== undefined) await dropPostgresDatabase(await previous.url);
+  }
+  return fileDatabase.url;
+}
+
+/**
  * A fresh database for the running test, removed when that test finishes. Call it inside a test:
  * the cleanup is registered on the test itself, never at import time.
  */
-export function testStoreForThisTest(): { store: SqliteStore; file: string } {
-  const { store, file, cleanup } = createTestStore();
+export async function testStoreForThisTest(): Promise<{ store: Store }> {
+  const { store, cleanup } = await createTestStore();
+  onTestFinished(cleanup);
+  return { store };
+}
+
+/** `testStoreForThisTest` over a SQLite file, for tests about the file itself. */
+export function sqliteTestStoreForThisTest(): { store: SqliteStore; file: string } {
+  const { store, file, cleanup } = createSqliteTestStore();
   onTestFinished(cleanup);
   return { store, file };
 }
@@ -56,10 +111,21 @@ export function testStoreForThisTest(): { store: SqliteStore; file: string } {
  * response validated against the contract (a drift becomes a 500 and fails the test). `wrap` puts
  * the app inside another one (tests that bend the real app's answers out of the contract).
  */
-export async function startTestServer(options: Partial<AppDeps> & { store?: SqliteStore; wrap?: (app: Express) => Express } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const owned = options.store ? undefined : await createTestStore();
+  return serveStore(options.store ?? owned!.store, options, owned?.cleanup);
+}
+
+/** `startTestServer` over a SQLite file (its `store.db` looks into the file), for tests about the file itself. */
+export async function startSqliteTestServer(options: TestServerOptions<SqliteStore> = {}): Promise<TestServer<SqliteStore>> {
+  const owned = options.store ? undefined : createSqliteTestStore();
+  return serveStore(options.store ?? owned!.store, options, owned && (async () => owned.cleanup()));
+}
+
+export type TestServerOptions<S extends Store = Store> = Partial<AppDeps> & { store?: S; wrap?: (app: Express) => Express };
+
+async function serveStore<S extends Store>(store: S, options: TestServerOptions<S>, cleanup: (() => Promise<void>) | undefined): Promise<TestServer<S>> {
   const { wrap, ...overrides } = options;
-  const owned = overrides.store ? undefined : createTestStore();
-  const store = overrides.store ?? owned!.store;
   const writers = overrides.writers ?? createBackgroundWriters(store);
   const lines: string[] = [];
   const sink = new Writable({
@@ -95,15 +161,14 @@ export async function startTestServer(options: Partial<AppDeps> & { store?: Sqli
         server.close(() => {
           writers.keyUses.stop();
           writers.requestCounts.stop();
-          owned?.cleanup();
-          resolve();
+          void (cleanup?.() ?? Promise.resolve()).then(() => resolve(), () => resolve());
         });
       }),
   };
 }
 
 /** `startTestServer` for the running test only: closed (and its database removed) when that test finishes. */
-export async function startTestServerForThisTest(overrides: Partial<AppDeps> & { store?: SqliteStore } = {}): Promise<TestServer> {
+export async function startTestServerForThisTest(overrides: Partial<AppDeps> & { store?: Store } = {}): Promise<TestServer> {
   const server = await startTestServer(overrides);
   onTestFinished(() => server.close());
   return server;

@@ -10,7 +10,7 @@ import { pageLine, siteLine } from './content-records.js';
 import { copySqliteToPostgres } from './copy-sqlite-to-postgres.js';
 import { categoryLine, competitorLine, promptLine, snapshotLine } from './import-records.js';
 import { createPostgresDatabase } from './postgres.js';
-import { createTestStore } from './test-server.js';
+import { createSqliteTestStore } from './test-server.js';
 
 /**
  * One data set, imported into a SQLite store and copied row for row into a PostgreSQL database, for
@@ -231,7 +231,7 @@ function writeBigCounts(store: SqliteStore, big: ParityWorkspace): void {
 
 /** The data set in both stores; `close()` removes the SQLite file and ends the pool. */
 export async function openParityData(): Promise<ParityData> {
-  const { store: sqlite, cleanup } = createTestStore();
+  const { store: sqlite, cleanup } = createSqliteTestStore();
   const main = await importWorkspace(sqlite, 1, { prompts: 40, maxAnswers: 60 });
   const other = await importWorkspace(sqlite, 2, { prompts: 7, maxAnswers: 20 });
   const empty = await importWorkspace(sqlite, 3, { prompts: 0, maxAnswers: 0 });

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { EventType } from '../../generated/events.js';
 import type { Store } from '../../src/store/index.js';
-import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { WebhookDeliveryConfig } from '../../src/config.js';
 import type { TestWorkspace } from './accounts.js';
+import { rowsOf } from './database-rows.js';
 
 export const ALL_EVENT_TYPES: readonly EventType[] = [
   'content.status_updated',
@@ -70,10 +70,9 @@ export interface WebhookState {
   disabled_at: string | null;
 }
 
-export function webhookState(store: SqliteStore, webhookId: string): WebhookState {
-  return store.db
-    .prepare('SELECT enabled, consecutive_failures, disabled_at FROM webhooks WHERE id = ?')
-    .get(webhookId) as WebhookState;
+export async function webhookState(store: Store, webhookId: string): Promise<WebhookState> {
+  const [state] = await rowsOf<WebhookState>(store, 'SELECT enabled, consecutive_failures, disabled_at FROM webhooks WHERE id = ?', [webhookId]);
+  return state!;
 }
 
 /** A shrunk, loopback-friendly delivery configuration; override what a test is about. */

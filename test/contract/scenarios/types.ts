@@ -1,4 +1,4 @@
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import type { TestServer } from '../../support/test-server.js';
 import type { TestWorkspace } from '../../support/accounts.js';
 import type { ObservedResponse, RequestSpec } from '../../support/http.js';
@@ -8,7 +8,7 @@ export type { RequestSpec } from '../../support/http.js';
 /** What a scenario gets: the running server and two fresh workspaces nobody else touches. */
 export interface ScenarioContext {
   server: TestServer;
-  store: SqliteStore;
+  store: Store;
   /** A fresh active workspace with an owner and an all-scopes key: the caller of every request. */
   workspace: TestWorkspace;
   /** A second fresh workspace, for ids that must not be reachable from `workspace`. */

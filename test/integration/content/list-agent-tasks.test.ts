@@ -64,7 +64,7 @@ describe('GET /api/v1/content/agent-tasks', () => {
         next_cursor: expect.any(String),
       },
     }]);
-    const event = outboxEvents(server.store, ws.workspaceId).find((e) => (e.data as { id: string }).id === list[0]!.id);
+    const event = (await outboxEvents(server.store, ws.workspaceId)).find((e) => (e.data as { id: string }).id === list[0]!.id);
     expect(event?.data).toEqual((res.body as { data: { items: unknown[] } }).data.items[0]);
   });
 

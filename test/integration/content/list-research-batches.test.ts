@@ -65,7 +65,7 @@ describe('GET /api/v1/content/research-batches', () => {
       },
     }]);
     // A receiver that missed the batch's event reads the same data here.
-    const event = outboxEvents(server.store, ws.workspaceId).find((e) => (e.data as { id: string }).id === list[0]!.id);
+    const event = (await outboxEvents(server.store, ws.workspaceId)).find((e) => (e.data as { id: string }).id === list[0]!.id);
     expect(event?.data).toEqual((res.body as { data: { items: unknown[] } }).data.items[0]);
   });
 

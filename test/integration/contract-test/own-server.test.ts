@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { jsonOf, runCliInProcess } from '../../cli/run-cli.js';
 import { startDemoServer, type DemoServer } from './demo-server.js';
+import { rowsOf, valueOf, valuesOf } from '../../support/database-rows.js';
 
 interface Report {
   requests: number;
@@ -88,8 +89,8 @@ describe('workspace-api contract-test against our own server', { timeout: 60_000
   it('with --allow-writes, creates and removes its own webhook and key, leaving nothing behind', async () => {
     demo = await startDemoServer();
     const { store } = demo.server;
-    const keysBefore = store.db.prepare('SELECT id FROM api_keys WHERE revoked_at IS NULL ORDER BY id').pluck().all();
-    const webhooksBefore = store.db.prepare('SELECT id, updated_at FROM webhooks').all();
+    const keysBefore = await valuesOf(store, 'SELECT id FROM api_keys WHERE revoked_at IS NULL ORDER BY id');
+    const webhooksBefore = await rowsOf(store, 'SELECT id, updated_at FROM webhooks ORDER BY id');
     const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--allow-writes',
       '--webhook-url', 'http://127.0.0.1:9/contract-test', '--seed', '11', '--json']);
     const report = jsonOf(result) as unknown as Report;
@@ -102,9 +103,9 @@ describe('workspace-api contract-test against our own server', { timeout: 60_000
     expect(covered('revokeApiKey')).toContain(200);
     // Never removes a member: only refusals that change nothing reach that operation.
     expect(covered('removeMember').filter((s) => s < 300)).toEqual([]);
-    expect(store.db.prepare('SELECT id, updated_at FROM webhooks').all()).toEqual(webhooksBefore);
-    expect(store.db.prepare('SELECT id FROM api_keys WHERE revoked_at IS NULL ORDER BY id').pluck().all()).toEqual(keysBefore);
-    expect(store.db.prepare('SELECT count(*) FROM memberships').pluck().get()).toBe(1);
+    expect(await rowsOf(store, 'SELECT id, updated_at FROM webhooks ORDER BY id')).toEqual(webhooksBefore);
+    expect(await valuesOf(store, 'SELECT id FROM api_keys WHERE revoked_at IS NULL ORDER BY id')).toEqual(keysBefore);
+    expect(await valueOf(store, 'SELECT count(*) FROM memberships WHERE workspace_id = ?', [demo.workspace.workspaceId])).toBe(1);
   });
 
   it('with the same --seed, sends the same requests; with another, other generated values', async () => {

@@ -2,14 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateContent } from '../../../src/demo/generate-content.js';
 import { generateDemoData } from '../../../src/demo/generate-demo-data.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
+import { rowsOf, valueOf, valuesOf } from '../../support/database-rows.js';
 
-let store: SqliteStore;
-let cleanup: () => void;
-beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+let store: Store;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
@@ -27,23 +28,25 @@ describe('demo content data', () => {
     expect(summary).toMatchObject({ updated: 0, unchanged: 0, deleted: 0, events: 0 });
     expect(summary.events_suppressed).toBeGreaterThan(0);
 
-    const all = (sql: string) => store.db.prepare(sql).pluck().all(workspaceId);
-    const one = (sql: string) => store.db.prepare(sql).pluck().get(workspaceId);
+    const all = (sql: string) => valuesOf(store, sql, [workspaceId]);
+    const one = (sql: string) => valueOf(store, sql, [workspaceId]);
     // Topics are the visibility categories; every list and kind has something to show.
-    expect(all('SELECT name FROM topics WHERE workspace_id = ? ORDER BY name')).toEqual(all('SELECT name FROM categories WHERE workspace_id = ? ORDER BY name'));
-    expect(all('SELECT DISTINCT type FROM iq_records WHERE workspace_id = ? ORDER BY type')).toEqual(['content_type', 'persona', 'product', 'visual_guideline', 'voice']);
-    expect(all('SELECT DISTINCT type FROM sitemap_urls WHERE workspace_id = ? ORDER BY type')).toEqual(['page', 'sitemap']);
-    expect((all('SELECT DISTINCT status FROM articles WHERE workspace_id = ?') as string[]).length).toBeGreaterThanOrEqual(4);
+    expect(await all('SELECT name FROM topics WHERE workspace_id = ? ORDER BY name')).toEqual(await all('SELECT name FROM categories WHERE workspace_id = ? ORDER BY name'));
+    expect(await all('SELECT DISTINCT type FROM iq_records WHERE workspace_id = ? ORDER BY type')).toEqual(['content_type', 'persona', 'product', 'visual_guideline', 'voice']);
+    expect(await all('SELECT DISTINCT type FROM sitemap_urls WHERE workspace_id = ? ORDER BY type')).toEqual(['page', 'sitemap']);
+    expect((await all('SELECT DISTINCT status FROM articles WHERE workspace_id = ?')).length).toBeGreaterThanOrEqual(4);
     // Ideas belong to research batches on their own topic; articles to topics and batches.
-    expect(one('SELECT count(*) FROM ideas i JOIN research_batches b ON b.id = i.research_batch_id AND b.topic_id = i.topic_id WHERE i.workspace_id = ?'))
-      .toBe(one('SELECT count(*) FROM ideas WHERE workspace_id = ?'));
-    expect(one('SELECT count(*) FROM articles WHERE workspace_id = ? AND (topic_id IS NULL OR research_batch_id IS NULL)')).toBe(0);
-    expect(one('SELECT count(*) FROM ideas WHERE workspace_id = ?')).toBeGreaterThan(5);
+    expect(await one('SELECT count(*) FROM ideas i JOIN research_batches b ON b.id = i.research_batch_id AND b.topic_id = i.topic_id WHERE i.workspace_id = ?'))
+      .toBe(await one('SELECT count(*) FROM ideas WHERE workspace_id = ?'));
+    expect(await one('SELECT count(*) FROM articles WHERE workspace_id = ? AND (topic_id IS NULL OR research_batch_id IS NULL)')).toBe(0);
+    expect(await one('SELECT count(*) FROM ideas WHERE workspace_id = ?')).toBeGreaterThan(5);
     // Every brand page an answer cites is a page of the content map, on a topic.
-    const cited = all(`SELECT DISTINCT json_extract(c.value, '$.url') FROM snapshots s, json_each(s.citations) c
-      WHERE s.workspace_id = ? AND json_extract(c.value, '$.url') LIKE 'https://acme-analytics.example/%'`) as string[];
+    const cited = [...new Set((await all('SELECT citations FROM snapshots WHERE workspace_id = ?') as string[])
+      .flatMap((citations) => (JSON.parse(citations) as Array<{ url: string }>).map((c) => c.url))
+      .filter((url) => url.startsWith('https://acme-analytics.example/')))];
     expect(cited.length).toBeGreaterThan(10);
-    const page = store.db.prepare('SELECT topic_id FROM pages WHERE workspace_id = ? AND url = ?');
-    for (const url of cited) expect(page.get(workspaceId, url), url).toEqual({ topic_id: expect.any(String) });
+    for (const url of cited) {
+      expect(await rowsOf(store, 'SELECT topic_id FROM pages WHERE workspace_id = ? AND url = ?', [workspaceId, url]), url).toEqual([{ topic_id: expect.any(String) }]);
+    }
   }, 120_000);
 });

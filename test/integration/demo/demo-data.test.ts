@@ -1,17 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { generateDemoData } from '../../../src/demo/generate-demo-data.js';
 import { bootstrapDemo } from '../../../src/demo/bootstrap.js';
 import { loadDemoData } from '../../../src/demo/load-demo-data.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
+import { rowsOf, valueOf, valuesOf } from '../../support/database-rows.js';
 
-let store: SqliteStore;
-let cleanup: () => void;
+let store: Store;
+let cleanup: () => Promise<void>;
 
-beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
@@ -32,32 +33,28 @@ describe('demo data', () => {
     const summary = await importLines(store, workspaceId, generateDemoData({ ...small, idNamespace: workspaceId }));
     expect(summary.inserted).toBe(summary.records);
 
-    const db = store.db;
-    const one = (sql: string) => db.prepare(sql).pluck().get(workspaceId);
-    expect(one('SELECT count(*) FROM competitors WHERE workspace_id = ?')).toBe(8);
-    expect(one('SELECT count(*) FROM categories WHERE workspace_id = ?')).toBe(5);
-    expect(db.prepare('SELECT DISTINCT status FROM prompts WHERE workspace_id = ? ORDER BY status').pluck().all(workspaceId)).toEqual(['ACTIVE', 'GENERATING', 'PENDING']);
-    expect(one('SELECT count(*) FROM prompts WHERE workspace_id = ? AND category_id IS NULL')).toBeGreaterThan(0);
-    expect(one("SELECT count(*) FROM prompts WHERE workspace_id = ? AND status = 'PENDING' AND last_collected_ms IS NOT NULL")).toBe(0);
-    expect(one('SELECT max(day) FROM workspace_daily WHERE workspace_id = ?')).toBe(todayDay);
-    expect(one('SELECT min(day) FROM workspace_daily WHERE workspace_id = ?')).toBe(todayDay - 29);
+    const one = (sql: string) => valueOf(store, sql, [workspaceId]);
+    expect(await one('SELECT count(*) FROM competitors WHERE workspace_id = ?')).toBe(8);
+    expect(await one('SELECT count(*) FROM categories WHERE workspace_id = ?')).toBe(5);
+    expect(await valuesOf(store, 'SELECT DISTINCT status FROM prompts WHERE workspace_id = ? ORDER BY status', [workspaceId])).toEqual(['ACTIVE', 'GENERATING', 'PENDING']);
+    expect(await one('SELECT count(*) FROM prompts WHERE workspace_id = ? AND category_id IS NULL')).toBeGreaterThan(0);
+    expect(await one("SELECT count(*) FROM prompts WHERE workspace_id = ? AND status = 'PENDING' AND last_collected_ms IS NOT NULL")).toBe(0);
+    expect(await one('SELECT max(day) FROM workspace_daily WHERE workspace_id = ?')).toBe(todayDay);
+    expect(await one('SELECT min(day) FROM workspace_daily WHERE workspace_id = ?')).toBe(todayDay - 29);
 
     // Platforms differ: each has its own mention level, and the spread is wide.
-    const rates = db
-      .prepare('SELECT platform, 1.0 * sum(mentioned) / sum(total) AS rate FROM workspace_daily WHERE workspace_id = ? GROUP BY platform')
-      .all(workspaceId) as { platform: string; rate: number }[];
+    const rates = await rowsOf<{ platform: string; rate: number }>(store,
+      'SELECT platform, 1.0 * sum(mentioned) / sum(total) AS rate FROM workspace_daily WHERE workspace_id = ? GROUP BY platform', [workspaceId]);
     expect(rates.map((r) => r.platform).sort()).toEqual(['chatgpt', 'claude', 'gemini', 'google_ai_overview', 'grok', 'perplexity']);
     expect(Math.max(...rates.map((r) => r.rate)) - Math.min(...rates.map((r) => r.rate))).toBeGreaterThan(0.1);
 
     // Some active prompts never run on some platform; some days have no collection at all.
-    const platformsPerPrompt = db
-      .prepare("SELECT count(DISTINCT platform) FROM prompt_platform_running d JOIN prompts p ON p.id = d.prompt_id WHERE p.workspace_id = ? AND p.status = 'ACTIVE' GROUP BY p.id")
-      .pluck()
-      .all(workspaceId) as number[];
+    const platformsPerPrompt = await valuesOf<number>(store,
+      "SELECT count(DISTINCT platform) FROM prompt_platform_running d JOIN prompts p ON p.id = d.prompt_id WHERE p.workspace_id = ? AND p.status = 'ACTIVE' GROUP BY p.id", [workspaceId]);
     expect(Math.min(...platformsPerPrompt)).toBeLessThan(6);
-    expect(one('SELECT count(DISTINCT day) FROM workspace_daily WHERE workspace_id = ?')).toBeLessThan(30);
+    expect(await one('SELECT count(DISTINCT day) FROM workspace_daily WHERE workspace_id = ?')).toBeLessThan(30);
     // The brand's own pages are among the cited ones.
-    expect(one("SELECT count(*) FROM snapshots WHERE workspace_id = ? AND cited = 1 AND citations LIKE '%https://acme-analytics.example/%'")).toBeGreaterThan(0);
+    expect(await one("SELECT count(*) FROM snapshots WHERE workspace_id = ? AND cited = 1 AND citations LIKE '%https://acme-analytics.example/%'")).toBeGreaterThan(0);
   });
 
   it('when loaded into two workspaces, the ids do not collide', async () => {
@@ -69,10 +66,13 @@ describe('demo data', () => {
   });
 
   it('when the demo starts on an empty database, the demo workspace is filled with recent visibility data', async () => {
+    // The demo starts only on a database without workspaces: this test takes one of its own.
+    const { store, cleanup } = await createTestStore({ ownDatabase: true });
+    onTestFinished(cleanup);
     const account = await bootstrapDemo(store, loadDemoData);
     expect(account).toBeDefined();
     const now = Math.floor(Date.now() / 86_400_000);
-    expect(store.db.prepare('SELECT count(*) FROM prompts WHERE workspace_id = ?').pluck().get(account!.workspace_id)).toBe(40);
-    expect(store.db.prepare('SELECT max(day) FROM workspace_daily WHERE workspace_id = ?').pluck().get(account!.workspace_id)).toBeGreaterThanOrEqual(now - 1);
+    expect(await valueOf(store, 'SELECT count(*) FROM prompts WHERE workspace_id = ?', [account!.workspace_id])).toBe(40);
+    expect(await valueOf<number>(store, 'SELECT max(day) FROM workspace_daily WHERE workspace_id = ?', [account!.workspace_id])).toBeGreaterThanOrEqual(now - 1);
   }, 120_000);
 });

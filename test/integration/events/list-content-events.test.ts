@@ -6,6 +6,7 @@ import { send } from '../../support/http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
 import { createTestWebhook } from '../../support/webhooks.js';
+import { valuesOf } from '../../support/database-rows.js';
 
 const PATH = FEED_PATHS.content;
 
@@ -73,10 +74,7 @@ describe('GET /api/v1/content/events', () => {
     const hook = await createTestWebhook(server.store, ws, { url: 'http://127.0.0.1:9/hooks', events: ['content.status_updated'] });
     const s = await seed(ws);
 
-    const [delivered] = server.store.db
-      .prepare('SELECT payload FROM webhook_deliveries WHERE webhook_id = ?')
-      .pluck()
-      .all(hook.id) as string[];
+    const [delivered] = await valuesOf<string>(server.store, 'SELECT payload FROM webhook_deliveries WHERE webhook_id = ?', [hook.id]);
     const listed = await readFeed(server.url, ws.key, PATH, { event_type: 'content.status_updated' });
 
     expect(listed.items).toEqual([JSON.parse(delivered!) as FeedEvent]);

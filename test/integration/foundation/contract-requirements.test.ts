@@ -101,7 +101,7 @@ describe('the administration guard', () => {
 
 describe('createApp', () => {
   it('when an operation of the document declares no security requirement, refuses to build the app, naming it', async () => {
-    const store = createTestStore();
+    const store = await createTestStore();
     try {
       const unsecured = changedContract((paths) => {
         delete paths['/api/v1/content/ideas'].get.security;
@@ -109,12 +109,12 @@ describe('createApp', () => {
       await expect(createApp({ store: store.store, logger: pino({ level: 'silent' }), document: unsecured }))
         .rejects.toThrow('GET /api/v1/content/ideas: declares no security requirement');
     } finally {
-      store.cleanup();
+      await store.cleanup();
     }
   });
 
   it('when a scheme of a requirement says no credential, refuses to build the app', async () => {
-    const store = createTestStore();
+    const store = await createTestStore();
     try {
       const unknown = changedContract((paths) => {
         paths['/api/v1/me'].get.security = [{ SomethingElse: [] }];
@@ -122,7 +122,7 @@ describe('createApp', () => {
       await expect(createApp({ store: store.store, logger: pino({ level: 'silent' }), document: unknown }))
         .rejects.toThrow(/GET \/api\/v1\/me: security requirement .* names no scheme with an x-credential/);
     } finally {
-      store.cleanup();
+      await store.cleanup();
     }
   });
 });

@@ -197,7 +197,11 @@ describe('GET /api/v1/me with a controllable clock', () => {
     const ws = await createTestWorkspace(timed.store);
     const start = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000);
     const at = (offsetMs: number) => new Date(start.getTime() + offsetMs);
-    const lastUsed = async () => (await timed.store.apiKeys.get(ws.keyId))!.last_used_at;
+    // The use is written after the answer, never waited for; `finish` writes what is still pending.
+    const lastUsed = async () => {
+      await timed.writers.keyUses.finish();
+      return (await timed.store.apiKeys.get(ws.keyId))!.last_used_at;
+    };
     const call = async (offsetMs: number) => {
       clock = at(offsetMs);
       expect((await send(timed.url, { path: '/api/v1/me', key: ws.key })).status).toBe(200);
@@ -226,7 +230,7 @@ describe('GET /api/v1/me without a usable database', () => {
     const own = await startTestServer();
     const ws = await createTestWorkspace(own.store);
     try {
-      own.store.db.close();
+      await own.store.close();
       // Any read now throws, which would surface as a 500: a 401 proves none happened.
       for (const key of ['wsk_live_short', `${ws.key.slice(0, -1)}${ws.key.endsWith('A') ? 'B' : 'A'}`]) {
         const res = await send(own.url, { path: '/api/v1/me', key });

@@ -111,7 +111,7 @@ describe('service endpoints', () => {
     expect([res.status, res.body]).toEqual([200, { code: 2000, messages: 'OK', data: { status: 'ready' } }]);
     const own = await startTestServer();
     try {
-      own.store.db.close();
+      await own.store.close();
       const down = await send(own.url, { path: '/readyz' });
       expect(down.status).toBe(503);
     } finally {

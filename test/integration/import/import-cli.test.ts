@@ -4,11 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
-import { createTestStore } from '../../support/test-server.js';
+import { createSqliteTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { holdWriteLock } from '../../support/write-lock.js';
 import { CLI } from '../../cli/run-cli.js';
-import { categoryLine, competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
+import { categoryLine, competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
+import { storeContents } from '../../support/database-rows.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -17,7 +18,7 @@ let file: string;
 let cleanup: () => void;
 
 beforeEach(() => {
-  ({ store, file, cleanup } = createTestStore());
+  ({ store, file, cleanup } = createSqliteTestStore());
 });
 afterEach(() => cleanup());
 
@@ -75,32 +76,32 @@ describe('cli: import', () => {
 
   it('when a line is not JSON, exits 1 naming the line on stderr and writes nothing', async () => {
     const { workspaceId } = await createTestWorkspace(store);
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
     const result = await cli(['import', '--workspace', workspaceId, '-'], `${dataset().join('\n')}\nnot json\n`);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: line 5: -: is not valid JSON \(.+\)\n$/);
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 
   it('when a line is not valid UTF-8, exits 1 naming the line and writes nothing, instead of storing U+FFFD', async () => {
     const { workspaceId } = await createTestWorkspace(store);
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
     // "Caf\xE9" is Latin-1, not UTF-8: a lone 0xE9 byte begins a three-byte character that never comes.
     const latin1 = Buffer.from(categoryLine({ name: 'Caf\u00e9' }).line, 'latin1');
     const input = Buffer.concat([Buffer.from(`${categoryLine().line}\n`), latin1, Buffer.from(`\n${categoryLine().line}\n`)]);
     const result = await cli(['import', '--workspace', workspaceId, '-'], input);
     expect(result).toEqual({ code: 1, stdout: '', stderr: 'error: line 2: -: is not valid UTF-8\n' });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 
   it('when a snapshot names an untracked competitor, exits 1 with line and field and writes nothing', async () => {
     const { workspaceId } = await createTestWorkspace(store);
     const prompt = promptLine();
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
     const result = await cli(['import', '--workspace', workspaceId, '-'], [prompt.line, snapshotLine({ prompt_id: prompt.id, competitors: ['Nobody'] }).line].join('\n'));
     expect(result).toEqual({ code: 1, stdout: '', stderr: 'error: line 2: competitors[0]: "Nobody" is not a competitor this workspace tracks\n' });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 
   it('when another import holds the database, waits its turn saying so on stderr, then imports', async () => {
@@ -127,7 +128,7 @@ describe('cli: import', () => {
 
   it('when another import holds the database and --no-wait is given, refuses at once with exit 1 and writes nothing', async () => {
     const { workspaceId } = await createTestWorkspace(store);
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
     const lock = holdWriteLock(file);
     const result = await cli(['import', '--workspace', workspaceId, '--no-wait', '-'], dataset().join('\n')).finally(() => lock.release());
     expect(result).toEqual({
@@ -135,7 +136,7 @@ describe('cli: import', () => {
       stdout: '',
       stderr: 'error: another import is running; not waiting (--no-wait): run it again later, or without --no-wait to wait for its turn\n',
     });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 
   it('when the file or the workspace does not exist, exits 1 saying so', async () => {

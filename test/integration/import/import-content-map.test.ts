@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { databaseContents } from '../../support/import-records.js';
+import { storeContents } from '../../support/database-rows.js';
 import { changed, expectImportRejected, outboxEvents, pageLine, siteLine, topicLine } from '../../support/content-records.js';
 
-let store: SqliteStore;
-let cleanup: () => void;
-beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+let store: Store;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
@@ -26,7 +26,7 @@ describe('import: topic', () => {
       totalMsv: 50,
       avgKd: 2,
     });
-    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'topic.status_updated', data: stored }]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([{ type: 'topic.status_updated', data: stored }]);
   });
 
   it('when an existing topic changes stage, sends topic.status_updated with the stored topic as data', async () => {
@@ -39,19 +39,19 @@ describe('import: topic', () => {
     expect(summary).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
     const stored = (await store.contentMap.getTopic(workspaceId, topic.id))!;
     expect(stored.stage).toBe('READY');
-    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'topic.status_updated', data: stored }]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([{ type: 'topic.status_updated', data: stored }]);
   });
 
   it('when the same topic is imported again, or changes without a new stage, sends no event', async () => {
     const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine();
     await importLines(store, workspaceId, [topic.line], { events: false });
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
 
     expect(await importLines(store, workspaceId, [topic.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
     expect(await importLines(store, workspaceId, [changed(topic, { coverage: 80 }).line])).toMatchObject({ updated: 1, events: 0 });
-    expect(outboxEvents(store, workspaceId)).toEqual([]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([]);
   });
 
   it('when another line of the file is bad, neither the stage change nor its event is kept', async () => {
@@ -69,7 +69,7 @@ describe('import: topic', () => {
       changed(topic, { stage: 'COMPLETED' }).line,
       pageLine({ site_id: missing }).line,
     ], `line 2: site_id: no site with id ${missing} in this workspace`);
-    expect(outboxEvents(store, workspaceId)).toEqual([]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([]);
     expect((await store.contentMap.getTopic(workspaceId, topic.id))?.stage).toBe('READY');
   });
 
@@ -101,7 +101,7 @@ describe('import: site', () => {
 
     const stored = (await store.contentMap.getSitemapUrl(workspaceId, site.id))!;
     expect(stored.processing).toEqual({ total: 10, ready: 9, failed: 1, completed: true });
-    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'sitemap_url.status_updated', data: stored }]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([{ type: 'sitemap_url.status_updated', data: stored }]);
   });
 
   it('when pages fail while processing runs, or processing reopens, sends nothing; a new outcome of a completed site is sent', async () => {

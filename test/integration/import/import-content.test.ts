@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { databaseContents } from '../../support/import-records.js';
+import { storeContents } from '../../support/database-rows.js';
 import {
   agentTaskLine, articleLine, changed, expectImportRejected, ideaLine, outboxEvents, researchBatchLine, topicLine,
 } from '../../support/content-records.js';
 
-let store: SqliteStore;
-let cleanup: () => void;
-beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+let store: Store;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
@@ -31,7 +31,7 @@ describe('import: research_batch', () => {
     ]);
 
     expect(summary).toEqual({ records: 3, inserted: 2, updated: 1, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
-    expect(outboxEvents(store, workspaceId)).toEqual([{
+    expect(await outboxEvents(store, workspaceId)).toEqual([{
       type: 'research_batch.status_updated',
       data: {
         id: batch.id,
@@ -60,10 +60,10 @@ describe('import: research_batch', () => {
     const topic = topicLine();
     const lines = [topic.line, researchBatchLine({ topic_id: topic.id, research_log: { sources: ['https://example.com'] } }).line];
     await importLines(store, workspaceId, lines);
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
 
     expect(await importLines(store, workspaceId, lines)).toEqual({ records: 2, inserted: 0, updated: 0, unchanged: 2, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 
   it('when topic_id refers to no topic, rejects the file', async () => {
@@ -103,7 +103,7 @@ describe('import: article', () => {
     expect(summary).toMatchObject({ updated: 1, events: 1 });
     const stored = (await store.content.getArticle(workspaceId, article.id))!;
     expect(stored).toMatchObject({ status: 'PUBLISHED', topic: 'AI search visibility', body: expect.stringContaining('<h1>') });
-    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: stored }]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: stored }]);
   });
 
   it('when a file moves an article through several statuses, sends one event per change, in order', async () => {
@@ -118,7 +118,7 @@ describe('import: article', () => {
     ]);
 
     expect(summary).toEqual({ records: 3, inserted: 0, updated: 3, unchanged: 0, deleted: 0, events: 2, events_suppressed: 0 });
-    expect(outboxEvents(store, workspaceId).map((e) => [e.type, (e.data as { status: string; title: string }).status, (e.data as { title: string }).title])).toEqual([
+    expect((await outboxEvents(store, workspaceId)).map((e) => [e.type, (e.data as { status: string; title: string }).status, (e.data as { title: string }).title])).toEqual([
       ['content.status_updated', 'PROCESSING', 'How to get your brand cited by ChatGPT'],
       ['content.status_updated', 'GENERATED', 'Renamed'],
     ]);
@@ -129,7 +129,7 @@ describe('import: article', () => {
     const article = articleLine({ status: 'PUBLISHED' });
     expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ inserted: 1, events: 1 });
     expect(await importLines(store, workspaceId, [article.line])).toMatchObject({ unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: await store.content.getArticle(workspaceId, article.id) }]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([{ type: 'content.status_updated', data: await store.content.getArticle(workspaceId, article.id) }]);
   });
 
   it('when an article has neither topic_id nor topic, rejects the file', async () => {
@@ -173,7 +173,7 @@ describe('import: agent_task', () => {
       started_at: '2026-03-01T10:02:00.000Z',
       ended_at: '2026-03-01T10:14:10.000Z',
     });
-    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'agent_task.status_updated', data: stored }]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([{ type: 'agent_task.status_updated', data: stored }]);
     expect(await importLines(store, workspaceId, [changed(task, { status: 'SUCCEEDED', outputs: stored.outputs, usage: stored.usage, execution_duration: 730000, ended_at: '2026-03-01T10:14:10.000Z' }).line]))
       .toMatchObject({ unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
   });

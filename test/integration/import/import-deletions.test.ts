@@ -1,27 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { testStoreForThisTest } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { competitorLine, databaseContents, promptLine, rollups, snapshotLine } from '../../support/import-records.js';
+import { competitorLine, promptLine, rollups, snapshotLine } from '../../support/import-records.js';
 import {
   articleLine, changed, expectImportRejected, ideaLine, iqRecordLine, outboxEvents, pageLine, researchBatchLine, siteLine, topicLine,
 } from '../../support/content-records.js';
+import { rowsOf, storeContents, valueOf } from '../../support/database-rows.js';
 
 /** The deletion line of the import format. */
 const deletion = (recordType: string, id: string) => JSON.stringify({ type: 'delete', record_type: recordType, id });
 
 /** A prompt's rows in every running-total table (none may outlive it). */
-function runningRows(store: SqliteStore, promptId: string): number {
-  return ['prompt_day_totals', 'prompt_platform_running', 'prompt_competitor_running']
-    .map((table) => store.db.prepare(`SELECT count(*) FROM ${table} WHERE prompt_id = ?`).pluck().get(promptId) as number)
-    .reduce((a, b) => a + b, 0);
+async function runningRows(store: Store, promptId: string): Promise<number> {
+  let rows = 0;
+  for (const table of ['prompt_day_totals', 'prompt_platform_running', 'prompt_competitor_running']) {
+    rows += (await valueOf<number>(store, `SELECT count(*) FROM ${table} WHERE prompt_id = ?`, [promptId]))!;
+  }
+  return rows;
 }
 
 describe('import: delete lines', () => {
   it('when snapshots are deleted, their analytics leave every rollup: the rollups equal an import without them', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const kept = await createTestWorkspace(store);
     const trimmed = await createTestWorkspace(store);
     const rival = (ws: string) => competitorLine({ name: `Rival ${ws.slice(0, 4)}` });
@@ -47,14 +50,14 @@ describe('import: delete lines', () => {
     const renamed = (r: Record<string, unknown[]>, from: typeof a, to: typeof b) =>
       JSON.parse(JSON.stringify(r).replaceAll(from.prompt.id, to.prompt.id).replaceAll(from.competitor.id, to.competitor.id)
         .replaceAll(kept.workspaceId, trimmed.workspaceId)) as unknown;
-    expect(rollups(store.db, trimmed.workspaceId)).toEqual(renamed(rollups(store.db, kept.workspaceId), a, b));
-    const citedDays = (ws: string) => store.db.prepare('SELECT day, prompt_id, platform, citations FROM cited_page_daily WHERE workspace_id = ? ORDER BY day').all(ws);
-    expect(JSON.stringify(citedDays(trimmed.workspaceId))).toBe(JSON.stringify(citedDays(kept.workspaceId)).replaceAll(a.prompt.id, b.prompt.id));
-    expect(store.db.prepare('SELECT count(*) FROM snapshots WHERE workspace_id = ?').pluck().get(trimmed.workspaceId)).toBe(2);
+    expect(await rollups(store, trimmed.workspaceId)).toEqual(renamed(await rollups(store, kept.workspaceId), a, b));
+    const citedDays = (ws: string) => rowsOf(store, 'SELECT day, prompt_id, platform, citations FROM cited_page_daily WHERE workspace_id = ? ORDER BY day', [ws]);
+    expect(JSON.stringify(await citedDays(trimmed.workspaceId))).toBe(JSON.stringify(await citedDays(kept.workspaceId)).replaceAll(a.prompt.id, b.prompt.id));
+    expect(await valueOf(store, 'SELECT count(*) FROM snapshots WHERE workspace_id = ?', [trimmed.workspaceId])).toBe(2);
   });
 
   it('when a prompt is deleted, its answers and every running total of it go too; the workspace rollups keep only the others', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const gone = promptLine();
     const stays = promptLine();
@@ -63,14 +66,14 @@ describe('import: delete lines', () => {
 
     expect(await importLines(store, workspaceId, [deletion('prompt', gone.id)])).toMatchObject({ records: 1, deleted: 3 });
 
-    expect(runningRows(store, gone.id)).toBe(0);
-    expect(runningRows(store, stays.id)).toBeGreaterThan(0);
-    expect(store.db.prepare('SELECT sum(total) FROM workspace_daily WHERE workspace_id = ?').pluck().get(workspaceId)).toBe(1);
-    expect(store.db.prepare('SELECT count(*) FROM record_ids WHERE id IN (?, ?, ?)').pluck().get(gone.id, answers[0]!.id, answers[1]!.id)).toBe(0);
+    expect(await runningRows(store, gone.id)).toBe(0);
+    expect(await runningRows(store, stays.id)).toBeGreaterThan(0);
+    expect(await valueOf(store, 'SELECT sum(total) FROM workspace_daily WHERE workspace_id = ?', [workspaceId])).toBe(1);
+    expect(await valueOf(store, 'SELECT count(*) FROM record_ids WHERE id IN (?, ?, ?)', [gone.id, answers[0]!.id, answers[1]!.id])).toBe(0);
   });
 
   it('when a deleted record is imported again, it comes back as a new record (and announces itself)', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine({ status: 'PUBLISHED' });
     await importLines(store, workspaceId, [article.line], { events: false });
@@ -78,11 +81,11 @@ describe('import: delete lines', () => {
     expect(await importLines(store, workspaceId, [deletion('article', article.id), article.line]))
       .toEqual({ records: 2, inserted: 1, updated: 0, unchanged: 0, deleted: 1, events: 1, events_suppressed: 0 });
     expect((await store.content.getArticle(workspaceId, article.id))?.status).toBe('PUBLISHED');
-    expect(outboxEvents(store, workspaceId)).toHaveLength(1);
+    expect(await outboxEvents(store, workspaceId)).toHaveLength(1);
   });
 
   it('when the id is unknown, of another workspace or of another type, rejects the file naming the line, and writes nothing', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const other = await createTestWorkspace(store);
     const mine = topicLine();
@@ -100,7 +103,7 @@ describe('import: delete lines', () => {
   });
 
   it('when a record is still referred to at the end of the file, rejects the file at the delete line; deleting the referrers too is accepted', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine();
     const site = siteLine();
@@ -120,7 +123,7 @@ describe('import: delete lines', () => {
     await expectImportRejected(store, workspaceId, [deletion('idea', idea.id), deletion('research_batch', batch.id), ideaLine({ research_batch_id: batch.id }).line],
       `line 3: research_batch_id: no research_batch with id ${batch.id} in this workspace`);
 
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
     const summary = await importLines(store, workspaceId, [
       deletion('research_batch', batch.id),
       changed(page, { topic_id: null }).line,
@@ -130,14 +133,14 @@ describe('import: delete lines', () => {
       deletion('iq_record', product.id),
     ]);
     expect(summary).toMatchObject({ records: 6, updated: 1, deleted: 5 });
-    expect(databaseContents(store.db)).not.toEqual(before);
+    expect(await storeContents(store)).not.toEqual(before);
     expect(await Promise.all([store.contentMap.getTopic(workspaceId, topic.id), store.content.getResearchBatch(workspaceId, batch.id), store.iq.get(workspaceId, product.id)]))
       .toEqual([undefined, undefined, undefined]);
     expect((await store.contentMap.getPage(workspaceId, page.id))?.topic_id).toBeNull();
   });
 
   it('when a competitor is still named by answers, refuses to delete it; once they are gone, it goes and later answers cannot name it', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const rival = competitorLine({ name: 'Chartwise' });
     const prompt = promptLine();

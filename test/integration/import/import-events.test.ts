@@ -27,7 +27,7 @@ function finalRecords(): Array<{ name: string; lines: (topicId: string) => Line;
 describe('import: events of records that arrive already in a state', () => {
   for (const record of finalRecords()) {
     it(`when ${record.name}, writes exactly one ${record.event} with the stored record`, async () => {
-      const { store } = testStoreForThisTest();
+      const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
       // The batch's topic comes first, without events, so the only event is the record's own.
       const topic = topicLine();
@@ -36,30 +36,30 @@ describe('import: events of records that arrive already in a state', () => {
 
       expect(await importLines(store, workspaceId, [line.line])).toMatchObject({ inserted: 1, events: 1, events_suppressed: 0 });
 
-      const events = outboxEvents(store, workspaceId);
+      const events = await outboxEvents(store, workspaceId);
       expect(events.map((e) => e.type)).toEqual([record.event]);
       const data = events[0]!.data as Record<string, unknown>;
       expect(data.id).toBe(line.id);
       expect(record.state(data)).toEqual(record.expected);
       // Importing it again changes nothing and sends nothing more.
       expect(await importLines(store, workspaceId, [line.line])).toMatchObject({ unchanged: 1, events: 0 });
-      expect(outboxEvents(store, workspaceId)).toHaveLength(1);
+      expect(await outboxEvents(store, workspaceId)).toHaveLength(1);
     });
 
     it(`when ${record.name} without events, writes none and counts it suppressed`, async () => {
-      const { store } = testStoreForThisTest();
+      const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
       const topic = topicLine();
       const line = record.lines(topic.id);
 
       expect(await importLines(store, workspaceId, [topic.line, line.line], { events: false }))
         .toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 2 });
-      expect(outboxEvents(store, workspaceId)).toEqual([]);
+      expect(await outboxEvents(store, workspaceId)).toEqual([]);
     });
   }
 
   it('when a new research batch is QUEUED, then moves to PROCESSING, sends nothing; COMPLETED and FAILED are sent', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine();
     await importLines(store, workspaceId, [topic.line], { events: false });
@@ -67,16 +67,16 @@ describe('import: events of records that arrive already in a state', () => {
 
     expect(await importLines(store, workspaceId, [batch.line])).toMatchObject({ inserted: 1, events: 0 });
     expect(await importLines(store, workspaceId, [changed(batch, { status: 'PROCESSING' }).line])).toMatchObject({ updated: 1, events: 0 });
-    expect(outboxEvents(store, workspaceId)).toEqual([]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([]);
 
     expect(await importLines(store, workspaceId, [changed(batch, { status: 'FAILED' }).line])).toMatchObject({ updated: 1, events: 1 });
     expect(await importLines(store, workspaceId, [changed(batch, { status: 'PROCESSING' }).line])).toMatchObject({ updated: 1, events: 0 });
     expect(await importLines(store, workspaceId, [changed(batch, { status: 'COMPLETED' }).line])).toMatchObject({ updated: 1, events: 1 });
-    expect(outboxEvents(store, workspaceId).map((e) => (e.data as { status: string }).status)).toEqual(['FAILED', 'COMPLETED']);
+    expect((await outboxEvents(store, workspaceId)).map((e) => (e.data as { status: string }).status)).toEqual(['FAILED', 'COMPLETED']);
   });
 
   it('when a new batch comes before its topic and its ideas, its event names the topic and lists the ideas', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const topic = topicLine({ name: 'Pricing pages', stage: 'READY' });
     const batch = researchBatchLine({ topic_id: topic.id, status: 'COMPLETED' });
@@ -84,27 +84,27 @@ describe('import: events of records that arrive already in a state', () => {
 
     expect(await importLines(store, workspaceId, [batch.line, topic.line, idea.line])).toMatchObject({ inserted: 3, events: 2 });
 
-    const events = outboxEvents(store, workspaceId);
+    const events = await outboxEvents(store, workspaceId);
     expect(events.map((e) => e.type)).toEqual(['research_batch.status_updated', 'topic.status_updated']);
     expect(events[0]!.data).toMatchObject({ topic_name: 'Pricing pages', ideas_count: 1, ideas: [{ id: idea.id }] });
   });
 
   it('when a file brings a new article and then changes its status, sends both states in file order', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine({ status: 'DRAFT' });
 
     const summary = await importLines(store, workspaceId, [article.line, changed(article, { status: 'PROCESSING', title: 'Renamed' }).line]);
 
     expect(summary).toMatchObject({ inserted: 1, updated: 1, events: 2 });
-    expect(outboxEvents(store, workspaceId).map((e) => [(e.data as { status: string }).status, (e.data as { title: string }).title])).toEqual([
+    expect((await outboxEvents(store, workspaceId)).map((e) => [(e.data as { status: string }).status, (e.data as { title: string }).title])).toEqual([
       ['DRAFT', 'How to get your brand cited by ChatGPT'],
       ['PROCESSING', 'Renamed'],
     ]);
   });
 
   it('when an import without events changes statuses, writes none and counts each change it did not send', async () => {
-    const { store } = testStoreForThisTest();
+    const { store } = await testStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const article = articleLine({ status: 'DRAFT' });
     await importLines(store, workspaceId, [article.line], { events: false });
@@ -115,7 +115,7 @@ describe('import: events of records that arrive already in a state', () => {
     ], { events: false });
 
     expect(summary).toEqual({ records: 2, inserted: 0, updated: 2, unchanged: 0, deleted: 0, events: 0, events_suppressed: 2 });
-    expect(outboxEvents(store, workspaceId)).toEqual([]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([]);
     expect((await store.content.getArticle(workspaceId, article.id))?.status).toBe('GENERATED');
   });
 });

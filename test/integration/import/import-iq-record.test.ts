@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { databaseContents } from '../../support/import-records.js';
 import { IQ_METADATA, changed, expectImportRejected, iqRecordLine, outboxEvents } from '../../support/content-records.js';
+import { storeContents, valueOf } from '../../support/database-rows.js';
 
-let store: SqliteStore;
-let cleanup: () => void;
-beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+let store: Store;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
@@ -22,13 +22,13 @@ describe('import: iq_record', () => {
 
     const ready = changed(persona, { stage: 'READY', updated_at: '2026-03-05T00:00:00.000Z' });
     expect(await importLines(store, workspaceId, [ready.line])).toMatchObject({ updated: 1, events: 1 });
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
     expect(await importLines(store, workspaceId, [ready.line])).toEqual({ records: 1, inserted: 0, updated: 0, unchanged: 1, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
 
     const stored = (await store.iq.get(workspaceId, persona.id))!;
     expect(stored).toMatchObject({ type: 'persona', stage: 'READY', metadata: IQ_METADATA.persona, updatedAt: '2026-03-05T00:00:00.000Z' });
-    expect(outboxEvents(store, workspaceId)).toEqual([{ type: 'iq.status_updated', data: stored }]);
+    expect(await outboxEvents(store, workspaceId)).toEqual([{ type: 'iq.status_updated', data: stored }]);
   });
 
   it('when a record becomes the default of its kind, the previous default loses the flag', async () => {
@@ -55,7 +55,7 @@ describe('import: iq_record', () => {
     const { workspaceId } = await createTestWorkspace(store);
     const error = await importLines(store, workspaceId, [iqRecordLine('voice', { metadata: IQ_METADATA.persona }).line]).catch((e: Error) => e);
     expect((error as Error).message).toMatch(/^line 1: metadata/);
-    expect(store.db.prepare('SELECT count(*) FROM iq_records').pluck().get()).toBe(0);
+    expect(await valueOf(store, 'SELECT count(*) FROM iq_records WHERE workspace_id = ?', [workspaceId])).toBe(0);
   });
 
   it('when product_id refers to a persona, or is set on a product, rejects the file', async () => {

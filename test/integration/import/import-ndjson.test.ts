@@ -2,22 +2,24 @@ import { PassThrough, Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines, importNdjson } from '../../../src/import/import-ndjson.js';
+import type { Store } from '../../../src/store/index.js';
 import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
-import { createTestStore } from '../../support/test-server.js';
+import { itSqliteOnly } from '../../support/store-kind.js';
+import { createTestStore, sqliteTestStoreForThisTest } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { categoryLine, competitorLine, databaseContents } from '../../support/import-records.js';
+import { categoryLine, competitorLine } from '../../support/import-records.js';
+import { rowsOf, storeContents } from '../../support/database-rows.js';
 
-let store: SqliteStore;
-let file: string;
-let cleanup: () => void;
+let store: Store;
+let cleanup: () => Promise<void>;
 
-beforeEach(() => {
-  ({ store, file, cleanup } = createTestStore());
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
 function categories(workspaceId: string) {
-  return store.db.prepare('SELECT id, name, color FROM categories WHERE workspace_id = ? ORDER BY name').all(workspaceId);
+  return rowsOf(store, 'SELECT id, name, color FROM categories WHERE workspace_id = ? ORDER BY name', [workspaceId]);
 }
 
 describe('import: reading the file', () => {
@@ -29,11 +31,11 @@ describe('import: reading the file', () => {
     const summary = await importLines(store, workspaceId, [pricing.line, rival.line]);
 
     expect(summary).toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(categories(workspaceId)).toEqual([{ id: pricing.id, name: 'Pricing', color: '#4F46E5' }]);
-    expect(store.db.prepare('SELECT id, name, name_key, domain FROM competitors WHERE workspace_id = ?').all(workspaceId)).toEqual([
+    expect(await categories(workspaceId)).toEqual([{ id: pricing.id, name: 'Pricing', color: '#4F46E5' }]);
+    expect(await rowsOf(store, 'SELECT id, name, name_key, domain FROM competitors WHERE workspace_id = ?', [workspaceId])).toEqual([
       { id: rival.id, name: 'Chartwise', name_key: 'chartwise', domain: 'chartwise.example' },
     ]);
-    expect(store.db.prepare('SELECT id, type FROM record_ids WHERE workspace_id = ? ORDER BY type').all(workspaceId)).toEqual([
+    expect(await rowsOf(store, 'SELECT id, type FROM record_ids WHERE workspace_id = ? ORDER BY type', [workspaceId])).toEqual([
       { id: pricing.id, type: 'category' },
       { id: rival.id, type: 'competitor' },
     ]);
@@ -43,10 +45,10 @@ describe('import: reading the file', () => {
     const { workspaceId } = await createTestWorkspace(store);
     const lines = [categoryLine().line, competitorLine().line, categoryLine({ name: 'Integrations' }).line];
     await importLines(store, workspaceId, lines);
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
 
     expect(await importLines(store, workspaceId, lines)).toEqual({ records: 3, inserted: 0, updated: 0, unchanged: 3, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 
   it('when a record comes again with other values, updates it; within one file the last line wins', async () => {
@@ -60,7 +62,7 @@ describe('import: reading the file', () => {
     ]);
 
     expect(summary).toEqual({ records: 2, inserted: 0, updated: 2, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(categories(workspaceId)).toEqual([{ id: pricing.id, name: 'Plans & pricing', color: '#000000' }]);
+    expect(await categories(workspaceId)).toEqual([{ id: pricing.id, name: 'Plans & pricing', color: '#000000' }]);
   });
 
   it('when ids are upper-case, stores them lower-case so they match the same record in any case', async () => {
@@ -69,7 +71,7 @@ describe('import: reading the file', () => {
     await importLines(store, workspaceId, [categoryLine({ id: pricing.id.toUpperCase() }).line]);
 
     expect(await importLines(store, workspaceId, [pricing.line])).toMatchObject({ unchanged: 1 });
-    expect(categories(workspaceId)).toEqual([{ id: pricing.id, name: 'Pricing', color: '#4F46E5' }]);
+    expect(await categories(workspaceId)).toEqual([{ id: pricing.id, name: 'Pricing', color: '#4F46E5' }]);
   });
 
   it('when the stream splits lines and characters across chunks, with CRLF, a BOM and blank lines, reads every record', async () => {
@@ -83,10 +85,12 @@ describe('import: reading the file', () => {
     const summary = await importNdjson(store, workspaceId, Readable.from(chunks));
 
     expect(summary).toEqual({ records: 2, inserted: 2, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(categories(workspaceId)).toEqual([{ id: cafe.id, name: 'Café ☕ analytics', color: '#4F46E5' }]);
+    expect(await categories(workspaceId)).toEqual([{ id: cafe.id, name: 'Café ☕ analytics', color: '#4F46E5' }]);
   });
 
-  it('while an import is still reading, other connections keep reading the previous data, then see all of it at once', async () => {
+  // SQLite only: it looks at the import's own connection and reads the file from a second one.
+  itSqliteOnly('while an import is still reading, other connections keep reading the previous data, then see all of it at once', async () => {
+    const { store, file }: { store: SqliteStore; file: string } = sqliteTestStoreForThisTest();
     const { workspaceId } = await createTestWorkspace(store);
     const reader = new Database(file, { readonly: true });
     const count = () => reader.prepare('SELECT count(*) FROM categories WHERE workspace_id = ?').pluck().get(workspaceId);

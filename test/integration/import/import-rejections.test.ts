@@ -4,16 +4,17 @@ import { Readable } from 'node:stream';
 import { importLines, importNdjson } from '../../../src/import/import-ndjson.js';
 import { IMPORT_RECORD_TYPES as recordTypes } from '../../../src/store/import-record-types.js';
 import { ImportError } from '../../../src/store/import-error.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { categoryLine, competitorLine, databaseContents, promptLine, snapshotLine } from '../../support/import-records.js';
+import { categoryLine, competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
+import { storeContents, valueOf } from '../../support/database-rows.js';
 
-let store: SqliteStore;
-let cleanup: () => void;
+let store: Store;
+let cleanup: () => Promise<void>;
 
-beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
@@ -34,14 +35,14 @@ async function seededWorkspace() {
 
 /** Checks that importing `lines` fails with `message` and changes nothing at all. */
 async function expectRejected(workspaceId: string, lines: string[], message: string): Promise<void> {
-  const before = databaseContents(store.db);
+  const before = await storeContents(store);
   const error = await importLines(store, workspaceId, lines).then(
     () => undefined,
     (err: unknown) => err,
   );
   expect(error).toBeInstanceOf(ImportError);
   expect((error as ImportError).message).toBe(message);
-  expect(databaseContents(store.db)).toEqual(before);
+  expect(await storeContents(store)).toEqual(before);
 }
 
 describe('import: rejections', () => {
@@ -236,7 +237,7 @@ describe('import: rejections', () => {
 
   it('when a line is not valid UTF-8 (a bad sequence, a character cut short by the end of the file), fails naming the line, wherever the chunks are cut', async () => {
     const { workspaceId } = await seededWorkspace();
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
     const good = `${categoryLine({ name: 'Caf\u00e9 \u2615' }).line}\n`;
     const cases: Array<[bytes: Buffer, message: string]> = [
       // An overlong encoding of "/" (0xC0 0xAF) in the middle of the second line.
@@ -247,7 +248,7 @@ describe('import: rejections', () => {
     for (const [bytes, message] of cases) {
       for (const chunks of [[bytes], [...bytes].map((b) => Buffer.from([b]))]) {
         await expect(importNdjson(store, workspaceId, Readable.from(chunks))).rejects.toThrow(message);
-        expect(databaseContents(store.db)).toEqual(before);
+        expect(await storeContents(store)).toEqual(before);
       }
     }
   });
@@ -256,15 +257,15 @@ describe('import: rejections', () => {
     const { workspaceId } = await createTestWorkspace(store);
     const replacement = categoryLine({ name: 'Unknown \uFFFD sign' });
     expect(await importNdjson(store, workspaceId, Readable.from([Buffer.from(`${replacement.line}\n`)]))).toMatchObject({ inserted: 1 });
-    expect(store.db.prepare('SELECT name FROM categories WHERE id = ?').pluck().get(replacement.id)).toBe('Unknown \uFFFD sign');
+    expect(await valueOf(store, 'SELECT name FROM categories WHERE id = ?', [replacement.id])).toBe('Unknown \uFFFD sign');
   });
 
   it('when a line is longer than the limit, fails naming the line instead of buffering it', async () => {
     const { workspaceId } = await seededWorkspace();
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
     const input = Readable.from([`${categoryLine().line}\n`, 'x'.repeat(600), 'x'.repeat(600)]);
     await expect(importNdjson(store, workspaceId, input, { maxLineLength: 1000 })).rejects.toThrow('line 2: -: is longer than 1000 characters');
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 });
 

@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { categoryLine, competitorLine, databaseContents, promptLine, rollups, snapshotLine } from '../../support/import-records.js';
+import { categoryLine, competitorLine, promptLine, rollups, snapshotLine } from '../../support/import-records.js';
+import { rowsOf, storeContents, valueOf } from '../../support/database-rows.js';
 
-let store: SqliteStore;
-let cleanup: () => void;
+let store: Store;
+let cleanup: () => Promise<void>;
 
-beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
@@ -17,53 +18,49 @@ const DAY = 86_400_000;
 const day = (iso: string) => Math.floor(Date.parse(iso) / DAY);
 
 /** The rollups as they would be if built from scratch from the snapshots table. */
-function rollupsFromSnapshots(workspaceId: string) {
-  const db = store.db;
+async function rollupsFromSnapshots(workspaceId: string) {
+  // A snapshot's competitors are a JSON array kept as text: each database walks it its own way.
+  const competitorsOf = store.kind === 'sqlite' ? 'json_each(s.competitors) c' : 'json_array_elements_text(s.competitors::json) AS c(value)';
   return {
-    prompt_day_totals: db
-      .prepare(
+    prompt_day_totals: await rowsOf(store,
         `SELECT prompt_id, day, total, mentioned, cited,
            sum(total) OVER w AS run_total, sum(mentioned) OVER w AS run_mentioned, sum(cited) OVER w AS run_cited
          FROM (SELECT prompt_id, day, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
-               FROM snapshots WHERE workspace_id = ? GROUP BY prompt_id, day)
+               FROM snapshots WHERE workspace_id = ? GROUP BY prompt_id, day) t
          WINDOW w AS (PARTITION BY prompt_id ORDER BY day) ORDER BY prompt_id, day`,
-      )
-      .all(workspaceId),
-    prompt_platform_running: db
-      .prepare(
+        [workspaceId],
+      ),
+    prompt_platform_running: await rowsOf(store,
         `SELECT prompt_id, platform, day,
            sum(total) OVER w AS run_total, sum(mentioned) OVER w AS run_mentioned, sum(cited) OVER w AS run_cited
          FROM (SELECT prompt_id, platform, day, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
-               FROM snapshots WHERE workspace_id = ? GROUP BY prompt_id, platform, day)
+               FROM snapshots WHERE workspace_id = ? GROUP BY prompt_id, platform, day) t
          WINDOW w AS (PARTITION BY prompt_id, platform ORDER BY day) ORDER BY prompt_id, platform, day`,
-      )
-      .all(workspaceId),
-    prompt_competitor_running: db
-      .prepare(
+        [workspaceId],
+      ),
+    prompt_competitor_running: await rowsOf(store,
         `SELECT prompt_id, competitor_id, day, sum(mentions) OVER w AS run_mentions
          FROM (SELECT s.prompt_id, c.value AS competitor_id, s.day, count(*) AS mentions
-               FROM snapshots s, json_each(s.competitors) c WHERE s.workspace_id = ? GROUP BY s.prompt_id, c.value, s.day)
+               FROM snapshots s, ${competitorsOf} WHERE s.workspace_id = ? GROUP BY s.prompt_id, c.value, s.day) t
          WINDOW w AS (PARTITION BY prompt_id, competitor_id ORDER BY day) ORDER BY prompt_id, competitor_id, day`,
-      )
-      .all(workspaceId),
-    workspace_daily: db
-      .prepare(
+        [workspaceId],
+      ),
+    workspace_daily: await rowsOf(store,
         `SELECT workspace_id, day, platform, count(*) AS total, sum(mentioned) AS mentioned, sum(cited) AS cited
-         FROM snapshots WHERE workspace_id = ? GROUP BY day, platform ORDER BY day, platform`,
-      )
-      .all(workspaceId),
-    workspace_competitor_daily: db
-      .prepare(
+         FROM snapshots WHERE workspace_id = ? GROUP BY workspace_id, day, platform ORDER BY day, platform`,
+        [workspaceId],
+      ),
+    workspace_competitor_daily: await rowsOf(store,
         `SELECT s.workspace_id, s.day, c.value AS competitor_id, count(*) AS mentions
-         FROM snapshots s, json_each(s.competitors) c WHERE s.workspace_id = ?
-         GROUP BY s.day, c.value ORDER BY s.day, c.value`,
-      )
-      .all(workspaceId),
+         FROM snapshots s, ${competitorsOf} WHERE s.workspace_id = ?
+         GROUP BY s.workspace_id, s.day, c.value ORDER BY s.day, c.value`,
+        [workspaceId],
+      ),
   };
 }
 
-function lastCollected(promptId: string): number | null {
-  return store.db.prepare('SELECT last_collected_ms FROM prompts WHERE id = ?').pluck().get(promptId) as number | null;
+async function lastCollected(promptId: string): Promise<number | null | undefined> {
+  return valueOf<number | null>(store, 'SELECT last_collected_ms FROM prompts WHERE id = ?', [promptId]);
 }
 
 describe('import: visibility records', () => {
@@ -78,16 +75,16 @@ describe('import: visibility records', () => {
     const summary = await importLines(store, workspaceId, [first.line, second.line, prompt.line, category.line, chartwise.line]);
 
     expect(summary).toEqual({ records: 5, inserted: 5, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(store.db.prepare('SELECT id, prompt_id, platform, collected_ms, day, mentioned, cited, competitors, citations, answer FROM snapshots WHERE workspace_id = ? ORDER BY collected_ms').all(workspaceId)).toEqual([
+    expect(await rowsOf(store, 'SELECT id, prompt_id, platform, collected_ms, day, mentioned, cited, competitors, citations, answer FROM snapshots WHERE workspace_id = ? ORDER BY collected_ms', [workspaceId])).toEqual([
       { id: first.id, prompt_id: prompt.id, platform: 'chatgpt', collected_ms: Date.parse('2026-03-01T23:59:59.999Z'), day: day('2026-03-01T00:00:00Z'), mentioned: 1, cited: 0, competitors: JSON.stringify([chartwise.id]), citations: '[]', answer: 'An answer.' },
       { id: second.id, prompt_id: prompt.id, platform: 'chatgpt', collected_ms: Date.parse('2026-03-02T00:00:00.000Z'), day: day('2026-03-02T00:00:00Z'), mentioned: 0, cited: 1, competitors: '[]', citations: '[]', answer: 'An answer.' },
     ]);
-    expect(store.db.prepare('SELECT category_id, created_at, last_collected_ms FROM prompts WHERE id = ?').get(prompt.id)).toEqual({
+    expect((await rowsOf(store, 'SELECT category_id, created_at, last_collected_ms FROM prompts WHERE id = ?', [prompt.id]))[0]).toEqual({
       category_id: category.id,
       created_at: '2026-01-01T00:00:00.000Z',
       last_collected_ms: Date.parse('2026-03-02T00:00:00.000Z'),
     });
-    expect(rollups(store.db, workspaceId)).toEqual({
+    expect(await rollups(store, workspaceId)).toEqual({
       prompt_day_totals: [
         { prompt_id: prompt.id, day: day('2026-03-01T00:00:00Z'), total: 1, mentioned: 1, cited: 0, run_total: 1, run_mentioned: 1, run_cited: 0 },
         { prompt_id: prompt.id, day: day('2026-03-02T00:00:00Z'), total: 1, mentioned: 0, cited: 1, run_total: 2, run_mentioned: 1, run_cited: 1 },
@@ -111,8 +108,8 @@ describe('import: visibility records', () => {
     const late = snapshotLine({ prompt_id: prompt.id, collected_at: '2026-03-01T20:00:00.1234567-05:00' });
     await importLines(store, workspaceId, [prompt.line, late.line]);
 
-    expect(store.db.prepare('SELECT created_at FROM prompts WHERE id = ?').pluck().get(prompt.id)).toBe('2025-12-31T23:30:00.000Z');
-    expect(store.db.prepare('SELECT collected_ms, day FROM snapshots WHERE id = ?').get(late.id)).toEqual({
+    expect(await valueOf(store, 'SELECT created_at FROM prompts WHERE id = ?', [prompt.id])).toBe('2025-12-31T23:30:00.000Z');
+    expect((await rowsOf(store, 'SELECT collected_ms, day FROM snapshots WHERE id = ?', [late.id]))[0]).toEqual({
       collected_ms: Date.parse('2026-03-02T01:00:00.123Z'),
       day: day('2026-03-02T00:00:00Z'),
     });
@@ -131,10 +128,10 @@ describe('import: visibility records', () => {
       ),
     ];
     await importLines(store, workspaceId, lines);
-    const before = databaseContents(store.db);
+    const before = await storeContents(store);
 
     expect(await importLines(store, workspaceId, lines)).toEqual({ records: 5, inserted: 0, updated: 0, unchanged: 5, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(databaseContents(store.db)).toEqual(before);
+    expect(await storeContents(store)).toEqual(before);
   });
 
   it('when a snapshot is updated to another day, platform, prompt and competitors, moves its contribution in every rollup', async () => {
@@ -144,7 +141,7 @@ describe('import: visibility records', () => {
     const moving = snapshotLine({ prompt_id: p1.id, collected_at: '2026-03-05T10:00:00Z', competitors: ['Alpha'], mentioned: true, cited: true });
     const staying = snapshotLine({ prompt_id: p1.id, collected_at: '2026-03-01T10:00:00Z', competitors: ['Alpha'], mentioned: true, cited: false });
     await importLines(store, workspaceId, [a.line, b.line, p1.line, p2.line, moving.line, staying.line]);
-    expect(lastCollected(p1.id)).toBe(Date.parse('2026-03-05T10:00:00Z'));
+    expect(await lastCollected(p1.id)).toBe(Date.parse('2026-03-05T10:00:00Z'));
 
     const moved = snapshotLine({ id: moving.id, prompt_id: p2.id, platform: 'gemini', collected_at: '2026-03-03T10:00:00Z', competitors: ['beta'], mentioned: false, cited: true });
     expect(await importLines(store, workspaceId, [moved.line])).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
@@ -152,7 +149,7 @@ describe('import: visibility records', () => {
     const d1 = day('2026-03-01T00:00:00Z');
     const d3 = day('2026-03-03T00:00:00Z');
     // The moved snapshot's old day (p1, 2026-03-05) keeps no row anywhere.
-    expect(rollups(store.db, workspaceId)).toEqual({
+    expect(await rollups(store, workspaceId)).toEqual({
       prompt_day_totals: [
         { prompt_id: p1.id, day: d1, total: 1, mentioned: 1, cited: 0, run_total: 1, run_mentioned: 1, run_cited: 0 },
         { prompt_id: p2.id, day: d3, total: 1, mentioned: 0, cited: 1, run_total: 1, run_mentioned: 0, run_cited: 1 },
@@ -174,9 +171,9 @@ describe('import: visibility records', () => {
         { workspace_id: workspaceId, day: d3, competitor_id: b.id, mentions: 1 },
       ],
     });
-    expect(rollups(store.db, workspaceId)).toEqual(rollupsFromSnapshots(workspaceId));
-    expect(lastCollected(p1.id)).toBe(Date.parse('2026-03-01T10:00:00Z'));
-    expect(lastCollected(p2.id)).toBe(Date.parse('2026-03-03T10:00:00Z'));
+    expect(await rollups(store, workspaceId)).toEqual(await rollupsFromSnapshots(workspaceId));
+    expect(await lastCollected(p1.id)).toBe(Date.parse('2026-03-01T10:00:00Z'));
+    expect(await lastCollected(p2.id)).toBe(Date.parse('2026-03-03T10:00:00Z'));
   });
 
   it('when only the answer or citations change, updates the snapshot and leaves the rollups as they were', async () => {
@@ -184,12 +181,12 @@ describe('import: visibility records', () => {
     const prompt = promptLine();
     const snap = snapshotLine({ prompt_id: prompt.id });
     await importLines(store, workspaceId, [prompt.line, snap.line]);
-    const before = rollups(store.db, workspaceId);
+    const before = await rollups(store, workspaceId);
 
     const edited = snapshotLine({ ...snap.record, prompt_id: prompt.id, answer: 'A longer answer.', citations: [{ url: 'https://acme.example/', title: 'Acme' }] });
     expect(await importLines(store, workspaceId, [edited.line])).toMatchObject({ updated: 1 });
-    expect(rollups(store.db, workspaceId)).toEqual(before);
-    expect(store.db.prepare('SELECT citations, answer FROM snapshots WHERE id = ?').get(snap.id)).toEqual({
+    expect(await rollups(store, workspaceId)).toEqual(before);
+    expect((await rowsOf(store, 'SELECT citations, answer FROM snapshots WHERE id = ?', [snap.id]))[0]).toEqual({
       citations: '[{"url":"https://acme.example/","title":"Acme"}]',
       answer: 'A longer answer.',
     });
@@ -215,7 +212,7 @@ describe('import: visibility records', () => {
       snapshotLine({ prompt_id: prompt.id, collected_at: '2026-03-01T13:00:00Z', competitors: ['chartwise cloud'] }).line,
     ]);
 
-    expect(rollups(store.db, workspaceId).prompt_competitor_running).toEqual([
+    expect((await rollups(store, workspaceId)).prompt_competitor_running).toEqual([
       { prompt_id: prompt.id, competitor_id: rival.id, day: day('2026-03-01T00:00:00Z'), run_mentions: 2 },
     ]);
   });
@@ -244,7 +241,7 @@ describe('import: visibility records', () => {
     }
 
     expect(await importLines(store, workspaceId, lines)).toMatchObject({ inserted: lines.length });
-    expect(rollups(store.db, workspaceId)).toEqual(rollupsFromSnapshots(workspaceId));
+    expect(await rollups(store, workspaceId)).toEqual(await rollupsFromSnapshots(workspaceId));
   });
 
   it('when many snapshots spread over many days are imported in several files with overlaps, the rollups equal a from-scratch computation', async () => {
@@ -270,9 +267,9 @@ describe('import: visibility records', () => {
     const summary = await importLines(store, workspaceId, [...changed, ...snaps.slice(200)].map((l) => l.line));
 
     expect(summary).toEqual({ records: 200, inserted: 100, updated: 50, unchanged: 50, deleted: 0, events: 0, events_suppressed: 0 });
-    expect(rollups(store.db, workspaceId)).toEqual(rollupsFromSnapshots(workspaceId));
+    expect(await rollups(store, workspaceId)).toEqual(await rollupsFromSnapshots(workspaceId));
     for (const p of prompts) {
-      expect(lastCollected(p.id)).toBe(store.db.prepare('SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?').pluck().get(p.id));
+      expect(await lastCollected(p.id)).toBe(await valueOf(store, 'SELECT max(collected_ms) FROM snapshots WHERE prompt_id = ?', [p.id]));
     }
   });
 });

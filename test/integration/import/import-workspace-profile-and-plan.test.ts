@@ -2,25 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { ImportError } from '../../../src/store/import-error.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { databaseContents } from '../../support/import-records.js';
+import { storeContents } from '../../support/database-rows.js';
 import { planLine, profileLine } from '../../support/workspace-records.js';
 
-let store: SqliteStore;
-let cleanup: () => void;
-beforeEach(() => {
-  ({ store, cleanup } = createTestStore());
+let store: Store;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ store, cleanup } = await createTestStore());
 });
 afterEach(() => cleanup());
 
 async function expectRejected(workspaceId: string, lines: string[], message: string): Promise<void> {
-  const before = databaseContents(store.db);
+  const before = await storeContents(store);
   const error = await importLines(store, workspaceId, lines).then(() => undefined, (err: unknown) => err);
   expect(error).toBeInstanceOf(ImportError);
   expect((error as ImportError).message).toBe(message);
-  expect(databaseContents(store.db)).toEqual(before);
+  expect(await storeContents(store)).toEqual(before);
 }
 
 describe('import: workspace_profile', () => {

@@ -8,7 +8,7 @@ import { writeImportFile } from '../../../src/demo/write-import-file.js';
 import { startServer } from '../../../src/server.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { createTestStore } from '../../support/test-server.js';
+import { createSqliteTestStore } from '../../support/test-server.js';
 import { until } from '../../support/wait.js';
 import { timedSend, writeLockProbe } from '../../support/write-lock.js';
 import { spawnCli } from '../../cli/run-cli.js';
@@ -33,7 +33,7 @@ interface Answer {
 
 describe('the running server while the command line imports a large file in another process', () => {
   it("answers every request within the bound (an admin write 201 or 503 with Retry-After, never 500), and records every key's last use and every request count afterwards", async () => {
-    const { store, file, cleanup } = createTestStore();
+    const { store, file, cleanup } = createSqliteTestStore();
     const logger = pino({ level: 'silent' });
     const probe = writeLockProbe(file);
     let server: Awaited<ReturnType<typeof startServer>> | undefined;

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { loadConfig } from '../../../src/config.js';
 import { startServer } from '../../../src/server.js';
 import { freePort } from '../../../scripts/postgres-cluster.js';
-import { testStoreForThisTest } from '../../support/test-server.js';
+import { sqliteTestStoreForThisTest } from '../../support/test-server.js';
 import { createPostgresDatabase, postgresAvailable } from '../../support/postgres.js';
 
 /**
@@ -19,7 +19,7 @@ async function warningsOfServe(env: Record<string, string>): Promise<string[]> {
       done();
     },
   });
-  const store = env.DATABASE_URL === undefined ? testStoreForThisTest().store : undefined;
+  const store = env.DATABASE_URL === undefined ? sqliteTestStoreForThisTest().store : undefined;
   const running = await startServer(loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }), { store, logger: pino({ level: 'info' }, sink) });
   await running.close();
   return lines.filter((l) => l.level === 40).map((l) => l.msg);

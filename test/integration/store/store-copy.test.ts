@@ -17,7 +17,7 @@ import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { jsonOf, runCliInProcess } from '../../cli/run-cli.js';
 import { copyIntoNewPostgres } from '../../support/copy-to-postgres.js';
 import { createPostgresDatabase, postgresAvailable } from '../../support/postgres.js';
-import { testStoreForThisTest } from '../../support/test-server.js';
+import { sqliteTestStoreForThisTest } from '../../support/test-server.js';
 import { createTestWebhook, newWebhookSecret } from '../../support/webhooks.js';
 
 /** Text that COPY's text format must escape (backslash, tab, LF, CR), its NULL marker spelled out, and non-ASCII. */
@@ -41,7 +41,7 @@ interface Source {
  * events to both, each with attempts (failed, then delivered or failed for good).
  */
 async function sourceWithEverything(): Promise<Source> {
-  const { store, file } = testStoreForThisTest();
+  const { store, file } = sqliteTestStoreForThisTest();
   const demo = (await bootstrapDemo(store, async (s, workspaceId) => {
     await importLines(s, workspaceId, generateDemoData({ ...SMALL_DEMO, idNamespace: workspaceId }), { events: false });
   }))!;
@@ -226,7 +226,7 @@ describe.skipIf(!postgresAvailable())('store copy: a SQLite file into PostgreSQL
   });
 
   it('writes text, numbers, NULLs and blobs exactly: COPY escapes, NULL against the text "\\N", BYTEA, doubles and 64-bit integers', async () => {
-    const { store, file } = testStoreForThisTest();
+    const { store, file } = sqliteTestStoreForThisTest();
     const { url, pool } = await migratedTarget();
     // A table of every kind of value, in both schemas (the service's own tables hold only text and integers).
     store.db.exec('CREATE TABLE value_kinds (id INTEGER PRIMARY KEY, note TEXT, payload BLOB, ratio REAL, big INTEGER) STRICT');
@@ -336,7 +336,7 @@ describe.skipIf(!postgresAvailable())('store copy: a SQLite file into PostgreSQL
   });
 
   it('refuses a file that does not exist, without creating it', async () => {
-    const { file } = testStoreForThisTest();
+    const { file } = sqliteTestStoreForThisTest();
     const missing = path.join(path.dirname(file), 'missing.db');
     const { url, pool } = await migratedTarget();
     await expect(copySqliteToPostgres(missing, url)).rejects.toThrow(`no SQLite file at ${missing}`);
@@ -376,7 +376,7 @@ describe.skipIf(!postgresAvailable())('cli: store copy', () => {
   });
 
   it('refuses bad arguments with a clear error and exit code 1, never showing a password', async () => {
-    const { file } = testStoreForThisTest();
+    const { file } = sqliteTestStoreForThisTest();
     const missing = path.join(path.dirname(file), 'missing.db');
     const url = await createPostgresDatabase('wsapi_copy');
     const notADatabase = path.join(path.dirname(file), 'notes.txt');

@@ -4,6 +4,7 @@ import { send } from '../../support/http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { expectStablePaging } from '../../contract/framework/paging.js';
 import { adminWorld, createWebhook, emit, type AdminWorld } from './helpers.js';
+import { valuesOf } from '../../support/database-rows.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe('paging of the administration lists', () => {
     const foreignHook = await createWebhook(theirs.call, { url: 'http://127.0.0.1:9/theirs' });
     for (let i = 0; i < 5; i += 1) await emit(server, mine.workspace.workspaceId);
     for (let i = 0; i < 2; i += 1) await emit(server, theirs.workspace.workspaceId);
-    const ids = (server.store.db.prepare('SELECT id FROM webhook_deliveries WHERE webhook_id = ?').pluck().all(hook.id) as string[]);
+    const ids = await valuesOf<string>(server.store, 'SELECT id FROM webhook_deliveries WHERE webhook_id = ?', [hook.id]);
     await expectStablePaging({
       call: (spec) => send(server.url, spec),
       request: { path: `${base(mine)}/webhooks/${hook.id}/deliveries`, key: mine.token },

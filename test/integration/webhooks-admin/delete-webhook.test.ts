@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook, emit, WEBHOOK_NOT_FOUND } from './helpers.js';
+import { valueOf } from '../../support/database-rows.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ describe('DELETE /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
     expect((await call({ path: `/webhooks/${gone.id}` })).body).toEqual(WEBHOOK_NOT_FOUND);
     expect((await pendingOf(gone.id)).status).toBe(404);
     expect(((await pendingOf(kept.id)).body as { data: { items: unknown[] } }).data.items).toHaveLength(2);
-    const left = server.store.db.prepare('SELECT count(*) FROM webhook_deliveries WHERE webhook_id = ?').pluck().get(gone.id);
+    const left = await valueOf(server.store, 'SELECT count(*) FROM webhook_deliveries WHERE webhook_id = ?', [gone.id]);
     expect(left).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient } from '../../support/admin.js';
-import { createTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
+import { createSqliteTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
 import { MEMBER_TOKEN_PREFIX } from '../../../src/keys/member-tokens.js';
 import { hashToken } from '../../../src/keys/secret-token.js';
 import { TOKEN_INVALID } from './helpers.js';
@@ -12,10 +12,10 @@ import { CLI } from '../../cli/run-cli.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-let db: ReturnType<typeof createTestStore>;
+let db: ReturnType<typeof createSqliteTestStore>;
 let server: TestServer;
 beforeAll(async () => {
-  db = createTestStore();
+  db = createSqliteTestStore();
   server = await startTestServer({ store: db.store });
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { answer, type TestReceiver } from '../../support/webhook-receiver.js';
 import type { AttemptRow } from '../../../src/store/interfaces/webhook-deliveries.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { emit, receiver, startDeliveryWorld, until } from './helpers.js';
+import { rowsOf, valueOf } from '../../support/database-rows.js';
 
 type World = Awaited<ReturnType<typeof startDeliveryWorld>>;
 
@@ -74,8 +75,8 @@ describe('webhook delivery: what counts as a failed attempt', () => {
     await new Promise((resolve) => probe.close(resolve));
     const hook = await createTestWebhook(store, workspace, { url: `http://127.0.0.1:${port}/hooks` });
     await emit(store, workspace.workspaceId);
-    await until(() => store.db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'failed'").pluck().get() === 1, 5_000, 'failed');
-    const row = store.db.prepare('SELECT id FROM webhook_deliveries WHERE webhook_id = ?').get(hook.id) as { id: string };
-    expect((await store.webhookDeliveries.attempts(row.id))[0]).toMatchObject({ outcome: 'failure', http_status: null, error: expect.stringMatching(/^connection failed: ECONNREFUSED/) });
+    await until(async () => (await valueOf(store, "SELECT count(*) FROM webhook_deliveries WHERE status = 'failed'")) === 1, 5_000, 'failed');
+    const [row] = await rowsOf<{ id: string }>(store, 'SELECT id FROM webhook_deliveries WHERE webhook_id = ?', [hook.id]);
+    expect((await store.webhookDeliveries.attempts(row!.id))[0]).toMatchObject({ outcome: 'failure', http_status: null, error: expect.stringMatching(/^connection failed: ECONNREFUSED/) });
   });
 });

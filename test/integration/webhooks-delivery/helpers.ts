@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { onTestFinished } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../../src/store/index.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
@@ -21,14 +21,14 @@ export function onCleanup(fn: () => Promise<void> | void): void {
 }
 
 export interface DeliveryWorld {
-  store: SqliteStore;
+  store: Store;
   workspace: TestWorkspace;
   dispatcher: DeliveryDispatcher;
 }
 
 /** A fresh database and workspace with a started dispatcher, all torn down after the test. */
 export async function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> = {}, options: { resolve?: Resolver } = {}): Promise<DeliveryWorld> {
-  const { store, cleanup } = createTestStore();
+  const { store, cleanup } = await createTestStore({ ownDatabase: true });
   onCleanup(cleanup);
   const workspace = await createTestWorkspace(store);
   const dispatcher = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig(config), ...options });
@@ -38,13 +38,13 @@ export async function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> 
 }
 
 /** A status change's event, as importers write it: the event's sample data as a fresh record, with `changes`. */
-export function emit(store: SqliteStore, workspaceId: string): Promise<string>;
-export function emit<E extends EventType>(store: SqliteStore, workspaceId: string, type: E, changes?: Partial<EventPayloads[E]>): Promise<string>;
-export function emit(store: SqliteStore, workspaceId: string, type: EventType = 'content.status_updated', changes: Partial<EventPayloads[EventType]> = {}): Promise<string> {
+export function emit(store: Store, workspaceId: string): Promise<string>;
+export function emit<E extends EventType>(store: Store, workspaceId: string, type: E, changes?: Partial<EventPayloads[E]>): Promise<string>;
+export function emit(store: Store, workspaceId: string, type: EventType = 'content.status_updated', changes: Partial<EventPayloads[EventType]> = {}): Promise<string> {
   return emitEvent(store, workspaceId, type, changes);
 }
 
-function emitEvent<E extends EventType>(store: SqliteStore, workspaceId: string, type: E, changes: Partial<EventPayloads[E]>): Promise<string> {
+function emitEvent<E extends EventType>(store: Store, workspaceId: string, type: E, changes: Partial<EventPayloads[E]>): Promise<string> {
   return store.webhookDeliveries.enqueueEvent({ workspaceId, type, data: { ...SAMPLE_EVENT_DATA[type], id: crypto.randomUUID(), ...changes } });
 }
 

@@ -6,6 +6,8 @@ import { createTestWebhook, silentLogger, testDeliveryConfig } from '../../suppo
 import { holdWriteLock } from '../../support/write-lock.js';
 import { maxEventLoopLag } from '../../support/wait.js';
 import { emit, onCleanup, startDeliveryWorld, until, receiver } from './helpers.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import { itSqliteOnly } from '../../support/store-kind.js';
 
 describe('webhook delivery: leases and at-least-once', () => {
   it('when a claimed delivery\'s lease runs out with no outcome (the process died), it is sent again under the same attempt number', async () => {
@@ -86,9 +88,10 @@ describe('webhook delivery: leases and at-least-once', () => {
     expect((await store.webhookDeliveries.attempts(id)).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
   });
 
-  it('when another process holds the write lock, the dispatcher keeps the event loop free and records the outcome once the lock is released', async () => {
+  // SQLite only: a PostgreSQL store has no database-wide write lock for another process to hold.
+  itSqliteOnly('when another process holds the write lock, the dispatcher keeps the event loop free and records the outcome once the lock is released', async () => {
     const { store, workspace } = await startDeliveryWorld();
-    const other = new Database(store.db.name);
+    const other = new Database((store as SqliteStore).db.name);
     onCleanup(() => {
       other.close();
     });
@@ -110,13 +113,14 @@ describe('webhook delivery: leases and at-least-once', () => {
     expect(r.requests).toHaveLength(1);
   });
 
-  it('when a delivery comes due while another process holds the write lock, claiming it does not wait for the lock: the event loop stays free, and it is sent once the lock is released', async () => {
+  // SQLite only: a PostgreSQL store has no database-wide write lock for another process to hold.
+  itSqliteOnly('when a delivery comes due while another process holds the write lock, claiming it does not wait for the lock: the event loop stays free, and it is sent once the lock is released', async () => {
     const { store, workspace } = await startDeliveryWorld();
     const r = await receiver(() => answer(200));
     await createTestWebhook(store, workspace, { url: r.url });
     // In one synchronous step, so the dispatcher first meets the due delivery with the lock taken.
     await emit(store, workspace.workspaceId);
-    const lock = holdWriteLock(store.db.name);
+    const lock = holdWriteLock((store as SqliteStore).db.name);
     onCleanup(() => lock.release());
 
     const maxLag = await maxEventLoopLag(600);

@@ -10,6 +10,7 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { emit, startDeliveryWorld, until, verifyDelivery, receiver } from './helpers.js';
+import { valueOf } from '../../support/database-rows.js';
 
 describe('webhook deliveries: list, redeliver, recover, drop', () => {
   it('when listing, answers each delivery with its latest attempt, newest first, filtered and paged', async () => {
@@ -21,13 +22,15 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     const bad = await emit(store, workspace.workspaceId, 'topic.status_updated', { name: 'fail' });
     await dispatcher.drain();
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'all attempted');
-    const idOf = (eventId: string) => (store.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(eventId) as { id: string }).id;
+    const idOf = async (eventId: string) => (await valueOf<string>(store, 'SELECT id FROM webhook_deliveries WHERE event_id = ?', [eventId]))!;
+    const badId = await idOf(bad);
+    const okId = await idOf(ok);
 
     const all = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 25 });
     expect(all).toEqual({
       items: [
         {
-          id: idOf(bad),
+          id: badId,
           webhook_id: hook.id,
           event_type: 'topic.status_updated',
           payload: { event: 'topic.status_updated', timestamp: expect.any(String), workspace_id: workspace.workspaceId, is_test: false, data: { ...SAMPLE_EVENT_DATA['topic.status_updated'], id: expect.any(String), name: 'fail' } },
@@ -41,7 +44,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
           created_at: expect.any(String),
         },
         {
-          id: idOf(ok),
+          id: okId,
           webhook_id: hook.id,
           event_type: 'content.status_updated',
           payload: { event: 'content.status_updated', timestamp: expect.any(String), workspace_id: workspace.workspaceId, is_test: false, data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: expect.any(String), title: 'ok' } },
@@ -58,14 +61,14 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
       next_cursor: null,
     });
 
-    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 25 })).items.map((d) => d.id)).toEqual([idOf(bad)]);
-    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, eventType: 'content.status_updated', limit: 25 })).items.map((d) => d.id)).toEqual([idOf(ok)]);
+    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 25 })).items.map((d) => d.id)).toEqual([badId]);
+    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, eventType: 'content.status_updated', limit: 25 })).items.map((d) => d.id)).toEqual([okId]);
 
     const first = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1 });
-    expect(first.items.map((d) => d.id)).toEqual([idOf(bad)]);
+    expect(first.items.map((d) => d.id)).toEqual([badId]);
     expect(first.next_cursor).toEqual(expect.any(String));
     const second = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1, cursor: first.next_cursor! });
-    expect(second).toEqual({ items: [expect.objectContaining({ id: idOf(ok) })], next_cursor: null });
+    expect(second).toEqual({ items: [expect.objectContaining({ id: okId })], next_cursor: null });
 
     // A cursor is bound to its list and filters; another workspace sees nothing of this webhook.
     await expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 1, cursor: first.next_cursor! })).rejects.toThrow(ServiceError);
@@ -105,7 +108,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     const [request] = await r.waitForRequests(1);
     const id = request!.headers['webhook-id'] as string;
     await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'failed', 5_000, 'failed');
-    expect(store.db.prepare('SELECT consecutive_failures FROM webhooks WHERE id = ?').pluck().get(hook.id)).toBe(1);
+    expect(await valueOf(store, 'SELECT consecutive_failures FROM webhooks WHERE id = ?', [hook.id])).toBe(1);
 
     up = true;
     await redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: id, now: new Date() });
@@ -114,7 +117,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'recovered', limit: 5 })).items).toEqual([
       expect.objectContaining({ id, delivery_status: 'recovered', http_status: 200, attempt: 1 }),
     ]);
-    expect(store.db.prepare('SELECT consecutive_failures FROM webhooks WHERE id = ?').pluck().get(hook.id)).toBe(0);
+    expect(await valueOf(store, 'SELECT consecutive_failures FROM webhooks WHERE id = ?', [hook.id])).toBe(0);
   });
 
   it('when the delivery is not one of that webhook in that workspace, redeliver answers undefined', async () => {

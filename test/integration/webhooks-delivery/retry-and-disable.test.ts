@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answer } from '../../support/webhook-receiver.js';
 import { createTestWebhook, webhookState } from '../../support/webhooks.js';
 import { emit, startDeliveryWorld, until, receiver } from './helpers.js';
+import { rowsOf, valueOf } from '../../support/database-rows.js';
 
 describe('webhook delivery: retries, failure and auto-disable', () => {
   it('when the receiver fails twice then answers 2xx, retries on the schedule and is delivered on the third attempt', async () => {
@@ -23,7 +24,7 @@ describe('webhook delivery: retries, failure and auto-disable', () => {
       { attempt: 3, outcome: 'success', http_status: 202, response_body: 'accepted', error: null },
     ]);
     expect(await store.webhookDeliveries.getById(id)).toMatchObject({ status: 'delivered', attempt: 3, max_attempts: 4, http_status: 202, lease_until: null });
-    expect(webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 0, disabled_at: null });
+    expect(await webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 0, disabled_at: null });
   });
 
   it('when every attempt fails, the delivery is failed after its last attempt and the webhook counts one failed delivery', async () => {
@@ -37,7 +38,7 @@ describe('webhook delivery: retries, failure and auto-disable', () => {
     await new Promise((done) => setTimeout(done, 100));
     expect(r.requests).toHaveLength(3);
     expect(await store.webhookDeliveries.getById(id)).toMatchObject({ status: 'failed', attempt: 3, max_attempts: 3, http_status: 500, error: 'answered 500' });
-    expect(webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 1, disabled_at: null });
+    expect(await webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 1, disabled_at: null });
   });
 
   it('when 10 deliveries in a row fail, disables the webhook; its pending deliveries wait, and after enabling they go out and the counter resets', async () => {
@@ -48,11 +49,11 @@ describe('webhook delivery: retries, failure and auto-disable', () => {
     const hook = await createTestWebhook(store, workspace, { url: r.url });
     for (let i = 0; i < 12; i += 1) await emit(store, workspace.workspaceId);
 
-    await until(() => webhookState(store, hook.id).enabled === 0, 10_000, 'auto-disable');
+    await until(async () => (await webhookState(store, hook.id)).enabled === 0, 10_000, 'auto-disable');
     await new Promise((done) => setTimeout(done, 150));
-    expect(webhookState(store, hook.id)).toEqual({ enabled: 0, consecutive_failures: 10, disabled_at: expect.any(String) });
+    expect(await webhookState(store, hook.id)).toEqual({ enabled: 0, consecutive_failures: 10, disabled_at: expect.any(String) });
     expect(r.requests).toHaveLength(10);
-    const statuses = store.db.prepare('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status ORDER BY status').all();
+    const statuses = await rowsOf(store, 'SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status ORDER BY status');
     expect(statuses).toEqual([
       { status: 'failed', n: 10 },
       { status: 'pending', n: 2 },
@@ -60,15 +61,15 @@ describe('webhook delivery: retries, failure and auto-disable', () => {
 
     // A status change while disabled does not queue anything for this webhook.
     await emit(store, workspace.workspaceId);
-    expect(store.db.prepare('SELECT count(*) FROM webhook_deliveries').pluck().get()).toBe(12);
+    expect(await valueOf(store, 'SELECT count(*) FROM webhook_deliveries')).toBe(12);
 
     healthy = true;
     // What the owner's "enable" does (the administration API's store).
     await store.webhooks.enable(workspace.workspaceId, hook.id, new Date().toISOString());
-    expect(webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 0, disabled_at: null });
+    expect(await webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 0, disabled_at: null });
     await r.waitForRequests(12);
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'pending sent');
-    expect(webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 0, disabled_at: null });
+    expect(await webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 0, disabled_at: null });
   });
 
   it('when a delivery succeeds between failures, the consecutive failure count starts over', async () => {
@@ -79,6 +80,6 @@ describe('webhook delivery: retries, failure and auto-disable', () => {
     for (let i = 0; i < outcomes.length; i += 1) await emit(store, workspace.workspaceId);
     await r.waitForRequests(4);
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'all attempted');
-    expect(webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 1, disabled_at: null });
+    expect(await webhookState(store, hook.id)).toEqual({ enabled: 1, consecutive_failures: 1, disabled_at: null });
   });
 });

@@ -7,6 +7,9 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { createTestWebhook, newWebhookSecret } from '../../support/webhooks.js';
 import { emit, startDeliveryWorld, until, verifyDelivery, receiver } from './helpers.js';
+import { rowsOf } from '../../support/database-rows.js';
+import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import { itSqliteOnly } from '../../support/store-kind.js';
 
 describe('webhook delivery: signed POST of the event envelope', () => {
   it('when a status change is written, the subscribed webhook receives one POST of the envelope, signed both ways', async () => {
@@ -18,7 +21,7 @@ describe('webhook delivery: signed POST of the event envelope', () => {
     const eventId = await store.webhookDeliveries.enqueueEvent({ workspaceId: workspace.workspaceId, type: 'content.status_updated', data, at });
 
     const [request] = await r.waitForRequests(1);
-    const delivery = store.db.prepare('SELECT id FROM webhook_deliveries WHERE event_id = ?').get(eventId) as { id: string };
+    const delivery = (await rowsOf<{ id: string }>(store, 'SELECT id FROM webhook_deliveries WHERE event_id = ?', [eventId]))[0]!;
     expect(request).toEqual({
       method: 'POST',
       path: '/hooks',
@@ -80,18 +83,20 @@ describe('webhook delivery: signed POST of the event envelope', () => {
     expect(byPath['/hooks?a']!.rawBody).toBe(byPath['/hooks?b']!.rawBody);
   });
 
-  it('when the transaction that changed the record rolls back, neither the event nor its deliveries remain', async () => {
+  // SQLite only: it drives the SQLite outbox inside a SQLite transaction, as the SQLite import does.
+  itSqliteOnly('when the transaction that changed the record rolls back, neither the event nor its deliveries remain', async () => {
     const { store, workspace } = await startDeliveryWorld();
     const r = await receiver();
     await createTestWebhook(store, workspace, { url: r.url });
     // The import writes its events with the SQLite outbox, inside its own transaction.
-    const change = store.db.transaction(() => {
-      enqueueEvent(store.db, { workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), status: 'PUBLISHED' } });
+    const { db } = store as SqliteStore;
+    const change = db.transaction(() => {
+      enqueueEvent(db, { workspaceId: workspace.workspaceId, type: 'content.status_updated', data: { ...SAMPLE_EVENT_DATA['content.status_updated'], id: crypto.randomUUID(), status: 'PUBLISHED' } });
       throw new Error('the import failed on a later line');
     });
     expect(change).toThrow(/later line/);
-    expect(store.db.prepare('SELECT count(*) FROM webhook_events').pluck().get()).toBe(0);
-    expect(store.db.prepare('SELECT count(*) FROM webhook_deliveries').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM webhook_events').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM webhook_deliveries').pluck().get()).toBe(0);
     await new Promise((done) => setTimeout(done, 100));
     expect(r.requests).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestWebhook } from '../../support/webhooks.js';
 import type { Resolver } from '../../../src/webhooks/ssrf-guard.js';
 import { emit, receiver, startDeliveryWorld, until } from './helpers.js';
+import { rowsOf } from '../../support/database-rows.js';
 
 // Names a test DNS answers: public when the webhook was saved, loopback now (DNS rebinding).
 const rebindingResolver: Resolver = async (host) => {
@@ -64,12 +65,9 @@ describe('webhook delivery: SSRF guard at connect time', () => {
     await dispatcher.drain({ timeoutMs: 10_000 });
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'all attempted');
 
-    const rows = store.db
-      .prepare(
-        `SELECT w.url, d.status, a.outcome, a.http_status, a.error FROM webhook_deliveries d
-         JOIN webhooks w ON w.id = d.webhook_id JOIN webhook_delivery_attempts a ON a.delivery_id = d.id`,
-      )
-      .all() as { url: string; status: string; outcome: string; http_status: number | null; error: string }[];
+    const rows = await rowsOf<{ url: string; status: string; outcome: string; http_status: number | null; error: string }>(store,
+      `SELECT w.url, d.status, a.outcome, a.http_status, a.error FROM webhook_deliveries d
+       JOIN webhooks w ON w.id = d.webhook_id JOIN webhook_delivery_attempts a ON a.delivery_id = d.id`);
     expect(rows).toHaveLength(urls.length);
     for (const row of rows) {
       expect({ url: row.url, status: row.status, outcome: row.outcome, http_status: row.http_status }).toEqual({

@@ -130,6 +130,23 @@ describe('GET /api/v1/workspace/usage', () => {
     expect(dataOf((await usage(ws.key)).body).api_requests_served).toBe(4);
   });
 
+  it('when the counts are being written while the usage is read, counts every request exactly once', async () => {
+    clock = new Date('2026-11-22T10:00:00.000Z');
+    const ws = await createTestWorkspace(server.store);
+    let sent = 0;
+    for (let round = 0; round < 25; round += 1) {
+      expect((await get(ws.key, '/api/v1/me')).status).toBe(200);
+      sent += 1;
+      // A write of the counts starts, and the usage is read while it runs (on a network database
+      // it may commit between the usage's read of the written counts and its sum of the pending).
+      const writing = server.writers.requestCounts.flush();
+      const res = await usage(ws.key);
+      sent += 1;
+      await writing;
+      expect(dataOf(res.body).api_requests_served, `round ${round + 1}`).toBe(sent);
+    }
+  });
+
   it('when requests fall on UTC days outside the plan period, counts only the days inside it', async () => {
     const ws = await createTestWorkspace(server.store);
     await importLines(server.store, ws.workspaceId, [planLine({ period_start: '2026-11-01', period_end: '2026-11-30' }).line]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestCounter } from '../../../src/workspace/api-request-counter.js';
-import { createTestStore } from '../../support/test-server.js';
+import { createSqliteTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 
 const cleanups: Array<() => void> = [];
@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 async function setup() {
-  const { store, cleanup } = createTestStore();
+  const { store, cleanup } = createSqliteTestStore();
   cleanups.push(cleanup);
   return { store, workspaceId: (await createTestWorkspace(store)).workspaceId };
 }

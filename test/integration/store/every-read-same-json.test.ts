@@ -1,0 +1,222 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { loadOpenApiDocument } from '../../../src/contract.js';
+import { importLines } from '../../../src/import/import-ndjson.js';
+import { createApiKey } from '../../../src/keys/api-keys.js';
+import { createMemberToken } from '../../../src/keys/member-tokens.js';
+import { openStore, type Store } from '../../../src/store/index.js';
+import { send, type ObservedResponse } from '../../support/http.js';
+import { demoScenario, importScenarios, scenarioId, type ImportScenario } from '../../support/import-scenarios.js';
+import { createMigratedPostgresDatabase, dropPostgresDatabase, postgresAvailable } from '../../support/postgres.js';
+import { createSqliteTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
+
+// Every GET operation of the contract (generated/openapi.json), with every query variant it
+// documents, asked of a server over SQLite and a server over PostgreSQL that imported the same
+// files: the answers must be the same bytes. Only what each server draws at random differs (its
+// keys' ids and display prefixes, its member tokens' ids) and when its import ran (an event's
+// `timestamp`, taken from the system clock as the import writes it), replaced by names before
+// comparing; both servers share one fixed clock, the one the demo data ends on.
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+// Small pages for each list as it comes and in each order, so that it is read over many of them
+// and every cursor is compared too; the filtered variants are paged through in larger ones.
+const PAGE = 4;
+const FILTERED_PAGE = 25;
+// Answers by id, pages by id...: enough of each (first, last and spread between) to cover the kinds.
+const DETAILS_PER_LIST = 12;
+
+interface Parameter { name: string; in: string; schema: Schema }
+interface Schema { $ref?: string; enum?: string[]; type?: string; format?: string }
+interface Operation { operationId: string; parameters?: Array<Parameter | { $ref: string }>; security?: Array<Record<string, string[]>> }
+
+const spec = loadOpenApiDocument() as unknown as {
+  paths: Record<string, { get?: Operation }>;
+  components: { parameters: Record<string, Parameter>; schemas: Record<string, Schema> };
+};
+
+function resolved<T>(item: T | { $ref: string }, section: 'parameters' | 'schemas'): T {
+  if (typeof item === 'object' && item !== null && '$ref' in item && typeof item.$ref === 'string') {
+    return spec.components[section][item.$ref.split('/').pop()!] as T;
+  }
+  return item as T;
+}
+
+/** The values a query parameter is tried with: each of an enum, both booleans, ids seen in answers. */
+function valuesOf(parameter: Parameter, seenIds: Map<string, Set<string>>): string[] {
+  const schema = resolved<Schema>(parameter.schema, 'schemas');
+  if (schema.enum) return schema.enum;
+  if (schema.type === 'boolean') return ['true', 'false'];
+  if (schema.format === 'uuid') {
+    const ids = [...(seenIds.get(parameter.name) ?? seenIds.get(`${parameter.name}_id`) ?? [])].sort();
+    return ids.length <= 2 ? ids : [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids.at(-1)!];
+  }
+  if (schema.format === 'date-time') return ['2026-11-15T00:00:00.000Z', '2026-11-22T11:59:59.999Z'];
+  if (parameter.name === 'q') return ['best', 'ANALYTICS', 'zzz-nothing'];
+  if (parameter.name === 'alpha') return ['0.01', '0.2'];
+  return [];
+}
+
+/** Every `id` and `*_id` value anywhere in a JSON answer, by field name: the filters' values. */
+function collectIds(value: unknown, into: Map<string, Set<string>>, field = ''): void {
+  if (Array.isArray(value)) for (const item of value) collectIds(item, into, field);
+  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) collectIds(v, into, k);
+  else if (typeof value === 'string' && (field === 'id' || field.endsWith('_id'))) {
+    if (!into.has(field)) into.set(field, new Set());
+    into.get(field)!.add(value);
+  }
+}
+
+interface Side {
+  store: Store;
+  server: TestServer;
+  /** What this server drew at random, and the name it is compared under. */
+  randomValues: Array<[string, string]>;
+  keys: Map<string, string>;
+  tokens: Map<string, string>;
+}
+
+async function openSide(store: Store, workspaces: Array<{ id: string; scenario: ImportScenario }>): Promise<Side> {
+  const randomValues: Array<[string, string]> = [];
+  const keys = new Map<string, string>();
+  const tokens = new Map<string, string>();
+  for (const [n, { id, scenario }] of workspaces.entries()) {
+    const ownerId = scenarioId(`every-read:owner:${n}`);
+    await store.accounts.insertWorkspace({ id, name: `Workspace ${n}`, subscription_status: 'active', created_at: NOW.toISOString() });
+    await store.accounts.insertUser({ id: ownerId, email: `owner-${n}@example.test`, name: `Owner ${n}`, created_at: NOW.toISOString() });
+    await store.accounts.upsertMembership(id, ownerId, 'owner', NOW.toISOString());
+    const key = await createApiKey(store, { workspaceId: id, userId: ownerId, name: 'Every scope' }, NOW);
+    const token = await createMemberToken(store, { workspaceId: id, userId: ownerId, name: 'Owner token' }, NOW);
+    keys.set(id, key.key);
+    tokens.set(id, token.token);
+    randomValues.push([key.id, `<key ${n}>`], [key.prefix, `<key prefix ${n}>`], [token.id, `<token ${n}>`]);
+    for (const step of scenario.steps) {
+      if (step.workspace !== 'a') continue;
+      await importLines(store, id, step.lines, { events: step.events, now: () => NOW });
+    }
+  }
+  const server = await startTestServer({ store, now: () => NOW, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
+  return { store, server, randomValues, keys, tokens };
+}
+
+function normalised(side: Side, response: ObservedResponse): string {
+  let text = response.text.replaceAll(side.server.url, '<server>').replace(/"timestamp":"[^"]+"/g, '"timestamp":"<import time>"');
+  for (const [value, name] of side.randomValues) text = text.replaceAll(value, name);
+  return `${response.status} ${response.headers.get('content-type')}\n${text}`;
+}
+
+describe.skipIf(!postgresAvailable())('every read operation on SQLite and on PostgreSQL', () => {
+  it('answers the same bytes for every GET of the contract, every query variant, every page and every id', async () => {
+    const workspaces = [
+      { id: scenarioId('every-read:demo'), scenario: demoScenario({ prompts: 5, days: 10, answersPerDay: 1 }) },
+      { id: scenarioId('every-read:every-type'), scenario: importScenarios()[0]! },
+    ];
+    const sqliteStore = createSqliteTestStore();
+    onTestFinished(() => sqliteStore.cleanup());
+    const url = await createMigratedPostgresDatabase('wsapi_every_read');
+    const postgresStore = await openStore(url);
+    onTestFinished(async () => {
+      await postgresStore.close();
+      await dropPostgresDatabase(url);
+    });
+    const sides = [await openSide(sqliteStore.store, workspaces), await openSide(postgresStore, workspaces)] as const;
+    for (const side of sides) onTestFinished(() => side.server.close());
+
+    const seenIds = new Map<string, Set<string>>();
+    const compared: string[] = [];
+    /** One request on both servers, in the same order; both answers must match. Returns SQLite's, and PostgreSQL's. */
+    const both = async (workspaceId: string, path: string, query: Record<string, string>, member: boolean) => {
+      const answers: ObservedResponse[] = [];
+      for (const side of sides) {
+        const credential = member ? { headers: { authorization: `Bearer ${side.tokens.get(workspaceId)!}` }, key: null } : { key: side.keys.get(workspaceId)! };
+        answers.push(await send(side.server.url, { path, query, ...credential }));
+      }
+      const label = `${path}?${new URLSearchParams(query).toString()}`;
+      expect(normalised(sides[1], answers[1]!), label).toBe(normalised(sides[0], answers[0]!));
+      expect(answers[0]!.status, `${label}: ${answers[0]!.text.slice(0, 300)}`).toBe(200);
+      collectIds(answers[0]!.body, seenIds);
+      compared.push(label);
+      return answers as [ObservedResponse, ObservedResponse];
+    };
+    /** Every page of a list or feed, each side following its own cursor; the ids of its items. */
+    const allPages = async (workspaceId: string, path: string, query: Record<string, string>, member: boolean, cursorOf: (body: unknown) => string | null) => {
+      const ids: string[] = [];
+      let cursors: [string | null, string | null] = [null, null];
+      for (let page = 0; page < 1_000; page += 1) {
+        const answers: ObservedResponse[] = [];
+        for (const [i, side] of sides.entries()) {
+          const q = cursors[i] === null ? query : { ...query, cursor: cursors[i]! };
+          const credential = member ? { headers: { authorization: `Bearer ${side.tokens.get(workspaceId)!}` }, key: null } : { key: side.keys.get(workspaceId)! };
+          answers.push(await send(side.server.url, { path, query: q, ...credential }));
+        }
+        const label = `${path}?${new URLSearchParams(query).toString()} page ${page + 1}`;
+        expect(normalised(sides[1], answers[1]!), label).toBe(normalised(sides[0], answers[0]!));
+        expect(answers[0]!.status, `${label}: ${answers[0]!.text.slice(0, 300)}`).toBe(200);
+        collectIds(answers[0]!.body, seenIds);
+        compared.push(label);
+        const items = (answers[0]!.body as { data: { items: Array<{ id?: string }> } }).data.items;
+        ids.push(...items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
+        cursors = [cursorOf(answers[0]!.body), cursorOf(answers[1]!.body)];
+        if (cursors[0] === null) return ids;
+      }
+      throw new Error(`${path}: the pages never end`);
+    };
+
+    const gets = Object.entries(spec.paths).flatMap(([path, item]) => (item.get ? [{ path, op: item.get }] : []));
+    // Lists first (their items give the ids of the reads by id and the values of the id filters).
+    const depth = (path: string) => (path.match(/\{/g) ?? []).length;
+    gets.sort((a, b) => depth(a.path) - depth(b.path));
+    const idsOfList = new Map<string, string[]>();
+
+    for (const { id: workspaceId } of workspaces) {
+      for (const { path, op } of gets) {
+        const member = op.security!.some((s) => 'MemberToken' in s) && !op.security!.some((s) => 'ApiKeyHeader' in s);
+        const parameters = (op.parameters ?? []).map((p) => resolved<Parameter>(p, 'parameters'));
+        const names = parameters.filter((p) => p.in === 'path').map((p) => p.name).filter((n) => n !== 'workspace_id');
+        const base = path.replace('{workspace_id}', workspaceId);
+        // A read by id takes the ids its list gave (every one when few, else a spread of them).
+        let concrete = [base];
+        if (names.length > 0) {
+          const list = base.slice(0, base.lastIndexOf('/{'));
+          const ids = idsOfList.get(list) ?? [];
+          const step = Math.max(1, Math.ceil(ids.length / DETAILS_PER_LIST));
+          concrete = ids.filter((_, i) => i % step === 0 || i === ids.length - 1).map((id) => base.replace(`{${names.at(-1)!}}`, id));
+          if (concrete.some((p) => p.includes('{'))) continue; // a deeper path whose parent has no items here
+        }
+        const query = parameters.filter((p) => p.in === 'query' && p.name !== 'cursor' && p.name !== 'limit');
+        const paged = parameters.some((p) => p.name === 'limit');
+        const feed = parameters.some((p) => p.name === 'cursor') && path.endsWith('/events') && !member;
+        const variants: Array<Record<string, string>> = [{}];
+        for (const p of query) for (const value of valuesOf(p, seenIds)) variants.push({ [p.name]: value });
+        // Two parameters together, where a list filters and orders at once.
+        if (query.some((p) => p.name === 'order') && query.some((p) => p.name === 'updated_after')) {
+          variants.push({ order: 'updated_at', updated_after: '2026-11-15T00:00:00.000Z' });
+        }
+        for (const target of concrete) {
+          for (const variant of variants) {
+            if (!paged) {
+              await both(workspaceId, target, variant, member);
+              continue;
+            }
+            const cursorOf = feed
+              ? (body: unknown) => ((body as { data: { has_more: boolean; next_cursor: string } }).data.has_more ? (body as { data: { next_cursor: string } }).data.next_cursor : null)
+              : (body: unknown) => (body as { data: { next_cursor: string | null } }).data.next_cursor;
+            const small = Object.keys(variant).every((name) => name === 'order');
+            const ids = await allPages(workspaceId, target, { ...variant, limit: String(small ? PAGE : FILTERED_PAGE) }, member, cursorOf);
+            if (Object.keys(variant).length === 0) {
+              idsOfList.set(target, ids);
+              // The default page size too: one answer of up to 25 items, the same as the small pages'.
+              await both(workspaceId, target, {}, member);
+            }
+          }
+        }
+      }
+    }
+
+    // Every read operation was asked, the lists over several pages, the reads by id and the exports.
+    const asked = new Set(compared.map((label) => label.split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}')));
+    expect(asked.size).toBeGreaterThan(40);
+    expect(compared.filter((label) => label.includes('/visibility/answers?') && label.includes('page 3')).length).toBeGreaterThan(0);
+    expect(compared.filter((label) => label.includes('format=csv')).length).toBe(2 * 2);
+    for (const detail of ['/api/v1/visibility/prompts/{id}', '/api/v1/visibility/answers/{id}', '/api/v1/content/articles/{id}', '/api/v1/iq/products/{id}', '/api/v1/content-map/pages/{id}']) {
+      expect(asked, detail).toContain(detail);
+    }
+  }, 600_000);
+});
