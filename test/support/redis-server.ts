@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { describe, it } from 'vitest';
 import { freePort } from '../../scripts/postgres-cluster.js';
 
@@ -10,7 +11,9 @@ import { freePort } from '../../scripts/postgres-cluster.js';
  * A throwaway `redis-server` from the system's binary, on a free loopback port, persisting
  * nothing. `stop()` and `start()` take it away and bring it back on the same port (an outage);
  * `pause()` and `resume()` freeze it (a Redis that accepts connections but does not answer);
- * `remove()` stops it for good and deletes its directory.
+ * `remove()` stops it for good and deletes its directory. `forgetAll()` deletes every key: a test
+ * that spends a budget every instance shares (the failed authentications of 127.0.0.1) starts
+ * from none and gives it back.
  */
 export interface RedisServer {
   url: string;
@@ -20,6 +23,7 @@ export interface RedisServer {
   pause(): void;
   resume(): void;
   remove(): Promise<void>;
+  forgetAll(): Promise<void>;
 }
 
 const INSTALL_HINT = 'install it (Debian/Ubuntu: `apt-get install -y redis-server`; it starts nothing by itself)';
@@ -113,6 +117,15 @@ export async function startRedisServer(options: { persist?: boolean } = {}): Pro
     stop,
     pause: () => child?.kill('SIGSTOP'),
     resume: () => child?.kill('SIGCONT'),
+    forgetAll: async () => {
+      const client = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await client.connect();
+        await client.flushall();
+      } finally {
+        client.disconnect();
+      }
+    },
     remove: async () => {
       await stop();
       rmSync(dir, { recursive: true, force: true });
