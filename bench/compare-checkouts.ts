@@ -7,12 +7,11 @@
 // Not part of `npm run bench` (it needs a second checkout):
 //   git archive <commit> | tar -x -C /tmp/before && ln -s "$PWD/node_modules" /tmp/before/node_modules
 //   npx tsx bench/compare-checkouts.ts /tmp/before . [--rounds=5] [--duration=10]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { DATA_DIR, dataset } from './support/prompt-dataset.js';
-import { freshKey, measure, option, stopChild } from './support/load.js';
+import { cpuSeconds, freshKey, measure, option, startServerProcess, stopChild } from './support/load.js';
 
 const [beforeDir, afterDir] = process.argv.slice(2).filter((a) => !a.startsWith('--')) as [string, string];
 const ROUNDS = Number(option('rounds', '5'));
@@ -28,16 +27,8 @@ async function serve(dir: string, name: string): Promise<{ url: string; child: C
   for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   copyFileSync(data.file, file);
   const key = await freshKey({ ...data, file });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'bench/support/prompt-servers.ts'), 'full', file, data.workspaceId, path.join(DATA_DIR, `compare-${name}.log`)], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
-  });
-  return { url: (JSON.parse(first) as { url: string }).url, child, key };
+  const { url, child } = await startServerProcess(['full', file, data.workspaceId, path.join(DATA_DIR, `compare-${name}.log`)], { checkout: dir });
+  return { url, child, key };
 }
 
 const servers = { before: await serve(path.resolve(beforeDir), 'before'), after: await serve(path.resolve(afterDir), 'after') };
@@ -48,16 +39,6 @@ const CASES = [
   { name: 'prompt list', path: '/api/v1/visibility/prompts?limit=25' },
 ];
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-// /proc/<pid>/stat counts CPU time in clock ticks of 10 ms (USER_HZ on Linux).
-const TICK_SECONDS = 0.01;
-
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(child: ChildProcess): number {
-  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_SECONDS;
-}
 
 console.log(`${ROUNDS} alternating rounds of ${DURATION} s per case and checkout, ${CONNECTIONS} connections, loopback`);
 try {

@@ -39,6 +39,7 @@ import { conditionalDownloads, conditionalJsonReads } from './http/conditional-g
 import { allowBrowserOrigins } from './http/cors-policy.js';
 import { servePublishedContract } from './http/published-contract.js';
 import { createBackgroundWriters, type BackgroundWriters } from './http/background-writers.js';
+import { series } from './http/series.js';
 
 export interface AppDeps {
   store: Store;
@@ -99,15 +100,18 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // Forwarded headers name the client (req.ip, req.protocol, req.host) only from these proxies.
   app.set('trust proxy', deps.http?.trustProxy ?? false);
 
-  if (deps.metrics) app.use(measureRequests(deps.metrics));
-  app.use(requestLogger(deps.logger));
-  app.use(lowerCaseUuidsInUrl(document));
-  app.use(compressResponses());
-  app.use('/api', answerHeadLikeGet(), conditionalJsonReads());
-  app.use('/api/v1', allowBrowserOrigins(deps.http?.corsAllowedOrigins ?? []));
-
+  // Runs of steps that every request of a path takes are one Express layer each (series.ts):
+  // Express's own work per layer is a large part of a request's cost (bench/README.md).
   const readiness = deps.readiness ?? new Readiness([databaseCheck(deps.store)]);
-  app.use(closeConnectionsWhileDraining(readiness));
+  app.use(series(
+    ...(deps.metrics ? [measureRequests(deps.metrics)] : []),
+    requestLogger(deps.logger),
+    lowerCaseUuidsInUrl(document),
+    compressResponses(),
+    closeConnectionsWhileDraining(readiness),
+  ));
+  app.use('/api', series(answerHeadLikeGet(), conditionalJsonReads()));
+  app.use('/api/v1', allowBrowserOrigins(deps.http?.corsAllowedOrigins ?? []));
   app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
   app.get('/readyz', answerReadiness(readiness));
   app.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
@@ -122,19 +126,15 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now }));
   // The one route match of each request; everything below reads it from the request context.
   app.use(matchRoute(matcher));
-  app.use(
-    '/api/v1',
+  app.use('/api/v1', series(
     authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),
     limitPerWorkspace({ limiter, now }),
     countApiRequests({ counter: writers.requestCounts, now }),
     requireOperationScopes(),
     requireActiveSubscription(),
-  );
-  app.use('/api/workspace', adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse }));
-  app.use(requireOperation());
-  app.use(validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }));
-  app.use(conditionalDownloads({ document, store: deps.store, now }));
-  app.use(await createDispatcher(document, deps.handlers ?? defaultHandlers, {
+  ));
+  app.use('/api/workspace', series(...adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse })));
+  const dispatch = await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
     requestCounts: writers.requestCounts,
     now,
@@ -147,7 +147,13 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         webhookTimeoutMs: deps.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
       },
     },
-  }));
+  });
+  app.use(series(
+    requireOperation(),
+    ...validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }),
+    conditionalDownloads({ document, store: deps.store, now }),
+    dispatch,
+  ));
   app.use(errorHandler());
   return app;
 }

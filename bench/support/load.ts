@@ -1,6 +1,7 @@
 // The load side shared by the HTTP benchmarks: the service in a child process, autocannon runs
 // with exact percentiles, and a fresh API key for a dataset.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -17,16 +18,35 @@ export const option = (name: string, fallback: string): string =>
 
 /** A benchmark server (prompt-servers.ts) in its own process, so load and server do not share an event loop. */
 export async function startChild(mode: 'full' | 'bare', data: Dataset): Promise<{ url: string; child: ChildProcess }> {
-  const logFile = path.join(DATA_DIR, `${mode}-server.log`);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'prompt-servers.ts'), mode, data.file, data.workspaceId, logFile], {
+  return startServerProcess([mode, data.file, data.workspaceId, path.join(DATA_DIR, `${mode}-server.log`)]);
+}
+
+/**
+ * prompt-servers.ts with these arguments, from this checkout or another one (`checkout`, a
+ * directory with its own bench/support/prompt-servers.ts), with extra Node flags and environment.
+ */
+export async function startServerProcess(args: string[], options: { checkout?: string; nodeFlags?: string[]; env?: Record<string, string> } = {}): Promise<{ url: string; child: ChildProcess }> {
+  const script = options.checkout === undefined ? path.join(here, 'prompt-servers.ts') : path.join(options.checkout, 'bench/support/prompt-servers.ts');
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', script, ...args], {
+    cwd: options.checkout,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, ...options.env, NODE_ENV: 'production' },
   });
   const first = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with ${code}`)));
   });
   return { url: (JSON.parse(first) as { url: string }).url, child };
+}
+
+// /proc/<pid>/stat counts CPU time in clock ticks of 10 ms (USER_HZ on Linux).
+const TICK_SECONDS = 0.01;
+
+/** CPU seconds (user + system) the process has used so far. */
+export function cpuSeconds(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_SECONDS;
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
-import type { Logger } from 'pino';
+import { stdSerializers, type Logger } from 'pino';
+import type { Request } from 'express';
 import { scrubSecrets, scrubSecretsDeep } from './secret-redaction.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -21,14 +22,19 @@ export function requestLogger(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
+    // Serializers that read the request and the error directly: pino-http's default wrapping first
+    // copies every request (headers included) into an object of its own, on every request, only
+    // for these to pick four fields of it.
+    wrapSerializers: false,
     serializers: {
-      // The client's address as Express reads it: the socket's peer, or the address a trusted proxy
-      // forwarded (TRUST_PROXY), so a log line names the client rather than the balancer.
-      req: (req: { id: string; method: string; url: string; remoteAddress?: string; raw?: { ip?: string } }) => ({
-        id: req.id, method: req.method, url: scrubSecrets(req.url), remote_address: req.raw?.ip ?? req.remoteAddress,
+      // The URL as the client sent it; the client's address as Express reads it: the socket's
+      // peer, or the address a trusted proxy forwarded (TRUST_PROXY), so a log line names the
+      // client rather than the balancer.
+      req: (req: Request & { id: string }) => ({
+        id: req.id, method: req.method, url: scrubSecrets(req.originalUrl || req.url), remote_address: req.ip ?? req.socket?.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      err: (err: object) => scrubSecretsDeep(err),
+      err: (err: Error) => scrubSecretsDeep(stdSerializers.err(err)),
     },
     customSuccessMessage: () => 'request completed',
     customErrorMessage: () => 'request failed',

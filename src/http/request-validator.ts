@@ -8,7 +8,7 @@ import { matchedOperation } from './request-context.js';
 
 /** What express-openapi-validator records on a request it matched to an operation of the contract. */
 interface ValidatedRequest extends Request {
-  openapi?: { schema?: { operationId?: string } };
+  openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, string> };
 }
 
 /**
@@ -61,8 +61,14 @@ function compiledValidator(document: object, options: { validateResponses: boole
   return validator;
 }
 
+/** A step of the validator's middleware; the library names each one (`metadataMiddleware`...). */
+type NamedStep = RequestHandler & { name: string };
+
+/** What the validator's metadata step records for an operation, whatever the request's path parameters. */
+type OperationMetadata = Record<string, unknown> & { schema?: { operationId?: string } };
+
 function newValidator(document: object, options: { validateResponses: boolean }): RequestHandler[] {
-  return OpenApiValidator.middleware({
+  const steps = OpenApiValidator.middleware({
     // The validator mutates the document it is given; the served copy must stay untouched.
     apiSpec: structuredClone(document) as OpenAPIV3.DocumentV3_1,
     // Unknown parameters are checked by rejectUnknownQueryParameters, so that one 422 names them
@@ -72,6 +78,55 @@ function newValidator(document: object, options: { validateResponses: boolean })
     validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors: true },
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
+    // The contract takes no multipart bodies.
+    fileUploader: false,
     ajvFormats: { mode: 'full' },
-  }) as unknown as RequestHandler[];
+  }) as unknown as NamedStep[];
+  const step = (name: string): NamedStep => {
+    const found = steps.find((s) => s.name === name);
+    if (found === undefined) throw new Error(`express-openapi-validator has no ${name} step any more (it has ${steps.map((s) => s.name).join(', ')})`);
+    return found;
+  };
+  // Of the library's steps, only these do work here: `pathParamsMiddleware` puts hooks on Express
+  // routes this service does not have, and `securityMiddleware` does nothing with
+  // `validateSecurity: false`. Each step waits a promise turn before it starts.
+  return [
+    metadataPerOperation(step('metadataMiddleware')),
+    step('requestMiddleware'),
+    ...(options.validateResponses ? [step('responseMiddleware')] : []),
+  ];
+}
+
+/**
+ * The validator's metadata step finds the request's operation again by trying a path pattern it
+ * compiles anew, per request, for each path of the contract until one matches: a cost that grows
+ * with the contract and was the largest single one of a request (bench/README.md, "The stack's
+ * cost"). The request has already been matched once (src/http/route-match.ts), and what the step
+ * records depends only on the operation, except the path parameters: so the step runs on the
+ * first request of each operation, and later requests of that operation get what it recorded,
+ * with their own path parameters from the match.
+ */
+function metadataPerOperation(metadata: RequestHandler): RequestHandler {
+  const known = new Map<string, OperationMetadata>();
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const match = matchedOperation(res);
+    const operationId = match?.operation.operationId;
+    const recorded = operationId === undefined ? undefined : known.get(operationId);
+    if (match !== undefined && recorded !== undefined) {
+      const pathParams = { ...match.params };
+      (req as ValidatedRequest).openapi = { ...recorded, pathParams };
+      req.params = pathParams;
+      next();
+      return;
+    }
+    void metadata(req, res, (error?: unknown) => {
+      const openapi = (req as ValidatedRequest).openapi as OperationMetadata | undefined;
+      // Kept only when the library found the operation the matcher found (confirmSameOperation refuses the rest).
+      if (error === undefined && operationId !== undefined && openapi?.schema?.operationId === operationId) {
+        const { pathParams: _pathParams, ...rest } = openapi;
+        known.set(operationId, rest);
+      }
+      next(error);
+    });
+  };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 // Secrets are `<prefix><32 base62 random chars><6 base62 checksum chars>`. 32 base62 characters
 // carry ~190 bits. The checksum lets a typo or a made-up value be refused without touching the
@@ -19,7 +19,7 @@ function randomBase62(length: number): string {
 }
 
 function checksum(prefix: string, body: string): string {
-  const digest = createHash('sha256').update(prefix + body).digest();
+  const digest = hash('sha256', prefix + body, 'buffer');
   let n = digest.readUInt32BE(0) * 0x100 + (digest[4] ?? 0); // 40 bits
   let out = '';
   for (let i = 0; i < CHECKSUM_LENGTH; i += 1) {
@@ -58,7 +58,7 @@ export function isWellFormedToken(prefix: string, value: string): boolean {
 
 /** The only form in which a secret is stored. */
 export function hashToken(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** The non-secret beginning shown in listings: the prefix and four characters. */

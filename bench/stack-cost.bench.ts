@@ -1,0 +1,111 @@
+// What the stack costs per request: `/me`, a prompt's 90-day analytics and a prompt-list page,
+// each served by four servers in their own processes, measured in alternating rounds so load from
+// the rest of the machine falls on all alike:
+// - bytes: bare node:http answering the exact bytes and content type the full service answered
+//   (captured first, without Accept-Encoding, as autocannon asks): the machine's HTTP ceiling;
+// - same SQL: bare node:http running the same store and analytics code for the route, nothing else;
+// - full: the service as `startServer` builds it, every middleware on (validation, dispatch,
+//   authentication, the workspace limiter with its quota raised by RATE_LIMIT_QUOTA, usage
+//   counting, request logging to a file), on the embedded SQLite store;
+// - before (with `--before=DIR`): the full service of another checkout of this repository, over a
+//   copy of the same file, to compare a change with the commit it starts from in the same run.
+// The per-request overhead of the stack is 1 / full − 1 / same SQL, in µs per request.
+// Options: --duration=SECONDS (5) --rounds=N (3) --connections=N (10) --before=DIR.
+// Figures and profiles: bench/README.md, "The stack's cost".
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { DATA_DIR, dataset } from './support/prompt-dataset.js';
+import { cpuSeconds, freshKey, measure, option, startServerProcess, stopChild } from './support/load.js';
+import type { ChildProcess } from 'node:child_process';
+
+const DURATION = Number(option('duration', '5'));
+const ROUNDS = Number(option('rounds', '3'));
+const CONNECTIONS = Number(option('connections', '10'));
+const BEFORE = option('before', '');
+
+const data = await dataset({ snapshots: 10_000, prompts: 40, days: 90 }, console.log);
+const CASES = [
+  { name: '/me', path: '/api/v1/me' },
+  { name: 'analytics 90d', path: `/api/v1/visibility/prompts/${data.promptId}?range=90d` },
+  { name: 'prompt list', path: '/api/v1/visibility/prompts?limit=25' },
+];
+const key = await freshKey(data);
+const auth = { authorization: `Bearer ${key}` };
+
+/** The status, content type and exact bytes of one answer, asked for as autocannon asks (no Accept-Encoding). */
+function capture(url: string, requestPath: string): Promise<{ contentType: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(`${url}${requestPath}`, { headers: auth }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        if (res.statusCode !== 200) reject(new Error(`${requestPath}: status ${res.statusCode}`));
+        else resolve({ contentType: String(res.headers['content-type']), body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
+
+type ServerName = 'bytes' | 'same SQL' | 'full' | 'before';
+const servers = new Map<ServerName, { url: string; child: ChildProcess }>();
+const log = (name: string) => path.join(DATA_DIR, `stack-cost-${name}.log`);
+try {
+  servers.set('full', await startServerProcess(['full', data.file, data.workspaceId, log('full')]));
+  servers.set('same SQL', await startServerProcess(['bare', data.file, data.workspaceId, log('bare')]));
+  const answers: Record<string, { contentType: string; body: string }> = {};
+  for (const c of CASES) {
+    const answer = await capture(servers.get('full')!.url, c.path);
+    answers[c.path] = { contentType: answer.contentType, body: answer.body.toString('base64') };
+  }
+  const answersFile = path.join(DATA_DIR, 'stack-cost-answers.json');
+  writeFileSync(answersFile, JSON.stringify(answers));
+  servers.set('bytes', await startServerProcess(['bytes', answersFile]));
+  if (BEFORE !== '') {
+    const copy = path.join(DATA_DIR, 'stack-cost-before.db');
+    for (const suffix of ['-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
+    copyFileSync(data.file, copy);
+    servers.set('before', await startServerProcess(['full', copy, data.workspaceId, log('before')], { checkout: path.resolve(BEFORE) }));
+  }
+
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}`);
+  console.log(`${ROUNDS} alternating rounds of ${DURATION} s per case and server, ${CONNECTIONS} connections, loopback; medians of the rounds\n`);
+  const names = [...servers.keys()];
+  for (const name of names) for (const c of CASES) await measure(servers.get(name)!.url, c.path, auth, 1, CONNECTIONS); // warm-up
+
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const rows: string[] = [];
+  for (const c of CASES) {
+    const figures = new Map(names.map((n) => [n, { rps: [] as number[], p99: [] as number[], perCpu: [] as number[] }]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Each round starts with the next server, so none is always measured first.
+      const order = names.map((_, i) => names[(i + round) % names.length]!);
+      for (const name of order) {
+        const server = servers.get(name)!;
+        const cpuBefore = cpuSeconds(server.child);
+        const m = await measure(server.url, c.path, auth, DURATION, CONNECTIONS);
+        if (m.errors > 0) throw new Error(`${name}, ${c.name}: ${m.errors} failed requests`);
+        const f = figures.get(name)!;
+        f.rps.push(m.rps);
+        f.p99.push(m.p99);
+        f.perCpu.push(m.requests / (cpuSeconds(server.child) - cpuBefore));
+      }
+    }
+    const rps = (n: ServerName) => median(figures.get(n)!.rps);
+    const overheadUs = (n: ServerName) => 1e6 / rps(n) - 1e6 / rps('same SQL');
+    for (const n of names) {
+      const f = figures.get(n)!;
+      console.log(`${c.name.padEnd(14)} ${n.padEnd(9)} ${Math.round(rps(n)).toString().padStart(6)} req/s  p99 ${median(f.p99).toFixed(2).padStart(6)} ms`
+        + `  ${Math.round(median(f.perCpu)).toString().padStart(6)} req per CPU-s  ${(100 * rps(n) / rps('bytes')).toFixed(1).padStart(5)} % of bytes`
+        + (n === 'full' || n === 'before' ? `  overhead ${Math.round(overheadUs(n))} µs/request` : ''));
+    }
+    const before = servers.has('before') ? ` | ${Math.round(rps('before'))} (${(100 * rps('before') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('before'))} µs, p99 ${median(figures.get('before')!.p99).toFixed(2)} ms` : '';
+    rows.push(`| ${c.name} | ${Math.round(rps('bytes'))} | ${Math.round(rps('same SQL'))}${before} | ${Math.round(rps('full'))} (${(100 * rps('full') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('full'))} µs, p99 ${median(figures.get('full')!.p99).toFixed(2)} ms |`);
+  }
+  console.log(`\n| case | bytes req/s | same SQL req/s${servers.has('before') ? ' | before: req/s (of bytes), overhead, p99' : ''} | full: req/s (of bytes), overhead, p99 |`);
+  console.log(`|---|---|---${servers.has('before') ? '|---' : ''}|---|`);
+  for (const row of rows) console.log(row);
+} finally {
+  for (const server of servers.values()) await stopChild(server.child);
+}

@@ -1,0 +1,40 @@
+import type { ErrorRequestHandler, NextFunction, RequestHandler } from 'express';
+
+type Step = RequestHandler | ErrorRequestHandler;
+
+/**
+ * Middleware that runs `steps` in order as one Express layer, as Express would run them as layers
+ * of their own: a step's `next()` starts the following step, and once a step passes an error
+ * (`next(error)`, a throw, a rejected promise) only error-handling steps (four parameters) run,
+ * until one of them calls `next()` without it. Whatever is left when the steps run out goes on
+ * to the layers after the series. Express pays its routing work (matching the layer's path,
+ * trimming and restoring the mount prefix, its `next` bookkeeping) once per layer and request, so
+ * the pipeline's fixed runs of steps are grouped (src/app.ts).
+ */
+export function series(...steps: Step[]): RequestHandler {
+  return (req, res, done) => {
+    let index = 0;
+    const next: NextFunction = (error?: unknown) => {
+      for (;;) {
+        const step = steps[index];
+        index += 1;
+        if (step === undefined) {
+          done(error);
+          return;
+        }
+        const handlesErrors = step.length === 4;
+        if (Boolean(error) !== handlesErrors) continue;
+        try {
+          const result: unknown = error
+            ? (step as ErrorRequestHandler)(error, req, res, next)
+            : (step as RequestHandler)(req, res, next);
+          if (result instanceof Promise) result.catch((rejection: unknown) => next(rejection ?? new Error('a middleware step rejected without a reason')));
+        } catch (thrown) {
+          next(thrown);
+        }
+        return;
+      }
+    };
+    next();
+  };
+}

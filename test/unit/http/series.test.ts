@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { series } from '../../../src/http/series.js';
+
+const closers: Array<() => void> = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+/** An app with `steps` as one series, then a last layer that answers what ran, and an error layer that answers the error. */
+async function serve(...steps: Parameters<typeof series>): Promise<(path?: string) => Promise<string>> {
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.ran = [];
+    next();
+  });
+  app.use('/api', series(...steps));
+  app.use((_req, res) => {
+    res.send(`after: ${(res.locals.ran as string[]).join(' ')}`);
+  });
+  app.use(((err: Error, _req, res, _next) => {
+    res.status(500).send(`error ${err.message}: ${(res.locals.ran as string[]).join(' ')}`);
+  }) as ErrorRequestHandler);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  closers.push(() => server.close());
+  const { port } = server.address() as AddressInfo;
+  return async (path = '/api/x') => (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+}
+
+const step = (name: string): RequestHandler => (_req, res, next) => {
+  (res.locals.ran as string[]).push(name);
+  next();
+};
+
+describe('series: steps as one Express layer', () => {
+  it('runs the steps in order, then the layers after it', async () => {
+    const get = await serve(step('a'), step('b'), step('c'));
+    expect(await get()).toBe('after: a b c');
+  });
+
+  it('is mounted like any layer: a path it is not mounted on skips it', async () => {
+    const get = await serve(step('a'));
+    expect(await get('/elsewhere')).toBe('after: ');
+  });
+
+  it('skips error-handling steps while there is no error', async () => {
+    const handler: ErrorRequestHandler = (_err, _req, res, next) => {
+      (res.locals.ran as string[]).push('handler');
+      next();
+    };
+    const get = await serve(step('a'), handler, step('b'));
+    expect(await get()).toBe('after: a b');
+  });
+
+  it('after next(error), runs only error-handling steps, which may pass the error on or clear it', async () => {
+    const fail: RequestHandler = (_req, _res, next) => next(new Error('boom'));
+    const passOn: ErrorRequestHandler = (err, _req, res, next) => {
+      (res.locals.ran as string[]).push('passOn');
+      next(err);
+    };
+    const clear: ErrorRequestHandler = (_err, _req, res, next) => {
+      (res.locals.ran as string[]).push('clear');
+      next();
+    };
+    expect(await (await serve(step('a'), fail, step('skipped'), passOn))()).toBe('error boom: a passOn');
+    expect(await (await serve(fail, passOn, step('skipped'), clear, step('b')))()).toBe('after: passOn clear b');
+  });
+
+  it('a throw or a rejected promise is an error like next(error)', async () => {
+    const throws: RequestHandler = () => {
+      throw new Error('thrown');
+    };
+    const rejects: RequestHandler = async () => {
+      await Promise.resolve();
+      throw new Error('rejected');
+    };
+    expect(await (await serve(step('a'), throws, step('skipped')))()).toBe('error thrown: a');
+    expect(await (await serve(step('a'), rejects, step('skipped')))()).toBe('error rejected: a');
+  });
+
+  it('a step that answers ends the request: nothing after it runs', async () => {
+    const answers: RequestHandler = (_req, res) => {
+      res.send('answered');
+    };
+    expect(await (await serve(step('a'), answers, step('skipped')))()).toBe('answered');
+  });
+});
