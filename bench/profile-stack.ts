@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DATA_DIR, dataset } from './support/prompt-dataset.js';
 import { freshKey, measure, option, startServerProcess, stopChild } from './support/load.js';
-import { summaryLines } from './support/cpu-profile-summary.js';
+import { comparisonLines, summaryLines } from './support/cpu-profile-summary.js';
 
 const DURATION = Number(option('duration', '10'));
 const TOP = Number(option('top', '20'));
@@ -40,6 +40,7 @@ if (BEFORE !== '') {
 }
 
 for (const c of CASES) {
+  const profiled: Array<{ file: string; requests: number }> = [];
   for (const checkout of checkouts) {
     const profile = path.join(OUT, `${c.name}-${checkout.name}.cpuprofile`);
     rmSync(profile, { force: true });
@@ -58,8 +59,13 @@ for (const c of CASES) {
       while (!existsSync(profile)) await sleep(100);
       console.log(`\n### ${c.path.replace(data.promptId, '{prompt_id}')} (${checkout.name}), ${Math.round(m.rps)} req/s under the profiler\n`);
       for (const line of summaryLines(profile, m.requests, TOP)) console.log(line);
+      profiled.push({ file: profile, requests: m.requests });
     } finally {
       await stopChild(server.child);
     }
+  }
+  if (profiled.length === 2) {
+    console.log(`\n### ${c.path.replace(data.promptId, '{prompt_id}')}: before and this checkout\n`);
+    for (const line of comparisonLines(profiled[0]!, profiled[1]!, TOP)) console.log(line);
   }
 }

@@ -8,9 +8,11 @@
 //   authentication, the workspace limiter with its quota raised by RATE_LIMIT_QUOTA, usage
 //   counting, request logging to a file), on the embedded SQLite store;
 // - before (with `--before=DIR`): the full service of another checkout of this repository, over a
-//   copy of the same file, to compare a change with the commit it starts from in the same run.
+//   copy of the same file, to compare a change with the commit it starts from in the same run;
+// - full on PostgreSQL (with `--postgres`): the same service over a copy of the data in a
+//   throwaway cluster (`DATABASE_URL`), for the figures beside the embedded default.
 // The per-request overhead of the stack is 1 / full − 1 / same SQL, in µs per request.
-// Options: --duration=SECONDS (5) --rounds=N (3) --connections=N (10) --before=DIR.
+// Options: --duration=SECONDS (5) --rounds=N (3) --connections=N (10) --before=DIR --postgres.
 // Figures and profiles: bench/README.md, "The stack's cost".
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -19,11 +21,17 @@ import path from 'node:path';
 import { DATA_DIR, dataset } from './support/prompt-dataset.js';
 import { cpuSeconds, freshKey, measure, option, startServerProcess, stopChild } from './support/load.js';
 import type { ChildProcess } from 'node:child_process';
+import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster.js';
+import { openSqliteStore } from '../src/store/index.js';
+import { applyPostgresMigrations } from '../src/store/postgres/migrate.js';
+import { createPostgresPool } from '../src/store/postgres/pool.js';
+import { copySqliteToPostgres } from '../test/support/copy-sqlite-to-postgres.js';
 
 const DURATION = Number(option('duration', '5'));
 const ROUNDS = Number(option('rounds', '3'));
 const CONNECTIONS = Number(option('connections', '10'));
 const BEFORE = option('before', '');
+const POSTGRES = process.argv.includes('--postgres');
 
 const data = await dataset({ snapshots: 10_000, prompts: 40, days: 90 }, console.log);
 const CASES = [
@@ -48,9 +56,29 @@ function capture(url: string, requestPath: string): Promise<{ contentType: strin
   });
 }
 
-type ServerName = 'bytes' | 'same SQL' | 'full' | 'before';
+type ServerName = 'bytes' | 'same SQL' | 'full' | 'before' | 'full (PostgreSQL)';
+
+/** A database of `cluster` holding a copy of the dataset (the key made above included), analyzed as autovacuum would. */
+async function postgresCopy(cluster: PostgresCluster): Promise<string> {
+  const admin = createPostgresPool(cluster.url());
+  await admin.query("CREATE DATABASE stack_cost TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'");
+  await admin.end();
+  const pool = createPostgresPool(cluster.url('stack_cost'));
+  try {
+    await applyPostgresMigrations(pool);
+    const sqlite = openSqliteStore(data.file);
+    await copySqliteToPostgres(sqlite.db, pool);
+    await sqlite.close();
+    await pool.query('ANALYZE');
+  } finally {
+    await pool.end();
+  }
+  return cluster.url('stack_cost');
+}
+
 const servers = new Map<ServerName, { url: string; child: ChildProcess }>();
 const log = (name: string) => path.join(DATA_DIR, `stack-cost-${name}.log`);
+let cluster: PostgresCluster | undefined;
 try {
   servers.set('full', await startServerProcess(['full', data.file, data.workspaceId, log('full')]));
   servers.set('same SQL', await startServerProcess(['bare', data.file, data.workspaceId, log('bare')]));
@@ -67,6 +95,11 @@ try {
     for (const suffix of ['-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
     copyFileSync(data.file, copy);
     servers.set('before', await startServerProcess(['full', copy, data.workspaceId, log('before')], { checkout: path.resolve(BEFORE) }));
+  }
+  if (POSTGRES) {
+    cluster = await startPostgresCluster();
+    const env = { DATABASE_URL: await postgresCopy(cluster) };
+    servers.set('full (PostgreSQL)', await startServerProcess(['full', data.file, data.workspaceId, log('postgres')], { env }));
   }
 
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}`);
@@ -100,12 +133,15 @@ try {
         + `  ${Math.round(median(f.perCpu)).toString().padStart(6)} req per CPU-s  ${(100 * rps(n) / rps('bytes')).toFixed(1).padStart(5)} % of bytes`
         + (n === 'full' || n === 'before' ? `  overhead ${Math.round(overheadUs(n))} µs/request` : ''));
     }
+    const pg = servers.has('full (PostgreSQL)') ? ` | ${Math.round(rps('full (PostgreSQL)'))} (${(100 * rps('full (PostgreSQL)') / rps('bytes')).toFixed(1)} %), p99 ${median(figures.get('full (PostgreSQL)')!.p99).toFixed(2)} ms` : '';
     const before = servers.has('before') ? ` | ${Math.round(rps('before'))} (${(100 * rps('before') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('before'))} µs, p99 ${median(figures.get('before')!.p99).toFixed(2)} ms` : '';
-    rows.push(`| ${c.name} | ${Math.round(rps('bytes'))} | ${Math.round(rps('same SQL'))}${before} | ${Math.round(rps('full'))} (${(100 * rps('full') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('full'))} µs, p99 ${median(figures.get('full')!.p99).toFixed(2)} ms |`);
+    rows.push(`| ${c.name} | ${Math.round(rps('bytes'))} | ${Math.round(rps('same SQL'))}${before} | ${Math.round(rps('full'))} (${(100 * rps('full') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('full'))} µs, p99 ${median(figures.get('full')!.p99).toFixed(2)} ms${pg} |`);
   }
-  console.log(`\n| case | bytes req/s | same SQL req/s${servers.has('before') ? ' | before: req/s (of bytes), overhead, p99' : ''} | full: req/s (of bytes), overhead, p99 |`);
-  console.log(`|---|---|---${servers.has('before') ? '|---' : ''}|---|`);
+  const pgHead = servers.has('full (PostgreSQL)') ? ' | full on PostgreSQL: req/s (of bytes), p99' : '';
+  console.log(`\n| case | bytes req/s | same SQL req/s${servers.has('before') ? ' | before: req/s (of bytes), overhead, p99' : ''} | full: req/s (of bytes), overhead, p99${pgHead} |`);
+  console.log(`|---|---|---${servers.has('before') ? '|---' : ''}|---${pgHead ? '|---' : ''}|`);
   for (const row of rows) console.log(row);
 } finally {
   for (const server of servers.values()) await stopChild(server.child);
+  cluster?.stop();
 }

@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
 import type { Logger } from 'pino';
 import { Codes } from './errors/codes.js';
 import { sendEnvelope } from './http/envelope.js';
@@ -111,15 +111,23 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     closeConnectionsWhileDraining(readiness),
   ));
   app.use('/api', series(answerHeadLikeGet(), conditionalJsonReads()));
-  app.use('/api/v1', allowBrowserOrigins(deps.http?.corsAllowedOrigins ?? []));
-  app.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
-  app.get('/readyz', answerReadiness(readiness));
-  app.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
+  const corsOrigins = deps.http?.corsAllowedOrigins ?? [];
+  if (corsOrigins.length > 0) app.use('/api/v1', allowBrowserOrigins(corsOrigins));
+  // The routes outside the two APIs, in a router of their own that requests under /api/ never
+  // enter (matching the app's letter-case rule; the docs router keeps its own).
+  const outsideApi = Router({ caseSensitive: true });
+  outsideApi.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
+  outsideApi.get('/readyz', answerReadiness(readiness));
+  outsideApi.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
   const asyncApiDocument = loadAsyncApiDocument();
-  app.get('/asyncapi.json', (_req, res) => {
+  outsideApi.get('/asyncapi.json', (_req, res) => {
     res.json(asyncApiDocument);
   });
-  app.use(docsRouter(document, asyncApiDocument));
+  outsideApi.use(docsRouter(document, asyncApiDocument));
+  app.use((req, res, next) => {
+    if (req.path.startsWith('/api/')) next();
+    else outsideApi(req, res, next);
+  });
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
   const recordKeyUse = (keyId: string, at: Date): void => writers.keyUses.record(keyId, at);

@@ -64,3 +64,25 @@ export function summaryLines(file: string, requests: number, top: number): strin
     ...(rest > 0 ? [line(`${rows.length - top} more`, rest)] : []),
   ];
 }
+
+/**
+ * Two profiles of one case side by side, in CPU µs per request: the `top` buckets that cost the
+ * most in either, then the rest, then the whole.
+ */
+export function comparisonLines(before: { file: string; requests: number }, after: { file: string; requests: number }, top: number): string[] {
+  const [b, a] = [selfTimes(before.file), selfTimes(after.file)];
+  const perRequest = (times: Map<string, number>, requests: number, name: string) => (times.get(name) ?? 0) / requests;
+  const names = [...new Set([...b.buckets.keys(), ...a.buckets.keys()])]
+    .sort((x, y) => Math.max(perRequest(b.buckets, before.requests, y), perRequest(a.buckets, after.requests, y))
+      - Math.max(perRequest(b.buckets, before.requests, x), perRequest(a.buckets, after.requests, x)));
+  const shown = names.slice(0, top);
+  const restOf = (times: Map<string, number>, requests: number) => names.slice(top).reduce((n, name) => n + perRequest(times, requests, name), 0);
+  const row = (name: string, x: number, y: number) => `| ${name} | ${x.toFixed(1)} | ${y.toFixed(1)} | ${(y - x).toFixed(1)} |`;
+  return [
+    '| where (self time), CPU µs per request | before | after | change |',
+    '|---|---|---|---|',
+    ...shown.map((name) => row(name, perRequest(b.buckets, before.requests, name), perRequest(a.buckets, after.requests, name))),
+    row(`${names.length - shown.length} more`, restOf(b.buckets, before.requests), restOf(a.buckets, after.requests)),
+    row('**all**', b.total / before.requests, a.total / after.requests),
+  ];
+}

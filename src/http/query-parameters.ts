@@ -33,7 +33,9 @@ export function rejectUnknownQueryParameters() {
   const issuesOf = (req: Request, res: Response): ValidationIssue[] => {
     const known = matchedOperation(res)?.operation.queryParameters;
     // The raw query string, not req.query: the validator has already coerced and defaulted req.query.
-    return known ? queryIssues(known, Object.fromEntries(new URL(req.originalUrl, 'http://x').searchParams)) : [];
+    if (!known) return [];
+    const mark = req.originalUrl.indexOf('?');
+    return queryIssues(known, Object.fromEntries(new URLSearchParams(mark < 0 ? '' : req.originalUrl.slice(mark + 1))));
   };
   return [
     (req: Request, res: Response, next: NextFunction): void => {

@@ -45,6 +45,11 @@ export function lowerCaseUuidsInUrl(document: object) {
     for (const p of parameters) if (p.in === 'query' && p.schema.format === 'uuid') uuidQueryNames.add(p.name);
   }
   return (req: Request, _res: Response, next: NextFunction): void => {
+    // Without an upper-case letter or a percent escape (`%41` is `A`) there is nothing to lower-case.
+    if (!/[A-Z%]/.test(req.url)) {
+      next();
+      return;
+    }
     const url = normalisedUrl(req.url, uuidQueryNames);
     if (url !== req.url) {
       req.url = url;
