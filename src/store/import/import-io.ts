@@ -31,9 +31,12 @@ export interface DeferredQueue {
   has(id: string): boolean;
 }
 
-/** The outbox: an event written in the import's transaction, its payload the record as stored now. */
+/**
+ * The outbox: an event written in the import's transaction, its payload the record as stored now,
+ * its `timestamp` the import's clock (`at`).
+ */
 export interface EventOutbox {
-  write(type: EventType, id: string): void;
+  write(type: EventType, id: string, at: Date): void;
 }
 
 /** Deletions by `delete` lines, over the tables the record types declare. */

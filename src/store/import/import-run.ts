@@ -68,7 +68,7 @@ export class ImportRun implements ImportSession {
         this.summary.events_suppressed += 1;
         return;
       }
-      this.io.outbox.write(type, id);
+      this.io.outbox.write(type, id, this.now());
       this.summary.events += 1;
     };
     const emitAtEnd = (type: EventType, id: string): void => {

@@ -81,6 +81,23 @@ describe('GET /api/v1/content/events', () => {
     expect(listed.items[0]!.data.id).toBe(s.article.id);
   });
 
+  it('an event\'s timestamp is the import\'s clock, in the feed and in the delivery alike, for new records and changed ones', async () => {
+    const ws = await createTestWorkspace(server.store);
+    const hook = await createTestWebhook(server.store, ws, { url: 'http://127.0.0.1:9/hooks', events: ['content.status_updated', 'agent_task.status_updated'] });
+    const task = agentTaskLine({ status: 'QUEUED' });
+    const article = articleLine({ status: 'GENERATED' });
+    await importRecords(server.store, ws, [task, article], { events: false });
+    // An hour ago: within the feed's 30 days, and never what the system clock says during the import.
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const added = agentTaskLine({ status: 'RUNNING' });
+    await importRecords(server.store, ws, [added, changed(task, { status: 'RUNNING' }), changed(article, { status: 'PUBLISHED' })], { now: () => new Date(at) });
+
+    const listed = await readFeed(server.url, ws.key, PATH);
+    expect(listed.items.map((e) => [e.data.id, e.timestamp]).sort()).toEqual([[task.id, at], [article.id, at], [added.id, at]].sort());
+    const delivered = await valuesOf<string>(server.store, 'SELECT payload FROM webhook_deliveries WHERE webhook_id = ?', [hook.id]);
+    expect(delivered.map((payload) => (JSON.parse(payload) as FeedEvent).timestamp)).toEqual([at, at, at]);
+  });
+
   it('when event_type is given, lists only that type, and a cursor keeps to it', async () => {
     const ws = await createTestWorkspace(server.store);
     const s = await seed(ws);

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import type { EventType } from '../../../../generated/events.js';
-import type { DeferredItem, ImportIo, RemovalIo } from '../../import/import-io.js';
+import type { DeferredItem, EventOutbox, ImportIo, RemovalIo } from '../../import/import-io.js';
 import { SNAPSHOT_COLUMNS, type CompetitorRows, type IqRows, type RecordIo, type SnapshotRow, type SnapshotRows } from '../../import/record-io.js';
 import { referrersOf, type PendingCheck } from '../../import/record-removal.js';
 import { recordType } from '../../import/import-run.js';
@@ -65,7 +64,7 @@ export class PostgresImportIo implements ImportIo {
   readonly removal: RemovalIo;
   readonly ledger = new LedgerCache();
   readonly queue = new PostgresWaitingQueue();
-  readonly outbox: { write(type: EventType, id: string): void };
+  readonly outbox: EventOutbox;
 
   private readonly tables = new Map<string, RowCache<SavedRow>>();
   private readonly snapshots = new RowCache<SnapshotRow>('snapshots');
@@ -104,8 +103,8 @@ export class PostgresImportIo implements ImportIo {
     this.rollups = new PostgresRollupSink(workspaceId, types, seriesInMemory);
     this.citedPages = new PostgresCitedPageSink(workspaceId);
     this.outbox = {
-      write: (type, id) => {
-        this.events.push({ type, id });
+      write: (type, id, at) => {
+        this.events.push({ type, id, at });
         this.eventIds.add(id);
       },
     };

@@ -16,6 +16,8 @@ import { rows } from '../query.js';
 export interface PendingEvent {
   type: EventType;
   id: string;
+  /** When the import wrote it, by the import's clock: the event's `timestamp`. */
+  at: Date;
 }
 
 /** A read by id of the shared SQL (`… id = ? AND … workspace_id = ?`) as a read of many ids at once. */
@@ -60,9 +62,9 @@ export async function withPayloads(client: pg.PoolClient, workspaceId: string, e
     const ids = [...new Set(events.filter((e) => e.type === type).map((e) => e.id))];
     byType.set(type, await READERS[type](client, workspaceId, ids));
   }
-  return events.map(({ type, id }) => {
+  return events.map(({ type, id, at }) => {
     const data = byType.get(type)!.get(id);
     if (data === undefined) throw new Error(`no stored record ${id} to build its ${type} event from`);
-    return { workspaceId, type, data } as OutboxEvent;
+    return { workspaceId, type, data, at } as OutboxEvent;
   });
 }

@@ -51,8 +51,8 @@ export function createSqliteImportIo(db: Db, workspaceId: string, payloads: Payl
     },
     queue: waiting,
     outbox: {
-      write: (type: EventType, id: string) => {
-        enqueueEvent(db, { workspaceId, type, data: eventPayload(payloads, type, workspaceId, id) });
+      write: (type: EventType, id: string, at: Date) => {
+        enqueueEvent(db, { workspaceId, type, data: eventPayload(payloads, type, workspaceId, id), at });
       },
     },
     deferred: () => deferred,
