@@ -11,7 +11,9 @@
 //   copy of the same file, to compare a change with the commit it starts from in the same run;
 // - full on PostgreSQL (with `--postgres`): the same service over a copy of the data in a
 //   throwaway cluster (`DATABASE_URL`), for the figures beside the embedded default.
-// The per-request overhead of the stack is 1 / full − 1 / same SQL, in µs per request.
+// The per-request overhead of the stack is 1 / full − 1 / same SQL, in µs per request, from the
+// requests per second and, steadier on a shared machine, from the requests per CPU-second of each
+// server process.
 // Options: --duration=SECONDS (5) --rounds=N (3) --connections=N (10) --before=DIR --postgres.
 // Figures and profiles: bench/README.md, "The stack's cost".
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -127,15 +129,18 @@ try {
     }
     const rps = (n: ServerName) => median(figures.get(n)!.rps);
     const overheadUs = (n: ServerName) => 1e6 / rps(n) - 1e6 / rps('same SQL');
+    // The same in CPU time of the server process: steadier when other work shares the machine.
+    const perCpu = (n: ServerName) => median(figures.get(n)!.perCpu);
+    const cpuOverheadUs = (n: ServerName) => 1e6 / perCpu(n) - 1e6 / perCpu('same SQL');
     for (const n of names) {
       const f = figures.get(n)!;
       console.log(`${c.name.padEnd(14)} ${n.padEnd(9)} ${Math.round(rps(n)).toString().padStart(6)} req/s  p99 ${median(f.p99).toFixed(2).padStart(6)} ms`
         + `  ${Math.round(median(f.perCpu)).toString().padStart(6)} req per CPU-s  ${(100 * rps(n) / rps('bytes')).toFixed(1).padStart(5)} % of bytes`
-        + (n === 'full' || n === 'before' ? `  overhead ${Math.round(overheadUs(n))} µs/request` : ''));
+        + (n === 'full' || n === 'before' ? `  overhead ${Math.round(overheadUs(n))} µs/request, ${Math.round(cpuOverheadUs(n))} CPU µs/request` : ''));
     }
     const pg = servers.has('full (PostgreSQL)') ? ` | ${Math.round(rps('full (PostgreSQL)'))} (${(100 * rps('full (PostgreSQL)') / rps('bytes')).toFixed(1)} %), p99 ${median(figures.get('full (PostgreSQL)')!.p99).toFixed(2)} ms` : '';
-    const before = servers.has('before') ? ` | ${Math.round(rps('before'))} (${(100 * rps('before') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('before'))} µs, p99 ${median(figures.get('before')!.p99).toFixed(2)} ms` : '';
-    rows.push(`| ${c.name} | ${Math.round(rps('bytes'))} | ${Math.round(rps('same SQL'))}${before} | ${Math.round(rps('full'))} (${(100 * rps('full') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('full'))} µs, p99 ${median(figures.get('full')!.p99).toFixed(2)} ms${pg} |`);
+    const before = servers.has('before') ? ` | ${Math.round(rps('before'))} (${(100 * rps('before') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('before'))} µs (${Math.round(cpuOverheadUs('before'))} CPU µs), p99 ${median(figures.get('before')!.p99).toFixed(2)} ms` : '';
+    rows.push(`| ${c.name} | ${Math.round(rps('bytes'))} | ${Math.round(rps('same SQL'))}${before} | ${Math.round(rps('full'))} (${(100 * rps('full') / rps('bytes')).toFixed(1)} %), ${Math.round(overheadUs('full'))} µs (${Math.round(cpuOverheadUs('full'))} CPU µs), p99 ${median(figures.get('full')!.p99).toFixed(2)} ms${pg} |`);
   }
   const pgHead = servers.has('full (PostgreSQL)') ? ' | full on PostgreSQL: req/s (of bytes), p99' : '';
   console.log(`\n| case | bytes req/s | same SQL req/s${servers.has('before') ? ' | before: req/s (of bytes), overhead, p99' : ''} | full: req/s (of bytes), overhead, p99${pgHead} |`);

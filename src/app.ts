@@ -39,7 +39,7 @@ import { conditionalDownloads, conditionalJsonReads } from './http/conditional-g
 import { allowBrowserOrigins } from './http/cors-policy.js';
 import { servePublishedContract } from './http/published-contract.js';
 import { createBackgroundWriters, type BackgroundWriters } from './http/background-writers.js';
-import { series } from './http/series.js';
+import { series, under } from './http/series.js';
 
 export interface AppDeps {
   store: Store;
@@ -100,19 +100,20 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // Forwarded headers name the client (req.ip, req.protocol, req.host) only from these proxies.
   app.set('trust proxy', deps.http?.trustProxy ?? false);
 
-  // Runs of steps that every request of a path takes are one Express layer each (series.ts):
-  // Express's own work per layer is a large part of a request's cost (bench/README.md).
+  // The pipeline is a few Express layers, each a series of steps (series.ts), and steps for one
+  // API are put `under` its path rather than mounted: Express's own work per layer and per mount
+  // is a large part of a request's cost (bench/README.md, "The stack's cost").
   const readiness = deps.readiness ?? new Readiness([databaseCheck(deps.store)]);
+  const corsOrigins = deps.http?.corsAllowedOrigins ?? [];
   app.use(series(
     ...(deps.metrics ? [measureRequests(deps.metrics)] : []),
     requestLogger(deps.logger),
     lowerCaseUuidsInUrl(document),
     compressResponses(),
     closeConnectionsWhileDraining(readiness),
+    under('/api', series(answerHeadLikeGet(), conditionalJsonReads())),
+    ...(corsOrigins.length > 0 ? [under('/api/v1', allowBrowserOrigins(corsOrigins))] : []),
   ));
-  app.use('/api', series(answerHeadLikeGet(), conditionalJsonReads()));
-  const corsOrigins = deps.http?.corsAllowedOrigins ?? [];
-  if (corsOrigins.length > 0) app.use('/api/v1', allowBrowserOrigins(corsOrigins));
   // The routes outside the two APIs, in a router of their own that requests under /api/ never
   // enter (matching the app's letter-case rule; the docs router keeps its own).
   const outsideApi = Router({ caseSensitive: true });
@@ -131,17 +132,6 @@ export async function createApp(deps: AppDeps): Promise<Express> {
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
   const recordKeyUse = (keyId: string, at: Date): void => writers.keyUses.record(keyId, at);
-  app.use(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now }));
-  // The one route match of each request; everything below reads it from the request context.
-  app.use(matchRoute(matcher));
-  app.use('/api/v1', series(
-    authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),
-    limitPerWorkspace({ limiter, now }),
-    countApiRequests({ counter: writers.requestCounts, now }),
-    requireOperationScopes(),
-    requireActiveSubscription(),
-  ));
-  app.use('/api/workspace', series(...adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse })));
   const dispatch = await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
     requestCounts: writers.requestCounts,
@@ -156,6 +146,20 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       },
     },
   });
+  app.use(series(
+    under(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now })),
+    // The one route match of each request; everything after it reads it from the request context.
+    matchRoute(matcher),
+    under('/api/v1', series(
+      authenticateApiKey({ store: deps.store, clientLimiter, now, recordUse: recordKeyUse }),
+      limitPerWorkspace({ limiter, now }),
+      countApiRequests({ counter: writers.requestCounts, now }),
+      requireOperationScopes(),
+      requireActiveSubscription(),
+    )),
+    under('/api/workspace', series(...adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse }))),
+  ));
+  // A layer of its own: an error of the guards above skips it whole, error-handling steps included.
   app.use(series(
     requireOperation(),
     ...validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }),

@@ -17,5 +17,17 @@ function worthCompressing(req: Request, res: Response): boolean {
  * streams: `write` compresses as it goes and `end` flushes the rest. Adds `Vary: Accept-Encoding`.
  */
 export function compressResponses(): RequestHandler {
-  return compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: worthCompressing });
+  const compress = compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: worthCompressing });
+  return (req, res, next) => {
+    if (req.headers['accept-encoding'] !== undefined) {
+      compress(req, res, next);
+      return;
+    }
+    // A client that sends no Accept-Encoding gets every answer as it is. All the compression
+    // middleware would still do is name the header in Vary (its hooks on the response cost a
+    // large part of a small request: bench/README.md, "The stack's cost"); every answer here is
+    // of a type it would name it for.
+    res.vary('Accept-Encoding');
+    next();
+  };
 }

@@ -8,6 +8,7 @@ import { getApiKeyCaller, matchedOperation } from './request-context.js';
 export const READ_CACHE_CONTROL = 'private, no-cache';
 /** What a read's answer depends on besides the URL: the key (either header) and the encoding. */
 export const READ_VARY = ['Authorization', 'X-API-KEY', 'Accept-Encoding'];
+const READ_VARY_HEADER = READ_VARY.join(', ');
 
 const JSON_TYPE = /^application\/json\b/i;
 
@@ -47,7 +48,8 @@ export function conditionalJsonReads(): RequestHandler {
       return;
     }
     res.set('Cache-Control', READ_CACHE_CONTROL);
-    for (const header of READ_VARY) res.vary(header);
+    // Before this only the encoding can have been named (src/http/compress-responses.ts).
+    res.setHeader('Vary', READ_VARY_HEADER);
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : undefined;

@@ -13,10 +13,12 @@ export interface ContractOperation {
   requirement: OperationRequirement;
   /** Its documented query parameters by name, each with whether it may be sent empty. */
   queryParameters: ReadonlyMap<string, { allowEmpty: boolean }>;
+  /** Whether it declares any parameter (path, query, header or cookie) or a request body: what request validation checks. */
+  takesInput: boolean;
 }
 
 interface ParameterObject { $ref?: string; name?: string; in?: string; allowEmptyValue?: boolean }
-interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: ParameterObject[] }
+interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: ParameterObject[]; requestBody?: unknown }
 interface OpenApiDocument {
   paths?: Record<string, Record<string, unknown> & { parameters?: ParameterObject[] }>;
   components?: {
@@ -65,6 +67,7 @@ export function compileOperations(document: object): ContractOperation[] {
         path,
         requirement: requirementOf(op, schemes, roles, where),
         queryParameters: queryParametersOf(document, item.parameters ?? [], op.parameters ?? []),
+        takesInput: (item.parameters ?? []).length + (op.parameters ?? []).length > 0 || op.requestBody !== undefined,
       });
     }
   }

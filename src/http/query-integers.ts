@@ -67,7 +67,8 @@ export function rejectNonDecimalIntegers(document: object) {
     const operation = matchedOperation(res)?.operation;
     const integers = operation === undefined ? undefined : byRoute.get(`${operation.method} ${operation.path}`);
     if (!integers) return [];
-    const query = new URL(req.originalUrl, 'http://x').searchParams;
+    const mark = req.originalUrl.indexOf('?');
+    const query = new URLSearchParams(mark < 0 ? '' : req.originalUrl.slice(mark + 1));
     const issues: ValidationIssue[] = [];
     for (const parameter of integers) {
       // An empty value is reported as empty by rejectUnknownQueryParameters.

@@ -90,9 +90,15 @@ function newValidator(document: object, options: { validateResponses: boolean })
   // Of the library's steps, only these do work here: `pathParamsMiddleware` puts hooks on Express
   // routes this service does not have, and `securityMiddleware` does nothing with
   // `validateSecurity: false`. Each step waits a promise turn before it starts.
+  const validateRequest = step('requestMiddleware');
   return [
     metadataPerOperation(step('metadataMiddleware')),
-    step('requestMiddleware'),
+    // An operation that takes no parameter and no body has nothing to validate (unknown query
+    // parameters are refused by rejectUnknownQueryParameters, after this).
+    (req, res, next) => {
+      if (matchedOperation(res)?.operation.takesInput === false) next();
+      else void validateRequest(req, res, next);
+    },
     ...(options.validateResponses ? [step('responseMiddleware')] : []),
   ];
 }

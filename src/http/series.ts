@@ -38,3 +38,15 @@ export function series(...steps: Step[]): RequestHandler {
     next();
   };
 }
+
+/**
+ * `step` for requests under one of `prefixes` (the prefix itself, or the prefix and `/...`,
+ * letter case included, as the app mounts paths), skipped for the others: a mount path without a
+ * layer of its own. Unlike an Express mount it leaves `req.url`, `req.path` and `req.baseUrl`
+ * as they are (Express rewrites them going in and out of a mount, and parses the URL again each time).
+ */
+export function under(prefixes: string | readonly string[], step: RequestHandler): RequestHandler {
+  const list = typeof prefixes === 'string' ? [prefixes] : prefixes;
+  const matches = (path: string) => list.some((prefix) => path === prefix || (path.startsWith(prefix) && path[prefix.length] === '/'));
+  return (req, res, next) => (matches(req.path) ? step(req, res, next) : next());
+}

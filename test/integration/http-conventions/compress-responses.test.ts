@@ -61,6 +61,22 @@ describe('response compression (Accept-Encoding: gzip, br)', () => {
     expect(JSON.parse(res.body.toString('utf8'))).toMatchObject({ code: 4020 });
   });
 
+  it('without Accept-Encoding, sends every answer as it is and still names Accept-Encoding in Vary: reads, errors and pages alike', async () => {
+    const auth = { authorization: `Bearer ${ws.key}` };
+    const asked = [
+      { path: '/api/v1/visibility/answers?range=7d&limit=100', headers: auth, status: 200, vary: 'Authorization, X-API-KEY, Accept-Encoding' },
+      { path: '/api/v1/visibility/exports/answers?range=7d&format=csv', headers: auth, status: 200, vary: 'Authorization, X-API-KEY, Accept-Encoding' },
+      { path: '/api/v1/nothing-here', headers: auth, status: 404, vary: 'Authorization, X-API-KEY, Accept-Encoding' },
+      { method: 'POST', path: '/api/v1/me', headers: auth, status: 405, vary: 'Accept-Encoding' },
+      { path: '/docs', headers: {}, status: 200, vary: 'Accept-Encoding' },
+    ];
+    for (const { status, vary, ...request } of asked) {
+      // sendRaw sends only the headers given: no Accept-Encoding.
+      const res = await sendRaw(server.url, request);
+      expect([request.path, res.status, res.headers['content-encoding'], res.headers.vary]).toEqual([request.path, status, undefined, vary]);
+    }
+  });
+
   it('when both are accepted, prefers br', async () => {
     const res = await sendRaw(server.url, { path: '/api/v1/visibility/answers?range=7d&limit=100', headers: { authorization: `Bearer ${ws.key}`, 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { series } from '../../../src/http/series.js';
+import { series, under } from '../../../src/http/series.js';
 
 const closers: Array<() => void> = [];
 afterEach(() => {
@@ -85,5 +85,39 @@ describe('series: steps as one Express layer', () => {
       res.send('answered');
     };
     expect(await (await serve(step('a'), answers, step('skipped')))()).toBe('answered');
+  });
+});
+
+describe('under: steps for one path prefix, without a mount', () => {
+  async function serveUnder(prefixes: string | string[]): Promise<(path: string) => Promise<string>> {
+    const app = express();
+    const start: RequestHandler = (_req, res, next) => {
+      res.locals.ran = [];
+      next();
+    };
+    app.use(series(start, under(prefixes, (req, res, next) => {
+      (res.locals.ran as string[]).push(`under ${req.baseUrl}|${req.path}`);
+      next();
+    })));
+    app.use((_req, res) => {
+      res.send((res.locals.ran as string[]).join(' ') || 'skipped');
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    closers.push(() => server.close());
+    const { port } = server.address() as AddressInfo;
+    return async (path) => (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+  }
+
+  it('runs for the prefix itself and the paths below it, with the URL left whole', async () => {
+    const get = await serveUnder('/api/v1');
+    expect(await get('/api/v1')).toBe('under |/api/v1');
+    expect(await get('/api/v1/me?x=1')).toBe('under |/api/v1/me');
+  });
+
+  it('skips paths that only begin with the same letters, other letter cases and other prefixes', async () => {
+    const get = await serveUnder(['/api/v1', '/api/workspace']);
+    for (const path of ['/api/v10', '/api/v1x/me', '/API/v1/me', '/api', '/docs']) expect(await get(path)).toBe('skipped');
+    expect(await get('/api/workspace/x')).toBe('under |/api/workspace/x');
   });
 });
