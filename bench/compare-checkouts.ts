@@ -8,10 +8,9 @@
 //   git archive <commit> | tar -x -C /tmp/before && ln -s "$PWD/node_modules" /tmp/before/node_modules
 //   npx tsx bench/compare-checkouts.ts /tmp/before . [--rounds=5] [--duration=10]
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR, dataset } from './support/prompt-dataset.js';
-import { cpuSeconds, freshKey, measure, option, startServerProcess, stopChild } from './support/load.js';
+import { copyOfDataset, cpuSeconds, freshKey, measure, median, option, startServerProcess, stopChild } from './support/load.js';
 
 const [beforeDir, afterDir] = process.argv.slice(2).filter((a) => !a.startsWith('--')) as [string, string];
 const ROUNDS = Number(option('rounds', '5'));
@@ -22,10 +21,7 @@ const data = await dataset({ snapshots: 10_000, prompts: 40, days: 90 }, console
 
 /** The full service of the checkout in `dir`, over a copy of the dataset of its own. */
 async function serve(dir: string, name: string): Promise<{ url: string; child: ChildProcess; key: string }> {
-  const file = path.join(DATA_DIR, `compare-${name}.db`);
-  // A previous run's write-ahead log beside the copy would be replayed over it (and lose the key made below).
-  for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-  copyFileSync(data.file, file);
+  const file = copyOfDataset(data, `compare-${name}`);
   const key = await freshKey({ ...data, file });
   const { url, child } = await startServerProcess(['full', file, data.workspaceId, path.join(DATA_DIR, `compare-${name}.log`)], { checkout: dir });
   return { url, child, key };
@@ -38,7 +34,6 @@ const CASES = [
   { name: 'analytics 90d', path: `/api/v1/visibility/prompts/${data.promptId}?range=90d` },
   { name: 'prompt list', path: '/api/v1/visibility/prompts?limit=25' },
 ];
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 console.log(`${ROUNDS} alternating rounds of ${DURATION} s per case and checkout, ${CONNECTIONS} connections, loopback`);
 try {

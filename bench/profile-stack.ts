@@ -6,12 +6,12 @@
 // Not part of `npm run bench` (profiling slows the server):
 //   npx tsx bench/profile-stack.ts [--duration=10] [--top=20] [--before=DIR]
 // Profiles are kept under bench/.data/profiles/ for Chrome DevTools or speedscope.
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DATA_DIR, dataset } from './support/prompt-dataset.js';
-import { freshKey, measure, option, startServerProcess, stopChild } from './support/load.js';
+import { copyOfDataset, freshKey, measure, option, startServerProcess, stopChild } from './support/load.js';
 import { comparisonLines, summaryLines } from './support/cpu-profile-summary.js';
 
 const DURATION = Number(option('duration', '10'));
@@ -33,10 +33,7 @@ const CASES = [
 
 const checkouts: Array<{ name: string; dir?: string; file: string }> = [{ name: 'this', file: data.file }];
 if (BEFORE !== '') {
-  const copy = path.join(DATA_DIR, 'profile-before.db');
-  for (const suffix of ['-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
-  copyFileSync(data.file, copy);
-  checkouts.unshift({ name: 'before', dir: path.resolve(BEFORE), file: copy });
+  checkouts.unshift({ name: 'before', dir: path.resolve(BEFORE), file: copyOfDataset(data, 'profile-before') });
 }
 
 for (const c of CASES) {

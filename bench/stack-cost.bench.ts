@@ -16,18 +16,16 @@
 // server process.
 // Options: --duration=SECONDS (5) --rounds=N (3) --connections=N (10) --before=DIR --postgres.
 // Figures and profiles: bench/README.md, "The stack's cost".
-import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { DATA_DIR, dataset } from './support/prompt-dataset.js';
-import { cpuSeconds, freshKey, measure, option, startServerProcess, stopChild } from './support/load.js';
+import { copyOfDataset, cpuSeconds, freshKey, measure, median, option, startServerProcess, stopChild } from './support/load.js';
 import type { ChildProcess } from 'node:child_process';
 import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster.js';
-import { openSqliteStore } from '../src/store/index.js';
-import { applyPostgresMigrations } from '../src/store/postgres/migrate.js';
+import { copySqliteToPostgres } from '../src/store/copy-sqlite-to-postgres.js';
 import { createPostgresPool } from '../src/store/postgres/pool.js';
-import { copySqliteToPostgres } from '../test/support/copy-sqlite-to-postgres.js';
 
 const DURATION = Number(option('duration', '5'));
 const ROUNDS = Number(option('rounds', '3'));
@@ -60,17 +58,21 @@ function capture(url: string, requestPath: string): Promise<{ contentType: strin
 
 type ServerName = 'bytes' | 'same SQL' | 'full' | 'before' | 'full (PostgreSQL)';
 
-/** A database of `cluster` holding a copy of the dataset (the key made above included), analyzed as autovacuum would. */
+/**
+ * A database of `cluster` holding the dataset (the key made above included), moved there as a
+ * deployment moves, by `store copy` (src/store/copy-sqlite-to-postgres.ts), then analyzed as
+ * autovacuum would.
+ */
 async function postgresCopy(cluster: PostgresCluster): Promise<string> {
   const admin = createPostgresPool(cluster.url());
-  await admin.query("CREATE DATABASE stack_cost TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'");
-  await admin.end();
+  try {
+    await admin.query("CREATE DATABASE stack_cost TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'");
+  } finally {
+    await admin.end();
+  }
+  await copySqliteToPostgres(data.file, cluster.url('stack_cost'));
   const pool = createPostgresPool(cluster.url('stack_cost'));
   try {
-    await applyPostgresMigrations(pool);
-    const sqlite = openSqliteStore(data.file);
-    await copySqliteToPostgres(sqlite.db, pool);
-    await sqlite.close();
     await pool.query('ANALYZE');
   } finally {
     await pool.end();
@@ -93,10 +95,7 @@ try {
   writeFileSync(answersFile, JSON.stringify(answers));
   servers.set('bytes', await startServerProcess(['bytes', answersFile]));
   if (BEFORE !== '') {
-    const copy = path.join(DATA_DIR, 'stack-cost-before.db');
-    for (const suffix of ['-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
-    copyFileSync(data.file, copy);
-    servers.set('before', await startServerProcess(['full', copy, data.workspaceId, log('before')], { checkout: path.resolve(BEFORE) }));
+    servers.set('before', await startServerProcess(['full', copyOfDataset(data, 'stack-cost-before'), data.workspaceId, log('before')], { checkout: path.resolve(BEFORE) }));
   }
   if (POSTGRES) {
     cluster = await startPostgresCluster();
@@ -109,7 +108,6 @@ try {
   const names = [...servers.keys()];
   for (const name of names) for (const c of CASES) await measure(servers.get(name)!.url, c.path, auth, 1, CONNECTIONS); // warm-up
 
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const rows: string[] = [];
   for (const c of CASES) {
     const figures = new Map(names.map((n) => [n, { rps: [] as number[], p99: [] as number[], perCpu: [] as number[] }]));

@@ -1,7 +1,7 @@
 // The load side shared by the HTTP benchmarks: the service in a child process, autocannon runs
 // with exact percentiles, and a fresh API key for a dataset.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** `--name=value` from the command line, or the fallback. */
 export const option = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+
+/** The middle value (the upper one of an even count): what the benchmarks report of their rounds. */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * A copy of the dataset's file under `bench/.data/NAME.db`, for a second server of its own. A
+ * previous run's write-ahead log beside the copy would be replayed over it (and lose keys made
+ * since), so it goes first.
+ */
+export function copyOfDataset(data: Dataset, name: string): string {
+  const file = path.join(DATA_DIR, `${name}.db`);
+  for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  copyFileSync(data.file, file);
+  return file;
+}
 
 /** A benchmark server (prompt-servers.ts) in its own process, so load and server do not share an event loop. */
 export async function startChild(mode: 'full' | 'bare', data: Dataset): Promise<{ url: string; child: ChildProcess }> {
