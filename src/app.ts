@@ -39,7 +39,7 @@ import { conditionalDownloads, conditionalJsonReads } from './http/conditional-g
 import { allowBrowserOrigins } from './http/cors-policy.js';
 import { servePublishedContract } from './http/published-contract.js';
 import { createBackgroundWriters, type BackgroundWriters } from './http/background-writers.js';
-import { series, under } from './http/series.js';
+import { exceptUnder, series, under } from './http/series.js';
 
 export interface AppDeps {
   store: Store;
@@ -114,7 +114,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     under('/api', series(answerHeadLikeGet(), conditionalJsonReads())),
     ...(corsOrigins.length > 0 ? [under('/api/v1', allowBrowserOrigins(corsOrigins))] : []),
   ));
-  // The routes outside the two APIs, in a router of their own that requests under /api/ never
+  // The routes outside the two APIs, in a router of their own that requests under /api never
   // enter (matching the app's letter-case rule; the docs router keeps its own).
   const outsideApi = Router({ caseSensitive: true });
   outsideApi.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
@@ -125,10 +125,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     res.json(asyncApiDocument);
   });
   outsideApi.use(docsRouter(document, asyncApiDocument));
-  app.use((req, res, next) => {
-    if (req.path.startsWith('/api/')) next();
-    else outsideApi(req, res, next);
-  });
+  app.use(exceptUnder('/api', outsideApi));
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
   const recordKeyUse = (keyId: string, at: Date): void => writers.keyUses.record(keyId, at);

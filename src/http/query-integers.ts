@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { parametersByOperation, type ContractParameter } from './contract-parameters.js';
 import { parseDecimalInteger } from '../text/decimal-integer.js';
 import { matchedOperation } from './request-context.js';
+import { rawQuery } from './raw-query.js';
 
 interface ValidationIssue { path: string; message: string }
 
@@ -67,8 +68,7 @@ export function rejectNonDecimalIntegers(document: object) {
     const operation = matchedOperation(res)?.operation;
     const integers = operation === undefined ? undefined : byRoute.get(`${operation.method} ${operation.path}`);
     if (!integers) return [];
-    const mark = req.originalUrl.indexOf('?');
-    const query = new URLSearchParams(mark < 0 ? '' : req.originalUrl.slice(mark + 1));
+    const query = rawQuery(req);
     const issues: ValidationIssue[] = [];
     for (const parameter of integers) {
       // An empty value is reported as empty by rejectUnknownQueryParameters.

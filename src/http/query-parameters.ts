@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ContractOperation } from './contract-operations.js';
 import { matchedOperation } from './request-context.js';
+import { rawQuery } from './raw-query.js';
 
 interface ValidationIssue { path: string; message: string; errorCode?: string }
 
@@ -32,10 +33,7 @@ function queryIssues(known: ContractOperation['queryParameters'], query: Record<
 export function rejectUnknownQueryParameters() {
   const issuesOf = (req: Request, res: Response): ValidationIssue[] => {
     const known = matchedOperation(res)?.operation.queryParameters;
-    // The raw query string, not req.query: the validator has already coerced and defaulted req.query.
-    if (!known) return [];
-    const mark = req.originalUrl.indexOf('?');
-    return queryIssues(known, Object.fromEntries(new URLSearchParams(mark < 0 ? '' : req.originalUrl.slice(mark + 1))));
+    return known ? queryIssues(known, Object.fromEntries(rawQuery(req))) : [];
   };
   return [
     (req: Request, res: Response, next: NextFunction): void => {

@@ -46,7 +46,17 @@ export function series(...steps: Step[]): RequestHandler {
  * as they are (Express rewrites them going in and out of a mount, and parses the URL again each time).
  */
 export function under(prefixes: string | readonly string[], step: RequestHandler): RequestHandler {
-  const list = typeof prefixes === 'string' ? [prefixes] : prefixes;
-  const matches = (path: string) => list.some((prefix) => path === prefix || (path.startsWith(prefix) && path[prefix.length] === '/'));
+  const matches = pathsUnder(prefixes);
   return (req, res, next) => (matches(req.path) ? step(req, res, next) : next());
+}
+
+/** `step` for requests outside all of `prefixes` (by the rule of `under`), skipped for the others. */
+export function exceptUnder(prefixes: string | readonly string[], step: RequestHandler): RequestHandler {
+  const matches = pathsUnder(prefixes);
+  return (req, res, next) => (matches(req.path) ? next() : step(req, res, next));
+}
+
+function pathsUnder(prefixes: string | readonly string[]): (path: string) => boolean {
+  const list = typeof prefixes === 'string' ? [prefixes] : prefixes;
+  return (path) => list.some((prefix) => path === prefix || (path.startsWith(prefix) && path[prefix.length] === '/'));
 }

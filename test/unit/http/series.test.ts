@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { series, under } from '../../../src/http/series.js';
+import { exceptUnder, series, under } from '../../../src/http/series.js';
 
 const closers: Array<() => void> = [];
 afterEach(() => {
@@ -89,13 +89,13 @@ describe('series: steps as one Express layer', () => {
 });
 
 describe('under: steps for one path prefix, without a mount', () => {
-  async function serveUnder(prefixes: string | string[]): Promise<(path: string) => Promise<string>> {
+  async function serveUnder(prefixes: string | string[], wrap: typeof under = under): Promise<(path: string) => Promise<string>> {
     const app = express();
     const start: RequestHandler = (_req, res, next) => {
       res.locals.ran = [];
       next();
     };
-    app.use(series(start, under(prefixes, (req, res, next) => {
+    app.use(series(start, wrap(prefixes, (req, res, next) => {
       (res.locals.ran as string[]).push(`under ${req.baseUrl}|${req.path}`);
       next();
     })));
@@ -119,5 +119,11 @@ describe('under: steps for one path prefix, without a mount', () => {
     const get = await serveUnder(['/api/v1', '/api/workspace']);
     for (const path of ['/api/v10', '/api/v1x/me', '/API/v1/me', '/api', '/docs']) expect(await get(path)).toBe('skipped');
     expect(await get('/api/workspace/x')).toBe('under |/api/workspace/x');
+  });
+
+  it('exceptUnder is the other side of the same rule', async () => {
+    const get = await serveUnder('/api', exceptUnder);
+    for (const path of ['/api', '/api/v1/me']) expect(await get(path)).toBe('skipped');
+    for (const path of ['/apix', '/API/v1', '/docs']) expect(await get(path)).toBe(`under |${path}`);
   });
 });
