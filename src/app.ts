@@ -18,7 +18,7 @@ import type { RateLimiter } from './http/rate-limit/rate-limiter.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import type { AdminHandlers, ReadHandlers } from './handlers/handler-types.js';
 import type { Store } from './store/index.js';
-import { loadAsyncApiDocument, loadOpenApiDocument } from './contract.js';
+import { bundledContract } from './contract.js';
 import { answerReadiness, closeConnectionsWhileDraining, databaseCheck, Readiness } from './http/readiness.js';
 import type { ServiceMetrics } from './http/metrics/service-metrics.js';
 import { measureRequests } from './http/metrics/measure-requests.js';
@@ -87,7 +87,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const limiter = counted(deps.limiter ?? new SlidingLogLimiter({ policy: 'workspace', quota: rate.quota, windowSeconds: rate.windowSeconds }), 'workspace');
   const clientLimiter = counted(deps.clientLimiter
     ?? new SlidingLogLimiter({ policy: 'client', quota: rate.authFailureQuota, windowSeconds: rate.windowSeconds }), 'client');
-  const document = deps.document ?? loadOpenApiDocument();
+  const document = deps.document ?? bundledContract.openApi();
   const writers = deps.writers ?? createBackgroundWriters(deps.store);
   // Compiled before anything listens: a contract the guards cannot enforce stops the start-up.
   const matcher = new OperationMatcher(compileOperations(document));
@@ -120,7 +120,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   outsideApi.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
   outsideApi.get('/readyz', answerReadiness(readiness));
   outsideApi.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
-  const asyncApiDocument = loadAsyncApiDocument();
+  const asyncApiDocument = bundledContract.asyncApi();
   outsideApi.get('/asyncapi.json', (_req, res) => {
     res.json(asyncApiDocument);
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** The bundled contract documents, produced by `npm run codegen`. */
+/** The bundled contract documents, produced by `npm run codegen`: a fresh copy the caller may change. */
 export function loadOpenApiDocument(): object {
   return JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')) as object;
 }
@@ -8,4 +8,27 @@ export function loadOpenApiDocument(): object {
 /** The bundled webhook contract (AsyncAPI 3.0), self-contained; produced by `npm run codegen`. */
 export function loadAsyncApiDocument(): object {
   return JSON.parse(readFileSync(new URL('../generated/asyncapi.json', import.meta.url), 'utf8')) as object;
+}
+
+/**
+ * The documents an app is built from by default, read once per process and frozen: every app of
+ * the process shares them, and the work built on them (src/http/per-contract.ts), so none may
+ * change them.
+ */
+export const bundledContract = {
+  openApi: once(() => deepFreeze(loadOpenApiDocument())),
+  asyncApi: once(() => deepFreeze(loadAsyncApiDocument())),
+};
+
+function once<T>(read: () => T): () => T {
+  let value: { read: T } | undefined;
+  return () => (value ??= { read: read() }).read;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document, type Operation } from 'openapi-backend';
 import { getApiKeyCaller, getWorkspaceCaller, matchedOperation } from './request-context.js';
 import type { OperationMatch } from './operation-matcher.js';
+import { perContract } from './per-contract.js';
 import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../handlers/handler-types.js';
 import type { Store } from '../store/index.js';
 import type { PendingRequestCounts } from '../workspace/api-request-counter.js';
@@ -36,20 +37,48 @@ function contextFor(backend: OpenAPIBackend, operation: Operation, match: Operat
   };
 }
 
+/** Each app's handlers by operationId, as openapi-backend calls them. */
+type HandlerTable = Record<string, Routed>;
+
 /**
- * Calls the handler registered with openapi-backend for the operation the request was matched to
- * (src/http/route-match.ts), through its public API only: `register` refuses a handler whose
- * operationId the contract lacks, `getOperations` gives each operation once at start-up. Routing
- * is not its job here: the request is matched once, before the guards, and only a request that
- * names an operation gets this far. express-openapi-validator has already validated it, so query
- * values arrive coerced and defaulted and `validate: false` here.
+ * openapi-backend loaded with a contract: its operations by operationId, and one registered
+ * handler per operation that calls the app's own, which the dispatcher passes along with the
+ * request (openapi-backend hands a handler whatever follows the context). Loading the document and
+ * registering cost about 150 ms and depend only on the contract, so apps built from the same
+ * contract share them (per-contract.ts).
+ */
+const loadedBackends = perContract(async (document) => {
+  // `quick` skips openapi-backend's check against the OpenAPI 3.0 meta-schema: our document is
+  // 3.1, checked by the lint gate instead.
+  const backend = new OpenAPIBackend({ definition: structuredClone(document) as Document, validate: false, quick: true, strict: true });
+  await backend.init();
+  const operations = new Map(backend.getOperations().map((op) => [op.operationId ?? '', op]));
+  const forwarders: Record<string, (c: Context, table: HandlerTable, req: Request, res: Response) => Promise<void>> = {};
+  for (const operationId of operations.keys()) {
+    forwarders[operationId] = async (c, table, req, res) => {
+      const handler = Object.hasOwn(table, operationId) ? table[operationId] : undefined;
+      if (handler === undefined) throw new Error(`no handler is registered for the operation ${operationId}`);
+      await handler(c, req, res);
+    };
+  }
+  backend.register(forwarders);
+  return { backend, operations };
+});
+
+/**
+ * Calls the handler of the operation the request was matched to (src/http/route-match.ts) through
+ * openapi-backend's public API only: `getOperations` gives each operation once, `register` takes a
+ * handler per operation, and a handler whose operationId the contract lacks stops the start-up.
+ * Routing is not its job here: the request is matched once, before the guards, and only a request
+ * that names an operation gets this far. express-openapi-validator has already validated it, so
+ * query values arrive coerced and defaulted and `validate: false` here.
  */
 export async function createDispatcher(
   document: object,
   handlers: ReadHandlers,
   deps: { store: Store; requestCounts: PendingRequestCounts; now: () => Date; admin: { handlers: AdminHandlers; services: AdminServices } },
 ) {
-  const routed: Record<string, Routed> = {};
+  const routed: HandlerTable = {};
   // Each handler is checked against its own operation where it is declared; here they are only
   // called, and the union of every operation's results would collapse to never.
   type AnyResult = { status: number; body: unknown } | StreamResult;
@@ -92,12 +121,9 @@ export async function createDispatcher(
       res.status(result.status).json(result.body);
     };
   }
-  // `quick` skips openapi-backend's check against the OpenAPI 3.0 meta-schema: our document is
-  // 3.1, checked by the lint gate instead.
-  const backend = new OpenAPIBackend({ definition: structuredClone(document) as Document, validate: false, quick: true, strict: true });
-  await backend.init();
-  backend.register(routed);
-  const operations = new Map(backend.getOperations().map((op) => [op.operationId ?? '', op]));
+  const { backend, operations } = await loadedBackends(document);
+  const unknown = Object.keys(routed).filter((operationId) => !operations.has(operationId));
+  if (unknown.length > 0) throw new Error(`the contract has no operation ${unknown.join(', ')} for its handler`);
   return (req: Request, res: Response, next: NextFunction): void => {
     const match = matchedOperation(res);
     const operationId = match?.operation.operationId ?? '';
@@ -107,7 +133,7 @@ export async function createDispatcher(
       next(new Error(`no handler is registered for the operation ${operationId || '(none)'}`));
       return;
     }
-    Promise.resolve(handler(contextFor(backend, operation, match, req), req, res)).catch(next);
+    Promise.resolve(handler(contextFor(backend, operation, match, req), routed, req, res)).catch(next);
   };
 }
 

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
 import { rejectUnknownQueryParameters } from './query-parameters.js';
 import { rejectNonDecimalIntegers } from './query-integers.js';
 import { matchedOperation } from './request-context.js';
+import { perContract } from './per-contract.js';
 
 /** What express-openapi-validator records on a request it matched to an operation of the contract. */
 interface ValidatedRequest extends Request {
@@ -41,24 +41,18 @@ export function validateAgainstContract(document: object, options: { validateRes
  * The validator checks the whole contract and compiles each operation's schemas on its first
  * request (hundreds of milliseconds per operation once responses are validated). That work depends
  * only on the document and the options, so apps built from the same contract in one process share
- * one validator: a server builds one app, the test suite hundreds (test/README.md). The validator
- * keeps nothing of a request or of an app but its compiled schemas; the one hook it puts on an app
- * (Express path parameters) goes on the first app only, and no app needs it: handlers take path
- * parameters from the matched operation (dispatch.ts), never from Express.
+ * one validator (per-contract.ts). The validator keeps nothing of a request or of an app but its
+ * compiled schemas; the one hook it puts on an app (Express path parameters) goes on the first app
+ * only, and no app needs it: handlers take path parameters from the matched operation
+ * (dispatch.ts), never from Express.
  */
-const compiledValidators = new Map<string, RequestHandler[]>();
-const COMPILED_VALIDATORS_KEPT = 4;
+const compiledValidators = {
+  withResponses: perContract((document) => newValidator(document, { validateResponses: true })),
+  requestsOnly: perContract((document) => newValidator(document, { validateResponses: false })),
+};
 
 function compiledValidator(document: object, options: { validateResponses: boolean }): RequestHandler[] {
-  const key = `${options.validateResponses}:${createHash('sha256').update(JSON.stringify(document)).digest('hex')}`;
-  let validator = compiledValidators.get(key);
-  if (validator === undefined) {
-    validator = newValidator(document, options);
-    compiledValidators.set(key, validator);
-    // Tests build apps from changed copies of the contract too; keep only the latest few.
-    if (compiledValidators.size > COMPILED_VALIDATORS_KEPT) compiledValidators.delete(compiledValidators.keys().next().value!);
-  }
-  return validator;
+  return (options.validateResponses ? compiledValidators.withResponses : compiledValidators.requestsOnly)(document);
 }
 
 /** A step of the validator's middleware; the library names each one (`metadataMiddleware`...). */

@@ -100,6 +100,28 @@ describe('an unexpected failure', () => {
   });
 });
 
+describe('apps built from the same contract', () => {
+  it('share its loaded form but each calls its own handlers, even while both serve', async () => {
+    const failing: ReadHandlers = { ...handlers, getMe: () => { throw new Error('this app fails /me'); } };
+    const own = await startTestServer({ handlers: failing });
+    try {
+      const [ws, ownWs] = [await createTestWorkspace(server.store), await createTestWorkspace(own.store)];
+      const [plain, failed] = await Promise.all([
+        send(server.url, { path: '/api/v1/me', key: ws.key }),
+        send(own.url, { path: '/api/v1/me', key: ownWs.key }),
+      ]);
+      expect([plain.status, failed.status]).toEqual([200, 500]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuse to start with a handler for an operation the contract lacks', async () => {
+    const extra = { ...handlers, getNothing: () => ({ status: 200, body: {} }) } as unknown as ReadHandlers;
+    await expect(startTestServer({ handlers: extra })).rejects.toThrow('the contract has no operation getNothing for its handler');
+  });
+});
+
 describe('service endpoints', () => {
   it('GET /healthz answers 200 without a key', async () => {
     const res = await send(server.url, { path: '/healthz' });

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Work that depends only on a contract document (a compiled validator, a loaded dispatcher) is done
+ * once per document in a process and shared by every app built from it: a server builds one app,
+ * the test suite thousands (test/README.md). Documents are told apart by their content, so a
+ * changed copy of the contract gets its own; the latest `kept` are kept.
+ */
+export function perContract<T>(build: (document: object) => T, kept = 4): (document: object) => T {
+  const built = new Map<string, T>();
+  return (document) => {
+    const key = fingerprintOf(document);
+    let value = built.get(key);
+    if (value === undefined) {
+      value = build(document);
+      built.set(key, value);
+      if (built.size > kept) built.delete(built.keys().next().value!);
+    }
+    return value;
+  };
+}
+
+/** A document's content hash, computed once per document object (a document is never changed once built on). */
+const fingerprints = new WeakMap<object, string>();
+
+function fingerprintOf(document: object): string {
+  let fingerprint = fingerprints.get(document);
+  if (fingerprint === undefined) {
+    fingerprint = createHash('sha256').update(JSON.stringify(document)).digest('hex');
+    fingerprints.set(document, fingerprint);
+  }
+  return fingerprint;
+}
