@@ -1,22 +1,50 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../src/keys/scopes.js';
+import type { Store } from '../../src/store/index.js';
+import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { postgresAvailable } from '../support/postgres.js';
+import { competitorLine, promptLine, snapshotLine } from '../support/import-records.js';
 // Commands run in this process (the same entry the bin uses, with their own streams); only `serve`
 // is a real process, and test/cli/bin-smoke.test.ts runs the compiled bin.
-import { firstJsonLine, jsonOf, runCliInProcess as runCli, spawnCli, tempDatabase } from './run-cli.js';
+import { cliDatabase, firstJsonLine, jsonOf, runCliInProcess as runCli, spawnCli, type StoreKind } from './run-cli.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-let db: ReturnType<typeof tempDatabase> | undefined;
-afterEach(() => {
-  db?.cleanup();
+let db: Awaited<ReturnType<typeof cliDatabase>> | undefined;
+afterEach(async () => {
+  await db?.cleanup();
   db = undefined;
 });
 
 async function cliJson(args: string[]): Promise<Record<string, unknown>> {
-  return jsonOf(await runCli([...args, '--db', db!.file, '--json']));
+  return jsonOf(await runCli([...args, '--db', db!.address, '--json']));
+}
+
+/** Whether a secret appears anywhere in the database: in the SQLite file's bytes, or in any row of any PostgreSQL table. */
+async function databaseHolds(store: Store, secret: string): Promise<boolean> {
+  if (db!.kind === 'sqlite') {
+    (store as SqliteStore).db.pragma('wal_checkpoint(TRUNCATE)');
+    return readFileSync(db!.address).includes(secret);
+  }
+  const client = new pg.Client({ connectionString: db!.address });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>("SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public'");
+    expect(tables.rows.length).toBeGreaterThan(10);
+    for (const { name } of tables.rows) {
+      const found = await client.query(`SELECT 1 FROM ${name} t WHERE strpos(t::text, $1) > 0 LIMIT 1`, [secret]);
+      if (found.rows.length > 0) return true;
+    }
+    return false;
+  } finally {
+    await client.end();
+  }
 }
 
 /** A workspace with an owner, a plain member and an outsider, made through the command line. */
@@ -48,10 +76,12 @@ async function inPool<T>(tasks: Array<() => Promise<T>>, size = 4): Promise<T[]>
   return results;
 }
 
-// Every command is a real process start (about half a second each on two cores).
-describe('workspace-api (command line)', { timeout: 120_000 }, () => {
+// On both stores: `--db` takes a SQLite file or a PostgreSQL URL.
+const STORES: StoreKind[] = postgresAvailable() ? ['sqlite', 'postgres'] : ['sqlite'];
+
+describe.each(STORES)('workspace-api (command line) on %s', { timeout: 120_000 }, (kind) => {
   it('runs every account and key command, each --json printing exactly one JSON object', async () => {
-    db = tempDatabase();
+    db = await cliDatabase(kind);
     const ids = await account();
     expect(Object.values(ids).every((id) => UUID.test(id))).toBe(true);
 
@@ -69,7 +99,7 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
 
     const [subscription, listed] = await Promise.all([
       cliJson(['workspace', 'set-subscription', '--workspace', ids.workspace, '--status', 'canceled']),
-      runCli(['key', 'list', '--workspace', ids.workspace, '--db', db.file, '--json']),
+      runCli(['key', 'list', '--workspace', ids.workspace, '--db', db.address, '--json']),
     ]);
     expect(subscription).toEqual({ id: ids.workspace, subscription_status: 'canceled' });
     const keys = (jsonOf(listed).keys as Array<Record<string, unknown>>);
@@ -86,23 +116,24 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
     const removed = await cliJson(['member', 'remove', '--workspace', ids.workspace, '--user', ids.member]);
     expect(removed).toEqual({ workspace_id: ids.workspace, user_id: ids.member, removed: true });
 
-    const store = db.open();
+    const store = await db.open();
     expect(await store.accounts.getWorkspace(ids.workspace)).toMatchObject({ name: 'Acme Analytics', subscription_status: 'canceled' });
     expect(await store.accounts.getWorkspace(String(pastDue.id))).toMatchObject({ subscription_status: 'past_due' });
     expect((await store.accounts.listMemberships(ids.workspace)).map((m) => [m.user_id, m.role])).toEqual([[ids.owner, 'owner']]);
     expect((await store.apiKeys.get(String(keyNarrow.id)))!.revoked_at).toBe(revoked.revoked_at);
-    // Only the SHA-256 of a key is stored; the key itself appears nowhere in the database file.
-    expect((await store.apiKeys.get(String(keyDefault.id)))!.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
-    store.db.pragma('wal_checkpoint(TRUNCATE)');
-    expect(readFileSync(db.file).includes(key.slice(9))).toBe(false);
+    // Only the SHA-256 of a key is stored; the key itself appears nowhere in the database.
+    const hash = createHash('sha256').update(key).digest('hex');
+    expect((await store.apiKeys.get(String(keyDefault.id)))!.key_hash).toBe(hash);
+    expect(await databaseHolds(store, hash)).toBe(true);
+    expect(await databaseHolds(store, key.slice(9))).toBe(false);
   });
 
   it('prints one readable line (or the key and a warning) without --json', async () => {
-    db = tempDatabase();
+    db = await cliDatabase(kind);
     const ids = await account();
     const [workspace, key] = await Promise.all([
-      runCli(['workspace', 'create', '--name', 'Plain', '--db', db.file]),
-      runCli(['key', 'create', '--workspace', ids.workspace, '--user', ids.owner, '--name', 'Plain', '--db', db.file]),
+      runCli(['workspace', 'create', '--name', 'Plain', '--db', db.address]),
+      runCli(['key', 'create', '--workspace', ids.workspace, '--user', ids.owner, '--name', 'Plain', '--db', db.address]),
     ]);
     expect(workspace).toEqual({ code: 0, stdout: expect.stringMatching(/^created workspace [0-9a-f-]{36}\n$/), stderr: '' });
     expect(key.code).toBe(0);
@@ -110,7 +141,7 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
   });
 
   it('refuses bad input with exit code 1 and one line on stderr, and writes nothing', async () => {
-    db = tempDatabase();
+    db = await cliDatabase(kind);
     const ids = await account();
     const kept = await cliJson(['key', 'create', '--workspace', ids.workspace, '--user', ids.owner, '--name', 'Kept']);
     const gone = await cliJson(['key', 'create', '--workspace', ids.workspace, '--user', ids.owner, '--name', 'Gone']);
@@ -145,14 +176,14 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
       [['frobnicate'], /unknown command "frobnicate"/],
       [['serve', '--port', '99999'], /--port "99999" is not a port number/],
     ];
-    const results = await inPool(cases.map(([args]) => () => runCli([...args, '--db', db!.file, '--json'])));
+    const results = await inPool(cases.map(([args]) => () => runCli([...args, '--db', db!.address, '--json'])));
     results.forEach((result, i) => {
       const [args, stderr] = cases[i]!;
       expect(result, args.join(' ')).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(/^error: [^\n]+\n$/) });
       expect(result.stderr, args.join(' ')).toMatch(stderr);
     });
 
-    const store = db.open();
+    const store = await db.open();
     expect(await store.accounts.countWorkspaces()).toBe(1);
     expect(await store.accounts.getUserByEmail('not-an-email')).toBeUndefined();
     expect((await store.accounts.listMemberships(ids.workspace)).map((m) => [m.user_id, m.role]).sort())
@@ -163,10 +194,10 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
   });
 
   it('serve listens on a free port, answers /api/v1/me with a key the CLI made, and stops cleanly on SIGTERM', async () => {
-    db = tempDatabase();
+    db = await cliDatabase(kind);
     const ids = await account();
     const { key } = await cliJson(['key', 'create', '--workspace', ids.workspace, '--user', ids.owner, '--name', 'Serve']);
-    const { child, exited } = spawnCli(['serve', '--port', '0', '--host', '127.0.0.1', '--db', db.file, '--json']);
+    const { child, exited } = spawnCli(['serve', '--port', '0', '--host', '127.0.0.1', '--db', db.address, '--json']);
     let stdout = '';
     child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
     const started = await firstJsonLine(child);
@@ -182,8 +213,33 @@ describe('workspace-api (command line)', { timeout: 120_000 }, () => {
     expect(stdout.split('\n').filter((l) => l !== '')).toHaveLength(1);
   });
 
+  it('import reads a file into the workspace all or nothing, and again changes nothing', async () => {
+    db = await cliDatabase(kind);
+    const workspace = String((await cliJson(['workspace', 'create', '--name', 'Importer'])).id);
+    const folder = mkdtempSync(path.join(tmpdir(), 'wsapi-cli-import-'));
+    try {
+      const ndjson = (name: string, lines: string[]): string => {
+        const file = path.join(folder, name);
+        writeFileSync(file, `${lines.join('\n')}\n`);
+        return file;
+      };
+      const prompt = promptLine();
+      const first = ndjson('first.ndjson', [competitorLine({ name: 'Chartwise' }).line, prompt.line, snapshotLine({ prompt_id: prompt.id, competitors: ['chartwise'] }).line]);
+      expect(await cliJson(['import', '--workspace', workspace, first])).toEqual({ records: 3, inserted: 3, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
+      expect(await cliJson(['import', '--workspace', workspace, first])).toEqual({ records: 3, inserted: 0, updated: 0, unchanged: 3, deleted: 0, events: 0, events_suppressed: 0 });
+
+      const more = [snapshotLine({ prompt_id: prompt.id, platform: 'claude' }).line, snapshotLine({ prompt_id: prompt.id, platform: 'grok' }).line];
+      const broken = await runCli(['import', '--workspace', workspace, ndjson('broken.ndjson', [...more, 'not json']), '--db', db.address]);
+      expect(broken).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(/^error: .*line 3/) });
+      // Nothing of the refused file was written: the same records without the bad line are all new.
+      expect(await cliJson(['import', '--workspace', workspace, ndjson('fixed.ndjson', more)])).toMatchObject({ records: 2, inserted: 2, unchanged: 0 });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('takes ids in any letter case (RFC 9562) and answers them in lower case', async () => {
-    db = tempDatabase();
+    db = await cliDatabase(kind);
     const [workspace, user] = await Promise.all([
       cliJson(['workspace', 'create', '--name', 'Acme']),
       cliJson(['user', 'create', '--email', 'ada@acme.example', '--name', 'Ada']),

@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openSqliteStore } from '../../src/store/index.js';
+import { openSqliteStore, openStore, type Store } from '../../src/store/index.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { createPostgresDatabase } from '../support/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
@@ -120,6 +121,35 @@ export function tempDatabase(): { file: string; open: () => SqliteStore; cleanup
     cleanup: () => {
       for (const s of opened) if (s.db.open) s.db.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The stores the command line runs on. */
+export type StoreKind = 'sqlite' | 'postgres';
+
+/**
+ * A database the commands work on, of either kind: a SQLite file in a temp folder, or a new, empty
+ * database of the run's PostgreSQL cluster (the commands migrate it themselves, as they would a
+ * user's). `address` is what `--db` takes; `open` reads it back for assertions.
+ */
+export async function cliDatabase(kind: StoreKind): Promise<{ kind: StoreKind; address: string; open: () => Promise<Store>; cleanup: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const { file, open, cleanup } = tempDatabase();
+    return { kind, address: file, open: async () => open(), cleanup: async () => cleanup() };
+  }
+  const address = await createPostgresDatabase('wsapi_cli');
+  const opened: Store[] = [];
+  return {
+    kind,
+    address,
+    open: async () => {
+      const store = await openStore(address);
+      opened.push(store);
+      return store;
+    },
+    cleanup: async () => {
+      await Promise.all(opened.map((s) => s.close()));
     },
   };
 }
