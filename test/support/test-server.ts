@@ -135,16 +135,28 @@ async function serveStore<S extends Store>(store: S, options: TestServerOptions<
     },
   });
   const logger = pino({ level: 'info' }, sink);
-  const app = await createApp({
-    store,
-    logger,
-    validateResponses: true,
-    // Every test request comes from 127.0.0.1, so the per-address budget for failed keys would be
-    // shared by a whole file's 401 tests; tests of that limiter pass their own `rateLimit`.
-    rateLimit: { quota: 120, windowSeconds: 60, authFailureQuota: 100_000 },
-    ...overrides,
-    writers,
-  });
+  const stopWriters = (): void => {
+    writers.keyUses.stop();
+    writers.requestCounts.stop();
+  };
+  let app: Express;
+  try {
+    app = await createApp({
+      store,
+      logger,
+      validateResponses: true,
+      // Every test request comes from 127.0.0.1, so the per-address budget for failed keys would be
+      // shared by a whole file's 401 tests; tests of that limiter pass their own `rateLimit`.
+      rateLimit: { quota: 120, windowSeconds: 60, authFailureQuota: 100_000 },
+      ...overrides,
+      writers,
+    });
+  } catch (refused) {
+    // An app that refuses to start (tests of start-up checks) leaves no timer or database behind.
+    stopWriters();
+    await cleanup?.();
+    throw refused;
+  }
   const served = wrap ? wrap(app) : app;
   const server = await new Promise<Server>((resolve) => {
     const s = served.listen(0, '127.0.0.1', () => resolve(s));
@@ -159,8 +171,7 @@ async function serveStore<S extends Store>(store: S, options: TestServerOptions<
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
-          writers.keyUses.stop();
-          writers.requestCounts.stop();
+          stopWriters();
           void (cleanup?.() ?? Promise.resolve()).then(() => resolve(), () => resolve());
         });
       }),
