@@ -100,12 +100,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // Forwarded headers name the client (req.ip, req.protocol, req.host) only from these proxies.
   app.set('trust proxy', deps.http?.trustProxy ?? false);
 
-  // The pipeline is a few Express layers, each a series of steps (series.ts), and steps for one
-  // API are put `under` its path rather than mounted: Express's own work per layer and per mount
-  // is a large part of a request's cost (bench/README.md, "The stack's cost").
+  // The pipeline is one Express layer: a series of steps (series.ts), some of them series of their
+  // own, and steps for one API are put `under` its path rather than mounted: Express's own work
+  // per layer and per mount is a large part of a request's cost (bench/README.md, "The stack's cost").
   const readiness = deps.readiness ?? new Readiness([databaseCheck(deps.store)]);
   const corsOrigins = deps.http?.corsAllowedOrigins ?? [];
-  app.use(series(
+  const reception = series(
     ...(deps.metrics ? [measureRequests(deps.metrics)] : []),
     requestLogger(deps.logger),
     lowerCaseUuidsInUrl(document),
@@ -113,7 +113,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     closeConnectionsWhileDraining(readiness),
     under('/api', series(answerHeadLikeGet(), conditionalJsonReads())),
     ...(corsOrigins.length > 0 ? [under('/api/v1', allowBrowserOrigins(corsOrigins))] : []),
-  ));
+  );
   // The routes outside the two APIs, in a router of their own that requests under /api never
   // enter (matching the app's letter-case rule; the docs router keeps its own).
   const outsideApi = Router({ caseSensitive: true });
@@ -125,7 +125,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     res.json(asyncApiDocument);
   });
   outsideApi.use(docsRouter(document, asyncApiDocument));
-  app.use(exceptUnder('/api', outsideApi));
+  const outsideApis = exceptUnder('/api', outsideApi);
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
   const recordKeyUse = (keyId: string, at: Date): void => writers.keyUses.record(keyId, at);
@@ -143,7 +143,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       },
     },
   });
-  app.use(series(
+  const guards = series(
     under(['/api/v1', '/api/workspace'], refuseAmbiguousCredentials({ clientLimiter, now })),
     // The one route match of each request; everything after it reads it from the request context.
     matchRoute(matcher),
@@ -155,14 +155,15 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       requireActiveSubscription(),
     )),
     under('/api/workspace', series(...adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse }))),
-  ));
-  // A layer of its own: an error of the guards above skips it whole, error-handling steps included.
-  app.use(series(
+  );
+  // A series of its own: an error of the guards above skips it whole, error-handling steps included
+  // (a series is a step of three parameters, which an error passes by).
+  const answer = series(
     requireOperation(),
     ...validateAgainstContract(document, { validateResponses: deps.validateResponses ?? false }),
     conditionalDownloads({ document, store: deps.store, now }),
     dispatch,
-  ));
-  app.use(errorHandler());
+  );
+  app.use(series(reception, outsideApis, guards, answer, errorHandler()));
   return app;
 }

@@ -68,6 +68,22 @@ describe('series: steps as one Express layer', () => {
     expect(await (await serve(fail, passOn, step('skipped'), clear, step('b')))()).toBe('after: passOn clear b');
   });
 
+  it('a series inside a series is one step: an error before it passes it by whole, its error-handling steps included', async () => {
+    const fail: RequestHandler = (_req, _res, next) => next(new Error('boom'));
+    const inner: ErrorRequestHandler = (err, _req, res, next) => {
+      (res.locals.ran as string[]).push('inner');
+      next(err);
+    };
+    const outer: ErrorRequestHandler = (err, _req, res, next) => {
+      (res.locals.ran as string[]).push('outer');
+      next(err);
+    };
+    expect(await (await serve(series(step('a'), fail), series(step('skipped'), inner), outer))()).toBe('error boom: a outer');
+    // An error raised inside it still reaches its own error-handling steps, then the ones after it.
+    expect(await (await serve(series(step('a')), series(fail, inner), outer))()).toBe('error boom: a inner outer');
+    expect(await (await serve(series(step('a')), series(step('b'), inner), step('c')))()).toBe('after: a b c');
+  });
+
   it('a throw or a rejected promise is an error like next(error)', async () => {
     const throws: RequestHandler = () => {
       throw new Error('thrown');
