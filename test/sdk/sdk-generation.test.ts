@@ -160,5 +160,7 @@ describe('SDK generation from the published contract', () => {
       await server.close();
       cleanup();
     }
-  }, 60_000);
+    // Two example programs started with tsx, each calling every read operation: about 40 s with
+    // the rest of the suite beside it.
+  }, 120_000);
 });
