@@ -1,4 +1,4 @@
-import { SchemaValidator } from './schema-validator.js';
+import { schemaValidatorFor, type SchemaValidator } from './schema-validator.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -93,7 +93,7 @@ export class OpenApiContract {
 
   constructor(document: object) {
     this.document = document as OpenApiDocument;
-    this.validator = new SchemaValidator(document);
+    this.validator = schemaValidatorFor(document);
     this.operations = this.listOperations();
   }
 

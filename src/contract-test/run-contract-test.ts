@@ -1,4 +1,4 @@
-import { loadOpenApiDocument } from '../contract.js';
+import { bundledContract } from '../contract.js';
 import { checkAdminWrites } from './admin-writes.js';
 import { coverage } from './coverage.js';
 import { credentialWays, requiredScopes, takesOnly } from './credentials.js';
@@ -93,7 +93,7 @@ async function servedContractVersion(baseUrl: string, timeoutMs: number): Promis
 export async function runContractTest(options: ContractTestOptions): Promise<ContractTestRun> {
   const started = performance.now();
   const progress = options.progress ?? (() => undefined);
-  const contract = new OpenApiContract(options.document ?? loadOpenApiDocument());
+  const contract = new OpenApiContract(options.document ?? bundledContract.openApi());
   const timeoutMs = options.timeoutMs ?? 30_000;
   const pacer = new Pacer({
     budget: options.budget,

@@ -1,4 +1,4 @@
-import { loadAsyncApiDocument, loadOpenApiDocument } from '../contract.js';
+import { bundledContract } from '../contract.js';
 import { curlLine, maskSecrets } from './curl-line.js';
 import type { JUnitCase } from './junit-report.js';
 import { apiJUnitCases } from './junit-report.js';
@@ -51,7 +51,7 @@ function stopWhen(options: WebhookTestOptions, deliveries: readonly ReceivedDeli
 export async function runWebhookTest(options: WebhookTestOptions): Promise<WebhookTestRun> {
   const started = performance.now();
   const progress = options.progress ?? (() => undefined);
-  const contract = new WebhookContract(loadAsyncApiDocument());
+  const contract = new WebhookContract(bundledContract.asyncApi());
   const receiver = await startWebhookReceiver({
     host: options.host,
     port: options.port,
@@ -61,7 +61,7 @@ export async function runWebhookTest(options: WebhookTestOptions): Promise<Webho
   });
   progress(`receiving webhooks on ${receiver.url}${options.publicUrl ? ` (the service calls ${options.publicUrl})` : ''}; checking them against ${contract.title}`);
   // The trigger makes nothing up, so its values need no seed of the user's.
-  const api = options.trigger && new RunContext(new OpenApiContract(loadOpenApiDocument()), new Pacer(), new SeededValues(0), { baseUrl: options.trigger.baseUrl, timeoutMs: 30_000 });
+  const api = options.trigger && new RunContext(new OpenApiContract(bundledContract.openApi()), new Pacer(), new SeededValues(0), { baseUrl: options.trigger.baseUrl, timeoutMs: 30_000 });
   let outcome: TriggerOutcome = { problems: [], redelivery: null, notChecked: [] };
   try {
     if (options.trigger && api) {

@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { perContract } from '../http/per-contract.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -33,6 +34,13 @@ export class SchemaValidator {
     return validate(value) ? [] : describeErrors(validate.errors ?? []);
   }
 }
+
+/**
+ * The validator of a document, shared by every run in the process that checks against the same
+ * contract: each schema is compiled on its first use, once per process rather than once per run
+ * (the test suite runs the checker many times in one process).
+ */
+export const schemaValidatorFor = perContract((document) => new SchemaValidator(document));
 
 /** Ajv errors in words a reader can act on: where, what, and the value the schema allows or refused. */
 function describeErrors(errors: ErrorObject[]): string[] {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { SchemaValidator } from './schema-validator.js';
+import { schemaValidatorFor, type SchemaValidator } from './schema-validator.js';
 
 interface MessageObject { name?: string; contentType?: string; payload?: { $ref?: string }; headers?: { $ref?: string } }
 interface AsyncApiDocument {
@@ -21,7 +21,7 @@ export class WebhookContract {
 
   constructor(document: object) {
     this.document = document as AsyncApiDocument;
-    this.validator = new SchemaValidator(document);
+    this.validator = schemaValidatorFor(document);
     this.messages = new Map(Object.values(this.document.components?.messages ?? {})
       .filter((m) => m.name !== undefined).map((m) => [m.name!, m]));
   }
