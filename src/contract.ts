@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { once } from './once.js';
 
 /** The bundled contract documents, produced by `npm run codegen`: a fresh copy the caller may change. */
 export function loadOpenApiDocument(): object {
@@ -19,11 +20,6 @@ export const bundledContract = {
   openApi: once(() => deepFreeze(loadOpenApiDocument())),
   asyncApi: once(() => deepFreeze(loadAsyncApiDocument())),
 };
-
-function once<T>(read: () => T): () => T {
-  let value: { read: T } | undefined;
-  return () => (value ??= { read: read() }).read;
-}
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {

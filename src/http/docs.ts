@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type Response } from 'express';
 import { buildReferenceDocument } from '../docs/reference-document.js';
+import { once } from '../once.js';
 
 /**
  * Nothing on the page may come from, or go to, another origin: scripts, styles, fonts, images and
@@ -31,11 +32,6 @@ const EMPTY_IMAGE = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/s
 function redocBundle(): string {
   const source = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
   return source.replaceAll(REDOC_CDN_LOGO, EMPTY_IMAGE);
-}
-
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
 }
 
 function secure(res: Response, contentType: string, cache: string): Response {
