@@ -34,6 +34,14 @@ const step = (name: string): RequestHandler => (_req, res, next) => {
   next();
 };
 
+/** An error-handling step that records its name, then passes the error on or, with `clears`, clears it. */
+const onError = (name: string, clears = false): ErrorRequestHandler => (err, _req, res, next) => {
+  (res.locals.ran as string[]).push(name);
+  next(clears ? undefined : err);
+};
+
+const fail: RequestHandler = (_req, _res, next) => next(new Error('boom'));
+
 describe('series: steps as one Express layer', () => {
   it('runs the steps in order, then the layers after it', async () => {
     const get = await serve(step('a'), step('b'), step('c'));
@@ -46,38 +54,18 @@ describe('series: steps as one Express layer', () => {
   });
 
   it('skips error-handling steps while there is no error', async () => {
-    const handler: ErrorRequestHandler = (_err, _req, res, next) => {
-      (res.locals.ran as string[]).push('handler');
-      next();
-    };
-    const get = await serve(step('a'), handler, step('b'));
+    const get = await serve(step('a'), onError('handler', true), step('b'));
     expect(await get()).toBe('after: a b');
   });
 
   it('after next(error), runs only error-handling steps, which may pass the error on or clear it', async () => {
-    const fail: RequestHandler = (_req, _res, next) => next(new Error('boom'));
-    const passOn: ErrorRequestHandler = (err, _req, res, next) => {
-      (res.locals.ran as string[]).push('passOn');
-      next(err);
-    };
-    const clear: ErrorRequestHandler = (_err, _req, res, next) => {
-      (res.locals.ran as string[]).push('clear');
-      next();
-    };
+    const [passOn, clear] = [onError('passOn'), onError('clear', true)];
     expect(await (await serve(step('a'), fail, step('skipped'), passOn))()).toBe('error boom: a passOn');
     expect(await (await serve(fail, passOn, step('skipped'), clear, step('b')))()).toBe('after: passOn clear b');
   });
 
   it('a series inside a series is one step: an error before it passes it by whole, its error-handling steps included', async () => {
-    const fail: RequestHandler = (_req, _res, next) => next(new Error('boom'));
-    const inner: ErrorRequestHandler = (err, _req, res, next) => {
-      (res.locals.ran as string[]).push('inner');
-      next(err);
-    };
-    const outer: ErrorRequestHandler = (err, _req, res, next) => {
-      (res.locals.ran as string[]).push('outer');
-      next(err);
-    };
+    const [inner, outer] = [onError('inner'), onError('outer')];
     expect(await (await serve(series(step('a'), fail), series(step('skipped'), inner), outer))()).toBe('error boom: a outer');
     // An error raised inside it still reaches its own error-handling steps, then the ones after it.
     expect(await (await serve(series(step('a')), series(fail, inner), outer))()).toBe('error boom: a inner outer');
