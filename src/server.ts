@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -8,6 +8,7 @@ import { createBackgroundWriters, finishBackgroundWriters } from './http/backgro
 import { createDeliveryDispatcher, type DeliveryDispatcher } from './webhooks/delivery/index.js';
 import { answerClientError } from './http/client-error.js';
 import { connectionOptions, reportDroppedConnections } from './http/connection-limits.js';
+import { createExpressServer } from './http/express-server.js';
 import { listenOn } from './http/listen.js';
 import { connectSharedRateLimits } from './http/rate-limit/shared-rate-limits.js';
 import { databaseCheck, Readiness } from './http/readiness.js';
@@ -65,7 +66,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
     webhookTimeoutMs: config.webhooks.timeoutMs,
     http: config.http,
   });
-  const server = createServer(connectionOptions(config.http), app);
+  const server = createExpressServer(app, connectionOptions(config.http));
   server.maxConnections = config.http.maxConnections;
   server.on('clientError', answerClientError(logger));
   server.on('drop', reportDroppedConnections(logger, config.http.maxConnections));

@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { createBackgroundWriters, type BackgroundWriters } from '../../src/http/background-writers.js';
+import { createExpressServer } from '../../src/http/express-server.js';
 import { openSqliteStore, openStore, type Store } from '../../src/store/index.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { createMigratedPostgresDatabase, dropPostgresDatabase } from './postgres.js';
@@ -159,7 +160,8 @@ async function serveStore<S extends Store>(store: S, options: TestServerOptions<
   }
   const served = wrap ? wrap(app) : app;
   const server = await new Promise<Server>((resolve) => {
-    const s = served.listen(0, '127.0.0.1', () => resolve(s));
+    // Served as src/server.ts serves the app (src/http/express-server.ts).
+    const s = createExpressServer(served).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
