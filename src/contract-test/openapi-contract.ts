@@ -1,4 +1,4 @@
-import { schemaValidatorFor, type SchemaValidator } from './schema-validator.js';
+import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

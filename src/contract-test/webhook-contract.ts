@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { schemaValidatorFor, type SchemaValidator } from './schema-validator.js';
+import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
 
 interface MessageObject { name?: string; contentType?: string; payload?: { $ref?: string }; headers?: { $ref?: string } }
 interface AsyncApiDocument {

@@ -5,6 +5,7 @@ import { rejectUnknownQueryParameters } from './query-parameters.js';
 import { rejectNonDecimalIntegers } from './query-integers.js';
 import { matchedOperation } from './request-context.js';
 import { perContract } from './per-contract.js';
+import { checkResponsesAgainstContract } from './response-check.js';
 
 /** What express-openapi-validator records on a request it matched to an operation of the contract. */
 interface ValidatedRequest extends Request {
@@ -25,12 +26,13 @@ function confirmSameOperation(req: Request, res: Response, next: NextFunction): 
 /**
  * Validates every request that names an operation (src/http/route-match.ts refuses the others)
  * against the bundled contract: unknown query parameters, bad values and malformed UUIDs become
- * 400 HttpErrors, which the error middleware turns into 422 envelopes. In tests, responses are
- * validated too, so any drift between a handler and the contract fails loudly.
+ * 400 HttpErrors, which the error middleware turns into 422 envelopes. In tests, answers are
+ * checked too (response-check.ts), so any drift between a handler and the contract fails loudly.
  */
 export function validateAgainstContract(document: object, options: { validateResponses: boolean }): RequestHandler[] {
   return [
-    ...compiledValidator(document, options),
+    ...compiledValidators(document),
+    ...(options.validateResponses ? [checkResponsesAgainstContract(document)] : []),
     confirmSameOperation,
     ...(rejectUnknownQueryParameters() as unknown as RequestHandler[]),
     ...(rejectNonDecimalIntegers(document) as unknown as RequestHandler[]),
@@ -39,21 +41,14 @@ export function validateAgainstContract(document: object, options: { validateRes
 
 /**
  * The validator checks the whole contract and compiles each operation's schemas on its first
- * request (hundreds of milliseconds per operation once responses are validated). That work depends
- * only on the document and the options, so apps built from the same contract in one process share
- * one validator (per-contract.ts). The validator keeps nothing of a request or of an app but its
- * compiled schemas; the one hook it puts on an app (Express path parameters) goes on the first app
- * only, and no app needs it: handlers take path parameters from the matched operation
- * (dispatch.ts), never from Express.
+ * request, each compile a walk of the whole document. That work depends only on the document, so
+ * apps built from the same contract in one process share one validator (per-contract.ts). The
+ * validator keeps nothing of a request or of an app but its compiled schemas; the one hook it puts
+ * on an app (Express path parameters) goes on the first app only, and no app needs it: handlers
+ * take path parameters from the matched operation (dispatch.ts), never from Express. Answers are
+ * not its job: response-check.ts compiles their schemas without a walk of the document each.
  */
-const compiledValidators = {
-  withResponses: perContract((document) => newValidator(document, { validateResponses: true })),
-  requestsOnly: perContract((document) => newValidator(document, { validateResponses: false })),
-};
-
-function compiledValidator(document: object, options: { validateResponses: boolean }): RequestHandler[] {
-  return (options.validateResponses ? compiledValidators.withResponses : compiledValidators.requestsOnly)(document);
-}
+const compiledValidators = perContract((document) => newValidator(document));
 
 /** A step of the validator's middleware; the library names each one (`metadataMiddleware`...). */
 type NamedStep = RequestHandler & { name: string };
@@ -61,7 +56,7 @@ type NamedStep = RequestHandler & { name: string };
 /** What the validator's metadata step records for an operation, whatever the request's path parameters. */
 type OperationMetadata = Record<string, unknown> & { schema?: { operationId?: string } };
 
-function newValidator(document: object, options: { validateResponses: boolean }): RequestHandler[] {
+function newValidator(document: object): RequestHandler[] {
   const steps = OpenApiValidator.middleware({
     // The validator mutates the document it is given; the served copy must stay untouched.
     apiSpec: structuredClone(document) as OpenAPIV3.DocumentV3_1,
@@ -70,7 +65,7 @@ function newValidator(document: object, options: { validateResponses: boolean })
     // Query and path values are always coerced by the library; JSON bodies are not (`"5"`, `true`
     // and `null` are not integers).
     validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors: true },
-    validateResponses: options.validateResponses ? { removeAdditional: false } : false,
+    validateResponses: false,
     validateSecurity: false,
     // The contract takes no multipart bodies.
     fileUploader: false,
@@ -93,7 +88,6 @@ function newValidator(document: object, options: { validateResponses: boolean })
       if (matchedOperation(res)?.operation.takesInput === false) next();
       else void validateRequest(req, res, next);
     },
-    ...(options.validateResponses ? [step('responseMiddleware')] : []),
   ];
 }
 

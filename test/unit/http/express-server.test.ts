@@ -46,8 +46,8 @@ describe('createExpressServer', () => {
     const a = appNamed('a');
     const b = appNamed('b');
     const [urlA, urlB] = await Promise.all([listening(a.server), listening(b.server)]);
-    expect((await (await fetch(urlB)).json()).app).toBe('b');
-    expect((await (await fetch(urlA)).json()).app).toBe('a');
+    expect(((await (await fetch(urlB)).json()) as { app: string }).app).toBe('b');
+    expect(((await (await fetch(urlA)).json()) as { app: string }).app).toBe('a');
     expect([...a.bornWith, ...b.bornWith]).toEqual([true, true]);
   });
 

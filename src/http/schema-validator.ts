@@ -1,11 +1,11 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { perContract } from '../http/per-contract.js';
+import { perContract } from './per-contract.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-const DOCUMENT_ID = 'https://contract-test.invalid/document.json';
+const DOCUMENT_ID = 'https://contract.invalid/document.json';
 
 /**
  * Validates values against schemas inside one contract document, addressed by JSON pointer
@@ -36,9 +36,10 @@ export class SchemaValidator {
 }
 
 /**
- * The validator of a document, shared by every run in the process that checks against the same
- * contract: each schema is compiled on its first use, once per process rather than once per run
- * (the test suite runs the checker many times in one process).
+ * The validator of a document, shared by everything in the process that checks against the same
+ * contract (the answers of apps that validate them, every run of the `contract-test` checker):
+ * the document is added once, and each schema is compiled on its first use, with the schemas it
+ * refers to compiled once for all of them.
  */
 export const schemaValidatorFor = perContract((document) => new SchemaValidator(document));
 
