@@ -1,6 +1,6 @@
 // Runs a locally installed CLI (node_modules/.bin) and fails loudly, so every script reports
 // which step broke instead of a bare non-zero exit.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -17,4 +17,16 @@ export function runTool(bin, args, { quiet = false } = {}) {
     throw new Error(`${bin} ${args.join(' ')} failed with exit code ${result.status}`);
   }
   return result.stdout ?? '';
+}
+
+/**
+ * Runs a locally installed CLI and hands back its exit status and output, never throwing. Its
+ * standard error goes to the same pipe as its standard output, so the lines keep their order.
+ */
+export function toolOutput(bin, args) {
+  return new Promise((resolve) => {
+    execFile('/bin/sh', ['-c', '"$0" "$@" 2>&1', path.join(root, 'node_modules', '.bin', bin), ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
+      resolve({ status: err ? Number(err.code ?? 1) : 0, output: stdout });
+    });
+  });
 }

@@ -1,29 +1,91 @@
 // The spec quality gate: structural validation (swagger-cli), the house lint rules (redocly, see
 // redocly.yaml) and the rules redocly cannot express (spec-house-rules.mjs), all with zero findings.
-import { mkdtempSync, rmSync } from 'node:fs';
+//   node scripts/spec-lint.mjs                 openapi/openapi.yaml, then the AsyncAPI document
+//   node scripts/spec-lint.mjs A.yaml B.yaml   each OpenAPI file named, one report per file
+// Each report starts with a `── FILE` line and ends with `✓ FILE: no findings` or
+// `❌ FILE: N finding(s)`; the exit status is 1 when any file has findings. redocly lints and
+// bundles all the files in one run each, so the files named must have different names (each
+// bundle is named after its file).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runTool } from './run-tool.mjs';
+import { root, toolOutput } from './run-tool.mjs';
 import { checkHouseRules } from './spec-house-rules.mjs';
 import { lintAsyncApi } from './asyncapi-lint.mjs';
-import { readFileSync } from 'node:fs';
 
-const spec = process.argv[2] ?? 'openapi/openapi.yaml';
-runTool('swagger-cli', ['validate', spec]);
-runTool('redocly', ['lint', spec, '--format', 'stylish', '--max-problems', '500']);
+const named = process.argv.slice(2);
+const specs = named.length > 0 ? named : ['openapi/openapi.yaml'];
+const bundleName = (spec) => `${path.basename(spec, path.extname(spec))}.json`;
+const clashing = specs.filter((spec, i) => specs.findIndex((other) => bundleName(other) === bundleName(spec)) !== i);
+if (clashing.length > 0) {
+  console.error(`spec-lint: the files named must have different names; these repeat one: ${clashing.join(', ')}`);
+  process.exit(2);
+}
+const findings = new Map(specs.map((spec) => [spec, []]));
+const sameFile = (a, b) => path.resolve(root, a) === path.resolve(root, b);
+const specNamed = (printed) => specs.find((spec) => sameFile(spec, printed));
+
+// 1. swagger-cli takes one file a run: two at a time.
+let next = 0;
+await Promise.all([0, 1].map(async () => {
+  while (next < specs.length) {
+    const spec = specs[next++];
+    const { status, output } = await toolOutput('swagger-cli', ['validate', spec]);
+    if (status !== 0) findings.get(spec).push(`swagger-cli: ${output.trim()}`);
+  }
+}));
+
+// 2. redocly lint, one run for all: it prints `validating FILE...`, the findings in that file and
+// the files it refers to (`line:col  error  rule  message`), then `FILE: validated in Nms`.
+const lint = await toolOutput('redocly', ['lint', ...specs, '--format', 'stylish', '--max-problems', '500']);
+const FINDING = /^\s*\d+:\d+\s+(error|warning)\s/;
+let current;
+let lines = [];
+for (const line of lint.output.split('\n')) {
+  const started = /^validating (.+)\.\.\.$/.exec(line);
+  const ended = /^(.+): validated in \S+$/.exec(line);
+  if (started) {
+    current = specNamed(started[1]);
+    lines = [];
+  } else if (ended && current) {
+    if (lines.some((l) => FINDING.test(l))) findings.get(current).push(`redocly lint:\n${lines.join('\n')}`);
+    current = undefined;
+  } else if (current && line.trim() !== '') {
+    lines.push(line);
+  }
+}
+if (lint.status !== 0 && specs.every((spec) => findings.get(spec).length === 0)) {
+  // Failed without a finding under any file: the run itself broke; it counts against each file.
+  for (const spec of specs) findings.get(spec).push(`redocly lint failed (exit ${lint.status}):\n${lint.output.trim()}`);
+}
+
+// 3. redocly bundle, one run for all, then the house rules over each bundle.
 const scratch = mkdtempSync(path.join(tmpdir(), 'spec-lint-'));
 try {
-  const bundled = path.join(scratch, 'openapi.json');
-  runTool('redocly', ['bundle', spec, '--ext', 'json', '-o', bundled], { quiet: true });
-  const problems = checkHouseRules(JSON.parse(readFileSync(bundled, 'utf8')));
-  for (const p of problems) console.error(`${spec}: ${p}`);
-  if (problems.length > 0) {
-    console.error(`❌ ${problems.length} house-rule problem(s)`);
-    process.exit(1);
+  // With one file, redocly takes `-o` as the bundle's own path; with several, as their folder.
+  const output = specs.length === 1 ? path.join(scratch, bundleName(specs[0])) : scratch;
+  const bundled = await toolOutput('redocly', ['bundle', ...specs, '--ext', 'json', '-o', output]);
+  for (const spec of specs) {
+    let doc;
+    try {
+      doc = JSON.parse(readFileSync(path.join(scratch, bundleName(spec)), 'utf8'));
+    } catch {
+      findings.get(spec).push(`redocly bundle made no bundle of ${spec} (exit ${bundled.status}):\n${bundled.output.trim()}`);
+      continue;
+    }
+    for (const problem of checkHouseRules(doc)) findings.get(spec).push(`${spec}: ${problem}`);
   }
-  console.log('house rules: no problems');
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
-// With no argument the gate covers both contracts; an argument lints that one OpenAPI file only.
-if (process.argv[2] === undefined) await lintAsyncApi();
+
+for (const spec of specs) {
+  const found = findings.get(spec);
+  console.log(`── ${spec}`);
+  for (const finding of found) console.log(finding);
+  console.log(found.length === 0 ? `✓ ${spec}: no findings` : `❌ ${spec}: ${found.length} finding(s)`);
+}
+const failed = specs.some((spec) => findings.get(spec).length > 0);
+// With no argument the gate covers both contracts.
+if (named.length === 0 && !failed) await lintAsyncApi();
+process.exit(failed ? 1 : 0);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,30 +15,44 @@ const scratch: string[] = [];
 
 type Doc = Record<string, any>;
 
-function lint(spec?: string): Promise<{ code: number; output: string }> {
+function lint(specs: string[] = []): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/spec-lint.mjs', ...(spec ? [spec] : [])], { cwd: root, maxBuffer: 16 * 1024 * 1024 },
+    execFile(process.execPath, ['scripts/spec-lint.mjs', ...specs], { cwd: root, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }));
   });
 }
 
-/** A fresh copy of openapi/ with `edit` applied; returns the root file of the copy. */
-function brokenCopy(edit: (file: (name: string, change: (doc: Doc) => void) => void) => void): string {
+/** The gate's report on one file of a run over several: from its `── FILE` line to its verdict line. */
+function reportOn(output: string, spec: string): string {
+  const start = output.indexOf(`── ${spec}\n`);
+  if (start < 0) return '';
+  const verdict = /^(✓|❌) .*$/m.exec(output.slice(start));
+  return verdict ? output.slice(start, start + verdict.index + verdict[0].length) : output.slice(start);
+}
+
+/**
+ * A fresh copy of openapi/ with `edit` applied; returns the root file of the copy, renamed
+ * `name.yaml` (the gate checks several files in one run when their names differ).
+ */
+function brokenCopy(name: string, edit: (file: (name: string, change: (doc: Doc) => void) => void) => void): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'spec-lint-case-'));
   scratch.push(dir);
   cpSync(path.join(root, 'openapi'), path.join(dir, 'openapi'), { recursive: true });
-  edit((name, change) => {
-    const file = path.join(dir, 'openapi', name);
+  renameSync(path.join(dir, 'openapi', 'openapi.yaml'), path.join(dir, 'openapi', `${name}.yaml`));
+  edit((fileName, change) => {
+    const file = path.join(dir, 'openapi', fileName === ROOT ? `${name}.yaml` : fileName);
     const doc = parse(readFileSync(file, 'utf8')) as Doc;
     change(doc);
     writeFileSync(file, stringify(doc));
   });
-  return path.join(dir, 'openapi', 'openapi.yaml');
+  return path.join(dir, 'openapi', `${name}.yaml`);
 }
 
 const ME = 'paths/api_v1_me.yaml';
+/** The root file of a copy, whatever brokenCopy renamed it. */
+const ROOT = 'root';
 
-const cases: Array<{ name: string; expected: RegExp; edit: Parameters<typeof brokenCopy>[0] }> = [
+const cases: Array<{ name: string; expected: RegExp; edit: Parameters<typeof brokenCopy>[1] }> = [
   {
     name: 'a schema property without a description',
     expected: /components\.schemas\.ApiKey\.name: property has no description/,
@@ -79,7 +93,7 @@ const cases: Array<{ name: string; expected: RegExp; edit: Parameters<typeof bro
   {
     name: 'an unused component',
     expected: /no-unused-components/,
-    edit: (file) => file('openapi.yaml', (d) => {
+    edit: (file) => file(ROOT, (d) => {
       d.components.schemas = { UnusedThing: { type: 'string', description: 'Nothing refers to this schema.' } };
     }),
   },
@@ -106,31 +120,18 @@ const cases: Array<{ name: string; expected: RegExp; edit: Parameters<typeof bro
   },
 ];
 
-/** Runs `jobs` at most `width` at a time (each lint is a few CPU-bound processes; the machine has 2 cores). */
-async function pool<T>(jobs: Array<() => Promise<T>>, width: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]!();
-    }
-  }));
-  return results;
-}
-
 // Redocly's stylish format prints one `line:col  error|warning  rule  message` line per finding.
 const FINDING = /^\s*\d+:\d+\s+(error|warning)\s|\byou have \d+ warnings?\b/im;
 
 describe('spec quality gate (scripts/spec-lint.mjs)', () => {
   let ours: { code: number; output: string };
-  let broken: Array<{ code: number; output: string }>;
+  let broken: { code: number; output: string };
+  let specs: string[];
 
   beforeAll(async () => {
-    const specs = cases.map((c) => brokenCopy(c.edit));
-    const results = await pool([() => lint(), ...specs.map((spec) => () => lint(spec))], 2);
-    ours = results[0]!;
-    broken = results.slice(1);
+    specs = cases.map((c, i) => brokenCopy(`case-${i + 1}`, c.edit));
+    // The gate as `npm run spec:lint` runs it, and once over every broken copy.
+    [ours, broken] = await Promise.all([lint(), lint(specs)]);
   }, 180_000);
 
   afterAll(() => {
@@ -143,9 +144,26 @@ describe('spec quality gate (scripts/spec-lint.mjs)', () => {
   });
 
   it.each(cases.map((c, i) => ({ ...c, i })))('fails on $name', ({ expected, i }) => {
-    const { code, output } = broken[i]!;
-    expect(code).not.toBe(0);
-    expect(output).toMatch(expected);
+    expect(broken.code).not.toBe(0);
+    const report = reportOn(broken.output, specs[i]!);
+    expect(report, broken.output).toMatch(/^❌ .*: \d+ finding\(s\)$/m);
+    expect(report).toMatch(expected);
+  });
+
+  it('refuses, before any tool runs, files whose names repeat (their bundles would overwrite each other)', async () => {
+    const { code, output } = await lint([specs[0]!, path.join(root, 'openapi', `${path.basename(specs[0]!)}`)]);
+    expect(code).toBe(2);
+    expect(output).toMatch(/the files named must have different names; these repeat one: .*case-1\.yaml/);
+  });
+
+  it('reports on each file of a run over several, and only what that file breaks', () => {
+    // Every case breaks one thing: no other case's expected finding shows in its report.
+    for (const [i, c] of cases.entries()) {
+      const report = reportOn(broken.output, specs[i]!);
+      for (const [j, other] of cases.entries()) {
+        if (j !== i && !other.expected.test(c.name)) expect(report, `${c.name} reports ${other.name}`).not.toMatch(other.expected);
+      }
+    }
   });
 });
 
