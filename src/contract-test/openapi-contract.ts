@@ -1,4 +1,5 @@
 import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
+import { nodeAt, pointerSegment as escape } from '../json-pointer.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -174,10 +175,7 @@ export class OpenApiContract {
   }
 
   private at<T = OperationObject>(pointer: string): T {
-    let node: unknown = this.document;
-    for (const raw of pointer.slice(2).split('/')) {
-      node = (node as Record<string, unknown> | undefined)?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
+    const node = nodeAt(this.document, pointer);
     if (node === undefined) throw new Error(`the contract has nothing at ${pointer}`);
     return node as T;
   }
@@ -225,6 +223,3 @@ export class OpenApiContract {
   }
 }
 
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}

@@ -1,6 +1,7 @@
 // Turns the AsyncAPI 3.0 document's events into OpenAPI 3.1 `webhooks`, so one reference page
 // shows the HTTP APIs and the events side by side. Used only for the docs copy of the contract:
 // the published /openapi.json and /asyncapi.json stay exactly as bundled.
+import { keyOfSegment } from '../json-pointer.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ function resolveLocal(doc: Json, value: unknown, seen = new Set<string>()): unkn
   seen.add(value.$ref);
   let target: unknown = doc;
   for (const raw of value.$ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = keyOfSegment(decodeURIComponent(raw));
     target = isObject(target) || Array.isArray(target) ? (target as Json)[key] : undefined;
   }
   return target === undefined ? value : resolveLocal(doc, target, seen);

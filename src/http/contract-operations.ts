@@ -1,3 +1,4 @@
+import { followRefs } from '../json-pointer.js';
 import { requirementOf, type OperationRequirement, type SecuredOperationObject, type SecuritySchemeObject } from './operation-requirements.js';
 
 /** The methods of an OpenAPI path item, in its own order (which `Allow` follows too). */
@@ -29,16 +30,7 @@ interface OpenApiDocument {
 
 /** Follows a local `$ref` (`#/components/parameters/Limit`) of the bundled document. */
 function resolve(document: object, node: ParameterObject): ParameterObject {
-  let current = node;
-  for (let depth = 0; current.$ref?.startsWith('#/') && depth < 10; depth++) {
-    let target: unknown = document;
-    for (const raw of current.$ref.slice(2).split('/')) {
-      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      target = typeof target === 'object' && target !== null && Object.hasOwn(target, key) ? (target as Record<string, unknown>)[key] : undefined;
-    }
-    current = (target ?? {}) as ParameterObject;
-  }
-  return current;
+  return (followRefs(document, node, '', 10).node ?? {}) as ParameterObject;
 }
 
 function queryParametersOf(document: object, shared: ParameterObject[], own: ParameterObject[]): Map<string, { allowEmpty: boolean }> {

@@ -1,3 +1,5 @@
+import { followRefs } from '../json-pointer.js';
+
 /** A parameter of the bundled contract, with `$ref`s resolved. */
 export interface ContractParameter {
   name: string;
@@ -8,13 +10,7 @@ export interface ContractParameter {
 type Node = Record<string, unknown>;
 
 function resolve(document: Node, node: unknown): Node {
-  let current = (node ?? {}) as Node;
-  for (let depth = 0; typeof current.$ref === 'string' && current.$ref.startsWith('#/') && depth < 10; depth++) {
-    let target: unknown = document;
-    for (const key of current.$ref.slice(2).split('/')) target = (target as Node | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-    current = (target ?? {}) as Node;
-  }
-  return current;
+  return (followRefs(document, node ?? {}, '', 10).node ?? {}) as Node;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);

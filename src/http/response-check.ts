@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { matchedOperation } from './request-context.js';
 import { schemaValidatorFor, type SchemaValidator } from './schema-validator.js';
+import { followRefs, pointerSegment } from '../json-pointer.js';
 
 interface ResponseObject { $ref?: string; content?: Record<string, { schema?: unknown }> }
 type OperationObject = { responses?: Record<string, ResponseObject> };
@@ -21,35 +22,17 @@ export class UndocumentedResponseError extends Error {
   }
 }
 
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function at(document: object, pointer: string): unknown {
-  let node: unknown = document;
-  for (const raw of pointer.slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = typeof node === 'object' && node !== null && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return node;
-}
-
 /** The response documented for a status: the exact code, else its `NXX` range, else `default`. */
 function documentedResponse(document: object, path: string, method: string, status: number): DocumentedResponse | undefined {
-  const operationPointer = `#/paths/${escape(path)}/${method}`;
   const operation = (document as { paths?: PathItems }).paths?.[path]?.[method];
   const responses = operation?.responses ?? {};
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => Object.hasOwn(responses, k));
   if (key === undefined) return undefined;
-  let pointer = `${operationPointer}/responses/${escape(key)}`;
-  let response = responses[key];
-  for (let depth = 0; response?.$ref?.startsWith('#/') && depth < 10; depth += 1) {
-    pointer = response.$ref;
-    response = at(document, pointer) as ResponseObject | undefined;
-  }
+  const found = followRefs(document, responses[key], `#/paths/${pointerSegment(path)}/${method}/responses/${pointerSegment(key)}`);
+  const response = found.node as ResponseObject | undefined;
   const media = Object.entries(response?.content ?? {}).map(([type, m]) => ({
     type,
-    schemaPointer: m.schema === undefined ? undefined : `${pointer}/content/${escape(type)}/schema`,
+    schemaPointer: m.schema === undefined ? undefined : `${found.pointer}/content/${pointerSegment(type)}/schema`,
   }));
   return { key, media };
 }

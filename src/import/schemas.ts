@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parseTimestamp } from '../store/timestamp.js';
+import { keyOfSegment } from '../json-pointer.js';
 
 /** The published import format: one JSON Schema per record type plus the root that selects by `type`. */
 export const IMPORT_FORMAT_DIR = fileURLToPath(new URL('../../import-format/', import.meta.url));
@@ -65,7 +66,7 @@ export function fieldPath(instancePath: string, child?: string): string {
   const parts = instancePath === '' ? [] : instancePath.slice(1).split('/');
   if (child !== undefined) parts.push(child);
   for (const raw of parts) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const part = keyOfSegment(raw);
     if (/^\d+$/.test(part)) out += `[${part}]`;
     else out += out === '' ? part : `.${part}`;
   }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import type { ReadHandlers, StreamResult } from '../handlers/handler-types.js';
+import { followRefs } from '../json-pointer.js';
 
 type Json = Record<string, any>;
 
@@ -8,11 +9,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 /** Follows local `#/...` references, as the bundled document uses them for shared responses and examples. */
 function deref(doc: Json, value: unknown): any {
-  let current = value;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && hops < 20; hops++) {
-    current = current.$ref.slice(2).split('/').reduce((node: any, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  }
-  return current;
+  return followRefs(doc, value).node;
 }
 
 /** The read API: every operation under /api/v1, in document order; HEAD is answered by the GET's handler. */
