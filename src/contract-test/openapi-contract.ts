@@ -1,5 +1,6 @@
 import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
 import { nodeAt, pointerSegment as escape } from '../json-pointer.js';
+import { documentedResponse } from '../http/documented-response.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -143,10 +144,11 @@ export class OpenApiContract {
 
   /** The response documented for a status: the exact code, else its `NXX` range, else `default`. */
   response(op: Operation, status: number): DocumentedResponse | undefined {
-    const responses = this.at(op.pointer).responses ?? {};
-    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
-    if (key === undefined) return undefined;
-    const { node, pointer } = this.resolve<ResponseObject>(responses[key]!, `${op.pointer}/responses/${escape(key)}`);
+    const documented = documentedResponse(this.document, op.path, op.method.toLowerCase(), status);
+    if (documented === undefined) return undefined;
+    const { key, pointer, media } = documented;
+    if (documented.node === undefined) throw new Error(`the contract has nothing at ${pointer}`);
+    const node = documented.node as ResponseObject;
     const headers = Object.entries(node.headers ?? {}).map(([name, raw]) => {
       const header = this.resolve<HeaderObject>(raw, `${pointer}/headers/${escape(name)}`);
       return {
@@ -156,10 +158,6 @@ export class OpenApiContract {
         required: header.node.required ?? true,
       };
     });
-    const media = Object.entries(node.content ?? {}).map(([type, m]) => ({
-      type,
-      schemaPointer: m.schema ? `${pointer}/content/${escape(type)}/schema` : undefined,
-    }));
     return { key, pointer, headers, media };
   }
 

@@ -1,18 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { matchedOperation } from './request-context.js';
 import { schemaValidatorFor, type SchemaValidator } from './schema-validator.js';
-import { followRefs, pointerSegment } from '../json-pointer.js';
-
-interface ResponseObject { $ref?: string; content?: Record<string, { schema?: unknown }> }
-type OperationObject = { responses?: Record<string, ResponseObject> };
-type PathItems = Record<string, Record<string, OperationObject | undefined> | undefined>;
-
-/** What the contract documents for one status of an operation: its media types, each with the pointer of its schema. */
-interface DocumentedResponse {
-  /** The key it is documented under: the status, its `NXX` range or `default`. */
-  key: string;
-  media: Array<{ type: string; schemaPointer: string | undefined }>;
-}
+import { documentedResponse, type DocumentedResponse } from './documented-response.js';
 
 /** An answer a handler or the error handler built that the contract does not document. */
 export class UndocumentedResponseError extends Error {
@@ -20,21 +9,6 @@ export class UndocumentedResponseError extends Error {
     super(`the ${status} answer of ${operationId} does not match the contract: ${problems.join('; ')}`);
     this.name = 'UndocumentedResponseError';
   }
-}
-
-/** The response documented for a status: the exact code, else its `NXX` range, else `default`. */
-function documentedResponse(document: object, path: string, method: string, status: number): DocumentedResponse | undefined {
-  const operation = (document as { paths?: PathItems }).paths?.[path]?.[method];
-  const responses = operation?.responses ?? {};
-  const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => Object.hasOwn(responses, k));
-  if (key === undefined) return undefined;
-  const found = followRefs(document, responses[key], `#/paths/${pointerSegment(path)}/${method}/responses/${pointerSegment(key)}`);
-  const response = found.node as ResponseObject | undefined;
-  const media = Object.entries(response?.content ?? {}).map(([type, m]) => ({
-    type,
-    schemaPointer: m.schema === undefined ? undefined : `${found.pointer}/content/${pointerSegment(type)}/schema`,
-  }));
-  return { key, media };
 }
 
 function problemsOf(documented: DocumentedResponse | undefined, status: number, contentType: string, body: unknown, schemas: SchemaValidator): string[] {
