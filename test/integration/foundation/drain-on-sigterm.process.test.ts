@@ -42,7 +42,7 @@ describe('serve on SIGTERM', { timeout: 120_000 }, () => {
     const { workspaceId: ws, ownerId } = await createTestWorkspace(db.open());
     const { token } = await cliJson(['token', 'create', '--workspace', ws, '--user', ownerId]);
 
-    const { child, exited } = spawnCli(['serve', '--port', '0', '--host', '127.0.0.1', '--db', db.file, '--json'], { DRAIN_DELAY_MS: '1500' });
+    const { child, exited } = spawnCli(['serve', '--port', '0', '--host', '127.0.0.1', '--db', db.file, '--json'], { DRAIN_DELAY_MS: '4000' });
     const url = String((await firstJsonLine(child)).url);
     expect((await send(url, { path: '/readyz' })).status).toBe(200);
 

@@ -81,7 +81,8 @@ describe('the per-workspace rate limit (120 in any rolling 60 s, shared by all k
     let res: ObservedResponse = await me(s, ws.key);
     expect([res.status, res.headers.get('retry-after'), res.headers.get('ratelimit')]).toEqual([429, '1', '"workspace";r=0;t=1']);
     advance(1); // 60 s: the first 60 leave the window; the 60 from 30 s stay
-    expect(await burst(61)).toEqual([...Array(60).fill(200), 429]);
+    // Which of the 61 is refused depends on the order they reach the limiter, not the order sent.
+    expect((await burst(61)).sort()).toEqual([...Array(60).fill(200), 429]);
     res = await me(s, ws.key);
     expect([res.status, res.headers.get('retry-after')]).toEqual([429, '30']);
   });

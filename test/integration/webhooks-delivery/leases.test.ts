@@ -18,9 +18,10 @@ describe('webhook delivery: leases and at-least-once', () => {
     await emit(store, workspace.workspaceId);
     // A process claims it and dies before sending or recording anything.
     const now = new Date();
+    const leaseUntil = now.getTime() + 1_000;
     const [claimed] = await store.webhookDeliveries.claimDue({
       now: now.toISOString(),
-      lease_until: new Date(now.getTime() + 150).toISOString(),
+      lease_until: new Date(leaseUntil).toISOString(),
       lease_token: 'dead-process',
       rooms: new Map([[hook.id, 4]]),
       limit: 10,
@@ -31,10 +32,9 @@ describe('webhook delivery: leases and at-least-once', () => {
     const next = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig() });
     next.start();
     onCleanup(() => next.stop());
-    await new Promise((done) => setTimeout(done, 60));
-    expect(r.requests).toEqual([]); // still leased
     const [request] = await r.waitForRequests(1);
     expect(request!.headers['webhook-id']).toBe(claimed!.id);
+    expect(request!.receivedAt).toBeGreaterThanOrEqual(leaseUntil); // not while the lease held
     await until(async () => (await store.webhookDeliveries.getById(claimed!.id))?.status === 'delivered', 5_000, 'delivered');
     expect((await store.webhookDeliveries.attempts(claimed!.id)).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
   });
@@ -61,7 +61,7 @@ describe('webhook delivery: leases and at-least-once', () => {
     const next = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig({ perWebhookConcurrency: 2 }) });
     next.start();
     onCleanup(() => next.stop());
-    const requests = await r.waitForRequests(3, 3_000);
+    const requests = await r.waitForRequests(3);
     expect(requests.map((q) => q.headers['webhook-id'])).not.toContain(dead[0]!.id);
     expect(requests.map((q) => q.headers['webhook-id'])).not.toContain(dead[1]!.id);
   });
@@ -82,7 +82,7 @@ describe('webhook delivery: leases and at-least-once', () => {
     const next = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig() });
     next.start();
     onCleanup(() => next.stop());
-    const [, second] = await r.waitForRequests(2, 2_000);
+    const [, second] = await r.waitForRequests(2);
     expect(second!.headers['webhook-id']).toBe(id);
     await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'delivered', 5_000, 'delivered');
     expect((await store.webhookDeliveries.attempts(id)).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'success']]);
@@ -108,8 +108,9 @@ describe('webhook delivery: leases and at-least-once', () => {
     expect(await store.webhookDeliveries.countPending()).toBe(1);
     other.exec('COMMIT');
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'recorded');
-    // The default busy timeout (5 s) would have frozen the loop; the dispatcher does not wait for the lock at all.
-    expect(maxLag).toBeLessThan(250);
+    // The default busy timeout (5 s) would have frozen the loop; the dispatcher does not wait for
+    // the lock at all. The bound leaves room for a busy machine's pauses and still tells them apart.
+    expect(maxLag).toBeLessThan(2_000);
     expect(r.requests).toHaveLength(1);
   });
 
@@ -129,6 +130,6 @@ describe('webhook delivery: leases and at-least-once', () => {
     await r.waitForRequests(1);
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'recorded');
     // Waiting for the lock (the connection's 5 s) inside a claim would have frozen the loop.
-    expect(maxLag).toBeLessThan(250);
+    expect(maxLag).toBeLessThan(2_000);
   });
 });
