@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { once } from './once.js';
 
+/** The methods an OpenAPI path item may hold, in the specification's order (which `Allow` follows too). */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
 /** The bundled contract documents, produced by `npm run codegen`: a fresh copy the caller may change. */
 export function loadOpenApiDocument(): object {
   return JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')) as object;

@@ -1,8 +1,7 @@
+import { HTTP_METHODS } from '../contract.js';
 import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
 import { nodeAt, pointerSegment as escape } from '../json-pointer.js';
 import { documentedResponse } from '../http/documented-response.js';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** The JSON Schema subset the contract uses (see openapi/README and the house rules). */
 export interface Schema {

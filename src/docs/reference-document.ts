@@ -1,3 +1,4 @@
+import { HTTP_METHODS } from '../contract.js';
 import { requirementNote } from './requirement-note.js';
 import { webhooksFromAsyncApi, type WebhookEvent } from './webhooks-from-asyncapi.js';
 
@@ -12,7 +13,7 @@ const API_GROUPS = [
 ] as const;
 const OTHER_GROUP = 'Service';
 
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const PATH_ITEM_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -30,7 +31,7 @@ export function listOperations(doc: Json): DocumentedOperation[] {
   for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
     if (!isObject(item)) continue;
     for (const [method, op] of Object.entries(item)) {
-      if (!HTTP_METHODS.has(method) || !isObject(op) || typeof op.operationId !== 'string') continue;
+      if (!PATH_ITEM_METHODS.has(method) || !isObject(op) || typeof op.operationId !== 'string') continue;
       ops.push({
         method,
         path,
@@ -98,7 +99,7 @@ function noteRequirements(doc: Json): void {
   for (const item of Object.values(isObject(doc.paths) ? doc.paths : {})) {
     if (!isObject(item)) continue;
     for (const [method, op] of Object.entries(item)) {
-      if (!HTTP_METHODS.has(method) || !isObject(op)) continue;
+      if (!PATH_ITEM_METHODS.has(method) || !isObject(op)) continue;
       const note = requirementNote(op.security, schemes);
       if (note) op.description = typeof op.description === 'string' ? `${note}\n\n${op.description}` : note;
     }

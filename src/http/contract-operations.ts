@@ -1,8 +1,6 @@
-import { followRefs } from '../json-pointer.js';
+import { HTTP_METHODS } from '../contract.js';
+import { parametersByOperation, type ContractParameter } from './contract-parameters.js';
 import { requirementOf, type OperationRequirement, type SecuredOperationObject, type SecuritySchemeObject } from './operation-requirements.js';
-
-/** The methods of an OpenAPI path item, in its own order (which `Allow` follows too). */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** One operation of the contract, compiled once at start-up for the matcher and the guards. */
 export interface ContractOperation {
@@ -18,26 +16,19 @@ export interface ContractOperation {
   takesInput: boolean;
 }
 
-interface ParameterObject { $ref?: string; name?: string; in?: string; allowEmptyValue?: boolean }
-interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: ParameterObject[]; requestBody?: unknown }
+interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: unknown[]; requestBody?: unknown }
 interface OpenApiDocument {
-  paths?: Record<string, Record<string, unknown> & { parameters?: ParameterObject[] }>;
+  paths?: Record<string, Record<string, unknown> & { parameters?: unknown[] }>;
   components?: {
     securitySchemes?: Record<string, SecuritySchemeObject>;
     schemas?: { MemberRole?: { enum?: string[] } };
   };
 }
 
-/** Follows a local `$ref` (`#/components/parameters/Limit`) of the bundled document. */
-function resolve(document: object, node: ParameterObject): ParameterObject {
-  return (followRefs(document, node, '', 10).node ?? {}) as ParameterObject;
-}
-
-function queryParametersOf(document: object, shared: ParameterObject[], own: ParameterObject[]): Map<string, { allowEmpty: boolean }> {
+/** Its query parameters by name, each with whether it may be sent empty. */
+function queryParametersOf(parameters: readonly ContractParameter[]): Map<string, { allowEmpty: boolean }> {
   const query = new Map<string, { allowEmpty: boolean }>();
-  for (const p of [...shared, ...own].map((raw) => resolve(document, raw))) {
-    if (p.in === 'query' && p.name) query.set(p.name, { allowEmpty: p.allowEmptyValue === true });
-  }
+  for (const p of parameters) if (p.in === 'query' && p.name) query.set(p.name, { allowEmpty: p.allowEmptyValue });
   return query;
 }
 
@@ -46,6 +37,7 @@ export function compileOperations(document: object): ContractOperation[] {
   const doc = document as OpenApiDocument;
   const schemes = doc.components?.securitySchemes ?? {};
   const roles = doc.components?.schemas?.MemberRole?.enum ?? [];
+  const parameters = parametersByOperation(document);
   const operations: ContractOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
@@ -58,7 +50,7 @@ export function compileOperations(document: object): ContractOperation[] {
         method: method.toUpperCase(),
         path,
         requirement: requirementOf(op, schemes, roles, where),
-        queryParameters: queryParametersOf(document, item.parameters ?? [], op.parameters ?? []),
+        queryParameters: queryParametersOf(parameters.get(where) ?? []),
         takesInput: (item.parameters ?? []).length + (op.parameters ?? []).length > 0 || op.requestBody !== undefined,
       });
     }

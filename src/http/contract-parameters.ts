@@ -1,9 +1,12 @@
+import { HTTP_METHODS } from '../contract.js';
 import { followRefs } from '../json-pointer.js';
 
 /** A parameter of the bundled contract, with `$ref`s resolved. */
 export interface ContractParameter {
   name: string;
   in: string;
+  /** Whether it may be sent empty (`?q=`). */
+  allowEmptyValue: boolean;
   schema: { type?: unknown; format?: string; minimum?: number; maximum?: number };
 }
 
@@ -13,8 +16,6 @@ function resolve(document: Node, node: unknown): Node {
   return (followRefs(document, node ?? {}, '', 10).node ?? {}) as Node;
 }
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
 /** `"GET /api/v1/x/{id}"` → every parameter the operation documents (its own and its path item's). */
 export function parametersByOperation(document: object): Map<string, ContractParameter[]> {
   const doc = document as Node;
@@ -22,11 +23,12 @@ export function parametersByOperation(document: object): Map<string, ContractPar
   for (const [route, item] of Object.entries((doc.paths ?? {}) as Record<string, Node>)) {
     const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolve(doc, p));
     for (const [method, op] of Object.entries(item)) {
-      if (!METHODS.has(method)) continue;
+      if (!(HTTP_METHODS as readonly string[]).includes(method)) continue;
       const own = (((op as Node).parameters ?? []) as unknown[]).map((p) => resolve(doc, p));
       byOperation.set(`${method.toUpperCase()} ${route}`, [...shared, ...own].map((p) => ({
         name: String(p.name),
         in: String(p.in),
+        allowEmptyValue: p.allowEmptyValue === true,
         schema: resolve(doc, p.schema) as ContractParameter['schema'],
       })));
     }

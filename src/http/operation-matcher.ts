@@ -1,4 +1,5 @@
-import { HTTP_METHODS, type ContractOperation } from './contract-operations.js';
+import { HTTP_METHODS } from '../contract.js';
+import type { ContractOperation } from './contract-operations.js';
 
 /** What the matcher found for a request: an operation, a path without this method, or nothing. */
 export type RouteMatch =
