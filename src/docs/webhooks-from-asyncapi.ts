@@ -1,7 +1,7 @@
 // Turns the AsyncAPI 3.0 document's events into OpenAPI 3.1 `webhooks`, so one reference page
 // shows the HTTP APIs and the events side by side. Used only for the docs copy of the contract:
 // the published /openapi.json and /asyncapi.json stay exactly as bundled.
-import { keyOfSegment } from '../json-pointer.js';
+import { nodeAt } from '../json-pointer.js';
 
 type Json = Record<string, unknown>;
 
@@ -31,11 +31,8 @@ function resolveLocal(doc: Json, value: unknown, seen = new Set<string>()): unkn
   if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/')) return value;
   if (seen.has(value.$ref)) return value;
   seen.add(value.$ref);
-  let target: unknown = doc;
-  for (const raw of value.$ref.slice(2).split('/')) {
-    const key = keyOfSegment(decodeURIComponent(raw));
-    target = isObject(target) || Array.isArray(target) ? (target as Json)[key] : undefined;
-  }
+  // A `$ref` is a URI fragment: percent-decoded, it is the JSON pointer.
+  const target = nodeAt(doc, decodeURIComponent(value.$ref));
   return target === undefined ? value : resolveLocal(doc, target, seen);
 }
 
