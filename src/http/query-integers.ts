@@ -68,7 +68,7 @@ export function rejectNonDecimalIntegers(document: object) {
     const operation = matchedOperation(res)?.operation;
     const integers = operation === undefined ? undefined : byRoute.get(`${operation.method} ${operation.path}`);
     if (!integers) return [];
-    const query = rawQuery(req);
+    const query = rawQuery(req, res);
     const issues: ValidationIssue[] = [];
     for (const parameter of integers) {
       // An empty value is reported as empty by rejectUnknownQueryParameters.

@@ -33,7 +33,7 @@ function queryIssues(known: ContractOperation['queryParameters'], query: Record<
 export function rejectUnknownQueryParameters() {
   const issuesOf = (req: Request, res: Response): ValidationIssue[] => {
     const known = matchedOperation(res)?.operation.queryParameters;
-    return known ? queryIssues(known, Object.fromEntries(rawQuery(req))) : [];
+    return known ? queryIssues(known, Object.fromEntries(rawQuery(req, res))) : [];
   };
   return [
     (req: Request, res: Response, next: NextFunction): void => {
