@@ -1,6 +1,6 @@
 import { HTTP_METHODS } from '../contract.js';
 import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
-import { nodeAt, pointerSegment as escape } from '../json-pointer.js';
+import { followRefs, pointerSegment as escape } from '../json-pointer.js';
 import { documentedResponse } from '../http/documented-response.js';
 
 /** The JSON Schema subset the contract uses (see openapi/README and the house rules). */
@@ -171,20 +171,13 @@ export class OpenApiContract {
     return pointer === undefined ? [] : this.validate(pointer, body);
   }
 
-  private at<T = OperationObject>(pointer: string): T {
-    const node = nodeAt(this.document, pointer);
-    if (node === undefined) throw new Error(`the contract has nothing at ${pointer}`);
-    return node as T;
-  }
-
   private resolve<T extends { $ref?: string }>(node: T, pointer = ''): { node: T; pointer: string } {
-    let current = { node, pointer };
-    for (let depth = 0; current.node.$ref !== undefined; depth += 1) {
-      const ref = current.node.$ref;
-      if (depth > 20 || !ref.startsWith('#/')) throw new Error(`cannot follow ${ref}`);
-      current = { node: this.at<T>(ref), pointer: ref };
-    }
-    return current;
+    const found = followRefs(this.document, node, pointer);
+    if (found.node === undefined) throw new Error(`the contract has nothing at ${found.pointer}`);
+    const ref = (found.node as T).$ref;
+    // Still a reference: one outside the document, or a chain longer than followRefs follows.
+    if (ref !== undefined) throw new Error(`cannot follow ${ref}`);
+    return found as { node: T; pointer: string };
   }
 
   private listOperations(): Operation[] {
