@@ -8,7 +8,7 @@ import path from 'node:path';
  * A throwaway PostgreSQL cluster started from the system's server binaries (Debian's `postgresql`
  * package puts `initdb` and `pg_ctl` in the directory `pg_config --bindir` names, not on PATH) in
  * a temp directory, on a free loopback port, with fsync off. Used by the test setup and by
- * `npm run postgres:local` (README, "Running on PostgreSQL").
+ * `npm run postgres:local` (docs/operators.md, "Running on PostgreSQL").
  */
 export interface PostgresCluster {
   /** `postgres://postgres@127.0.0.1:PORT/<database>` (trust authentication on loopback). */

@@ -66,7 +66,7 @@ export interface AppDeps {
    * that /openapi.json serves; `generated/openapi.json` by default (tests pass a changed copy).
    */
   document?: object;
-  /** CORS origins and the public address (README, "HTTP conventions"); none and the request's host by default. */
+  /** CORS origins and the public address (docs/client-teams.md, "HTTP conventions"); none and the request's host by default. */
   http?: Partial<HttpConfig>;
   /** What `/readyz` checks, and whether the instance is shutting down; the database alone by default. */
   readiness?: Readiness;

@@ -23,9 +23,9 @@ export interface Config {
   authFailureQuota: number;
   /** Webhook delivery (see src/webhooks/delivery/README.md). */
   webhooks: WebhookDeliveryConfig;
-  /** Limits of the HTTP server's connections and the HTTP conventions (README, "Configuration" and "HTTP conventions"). */
+  /** Limits of the HTTP server's connections and the HTTP conventions (docs/operators.md, "Configuration"; docs/client-teams.md, "HTTP conventions"). */
   http: HttpServerConfig & HttpConfig;
-  /** The shared rate limit of several instances (README, "Running several instances"). */
+  /** The shared rate limit of several instances (docs/operators.md, "Running several instances"). */
   redis: RedisConfig;
   /** `GET /metrics` on a port of its own; off (no port) by default. */
   metrics: { port: number | undefined; host: string };

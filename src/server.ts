@@ -45,7 +45,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
   const shared = redisUrl === undefined ? undefined : connectSharedRateLimits({ ...config.redis, url: redisUrl }, rateLimit, logger);
   if (!shared && store.kind === 'postgres') {
     logger.warn('DATABASE_URL names PostgreSQL but REDIS_URL is not set: the rate limits are counted in this process only, '
-      + 'so several instances would each admit the whole quota (README, "Running several instances")');
+      + 'so several instances would each admit the whole quota (docs/operators.md, "Running several instances")');
   }
   // Without a connection every request would answer 503: give Redis a moment before listening.
   if (shared && !(await shared.whenReady(REDIS_START_WAIT_MS))) {
@@ -89,7 +89,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
       server.close(async () => {
         clearInterval(closeIdle);
         await dispatcherStopped;
-        // What the server kept in memory while the lock was taken (see README, "Importing data").
+        // What the server kept in memory while the lock was taken (see docs/data-producers.md).
         await finishBackgroundWriters(writers, (what, err) => logger.error({ err }, `could not write the pending ${what}`));
         await metricsServer?.close();
         metrics?.close();

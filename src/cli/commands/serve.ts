@@ -37,7 +37,7 @@ export const serve: Command = {
         stdout.write(`  npm run -s cli -- key list --workspace <id>   and   npm run -s cli -- key create --workspace <id> --user <owner id> --name "New key"\n`);
       }
     }
-    // The first signal drains (README, "Running several instances"); a second one stops at once.
+    // The first signal drains (docs/operators.md, "Running several instances"); a second one stops at once.
     await new Promise<void>((resolve) => {
       let signals = 0;
       const stop = () => {

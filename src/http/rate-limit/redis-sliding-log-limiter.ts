@@ -27,7 +27,7 @@ interface SlidingLogCommand {
 
 /**
  * The exact sliding log of `sliding-log-limiter.ts`, kept in Redis so every instance of the service
- * counts against the same log (README, "Running several instances"). The script runs by EVALSHA
+ * counts against the same log (docs/operators.md, "Running several instances"). The script runs by EVALSHA
  * (ioredis `defineCommand`), falling back to EVAL after a Redis restart emptied its script cache.
  * When Redis does not answer, the call rejects with a 503 (5030): a request is never admitted
  * without being counted.

@@ -67,7 +67,7 @@ async function expectRefusedCursor(check: PagingCheck, cursor: string, why: stri
 }
 
 /**
- * The paging promise of every list (the README's paging rules and `openapi/components/parameters/`): with limit 1, 2 and 3 every item comes back
+ * The paging promise of every list (the paging rules of docs/client-teams.md and `openapi/components/parameters/`): with limit 1, 2 and 3 every item comes back
  * exactly once, in one stable order (the same as a single big page); a tampered or foreign
  * cursor is a 422 naming `cursor`.
  */

@@ -1,7 +1,7 @@
 import { ALL_SCOPES, type Scope } from '../../../src/keys/scopes.js';
 
 /**
- * The API's scope table (the README's scopes section), written out independently of the service's own mapping so the
+ * The API's scope table (docs/client-teams.md, "Keys, errors, paging and the rate limit"), written out independently of the service's own mapping so the
  * tests check the service against the document rather than against itself.
  */
 const SCOPE_BY_PREFIX: Array<[prefix: string, scope: Scope]> = [

@@ -5,7 +5,7 @@ import { createTestMemberToken } from '../../support/admin.js';
 import { startConfiguredServer } from '../../support/process-server.js';
 import { connectRaw, parseRawResponse, type RawConnection } from '../../support/raw-http.js';
 
-/** Shortened so a test sees them act; the defaults are in src/config.ts and the README. */
+/** Shortened so a test sees them act; the defaults are in src/config.ts and the README's configuration table. */
 const SHORT_TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: '400', HTTP_REQUEST_TIMEOUT_MS: '800', HTTP_KEEP_ALIVE_TIMEOUT_MS: '300' };
 /** A generous bound on "closed by the server": the longest timeout above, Node's check interval and a busy machine. */
 const CLOSED_WITHIN_MS = 5_000;

@@ -26,7 +26,7 @@ async function warningsOfServe(env: Record<string, string>): Promise<string[]> {
 }
 
 const PG_WARNING = 'DATABASE_URL names PostgreSQL but REDIS_URL is not set: the rate limits are counted in this process only, '
-  + 'so several instances would each admit the whole quota (README, "Running several instances")';
+  + 'so several instances would each admit the whole quota (docs/operators.md, "Running several instances")';
 
 describe.skipIf(!postgresAvailable())('serve', () => {
   it('when it runs on PostgreSQL without REDIS_URL, warns that several instances would not share the rate limit', async () => {

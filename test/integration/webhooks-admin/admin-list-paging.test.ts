@@ -14,7 +14,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The paging promise (the README's paging rules) on one administration list of `mine`, with `theirs` as the foreign workspace. */
+/** The paging promise (the paging rules of docs/client-teams.md) on one administration list of `mine`, with `theirs` as the foreign workspace. */
 async function checkPaging(mine: AdminWorld, theirs: AdminWorld, path: (w: AdminWorld) => string, ids: string[], itemId?: (item: unknown) => string) {
   await expectStablePaging({
     call: (spec) => send(server.url, spec),

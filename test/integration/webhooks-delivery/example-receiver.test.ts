@@ -7,7 +7,7 @@ import { emit, onCleanup, startDeliveryWorld, until } from './helpers.js';
 
 const script = fileURLToPath(new URL('../../../examples/webhook-receiver.mjs', import.meta.url));
 
-/** Runs the README's receiver as a user would, collecting what it prints. */
+/** Runs the integrators guide's receiver (docs/integrators.md) as a user would, collecting what it prints. */
 async function startExample(secret: string): Promise<{ url: string; output: string[] }> {
   const child = spawn(process.execPath, [script], { env: { ...process.env, WEBHOOK_SECRET: secret, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
   onCleanup(() => {
