@@ -71,6 +71,11 @@ function checkPermissions(doc) {
       const op = item[method];
       if (!op) continue;
       const where = `${method.toUpperCase()} ${p}`;
+      // A legitimate absent state is one of the operation's own documented refusals, on a read.
+      const absent = op['x-absent-state'];
+      if (absent !== undefined && (!['get', 'head'].includes(method) || !Number.isInteger(absent) || absent < 400 || absent > 499 || !(String(absent) in (op.responses ?? {})))) {
+        problems.push(`${where}: x-absent-state must be a 4xx status the read documents (found ${JSON.stringify(absent)})`);
+      }
       if (!Array.isArray(op.security) || op.security.length === 0) {
         problems.push(`${where}: declares no security requirement; name its credentials and scope in \`security\``);
         continue;

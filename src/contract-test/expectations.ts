@@ -24,6 +24,19 @@ export function all(...expectations: Expectation[]): Expectation {
 export const succeeds: Expectation = (response) =>
   response.status >= 200 && response.status < 300 ? [] : [`expected a 2xx answer to a valid request, got ${response.status}${codeText(response)}`];
 
+/**
+ * The operation reached: a 2xx, or the status the contract marks as a legitimate state of the
+ * deployment (`x-absent-state`, e.g. 404 while no plan is on record).
+ */
+export function reaches(op: { absentState: number | undefined }): Expectation {
+  return (response) => (op.absentState !== undefined && response.status === op.absentState ? [] : succeeds(response));
+}
+
+/** Whether an answer reached its operation (see `reaches`). */
+export function reached(op: { absentState: number | undefined }, statusCode: number): boolean {
+  return (statusCode >= 200 && statusCode < 300) || statusCode === op.absentState;
+}
+
 export function status(expected: number, code?: number | readonly number[]): Expectation {
   return (response) => {
     if (response.status !== expected) return [`expected ${expected}${code === undefined ? '' : ` (code ${[code].flat().join(' or ')})`}, got ${response.status}${codeText(response)}`];

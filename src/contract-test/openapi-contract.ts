@@ -48,9 +48,11 @@ interface OperationObject {
   requestBody?: { $ref?: string; required?: boolean; content?: Record<string, MediaType> };
   responses?: Record<string, ResponseObject>;
   security?: Array<Record<string, string[]>>;
+  'x-absent-state'?: number;
 }
 interface OpenApiDocument {
   info?: { title?: string; version?: string; description?: string };
+  tags?: Array<{ name?: string; description?: string }>;
   security?: Array<Record<string, string[]>>;
   paths?: Record<string, Record<string, OperationObject>>;
   components?: { securitySchemes?: Record<string, SecurityScheme>; schemas?: Record<string, Schema> };
@@ -73,6 +75,11 @@ export interface Operation {
   requestBody: { required: boolean; schemaPointer: string | undefined } | undefined;
   /** JSON pointer of the operation inside the document. */
   pointer: string;
+  /**
+   * A documented status that is a legitimate state of a deployment (`x-absent-state`, e.g. 404 for a
+   * plan not imported yet): it reaches the operation as a 2xx does. A HEAD shares its GET's.
+   */
+  absentState: number | undefined;
 }
 
 /** A documented response with the pointers its schemas are validated through. */
@@ -132,13 +139,21 @@ export class OpenApiContract {
   }
 
   /**
-   * The statuses of the documented order of checks (the info description's "Order of checks"
-   * paragraph, e.g. `401 (key) → 429 → 403 → 402 → 422 → 404`); empty when the contract states none.
+   * The statuses of the order of checks documented for an operation, in order (a status may come
+   * twice: the administration API's `404 (another workspace) → … → 422 → 404 (resource)`): the
+   * "Order of checks" of a tag that states one for the operation's tag or for a path prefix it
+   * names ("Under `/api/workspace/{workspace_id}`"), else the info description's; empty when the
+   * contract states none.
    */
-  orderOfChecks(): number[] {
-    const description = this.document.info?.description ?? '';
-    const paragraph = /order of checks[^\n]*(?:\n(?!\n)[^\n]*)*/i.exec(description)?.[0] ?? '';
-    return [...paragraph.matchAll(/\b([1-5]\d\d)\b/g)].map((m) => Number(m[1]));
+  orderOfChecks(op?: Operation): number[] {
+    const stated = (text: string): number[] => {
+      const paragraph = /order of checks[^\n]*(?:\n(?!\n)[^\n]*)*/i.exec(text)?.[0] ?? '';
+      return [...paragraph.matchAll(/\b([1-5]\d\d)\b/g)].map((m) => Number(m[1]));
+    };
+    const tags = (this.document.tags ?? []).filter((t) => stated(t.description ?? '').length > 0);
+    const own = op && (tags.find((t) => t.name === op.tag)
+      ?? tags.find((t) => [...(t.description ?? '').matchAll(/Under\s+`([^`]+)`/g)].some((m) => op.path.startsWith(m[1]!))));
+    return stated(own?.description ?? this.document.info?.description ?? '');
   }
 
   /** The response documented for a status: the exact code, else its `NXX` range, else `default`. */
@@ -182,6 +197,11 @@ export class OpenApiContract {
 
   private listOperations(): Operation[] {
     const operations: Operation[] = [];
+    const absentStates = new Map<string, number>();
+    for (const [path, item] of Object.entries(this.document.paths ?? {})) {
+      const absent = item.get?.['x-absent-state'];
+      if (typeof absent === 'number') absentStates.set(path, absent);
+    }
     for (const [path, item] of Object.entries(this.document.paths ?? {})) {
       const shared = ((item as { parameters?: Array<Parameter & { $ref?: string }> }).parameters ?? []).map((p) => this.resolve(p).node);
       for (const method of HTTP_METHODS) {
@@ -206,6 +226,8 @@ export class OpenApiContract {
             schemaPointer: jsonBody?.schema ? `${body.pointer}/content/application~1json/schema` : undefined,
           },
           pointer,
+          absentState: typeof op['x-absent-state'] === 'number' ? op['x-absent-state']
+            : method === 'head' ? absentStates.get(path) : undefined,
         });
       }
     }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { all, succeeds, type Expectation } from './expectations.js';
+import { all, reaches, type Expectation } from './expectations.js';
 import type { Credential } from './http-exchange.js';
 import type { Operation, Parameter, Schema } from './openapi-contract.js';
 import { enumeratedValues, validArbitrary } from './parameter-values.js';
@@ -101,7 +101,7 @@ async function walk(ctx: RunContext, op: Operation, credential: Credential, valu
       }
       return problems;
     };
-    const response = await ctx.exchange(op, title, { method: op.method, path: fillPath(op.path, values), query, credential }, all(succeeds, pageCheck));
+    const response = await ctx.exchange(op, title, { method: op.method, path: fillPath(op.path, values), query, credential }, all(reaches(op), pageCheck));
     const next = (response?.json as { data?: { next_cursor?: unknown } } | undefined)?.data?.next_cursor;
     if (typeof next !== 'string' || next === '') break;
     cursor = next;
@@ -118,7 +118,7 @@ async function walk(ctx: RunContext, op: Operation, credential: Credential, valu
 export async function varyReads(ctx: RunContext, ready: readonly ReadyRead[]): Promise<void> {
   for (const { op, credential, pathValues } of ready) {
     const send = (title: string, query: Array<[string, string]>) =>
-      ctx.exchange(op, title, { method: op.method, path: fillPath(op.path, pathValues[0]!), query, credential }, succeeds);
+      ctx.exchange(op, title, { method: op.method, path: fillPath(op.path, pathValues[0]!), query, credential }, reaches(op));
     const rows = enumerationRows(ctx, op);
     for (const [i, query] of rows.entries()) await send(`enumerated values, row ${i + 1} of ${rows.length}`, query);
     for (const param of queryParameters(op)) {

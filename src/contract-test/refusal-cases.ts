@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { credentialWays, requiredScopes, takesOnly, tokenPrefix } from './credentials.js';
-import { all, allows, namesParameters, refusesScope, status, succeeds } from './expectations.js';
+import { all, allows, namesParameters, reaches, refusesScope, status } from './expectations.js';
 import type { Credential, OutgoingRequest } from './http-exchange.js';
 import type { Operation } from './openapi-contract.js';
 import { invalidArbitrary, invalidValue } from './parameter-values.js';
@@ -54,7 +54,7 @@ export async function checkSecuritySchemes(ctx: RunContext, ready: readonly Read
   if (!first) return;
   for (const way of credentialWays(ctx.contract, first.op, first.credential.label, first.credential.value)) {
     if (way.header === first.credential.header) continue;
-    await ctx.exchange(first.op, `credential in ${way.header}`, request(first, { credential: way }), succeeds);
+    await ctx.exchange(first.op, `credential in ${way.header}`, request(first, { credential: way }), reaches(first.op));
   }
 }
 
@@ -155,7 +155,7 @@ export async function checkScopes(ctx: RunContext, ready: readonly ReadyRead[], 
     const required = requiredScopes(ctx.contract, read.op);
     const lacking = required.filter((s) => !granted.includes(s));
     const title = lacking.length > 0 ? `limited key lacking ${lacking.join(', ')} → 403 4023` : 'limited key holding the scope it needs → 2xx';
-    const expectation = lacking.length > 0 ? all(status(403, 4023), refusesScope(required, granted)) : succeeds;
+    const expectation = lacking.length > 0 ? all(status(403, 4023), refusesScope(required, granted)) : reaches(read.op);
     await ctx.exchange(read.op, title, request(read, { credential: way }), expectation);
   }
 }
@@ -163,34 +163,57 @@ export async function checkScopes(ctx: RunContext, ready: readonly ReadyRead[], 
 /**
  * The documented order of checks, wherever two refusals can be provoked on one request: the
  * request carries both causes and must answer the one that comes first (e.g. no key and an unknown
- * parameter → 401, not 422). The contract states one order, for the API the key reaches; the
- * operations that also take other credentials follow an order of their own and are left out.
+ * parameter → 401, not 422). Each operation follows the order the contract states for it (the
+ * read API's, or the administration API's, where a workspace that is not the caller's answers 404
+ * before any 403 or 422, and a resource that does not exist 404 after them); each pair of causes
+ * is tried once per order, on the first read that can carry both.
  */
 export async function checkOrder(ctx: RunContext, ready: readonly ReadyRead[], limited: { credential: Credential; granted: readonly string[] } | undefined): Promise<void> {
-  const order = ctx.contract.orderOfChecks();
-  type Cause = { status: number; applies: (read: ReadyRead) => boolean; apply: (read: ReadyRead, r: OutgoingRequest) => OutgoingRequest; code?: number };
+  type Cause = { status: number; code?: number; name: string; rank: (order: readonly number[]) => number; applies: (read: ReadyRead) => boolean; apply: (read: ReadyRead, r: OutgoingRequest) => OutgoingRequest };
+  const otherWorkspace = (read: ReadyRead) => pathParameters(read.op).some((p) => p.name === 'workspace_id');
+  const unknownResource = (read: ReadyRead) => {
+    const found = pathWithUnknownId(ctx, read);
+    return found !== undefined && found.name !== 'workspace_id' ? found : undefined;
+  };
   const causes: Cause[] = [
-    { status: 401, code: 4021, applies: () => true, apply: (_read, r) => ({ ...r, credential: undefined }) },
+    { status: 401, code: 4021, name: '401', rank: (o) => o.indexOf(401), applies: () => true, apply: (_read, r) => ({ ...r, credential: undefined }) },
     {
       status: 403,
       code: 4023,
+      name: '403',
+      rank: (o) => o.indexOf(403),
       applies: (read) => limited !== undefined && credentialWays(ctx.contract, read.op, 'limited', limited.credential.value).length > 0
         && requiredScopes(ctx.contract, read.op).some((s) => !limited.granted.includes(s)),
-      apply: (read, r) => ({ ...r, credential: credentialWays(ctx.contract, read.op, limited!.credential.label, limited!.credential.value)[0] }),
+      apply: (read, r) => ({ ...r, credential: { ...limited!.credential, ...credentialWays(ctx.contract, read.op, limited!.credential.label, limited!.credential.value)[0] } }),
     },
-    { status: 422, code: 4220, applies: () => true, apply: (_read, r) => ({ ...r, query: [...r.query, [ctx.values.unknownParameterName(), '1']] }) },
-    { status: 404, code: 4040, applies: (read) => pathWithUnknownId(ctx, read) !== undefined, apply: (read, r) => ({ ...r, path: pathWithUnknownId(ctx, read)!.path }) },
+    { status: 422, code: 4220, name: '422', rank: (o) => o.indexOf(422), applies: () => true, apply: (_read, r) => ({ ...r, query: [...r.query, [ctx.values.unknownParameterName(), '1']] }) },
+    {
+      status: 404, code: 4040, name: '404 (another workspace)', rank: (o) => o.indexOf(404), applies: otherWorkspace,
+      apply: (read, r) => ({ ...r, path: fillPath(read.op.path, { ...read.pathValues[0]!, workspace_id: ctx.values.uuid() }) }),
+    },
+    {
+      status: 404, code: 4040, name: '404', rank: (o) => o.lastIndexOf(404), applies: (read) => !otherWorkspace(read) && unknownResource(read) !== undefined,
+      apply: (read, r) => ({ ...r, path: unknownResource(read)!.path }),
+    },
   ];
-  const ranked = causes.filter((c) => order.includes(c.status)).sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
-  for (const [i, first] of ranked.entries()) {
-    for (const second of ranked.slice(i + 1)) {
-      // Both causes travel in the credential: a request cannot lack a key and a scope at once.
-      if (first.status === 401 && second.status === 403) continue;
-      const read = ready.find((r) => documents(r.op, first.status) && documents(r.op, second.status) && first.applies(r) && second.applies(r)
-        && takesOnly(ctx.contract, r.op, r.credential.value));
-      if (!read) continue;
-      const built = second.apply(read, first.apply(read, request(read)));
-      await ctx.exchange(read.op, `order of checks: ${first.status} before ${second.status}`, built, status(first.status, first.code));
+  const orders = new Map<string, ReadyRead[]>();
+  for (const read of ready) {
+    const key = ctx.contract.orderOfChecks(read.op).join(' ');
+    if (key !== '') orders.set(key, [...(orders.get(key) ?? []), read]);
+  }
+  for (const [key, reads] of orders) {
+    const order = key.split(' ').map(Number);
+    const ranked = causes.filter((c) => c.rank(order) >= 0).sort((a, b) => a.rank(order) - b.rank(order));
+    for (const [i, first] of ranked.entries()) {
+      for (const second of ranked.slice(i + 1)) {
+        // Both causes travel in the credential: a request cannot lack a key and a scope at once.
+        if (first.status === 401 && second.status === 403) continue;
+        const read = reads.find((r) => documents(r.op, first.status) && documents(r.op, second.status) && first.applies(r) && second.applies(r)
+          && takesOnly(ctx.contract, r.op, r.credential.value));
+        if (!read) continue;
+        const built = second.apply(read, first.apply(read, request(read)));
+        await ctx.exchange(read.op, `order of checks: ${first.name} before ${second.name}`, built, status(first.status, first.code));
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Expectation } from './expectations.js';
+import { reached, type Expectation } from './expectations.js';
 import { sendRequest, type ObservedResponse, type OutgoingRequest } from './http-exchange.js';
 import { IdPool } from './id-discovery.js';
 import type { OpenApiContract, Operation } from './openapi-contract.js';
@@ -102,7 +102,10 @@ export class RunContext {
 
   /** Forgets that an operation was not reached at all once a later phase answered it with a 2xx. */
   forgetReachedOperations(): void {
-    const answered = new Set(this.cases.filter((c) => c.status !== null && c.status < 300).map((c) => c.operationId));
+    const answered = new Set(this.cases.filter((c) => {
+      const op = this.contract.operation(c.operationId);
+      return c.status !== null && op !== undefined && reached(op, c.status);
+    }).map((c) => c.operationId));
     const still = this.notReached.filter((n) => !(n.what === EVERY_CALL && answered.has(n.operationId)));
     this.notReached.splice(0, this.notReached.length, ...still);
   }

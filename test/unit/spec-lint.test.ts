@@ -194,6 +194,8 @@ describe('house rules on permissions (scripts/spec-house-rules.mjs, over the bun
       'GET /api/v1/content/ideas: the description names `content:read`, which its security does not require'],
     ['x-subscription-exempt on an operation no API key reaches', (op: Doc) => { op.security = [{ MemberToken: [] }]; op['x-subscription-exempt'] = true; },
       'GET /api/v1/content/ideas: x-subscription-exempt is only `true`, on an operation that takes API keys'],
+    ['x-absent-state naming a status the read does not document', (op: Doc) => { op['x-absent-state'] = 404; },
+      'GET /api/v1/content/ideas: x-absent-state must be a 4xx status the read documents (found 404)'],
   ])('fails on %s', (_name, change, expected) => {
     expect(problemsWith(ideas, change)).toContainEqual(expect.stringContaining(expected));
   });

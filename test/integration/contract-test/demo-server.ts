@@ -27,10 +27,12 @@ export interface DemoServer {
 /**
  * The real app on a loopback port over a fresh database holding the demo data (through the import,
  * as `serve --demo` loads it) and one webhook, a workspace owner's key and member token, and a key
- * lacking scopes.
+ * lacking scopes. `withoutPlan` leaves the plan record out of the import.
  * The rate limit is raised so a whole run fits in one window, unless the test sets its own.
  */
-export async function startDemoServer(options: Partial<AppDeps> & { store?: SqliteStore; wrap?: (app: Express) => Express } = {}): Promise<DemoServer> {
+export async function startDemoServer(
+  { withoutPlan = false, ...options }: Partial<AppDeps> & { store?: SqliteStore; wrap?: (app: Express) => Express; withoutPlan?: boolean } = {},
+): Promise<DemoServer> {
   const server = await startTestServer({
     rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 },
     // The checker under test validates every answer itself; the server-side copy would only slow it.
@@ -43,7 +45,9 @@ export async function startDemoServer(options: Partial<AppDeps> & { store?: Sqli
   // arrive in a status are announced to it, so the reads of a webhook, its deliveries and one
   // delivery have something to read.
   await createTestWebhook(server.store, workspace, { url: 'http://127.0.0.1:9/nobody-listens', events: ['content.status_updated'] });
-  await importLines(server.store, workspace.workspaceId, generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId }));
+  const lines = [...generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId })];
+  // A workspace whose billing has not been imported yet: the plan is a documented absent state.
+  await importLines(server.store, workspace.workspaceId, withoutPlan ? lines.filter((l) => !l.includes('"type":"workspace_plan"')) : lines);
   const token = (await createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId, name: 'QA' })).token;
   const limitedScopes: Scope[] = ['visibility:read', 'iq:read'];
   const limitedKey = (await createTestKey(server.store, workspace, { scopes: limitedScopes, name: 'Limited' })).key;

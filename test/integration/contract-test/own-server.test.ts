@@ -75,6 +75,22 @@ describe('workspace-api contract-test against our own server', { timeout: 60_000
     expect(xml).not.toContain(demo.token);
   });
 
+  it('on a workspace with data and no plan record yet: the plan\'s documented 404 is a state, not a fault; the administration API\'s order is checked; exit 0', async () => {
+    demo = await startDemoServer({ withoutPlan: true });
+    const junit = tempFile('junit.xml');
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--seed', '7', '--junit', junit, '--json']);
+    const report = jsonOf(result) as unknown as Report;
+    expect(report.failures).toEqual([]);
+    expect(result.code).toBe(0);
+    const plan = report.coverage.find((c) => c.operation_id === 'getWorkspacePlan')!;
+    expect(plan.observed).toContain(404);
+    expect(plan.observed.filter((s) => s < 300)).toEqual([]);
+    // The administration API answers a workspace that is not the caller's with 404 before a 422.
+    const names = testCaseNames(readFileSync(junit, 'utf8'));
+    expect(names).toContainEqual(expect.stringMatching(/^order of checks: 404 \(another workspace\) before 422: GET \/api\/workspace\/[0-9a-f-]{36}\/\S+\?zz_unknown_\w+=1$/));
+    expect(names).toContainEqual(expect.stringMatching(/^order of checks: 422 before 404: GET \/api\/v1\//));
+  });
+
   it('prints a summary of operations × statuses and passes when nothing failed', async () => {
     demo = await startDemoServer();
     const result = await runCliInProcess(['contract-test', ...demo.args, '--seed', '3']);
