@@ -37,7 +37,7 @@ function weakTag(...parts: Array<string | Buffer>): string {
 /**
  * Conditional JSON reads. Every GET (and so HEAD) under /api says how it may be cached
  * (`Cache-Control`, `Vary`); a 200 JSON answer gets a weak ETag made from its bytes, and a
- * matching `If-None-Match` turns it into a 304, which Express's `res.send` sends without the body
+ * matching `If-None-Match` turns it into a 304 where the operation documents one, which Express's `res.send` sends without the body
  * or its type and length, keeping the other headers (ETag, RateLimit: the request was counted).
  */
 export function conditionalJsonReads(): RequestHandler {
@@ -55,7 +55,9 @@ export function conditionalJsonReads(): RequestHandler {
       if (bytes !== undefined && res.statusCode === 200 && !res.get('ETag') && JSON_TYPE.test(res.get('Content-Type') ?? '')) {
         const etag = weakTag(bytes);
         res.set('ETag', etag);
-        if (ifNoneMatchMatches(req, etag)) res.status(304);
+        // An operation whose contract documents no 304 (the usage, which counts the request
+        // itself) keeps its 200 whatever `If-None-Match` says, `*` included.
+        if (matchedOperation(res)?.operation.answersNotModified === true && ifNoneMatchMatches(req, etag)) res.status(304);
       }
       return send(body);
     };

@@ -14,9 +14,11 @@ export interface ContractOperation {
   queryParameters: ReadonlyMap<string, { allowEmpty: boolean }>;
   /** Whether it declares any parameter (path, query, header or cookie) or a request body: what request validation checks. */
   takesInput: boolean;
+  /** Whether it documents a 304: only then may a matching `If-None-Match` turn its 200 into one. */
+  answersNotModified: boolean;
 }
 
-interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: unknown[]; requestBody?: unknown }
+interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> }
 interface OpenApiDocument {
   paths?: Record<string, Record<string, unknown> & { parameters?: unknown[] }>;
   components?: {
@@ -52,6 +54,7 @@ export function compileOperations(document: object): ContractOperation[] {
         requirement: requirementOf(op, schemes, roles, where),
         queryParameters: queryParametersOf(parameters.get(where) ?? []),
         takesInput: (item.parameters ?? []).length + (op.parameters ?? []).length > 0 || op.requestBody !== undefined,
+        answersNotModified: op.responses?.['304'] !== undefined,
       });
     }
   }

@@ -96,6 +96,16 @@ describe('conditional reads (ETag, If-None-Match)', () => {
     expect(res.body).toMatchObject({ code: 2000 });
   });
 
+  it('when the operation documents no 304 (the usage counts the request itself), If-None-Match: * or its own tag still gets 200 with the body, on GET and HEAD', async () => {
+    const ws = await createTestWorkspace(server.store);
+    const path = '/api/v1/workspace/usage';
+    const first = await get(ws, path, { 'if-none-match': '*' });
+    expect([first.status, (first.body as { code: number }).code]).toEqual([200, 2000]);
+    expect((await get(ws, path, { 'if-none-match': first.headers.get('etag')! })).status).toBe(200);
+    const head = await send(server.url, { method: 'HEAD', path, headers: { 'if-none-match': '*' } }, ws.key);
+    expect([head.status, head.text]).toEqual([200, '']);
+  });
+
   it('when the answer is an error, carries no ETag and If-None-Match: * does not hide it', async () => {
     const ws = await createTestWorkspace(server.store);
     const res = await get(ws, '/api/v1/visibility/prompts?range=1y', { 'if-none-match': '*' });
