@@ -59,6 +59,21 @@ export async function exchangeRaw(baseUrl: string, bytes: string, withinMs = 5_0
 
 /** One HTTP/1.1 response (status line, headers, body as given by Content-Length). */
 export function parseRawResponse(text: string): RawResponse {
+  return readRawResponse(text).response;
+}
+
+/** Every response in `text`, one after the other (each body as given by its Content-Length). */
+export function parseRawResponses(text: string): RawResponse[] {
+  const responses: RawResponse[] = [];
+  for (let rest = text; rest !== '';) {
+    const { response, length } = readRawResponse(rest);
+    responses.push(response);
+    rest = rest.slice(length);
+  }
+  return responses;
+}
+
+function readRawResponse(text: string): { response: RawResponse; length: number } {
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) throw new Error(`not an HTTP response: ${JSON.stringify(text.slice(0, 200))}`);
   const [statusLine, ...headerLines] = text.slice(0, end).split('\r\n');
@@ -70,5 +85,6 @@ export function parseRawResponse(text: string): RawResponse {
   }
   const rest = text.slice(end + 4);
   const length = headers['content-length'];
-  return { status, headers, body: length === undefined ? rest : rest.slice(0, Number(length)) };
+  const body = length === undefined ? rest : rest.slice(0, Number(length));
+  return { response: { status, headers, body }, length: end + 4 + body.length };
 }

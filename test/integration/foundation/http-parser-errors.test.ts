@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../src/server.js';
 import { startConfiguredServer } from '../../support/process-server.js';
-import { exchangeRaw, type RawResponse } from '../../support/raw-http.js';
+import { createTestWorkspace } from '../../support/accounts.js';
+import { createTestMemberToken } from '../../support/admin.js';
+import { connectRaw, exchangeRaw, parseRawResponses, type RawResponse } from '../../support/raw-http.js';
 
 let running: RunningServer;
 beforeAll(async () => {
@@ -41,6 +43,32 @@ describe('requests the HTTP parser refuses', () => {
     const res = await exchangeRaw(running.url, bytes);
     expectEnvelope(res, 400, 4000);
     expect(JSON.parse(res.body).messages).toBe('Malformed request: the request line, a header or the message framing is not valid HTTP/1.1.');
+  });
+
+  it('when a POST\'s Content-Length is shorter than its body, answers the POST as received, then 400 (4000) in the envelope for the stray bytes, and closes', async () => {
+    const ws = await createTestWorkspace(running.store);
+    const { token } = await createTestMemberToken(running.store, ws);
+    const body = '{"name":"framed"}';
+    const connection = await connectRaw(running.url);
+    connection.socket.write(`POST /api/workspace/${ws.workspaceId}/api-keys HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n`
+      + `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}${MARKER} stray bytes\r\n\r\n`);
+    await connection.closedWithin(5_000);
+    const [created, refused, ...more] = parseRawResponses(connection.received());
+    expect([created?.status, JSON.parse(created!.body).data.api_key.name, more]).toEqual([201, 'framed', []]);
+    expectEnvelope(refused!, 400, 4000);
+  });
+
+  it('when a POST\'s chunked body has an invalid chunk size, answers 400 (4000) in the envelope, runs nothing, and closes', async () => {
+    const ws = await createTestWorkspace(running.store);
+    const { token } = await createTestMemberToken(running.store, ws);
+    const connection = await connectRaw(running.url);
+    connection.socket.write(`POST /api/workspace/${ws.workspaceId}/api-keys HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n`
+      + `Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{"name":"${MARKER}"}\r\n0\r\n\r\n`);
+    await connection.closedWithin(5_000);
+    const responses = parseRawResponses(connection.received());
+    expect(responses).toHaveLength(1);
+    expectEnvelope(responses[0]!, 400, 4000);
+    expect((await running.store.apiKeys.listByWorkspace(ws.workspaceId)).map((k) => k.name)).toEqual(['Test key']);
   });
 
   it('when a request was malformed, the server keeps answering the next connections', async () => {
