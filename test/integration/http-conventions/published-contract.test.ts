@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exchangeRaw } from '../../support/raw-http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 const servers: TestServer[] = [];
@@ -40,9 +41,19 @@ describe('GET /openapi.json', () => {
     expect(await serversNamed(server, 'internal-node-7:3000')).toEqual([{ url: 'https://workspace-api.example.com/read', description: 'This service' }]);
   });
 
-  it('when the Host header is not a host name, keeps the contract\'s own servers', async () => {
+  it('when the Host header is not a host name, names the address and port the client connected to', async () => {
     const server = await serverWith();
-    const { loadOpenApiDocument } = await import('../../../src/contract.js');
-    expect(await serversNamed(server, 'evil.test/"><script>')).toEqual((loadOpenApiDocument() as { servers: unknown }).servers);
+    expect(await serversNamed(server, 'evil.test/"><script>')).toEqual([{ url: server.url, description: 'This service' }]);
+  });
+
+  it('over HTTP/1.0 without a Host header, names the address and port the client connected to, or PUBLIC_BASE_URL when set', async () => {
+    const servedOver10 = async (server: TestServer) => {
+      const res = await exchangeRaw(server.url, 'GET /openapi.json HTTP/1.0\r\n\r\n');
+      return [res.status, (JSON.parse(res.body) as { servers: unknown }).servers];
+    };
+    const server = await serverWith();
+    expect(new URL(server.url).port).not.toBe('3000');
+    expect(await servedOver10(server)).toEqual([200, [{ url: server.url, description: 'This service' }]]);
+    expect(await servedOver10(await serverWith('https://workspace-api.example.com'))).toEqual([200, [{ url: 'https://workspace-api.example.com', description: 'This service' }]]);
   });
 });
