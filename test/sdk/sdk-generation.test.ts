@@ -9,6 +9,7 @@ import { bootstrapDemo } from '../../src/demo/bootstrap.js';
 import { generateDemoData } from '../../src/demo/generate-demo-data.js';
 import { importLines } from '../../src/import/import-ndjson.js';
 import { createSqliteTestStore, startTestServer } from '../support/test-server.js';
+import { readOperations as readOperationsOf } from './example-coverage.js';
 
 // What a client team does on its first day: generate a client from the published contract with
 // either common generator, compile the example program (examples/) against it, and run it.
@@ -19,10 +20,7 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 type Json = Record<string, any>;
 const doc = JSON.parse(readFileSync(SPEC, 'utf8')) as Json;
 
-/** The read API: every GET under /api/v1, from the bundled contract. */
-const readOperations = Object.entries(doc.paths as Json)
-  .filter(([p]) => p.startsWith('/api/v1/'))
-  .flatMap(([p, item]) => (item.get?.operationId ? [{ path: p, operationId: item.get.operationId as string }] : []));
+const readOperations = readOperationsOf(doc);
 const readOperationIds = readOperations.map((o) => o.operationId).sort();
 const schemaNames = Object.keys(doc.components?.schemas ?? {});
 const parameterNames = Object.keys(doc.components?.parameters ?? {});
@@ -98,21 +96,8 @@ describe('SDK generation from the published contract', () => {
     expect([...schemaNames, ...parameterNames, ...fromHeyApi].filter((name) => MADE_UP_NAME.test(name))).toEqual([]);
   });
 
-  it('the openapi-fetch example calls every read operation', () => {
-    const source = readFileSync(path.join(fetchDir, 'client.ts'), 'utf8');
-    const called = [...source.matchAll(/client\.GET\(\s*'([^']+)'/g)].map((m) => m[1]);
-    const byPath = new Map(readOperations.map((o) => [o.path, o.operationId]));
-    expect(called.filter((p) => !byPath.has(p!))).toEqual([]);
-    expect([...new Set(called.map((p) => byPath.get(p!)!))].sort()).toEqual(readOperationIds);
-  });
-
-  it('the @hey-api example calls every read operation', () => {
-    const source = readFileSync(path.join(heyDir, 'client.ts'), 'utf8');
-    const imported = /import\s*\{([^}]*)\}\s*from\s*'\.\/generated\/sdk\.gen\.js'/.exec(source)?.[1] ?? '';
-    const functions = imported.split(',').map((s) => s.trim()).filter(Boolean);
-    const called = functions.filter((name) => new RegExp(`\\b${name}\\(`).test(source));
-    expect(called.sort()).toEqual(readOperationIds);
-  });
+  // Which operations each example calls is checked from its source in the fast lane
+  // (test/unit/sdk-example-coverage.test.ts); here they are run, and the server's log says which answered.
 
   it('both examples type-check against their generated clients', async () => {
     writeFileSync(path.join(work, 'tsconfig.json'), JSON.stringify({
@@ -153,7 +138,8 @@ describe('SDK generation from the published contract', () => {
         const op = templates.find((t) => t.pattern.test(entry.req!.url.split('?')[0]!));
         if (op) answered.set(op.operationId, [...(answered.get(op.operationId) ?? []), entry.res.statusCode]);
       }
-      expect([...answered.keys()].sort()).toEqual(readOperationIds);
+      expect(readOperationIds.filter((id) => !answered.has(id))
+        .map((id) => `${id}: not asked by a run of examples/openapi-fetch/client.ts or examples/hey-api/client.ts`)).toEqual([]);
       const failed = [...answered].filter(([, statuses]) => statuses.some((s) => s < 200 || s > 299));
       expect(failed).toEqual([]);
     } finally {
