@@ -1,4 +1,5 @@
 import type { MemberPrincipalRow, MemberTokenRow, MemberTokenStore } from '../interfaces/member-tokens.js';
+import { MEMBER_TOKEN_SQL } from '../member-token-statements.js';
 import { MEMBER_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
 import { row, rows, run, type Queryable } from './query.js';
 
@@ -6,17 +7,15 @@ import { row, rows, run, type Queryable } from './query.js';
 export function createPostgresMemberTokenStore(db: Queryable): MemberTokenStore {
   return {
     async insert(token: MemberTokenRow): Promise<void> {
-      await run(db, `INSERT INTO member_tokens (id, workspace_id, user_id, name, prefix, token_hash, created_at, revoked_at)
-        VALUES (@id, @workspace_id, @user_id, @name, @prefix, @token_hash, @created_at, @revoked_at)`, token);
+      await run(db, MEMBER_TOKEN_SQL.insert, token);
     },
     principalByHash: (hash: string) =>
       row<MemberPrincipalRow>(db, MEMBER_PRINCIPAL_BY_HASH, [hash]),
-    get: (id: string) => row<MemberTokenRow>(db, 'SELECT * FROM member_tokens WHERE id = ?', [id]),
-    listByWorkspace: (workspaceId: string) => rows<MemberTokenRow>(db, 'SELECT * FROM member_tokens WHERE workspace_id = ? ORDER BY created_at, id', [workspaceId]),
+    get: (id: string) => row<MemberTokenRow>(db, MEMBER_TOKEN_SQL.get, [id]),
+    listByWorkspace: (workspaceId: string) => rows<MemberTokenRow>(db, MEMBER_TOKEN_SQL.listByWorkspace, [workspaceId]),
     async revoke(id: string, now: string): Promise<boolean> {
-      return (await run(db, 'UPDATE member_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [now, id])) === 1;
+      return (await run(db, MEMBER_TOKEN_SQL.revoke, [now, id])) === 1;
     },
-    revokeAllOf: (workspaceId: string, userId: string, now: string) =>
-      run(db, 'UPDATE member_tokens SET revoked_at = ? WHERE workspace_id = ? AND user_id = ? AND revoked_at IS NULL', [now, workspaceId, userId]),
+    revokeAllOf: (workspaceId: string, userId: string, now: string) => run(db, MEMBER_TOKEN_SQL.revokeAllOf, [now, workspaceId, userId]),
   };
 }

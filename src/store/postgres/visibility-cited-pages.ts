@@ -1,6 +1,6 @@
 import type { CitedPagePosition, CitedPageRow, CitedPageStore, ContentMapPageRef } from '../interfaces/visibility-cited-pages.js';
 import { pageAddress } from '../page-address.js';
-import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, citedPageParams } from '../cited-page-statements.js';
+import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, CONTENT_MAP_PAGE_AT, PAGE_ADDRESS, citedPageParams } from '../cited-page-statements.js';
 import { row, rows, value, type Queryable } from './query.js';
 
 // The aggregate of `../sqlite/visibility-cited-pages.ts` (NULL filters cast where tested for
@@ -21,11 +21,8 @@ const AGGREGATE = `
 const STATEMENTS = {
   first: `${AGGREGATE} ${CITED_PAGE_ORDER}`,
   after: `${AGGREGATE} ${CITED_PAGE_AFTER} ${CITED_PAGE_ORDER}`,
-  // The page at the very URL first (true sorts after false, as SQLite's 1 after 0; url is never
-  // NULL), then the oldest: one answer when several pages share an address.
-  contentMapPage: `SELECT id, topic_id FROM pages WHERE workspace_id = @workspace_id AND address = @address
-     ORDER BY url = @url DESC, created_at, id LIMIT 1`,
-  pageAddress: 'SELECT address FROM pages WHERE id = ? AND workspace_id = ?',
+  contentMapPage: CONTENT_MAP_PAGE_AT,
+  pageAddress: PAGE_ADDRESS,
 };
 
 /** Reads of the cited pages: aggregates of the daily rollup over a day range. */

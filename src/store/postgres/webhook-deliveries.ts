@@ -6,9 +6,12 @@ import { listenToOutbox } from './outbox-listener.js';
 import type { PostgresPool } from './pool.js';
 import { inTransaction, row, rows, run, value, type Queryable } from './query.js';
 import { inTransactionWithoutWaiting } from './without-waiting.js';
+import { WEBHOOK_DELIVERY_SQL } from '../webhook-delivery-statements.js';
 
-// The statements of ../sqlite/webhook-deliveries.ts; where the dialects differ, the comment says how.
+// The statements of ../sqlite/webhook-deliveries.ts that differ from it (the rest are
+// ../webhook-delivery-statements.ts), each saying how.
 const SQL = {
+  ...WEBHOOK_DELIVERY_SQL,
   // Enabled webhooks with due work: a read, never a lock. Ordered by id, where SQLite gives the
   // file's row order (the dispatcher shuffles them anyway).
   dueWebhookIds: `SELECT w.id FROM webhooks w
@@ -46,9 +49,6 @@ const SQL = {
       hook.url, hook.secret, hook.previous_secret, hook.previous_secret_expires_at
     FROM claimed c CROSS JOIN hook
     ORDER BY c.next_attempt_at, c.id`,
-  insertAttempt: `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, outcome, http_status, response_time_ms, response_body, error)
-    VALUES (@delivery_id, @attempt, @started_at, @outcome, @http_status, @response_time_ms, @response_body, @error)`,
-  resetFailures: 'UPDATE webhooks SET consecutive_failures = 0 WHERE id = ? AND consecutive_failures <> 0',
   // Whether this failure disabled the webhook needs its state before the change. SQLite reads it
   // first under its write lock; here the row is locked as it is read (FOR NO KEY UPDATE), so an
   // owner's disable cannot slip in between and be taken for this one.
@@ -60,9 +60,6 @@ const SQL = {
         updated_at = CASE WHEN w.enabled = 1 AND w.consecutive_failures + 1 >= @disable_after THEN @now ELSE w.updated_at END
     FROM before WHERE w.id = before.id
     RETURNING before.enabled AS enabled_before, w.enabled, w.consecutive_failures`,
-  // Shutdown: the attempt was abandoned before an outcome; it resumes under the same number.
-  release: `UPDATE webhook_deliveries SET lease_until = @expired
-    WHERE id = @id AND lease_token = @lease_token AND status = 'pending'`,
   list: `SELECT * FROM webhook_deliveries
     WHERE webhook_id = @webhook_id AND workspace_id = @workspace_id
       AND (@event_type::text IS NULL OR event_type = @event_type)
@@ -70,22 +67,6 @@ const SQL = {
       AND (@after_created_at::text IS NULL OR (created_at, id) < (@after_created_at, @after_id))
     ORDER BY created_at DESC, id DESC
     LIMIT @limit`,
-  get: 'SELECT * FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND workspace_id = ?',
-  getById: 'SELECT * FROM webhook_deliveries WHERE id = ?',
-  // A completed delivery starts a new round of attempts; a pending one just becomes due now.
-  // A failed one is marked so that its success shows as `recovered`.
-  requeue: `UPDATE webhook_deliveries
-    SET requeued = CASE status WHEN 'failed' THEN 1 WHEN 'pending' THEN requeued ELSE 0 END,
-        attempt = CASE status WHEN 'pending' THEN attempt ELSE 0 END,
-        completed_at = CASE status WHEN 'pending' THEN completed_at ELSE NULL END,
-        status = 'pending',
-        next_attempt_at = @now
-    WHERE id = @id AND webhook_id = @webhook_id AND workspace_id = @workspace_id`,
-  recoverFailedSince: `UPDATE webhook_deliveries
-    SET status = 'pending', requeued = 1, attempt = 0, completed_at = NULL, next_attempt_at = @now
-    WHERE webhook_id = @webhook_id AND workspace_id = @workspace_id AND status = 'failed' AND created_at >= @since`,
-  attempts: 'SELECT * FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY id',
-  countPending: "SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'",
 };
 
 /** The delivery's new state for each way an attempt ends (the SET list of one UPDATE). */

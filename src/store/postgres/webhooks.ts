@@ -1,14 +1,11 @@
 import type { WebhookRow, WebhookStore } from '../interfaces/webhooks.js';
 import type { PostgresPool } from './pool.js';
 import { row, rows, run } from './query.js';
+import { WEBHOOK_SQL } from '../webhook-statements.js';
 
-// The statements of ../sqlite/webhooks.ts; where the dialects differ, the comment says how.
+// The statements of ../sqlite/webhooks.ts that differ from it (the rest are ../webhook-statements.ts), each saying how.
 const SQL = {
-  insert: `INSERT INTO webhooks (id, workspace_id, url, name, description, events, secret, previous_secret,
-      previous_secret_expires_at, enabled, consecutive_failures, disabled_at, created_by, created_at, updated_at)
-    VALUES (@id, @workspace_id, @url, @name, @description, @events, @secret, @previous_secret,
-      @previous_secret_expires_at, @enabled, @consecutive_failures, @disabled_at, @created_by, @created_at, @updated_at)`,
-  get: 'SELECT * FROM webhooks WHERE workspace_id = ? AND id = ?',
+  ...WEBHOOK_SQL,
   // The list in (created_at, id) order; the row-value comparison seeks webhooks_by_workspace.
   firstPage: 'SELECT * FROM webhooks WHERE workspace_id = @workspace_id ORDER BY created_at, id LIMIT @limit',
   pageAfter: `SELECT * FROM webhooks WHERE workspace_id = @workspace_id AND (created_at, id) > (@after_created_at, @after_id)
@@ -17,16 +14,6 @@ const SQL = {
   update: `UPDATE webhooks SET url = COALESCE(@url, url), name = COALESCE(@name, name),
       description = CASE WHEN @set_description::boolean THEN @description ELSE description END,
       events = COALESCE(@events, events), updated_at = @now
-    WHERE workspace_id = @workspace_id AND id = @id`,
-  delete: 'DELETE FROM webhooks WHERE workspace_id = ? AND id = ?',
-  enable: `UPDATE webhooks SET enabled = 1, consecutive_failures = 0, disabled_at = NULL,
-      updated_at = CASE WHEN enabled = 1 AND consecutive_failures = 0 THEN updated_at ELSE @now END
-    WHERE workspace_id = @workspace_id AND id = @id`,
-  disable: `UPDATE webhooks SET enabled = 0, disabled_at = COALESCE(disabled_at, @now),
-      updated_at = CASE WHEN enabled = 0 THEN updated_at ELSE @now END
-    WHERE workspace_id = @workspace_id AND id = @id`,
-  rotate: `UPDATE webhooks SET previous_secret = @previous_secret, previous_secret_expires_at = @previous_secret_expires_at,
-      secret = @secret, updated_at = @now
     WHERE workspace_id = @workspace_id AND id = @id`,
 };
 

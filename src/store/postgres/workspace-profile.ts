@@ -3,6 +3,7 @@ import type { ApiRequestCount, WorkspacePlanRow, WorkspaceProfile, WorkspaceProf
 import type { PostgresPool } from './pool.js';
 import { row, run, value } from './query.js';
 import { inTransactionWithoutWaiting } from './without-waiting.js';
+import { WORKSPACE_PROFILE_SQL as SQL } from '../workspace-profile-statements.js';
 
 interface ProfileRow extends Omit<WorkspaceProfile, 'domains' | 'tracked_platforms'> {
   domains: string;
@@ -13,28 +14,17 @@ interface ProfileRow extends Omit<WorkspaceProfile, 'domains' | 'tracked_platfor
 export function createPostgresWorkspaceProfileStore(db: PostgresPool): WorkspaceProfileStore {
   return {
     async getProfile(workspaceId: string): Promise<WorkspaceProfile | undefined> {
-      const found = await row<ProfileRow>(db,
-        'SELECT id, workspace_id, brand_name, domains, tracked_platforms, collection_cadence FROM workspace_profiles WHERE workspace_id = ?', [workspaceId]);
+      const found = await row<ProfileRow>(db, SQL.getProfile, [workspaceId]);
       if (!found) return undefined;
       return { ...found, domains: JSON.parse(found.domains) as string[], tracked_platforms: JSON.parse(found.tracked_platforms) as Platform[] };
     },
     async upsertProfile(profile: WorkspaceProfile): Promise<void> {
-      await run(db, `INSERT INTO workspace_profiles (workspace_id, id, brand_name, domains, tracked_platforms, collection_cadence)
-        VALUES (@workspace_id, @id, @brand_name, @domains, @tracked_platforms, @collection_cadence)
-        ON CONFLICT (workspace_id) DO UPDATE SET id = excluded.id, brand_name = excluded.brand_name,
-          domains = excluded.domains, tracked_platforms = excluded.tracked_platforms,
-          collection_cadence = excluded.collection_cadence`,
-      { ...profile, domains: JSON.stringify(profile.domains), tracked_platforms: JSON.stringify(profile.tracked_platforms) });
+      await run(db, SQL.upsertProfile,
+        { ...profile, domains: JSON.stringify(profile.domains), tracked_platforms: JSON.stringify(profile.tracked_platforms) });
     },
-    getPlan: (workspaceId: string) =>
-      row<WorkspacePlanRow>(db, `SELECT id, workspace_id, name, tracked_prompts_limit, articles_per_month_limit, period_start, period_end
-        FROM workspace_plans WHERE workspace_id = ?`, [workspaceId]),
+    getPlan: (workspaceId: string) => row<WorkspacePlanRow>(db, SQL.getPlan, [workspaceId]),
     async upsertPlan(plan: WorkspacePlanRow): Promise<void> {
-      await run(db, `INSERT INTO workspace_plans (workspace_id, id, name, tracked_prompts_limit, articles_per_month_limit, period_start, period_end)
-        VALUES (@workspace_id, @id, @name, @tracked_prompts_limit, @articles_per_month_limit, @period_start, @period_end)
-        ON CONFLICT (workspace_id) DO UPDATE SET id = excluded.id, name = excluded.name,
-          tracked_prompts_limit = excluded.tracked_prompts_limit, articles_per_month_limit = excluded.articles_per_month_limit,
-          period_start = excluded.period_start, period_end = excluded.period_end`, plan);
+      await run(db, SQL.upsertPlan, plan);
     },
     async addApiRequests(counts: readonly ApiRequestCount[]): Promise<void> {
       if (counts.length === 0) return;
@@ -49,11 +39,10 @@ export function createPostgresWorkspaceProfileStore(db: PostgresPool): Workspace
         ON CONFLICT (workspace_id, day) DO UPDATE SET requests = api_request_daily.requests + excluded.requests`,
       [counts.map((c) => c[0]), counts.map((c) => c[1]), counts.map((c) => c[2])]));
     },
-    countPrompts: async (workspaceId: string) => (await value<number>(db, 'SELECT count(*) FROM prompts WHERE workspace_id = ?', [workspaceId]))!,
-    // written_on is RFC 3339 UTC text, so a half-open text range selects whole UTC days.
+    countPrompts: async (workspaceId: string) => (await value<number>(db, SQL.countPrompts, [workspaceId]))!,
     countArticlesWritten: async (workspaceId: string, fromInstant: string, untilInstant: string) =>
-      (await value<number>(db, 'SELECT count(*) FROM articles WHERE workspace_id = ? AND written_on >= ? AND written_on < ?', [workspaceId, fromInstant, untilInstant]))!,
+      (await value<number>(db, SQL.countArticlesWritten, [workspaceId, fromInstant, untilInstant]))!,
     sumApiRequests: async (workspaceId: string, fromDay: number, toDay: number) =>
-      (await value<number>(db, 'SELECT coalesce(sum(requests), 0) FROM api_request_daily WHERE workspace_id = ? AND day BETWEEN ? AND ?', [workspaceId, fromDay, toDay]))!,
+      (await value<number>(db, SQL.sumApiRequests, [workspaceId, fromDay, toDay]))!,
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import type { AccountStore, MemberRemoval, MembershipRow, Role, SubscriptionStatus, UserRow, WorkspaceRow } from '../interfaces/accounts.js';
 import type { CreatedPosition } from '../interfaces/list-pages.js';
+import { ACCOUNT_SQL } from '../account-statements.js';
 import { prepareCreatedOrderList } from './keyset.js';
 import { promised } from './promised.js';
 import { createSyncApiKeyStore } from './api-keys.js';
@@ -9,38 +10,22 @@ import { createSyncMemberTokenStore } from './member-tokens.js';
 /** Workspaces, users and memberships, synchronously: for statements inside one SQLite transaction. */
 export function createSyncAccountStore(db: Db) {
   const statements = {
-    insertWorkspace: db.prepare(
-      'INSERT INTO workspaces (id, name, subscription_status, created_at) VALUES (@id, @name, @subscription_status, @created_at)',
-    ),
-    getWorkspace: db.prepare('SELECT id, name, subscription_status, created_at FROM workspaces WHERE id = ?'),
-    countWorkspaces: db.prepare('SELECT count(*) FROM workspaces').pluck(),
-    setSubscription: db.prepare('UPDATE workspaces SET subscription_status = ? WHERE id = ?'),
-    insertUser: db.prepare('INSERT INTO users (id, email, name, created_at) VALUES (@id, @email, @name, @created_at)'),
-    getUser: db.prepare('SELECT id, email, name, created_at FROM users WHERE id = ?'),
+    insertWorkspace: db.prepare(ACCOUNT_SQL.insertWorkspace),
+    getWorkspace: db.prepare(ACCOUNT_SQL.getWorkspace),
+    countWorkspaces: db.prepare(ACCOUNT_SQL.countWorkspaces).pluck(),
+    setSubscription: db.prepare(ACCOUNT_SQL.setSubscription),
+    insertUser: db.prepare(ACCOUNT_SQL.insertUser),
+    getUser: db.prepare(ACCOUNT_SQL.getUser),
+    // The column compares under NOCASE (ASCII letters only); PostgreSQL folds with lower().
     getUserByEmail: db.prepare('SELECT id, email, name, created_at FROM users WHERE email = ?'),
-    upsertMembership: db.prepare(
-      `INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (workspace_id, user_id) DO UPDATE SET role = excluded.role`,
-    ),
-    deleteMembership: db.prepare('DELETE FROM memberships WHERE workspace_id = ? AND user_id = ?'),
-    getMembership: db.prepare(
-      `SELECT m.workspace_id, m.user_id, m.role, m.created_at, u.name AS user_name, u.email AS user_email
-       FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? AND m.user_id = ?`,
-    ),
-    countOwners: db.prepare("SELECT count(*) FROM memberships WHERE workspace_id = ? AND role = 'owner'").pluck(),
-    listMemberships: db.prepare(
-      `SELECT m.workspace_id, m.user_id, m.role, m.created_at, u.name AS user_name, u.email AS user_email
-       FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ? ORDER BY m.created_at, m.user_id`,
-    ),
+    upsertMembership: db.prepare(ACCOUNT_SQL.upsertMembership),
+    deleteMembership: db.prepare(ACCOUNT_SQL.deleteMembership),
+    getMembership: db.prepare(ACCOUNT_SQL.getMembership),
+    countOwners: db.prepare(ACCOUNT_SQL.countOwners).pluck(),
+    listMemberships: db.prepare(ACCOUNT_SQL.listMemberships),
   };
 
-  const listMembershipPage = prepareCreatedOrderList(db, {
-    select: `SELECT m.workspace_id, m.user_id, m.role, m.created_at, u.name AS user_name, u.email AS user_email
-             FROM memberships m JOIN users u ON u.id = m.user_id`,
-    where: 'm.workspace_id = @workspace_id',
-    createdAt: 'm.created_at',
-    id: 'm.user_id',
-  });
+  const listMembershipPage = prepareCreatedOrderList(db, ACCOUNT_SQL.membershipPage);
 
   return {
     insertWorkspace(row: WorkspaceRow): void {

@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import type { ApiKeyRow, ApiKeyStore, KeyPrincipalRow, KeyUse } from '../interfaces/api-keys.js';
 import type { CreatedPosition } from '../interfaces/list-pages.js';
+import { API_KEY_SQL } from '../api-key-statements.js';
 import { KEY_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
 import { writeWithoutWaiting } from './database.js';
 import { prepareCreatedOrderList } from './keyset.js';
@@ -9,26 +10,16 @@ import { promised } from './promised.js';
 /** API keys, synchronously: for statements inside one SQLite transaction. */
 export function createSyncApiKeyStore(db: Db) {
   const statements = {
-    insert: db.prepare(
-      `INSERT INTO api_keys (id, workspace_id, created_by, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, last_used_at)
-       VALUES (@id, @workspace_id, @created_by, @name, @prefix, @key_hash, @scopes, @created_at, @expires_at, @revoked_at, @last_used_at)`,
-    ),
+    insert: db.prepare(API_KEY_SQL.insert),
     principalByHash: db.prepare(KEY_PRINCIPAL_BY_HASH),
-    get: db.prepare('SELECT * FROM api_keys WHERE id = ?'),
-    listByWorkspace: db.prepare('SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id'),
-    revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-    revokeAllBy: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE workspace_id = ? AND created_by = ? AND revoked_at IS NULL'),
-    touch: db.prepare(
-      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
-    ),
+    get: db.prepare(API_KEY_SQL.get),
+    listByWorkspace: db.prepare(API_KEY_SQL.listByWorkspace),
+    revoke: db.prepare(API_KEY_SQL.revoke),
+    revokeAllBy: db.prepare(API_KEY_SQL.revokeAllBy),
+    touch: db.prepare(API_KEY_SQL.touch),
   };
 
-  const listPage = prepareCreatedOrderList(db, {
-    select: 'SELECT * FROM api_keys',
-    where: 'workspace_id = @workspace_id',
-    createdAt: 'created_at',
-    id: 'id',
-  });
+  const listPage = prepareCreatedOrderList(db, API_KEY_SQL.page);
 
   return {
     insert(row: ApiKeyRow): void {

@@ -1,20 +1,18 @@
 import type { Db } from './database.js';
 import type { MemberPrincipalRow, MemberTokenRow, MemberTokenStore } from '../interfaces/member-tokens.js';
+import { MEMBER_TOKEN_SQL } from '../member-token-statements.js';
 import { MEMBER_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
 import { promised } from './promised.js';
 
 /** Member tokens, synchronously: for statements inside one SQLite transaction. */
 export function createSyncMemberTokenStore(db: Db) {
   const statements = {
-    insert: db.prepare(
-      `INSERT INTO member_tokens (id, workspace_id, user_id, name, prefix, token_hash, created_at, revoked_at)
-       VALUES (@id, @workspace_id, @user_id, @name, @prefix, @token_hash, @created_at, @revoked_at)`,
-    ),
+    insert: db.prepare(MEMBER_TOKEN_SQL.insert),
     principalByHash: db.prepare(MEMBER_PRINCIPAL_BY_HASH),
-    get: db.prepare('SELECT * FROM member_tokens WHERE id = ?'),
-    listByWorkspace: db.prepare('SELECT * FROM member_tokens WHERE workspace_id = ? ORDER BY created_at, id'),
-    revoke: db.prepare('UPDATE member_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-    revokeAllOf: db.prepare('UPDATE member_tokens SET revoked_at = ? WHERE workspace_id = ? AND user_id = ? AND revoked_at IS NULL'),
+    get: db.prepare(MEMBER_TOKEN_SQL.get),
+    listByWorkspace: db.prepare(MEMBER_TOKEN_SQL.listByWorkspace),
+    revoke: db.prepare(MEMBER_TOKEN_SQL.revoke),
+    revokeAllOf: db.prepare(MEMBER_TOKEN_SQL.revokeAllOf),
   };
 
   return {

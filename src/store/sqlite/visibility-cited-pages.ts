@@ -1,7 +1,7 @@
 import type { CitedPagePosition, CitedPageRow, CitedPageStore, ContentMapPageRef } from '../interfaces/visibility-cited-pages.js';
 import { hostOf } from '../domains.js';
 import { pageAddress } from '../page-address.js';
-import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, citedPageParams } from '../cited-page-statements.js';
+import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, CONTENT_MAP_PAGE_AT, PAGE_ADDRESS, citedPageParams } from '../cited-page-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
 import type { CitedPageSink } from '../import/cited-page-rollup.js';
@@ -67,12 +67,8 @@ export function createCitedPageStore(db: Db): CitedPageStore {
   const statements = {
     first: db.prepare(`${aggregate} ${CITED_PAGE_ORDER}`),
     after: db.prepare(`${aggregate} ${CITED_PAGE_AFTER} ${CITED_PAGE_ORDER}`),
-    // The page at the very URL first, then the oldest: one answer when several pages share an address.
-    contentMapPage: db.prepare(
-      `SELECT id, topic_id FROM pages WHERE workspace_id = @workspace_id AND address = @address
-       ORDER BY url = @url DESC, created_at, id LIMIT 1`,
-    ),
-    pageAddress: db.prepare('SELECT address FROM pages WHERE id = ? AND workspace_id = ?').pluck(),
+    contentMapPage: db.prepare(CONTENT_MAP_PAGE_AT),
+    pageAddress: db.prepare(PAGE_ADDRESS).pluck(),
   };
 
   return promised({

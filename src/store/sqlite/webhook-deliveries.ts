@@ -5,6 +5,7 @@ import type { EventType } from '../../../generated/events.js';
 import { writeWithoutWaiting, type Db } from './database.js';
 import { enqueueEvent } from './outbox.js';
 import { promised, resolved } from './promised.js';
+import { WEBHOOK_DELIVERY_SQL } from '../webhook-delivery-statements.js';
 
 interface ClaimWebhook {
   id: string;
@@ -64,12 +65,9 @@ export function createWebhookDeliveryStore(db: Db): WebhookDeliveryStore {
        WHERE id = @id AND lease_token = @lease_token AND status = 'pending'`,
     ),
     exists: db.prepare('SELECT 1 FROM webhook_deliveries WHERE id = ?').pluck(),
-    insertAttempt: db.prepare(
-      `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, outcome, http_status, response_time_ms, response_body, error)
-       VALUES (@delivery_id, @attempt, @started_at, @outcome, @http_status, @response_time_ms, @response_body, @error)`,
-    ),
+    insertAttempt: db.prepare(WEBHOOK_DELIVERY_SQL.insertAttempt),
     webhookEnabled: db.prepare('SELECT enabled FROM webhooks WHERE id = ?').pluck(),
-    resetFailures: db.prepare('UPDATE webhooks SET consecutive_failures = 0 WHERE id = ? AND consecutive_failures <> 0'),
+    resetFailures: db.prepare(WEBHOOK_DELIVERY_SQL.resetFailures),
     countFailure: db.prepare(
       `UPDATE webhooks
        SET consecutive_failures = consecutive_failures + 1,
@@ -79,11 +77,7 @@ export function createWebhookDeliveryStore(db: Db): WebhookDeliveryStore {
        WHERE id = @webhook_id
        RETURNING enabled, consecutive_failures`,
     ),
-    // Shutdown: the attempt was abandoned before an outcome; it resumes under the same number.
-    release: db.prepare(
-      `UPDATE webhook_deliveries SET lease_until = @expired
-       WHERE id = @id AND lease_token = @lease_token AND status = 'pending'`,
-    ),
+    release: db.prepare(WEBHOOK_DELIVERY_SQL.release),
     list: db.prepare(
       `SELECT * FROM webhook_deliveries
        WHERE webhook_id = @webhook_id AND workspace_id = @workspace_id
@@ -93,26 +87,12 @@ export function createWebhookDeliveryStore(db: Db): WebhookDeliveryStore {
        ORDER BY created_at DESC, id DESC
        LIMIT @limit`,
     ),
-    get: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND workspace_id = ?'),
-    getById: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
-    // A completed delivery starts a new round of attempts; a pending one just becomes due now.
-    // A failed one is marked so that its success shows as `recovered`.
-    requeue: db.prepare(
-      `UPDATE webhook_deliveries
-       SET requeued = CASE status WHEN 'failed' THEN 1 WHEN 'pending' THEN requeued ELSE 0 END,
-           attempt = CASE status WHEN 'pending' THEN attempt ELSE 0 END,
-           completed_at = CASE status WHEN 'pending' THEN completed_at ELSE NULL END,
-           status = 'pending',
-           next_attempt_at = @now
-       WHERE id = @id AND webhook_id = @webhook_id AND workspace_id = @workspace_id`,
-    ),
-    recoverFailedSince: db.prepare(
-      `UPDATE webhook_deliveries
-       SET status = 'pending', requeued = 1, attempt = 0, completed_at = NULL, next_attempt_at = @now
-       WHERE webhook_id = @webhook_id AND workspace_id = @workspace_id AND status = 'failed' AND created_at >= @since`,
-    ),
-    attempts: db.prepare('SELECT * FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY id'),
-    countPending: db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'").pluck(),
+    get: db.prepare(WEBHOOK_DELIVERY_SQL.get),
+    getById: db.prepare(WEBHOOK_DELIVERY_SQL.getById),
+    requeue: db.prepare(WEBHOOK_DELIVERY_SQL.requeue),
+    recoverFailedSince: db.prepare(WEBHOOK_DELIVERY_SQL.recoverFailedSince),
+    attempts: db.prepare(WEBHOOK_DELIVERY_SQL.attempts),
+    countPending: db.prepare(WEBHOOK_DELIVERY_SQL.countPending).pluck(),
   };
 
   const claimTx = db.transaction(

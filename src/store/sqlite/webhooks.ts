@@ -3,17 +3,13 @@ import type { WebhookChanges, WebhookRow, WebhookStore } from '../interfaces/web
 import type { Db } from './database.js';
 import { prepareCreatedOrderList } from './keyset.js';
 import { promised } from './promised.js';
+import { WEBHOOK_SQL } from '../webhook-statements.js';
 
 /** The subscriptions of the administration API. Every statement is scoped by workspace. */
 export function createWebhookStore(db: Db): WebhookStore {
   const statements = {
-    insert: db.prepare(
-      `INSERT INTO webhooks (id, workspace_id, url, name, description, events, secret, previous_secret,
-         previous_secret_expires_at, enabled, consecutive_failures, disabled_at, created_by, created_at, updated_at)
-       VALUES (@id, @workspace_id, @url, @name, @description, @events, @secret, @previous_secret,
-         @previous_secret_expires_at, @enabled, @consecutive_failures, @disabled_at, @created_by, @created_at, @updated_at)`,
-    ),
-    get: db.prepare('SELECT * FROM webhooks WHERE workspace_id = ? AND id = ?'),
+    insert: db.prepare(WEBHOOK_SQL.insert),
+    get: db.prepare(WEBHOOK_SQL.get),
     // COALESCE keeps a field unless a new value is given; `description` may be set to null, so it
     // carries its own flag.
     update: db.prepare(
@@ -22,22 +18,10 @@ export function createWebhookStore(db: Db): WebhookStore {
          events = COALESCE(@events, events), updated_at = @now
        WHERE workspace_id = @workspace_id AND id = @id`,
     ),
-    delete: db.prepare('DELETE FROM webhooks WHERE workspace_id = ? AND id = ?'),
-    enable: db.prepare(
-      `UPDATE webhooks SET enabled = 1, consecutive_failures = 0, disabled_at = NULL,
-         updated_at = CASE WHEN enabled = 1 AND consecutive_failures = 0 THEN updated_at ELSE @now END
-       WHERE workspace_id = @workspace_id AND id = @id`,
-    ),
-    disable: db.prepare(
-      `UPDATE webhooks SET enabled = 0, disabled_at = COALESCE(disabled_at, @now),
-         updated_at = CASE WHEN enabled = 0 THEN updated_at ELSE @now END
-       WHERE workspace_id = @workspace_id AND id = @id`,
-    ),
-    rotate: db.prepare(
-      `UPDATE webhooks SET previous_secret = @previous_secret, previous_secret_expires_at = @previous_secret_expires_at,
-         secret = @secret, updated_at = @now
-       WHERE workspace_id = @workspace_id AND id = @id`,
-    ),
+    delete: db.prepare(WEBHOOK_SQL.delete),
+    enable: db.prepare(WEBHOOK_SQL.enable),
+    disable: db.prepare(WEBHOOK_SQL.disable),
+    rotate: db.prepare(WEBHOOK_SQL.rotate),
   };
   const listPage = prepareCreatedOrderList(db, {
     select: 'SELECT * FROM webhooks',

@@ -2,6 +2,7 @@ import type { Platform } from '../interfaces/visibility-rows.js';
 import type { ApiRequestCount, WorkspacePlanRow, WorkspaceProfile, WorkspaceProfileStore } from '../interfaces/workspace-profile.js';
 import { writeWithoutWaiting, type Db } from './database.js';
 import { promised } from './promised.js';
+import { WORKSPACE_PROFILE_SQL } from '../workspace-profile-statements.js';
 
 interface ProfileRow extends Omit<WorkspaceProfile, 'domains' | 'tracked_platforms'> {
   domains: string;
@@ -11,27 +12,10 @@ interface ProfileRow extends Omit<WorkspaceProfile, 'domains' | 'tracked_platfor
 /** The brand profile, the plan and the API request counters of a workspace, synchronously: for the import's transaction. */
 export function createSyncWorkspaceProfileStore(db: Db) {
   const statements = {
-    getProfile: db.prepare(
-      'SELECT id, workspace_id, brand_name, domains, tracked_platforms, collection_cadence FROM workspace_profiles WHERE workspace_id = ?',
-    ),
-    upsertProfile: db.prepare(
-      `INSERT INTO workspace_profiles (workspace_id, id, brand_name, domains, tracked_platforms, collection_cadence)
-       VALUES (@workspace_id, @id, @brand_name, @domains, @tracked_platforms, @collection_cadence)
-       ON CONFLICT (workspace_id) DO UPDATE SET id = excluded.id, brand_name = excluded.brand_name,
-         domains = excluded.domains, tracked_platforms = excluded.tracked_platforms,
-         collection_cadence = excluded.collection_cadence`,
-    ),
-    getPlan: db.prepare(
-      `SELECT id, workspace_id, name, tracked_prompts_limit, articles_per_month_limit, period_start, period_end
-       FROM workspace_plans WHERE workspace_id = ?`,
-    ),
-    upsertPlan: db.prepare(
-      `INSERT INTO workspace_plans (workspace_id, id, name, tracked_prompts_limit, articles_per_month_limit, period_start, period_end)
-       VALUES (@workspace_id, @id, @name, @tracked_prompts_limit, @articles_per_month_limit, @period_start, @period_end)
-       ON CONFLICT (workspace_id) DO UPDATE SET id = excluded.id, name = excluded.name,
-         tracked_prompts_limit = excluded.tracked_prompts_limit, articles_per_month_limit = excluded.articles_per_month_limit,
-         period_start = excluded.period_start, period_end = excluded.period_end`,
-    ),
+    getProfile: db.prepare(WORKSPACE_PROFILE_SQL.getProfile),
+    upsertProfile: db.prepare(WORKSPACE_PROFILE_SQL.upsertProfile),
+    getPlan: db.prepare(WORKSPACE_PROFILE_SQL.getPlan),
+    upsertPlan: db.prepare(WORKSPACE_PROFILE_SQL.upsertPlan),
     // One statement for the whole batch, so a flush costs one write however many workspaces it
     // carries. `WHERE true` resolves SQLite's parsing ambiguity between a join and the upsert.
     addApiRequests: db.prepare(
@@ -39,14 +23,9 @@ export function createSyncWorkspaceProfileStore(db: Db) {
        SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
        ON CONFLICT (workspace_id, day) DO UPDATE SET requests = requests + excluded.requests`,
     ),
-    countPrompts: db.prepare('SELECT count(*) FROM prompts WHERE workspace_id = ?').pluck(),
-    // written_on is RFC 3339 UTC text, so a half-open text range selects whole UTC days.
-    countArticlesWritten: db.prepare(
-      'SELECT count(*) FROM articles WHERE workspace_id = ? AND written_on >= ? AND written_on < ?',
-    ).pluck(),
-    sumApiRequests: db.prepare(
-      'SELECT coalesce(sum(requests), 0) FROM api_request_daily WHERE workspace_id = ? AND day BETWEEN ? AND ?',
-    ).pluck(),
+    countPrompts: db.prepare(WORKSPACE_PROFILE_SQL.countPrompts).pluck(),
+    countArticlesWritten: db.prepare(WORKSPACE_PROFILE_SQL.countArticlesWritten).pluck(),
+    sumApiRequests: db.prepare(WORKSPACE_PROFILE_SQL.sumApiRequests).pluck(),
   };
 
   return {

@@ -1,0 +1,16 @@
+// Statements both databases run as written, word for word: the SQLite store (sqlite/api-keys.ts)
+// and the PostgreSQL one (postgres/api-keys.ts) share them.
+
+export const API_KEY_SQL = {
+  insert: `INSERT INTO api_keys (id, workspace_id, created_by, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, last_used_at)
+    VALUES (@id, @workspace_id, @created_by, @name, @prefix, @key_hash, @scopes, @created_at, @expires_at, @revoked_at, @last_used_at)`,
+  get: 'SELECT * FROM api_keys WHERE id = ?',
+  listByWorkspace: 'SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id',
+  revoke: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+  /** Every key a user created in a workspace (they left it). */
+  revokeAllBy: 'UPDATE api_keys SET revoked_at = ? WHERE workspace_id = ? AND created_by = ? AND revoked_at IS NULL',
+  /** A use, unless a later one is already recorded. */
+  touch: 'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
+  /** The key list's keyset pages (sqlite/keyset.ts, postgres/keyset.ts). */
+  page: { select: 'SELECT * FROM api_keys', where: 'workspace_id = @workspace_id', createdAt: 'created_at', id: 'id' },
+} as const;
