@@ -4508,7 +4508,7 @@ export interface components {
         };
         /**
          * @description Rate limit exhausted (4290): 120 requests in any rolling 60 seconds per workspace, or too many
-         *     failed authentications from one client address. Wait `Retry-After` seconds.
+         *     failed authentications from one client address (an IPv6 client counts by its /64). Wait `Retry-After` seconds.
          */
         TooManyRequests: {
             headers: {
@@ -5102,7 +5102,8 @@ export interface components {
         /**
          * @description The rate-limit policy that applied to this request: quota `q` requests per window of `w`
          *     seconds, per workspace (`"workspace"`) or, for requests without a valid key, per client address
-         *     (`"client"`). Structured field per the IETF RateLimit headers draft.
+         *     (`"client"`: an IPv4 address, or an IPv6 client's /64). Structured field per the IETF RateLimit
+         *     headers draft.
          * @example "workspace";q=120;w=60
          */
         RateLimitPolicy: string;

@@ -6,6 +6,7 @@ import { checkApiKey } from '../keys/api-keys.js';
 import type { Store } from '../store/index.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js';
 import { presentedCredential } from './presented-credential.js';
+import { clientAddressKey } from './rate-limit/client-address.js';
 
 /**
  * The key from `Authorization: Bearer <key>` or `X-API-KEY: <key>`; undefined when neither is sent.
@@ -43,11 +44,12 @@ export function authenticateApiKey(deps: {
 }
 
 /**
- * A failed authentication counts against the client address; past that budget it answers 429
+ * A failed authentication counts against the client's address (an IPv6 client's /64,
+ * client-address.ts); past that budget it answers 429
  * instead of `refusal`, which throttles guessing of keys and tokens alike.
  */
 export async function refuseAuthentication(req: Request, clientLimiter: RateLimiter, now: Date, refusal: ServiceError): Promise<ServiceError> {
-  const decision = await clientLimiter.consume(req.ip ?? 'unknown', now.getTime());
+  const decision = await clientLimiter.consume(clientAddressKey(req.ip), now.getTime());
   if (decision.allowed) return refusal;
   return new ServiceError('RATE_LIMITED', `Too many failed authentications from this address; retry in ${decision.resetSeconds} seconds.`,
     null, rateLimitHeaders(decision));

@@ -76,3 +76,20 @@ describe('TRUST_PROXY', () => {
     expect(await publishedServer(server)).toBe(server.url);
   });
 });
+
+describe('the failed-authentication limit, per client network', () => {
+  it('counts IPv6 clients by their /64 and IPv4 clients by address, an IPv4-mapped IPv6 address as the IPv4 one', async () => {
+    const server = await serverTrusting(['loopback']);
+    const sequentially = async (addresses: string[]) => {
+      const responses: ObservedResponse[] = [];
+      for (const address of addresses) responses.push(await badKeyFrom(server, address));
+      return statuses(responses);
+    };
+    // Four addresses of one /64: the fourth is over the budget of three.
+    expect(await sequentially(['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff:ffff:ffff:fffe', '2001:0db8:0007:0001:0:0:abc:1'])).toEqual([401, 401, 401, 429]);
+    // The next /64 has its own budget.
+    expect(await sequentially(['2001:db8:7:2::1'])).toEqual([401]);
+    // IPv4: two addresses are two clients, and ::ffff:198.51.100.7 is 198.51.100.7.
+    expect(await sequentially(['198.51.100.7', '::ffff:198.51.100.7', '198.51.100.8', '::ffff:c633:6407', '198.51.100.7'])).toEqual([401, 401, 401, 401, 429]);
+  });
+});
