@@ -48,10 +48,10 @@ let failed = false;
 try {
   const pid = child.pid!;
   // Warm-up: the first export compiles the code paths and fills SQLite's page cache.
-  await download(`${url}/api/v1/visibility/exports/answers?range=7d&format=ndjson`, key, pid);
+  await download(`${url}/api/v1/visibility/exports/answers.ndjson?range=7d`, key, pid);
   for (const format of ['ndjson', 'csv'] as const) {
     const baseline = rssOf(pid);
-    const r = await download(`${url}/api/v1/visibility/exports/answers?range=90d&format=${format}`, key, pid);
+    const r = await download(`${url}/api/v1/visibility/exports/answers${format === 'csv' ? '' : '.ndjson'}?range=90d`, key, pid);
     const answers = format === 'csv' ? r.lines - 1 : r.lines; // CSV: header row; answers contain no LF in this dataset
     const growth = (r.peakRss - baseline) / MB;
     const ok = r.status === 200 && answers === LARGE_WORKSPACE.snapshots && growth < LIMIT_MB;

@@ -399,17 +399,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the answers
+         * Download the answers as CSV
          * @description Downloads every answer of `range` (default `30d`) that matches the filters (the same as `GET
-         *     /api/v1/visibility/answers`), newest first, as a file: CSV or NDJSON (`format`), served as an
-         *     attachment and streamed, so any number of answers can be exported. NDJSON lines are exactly the
-         *     `Answer` objects of the answers list. CSV columns, in order: `id`, `collected_at`, `prompt_id`,
+         *     /api/v1/visibility/answers`), newest first, as a CSV file, served as an attachment and streamed,
+         *     so any number of answers can be exported. The same answers as NDJSON (each line an `Answer` of
+         *     the answers list): `GET /api/v1/visibility/exports/answers.ndjson`. CSV columns, in order: `id`, `collected_at`, `prompt_id`,
          *     `prompt_text`, `platform`, `mentioned` and `cited` (`true`/`false`), `competitors` (names joined
          *     by `; `), `citation_urls` (URLs joined by a space), `text`. Prompt texts, answers and competitor
          *     names come from outside the service, so a CSV text cell that starts with `=`, `+`, `-`, `@`, TAB
          *     or CR, which a spreadsheet would run as a formula, is written with a leading `'` (`=1+1` becomes
-         *     `'=1+1`); strip one leading `'` from such a cell to get the original text. NDJSON lines are never
-         *     altered. Errors are JSON envelopes, sent before the file starts. Requires `visibility:read`.
+         *     `'=1+1`); strip one leading `'` from such a cell to get the original text. Errors are JSON envelopes, sent before the file starts. Requires `visibility:read`.
          */
         get: operations["exportAnswers"];
         put?: never;
@@ -417,7 +416,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Download the answers (headers only)
+         * Download the answers as CSV (headers only)
          * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
          *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
          *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
@@ -435,10 +434,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the daily rates
+         * Download the daily rates as CSV
          * @description Downloads the workspace's daily mention and citation rates over `range` (default `30d`),
          *     optionally for one `platform`: one row per UTC day that has at least one snapshot, ascending by
-         *     date, as CSV or NDJSON (`format`), served as an attachment. The rates equal the points of
+         *     date, as a CSV file served as an attachment (as NDJSON:
+         *     `GET /api/v1/visibility/exports/daily-rates.ndjson`). The rates equal the points of
          *     `trend_series` in `GET /api/v1/visibility/rates`. CSV columns, in order: `date`, `snapshots`,
          *     `mentioned`, `cited`, `mention_rate`, `citation_rate`. Every cell is a date or a number the
          *     service computed, written as it is (numbers are never prefixed); a text cell of any CSV export
@@ -451,13 +451,76 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Download the daily rates (headers only)
+         * Download the daily rates as CSV (headers only)
          * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
          *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
          *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
          *     transferring it.
          */
         head: operations["headExportDailyRates"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visibility/exports/answers.ndjson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the answers as NDJSON
+         * @description Downloads every answer of `range` (default `30d`) that matches the filters (the same as `GET
+         *     /api/v1/visibility/answers`), newest first, as NDJSON: one `Answer` of the answers list per
+         *     line, each line ended by LF, never altered. Served as an attachment and streamed, so any number
+         *     of answers can be exported. The same answers as CSV: `GET /api/v1/visibility/exports/answers`.
+         *     Errors are JSON envelopes, sent before the file starts. Requires `visibility:read`.
+         */
+        get: operations["exportAnswersNdjson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Download the answers as NDJSON (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headExportAnswersNdjson"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/visibility/exports/daily-rates.ndjson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the daily rates as NDJSON
+         * @description Downloads the workspace's daily mention and citation rates over `range` (default `30d`),
+         *     optionally for one `platform`, as NDJSON: one `DailyRate` per line for each UTC day that has at
+         *     least one snapshot, ascending by date, each line ended by LF; served as an attachment. The
+         *     rates equal the points of `trend_series` in `GET /api/v1/visibility/rates`. The same rows as
+         *     CSV: `GET /api/v1/visibility/exports/daily-rates`. Errors are JSON envelopes, sent before the
+         *     file starts. Requires `visibility:read`.
+         */
+        get: operations["exportDailyRatesNdjson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Download the daily rates as NDJSON (headers only)
+         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
+         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
+         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
+         *     transferring it.
+         */
+        head: operations["headExportDailyRatesNdjson"];
         patch?: never;
         trace?: never;
     };
@@ -4899,15 +4962,16 @@ export interface components {
          */
         AnswerId: string;
         /**
-         * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
-         *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-         *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
-         *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
-         *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
-         *     line ended by LF).
+         * @deprecated
+         * @description File format of the download: `csv`, the only value (`text/csv`, RFC 4180: comma-separated,
+         *     fields quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines
+         *     ended by CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which
+         *     a spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+         *     as they are). Kept so that links written for 1.1 keep working; NDJSON has its own operation
+         *     (the same path with `.ndjson`), so that each response has one media type.
          * @example csv
          */
-        ExportFormat: "csv" | "ndjson";
+        ExportFormat: "csv";
         /**
          * @description Only topics in this stage; all stages when omitted.
          * @example READY
@@ -7052,12 +7116,13 @@ export interface operations {
                  */
                 range?: components["parameters"]["Range"];
                 /**
-                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
-                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
-                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
-                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
-                 *     line ended by LF).
+                 * @deprecated
+                 * @description File format of the download: `csv`, the only value (`text/csv`, RFC 4180: comma-separated,
+                 *     fields quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines
+                 *     ended by CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which
+                 *     a spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are). Kept so that links written for 1.1 keep working; NDJSON has its own operation
+                 *     (the same path with `.ndjson`), so that each response has one media type.
                  * @example csv
                  */
                 format?: components["parameters"]["ExportFormat"];
@@ -7089,7 +7154,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answers as a CSV or NDJSON attachment. The NDJSON schema and example show one line. */
+            /** @description The answers as a CSV attachment. */
             200: {
                 headers: {
                     "Content-Disposition": components["headers"]["ContentDisposition"];
@@ -7107,34 +7172,6 @@ export interface operations {
                      *     8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a,2026-11-22T07:42:10.512Z,3fa85f64-5717-4562-b3fc-2c963f66afa6,What is the best CRM for a small business?,perplexity,true,true,Globex; Initech,https://acme.example/pricing https://reviews.example.org/best-crm,"Acme, Globex and Initech are the usual choices."
                      */
                     "text/csv": string;
-                    /**
-                     * @example {
-                     *       "id": "8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a",
-                     *       "prompt": {
-                     *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                     *         "text": "What is the best CRM for a small business?"
-                     *       },
-                     *       "platform": "perplexity",
-                     *       "collected_at": "2026-11-22T07:42:10.512Z",
-                     *       "mentioned": true,
-                     *       "cited": true,
-                     *       "competitors": [
-                     *         "Globex",
-                     *         "Initech"
-                     *       ],
-                     *       "citations": [
-                     *         {
-                     *           "url": "https://acme.example/pricing",
-                     *           "title": "Acme pricing",
-                     *           "domain": "acme.example",
-                     *           "is_own": true
-                     *         }
-                     *       ],
-                     *       "text": "Acme, Globex and Initech are the usual choices.",
-                     *       "updated_at": "2026-11-22T07:45:03.118Z"
-                     *     }
-                     */
-                    "application/x-ndjson": components["schemas"]["Answer"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -7159,12 +7196,13 @@ export interface operations {
                  */
                 range?: components["parameters"]["Range"];
                 /**
-                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
-                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
-                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
-                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
-                 *     line ended by LF).
+                 * @deprecated
+                 * @description File format of the download: `csv`, the only value (`text/csv`, RFC 4180: comma-separated,
+                 *     fields quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines
+                 *     ended by CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which
+                 *     a spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are). Kept so that links written for 1.1 keep working; NDJSON has its own operation
+                 *     (the same path with `.ndjson`), so that each response has one media type.
                  * @example csv
                  */
                 format?: components["parameters"]["ExportFormat"];
@@ -7219,12 +7257,13 @@ export interface operations {
                  */
                 range?: components["parameters"]["Range"];
                 /**
-                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
-                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
-                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
-                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
-                 *     line ended by LF).
+                 * @deprecated
+                 * @description File format of the download: `csv`, the only value (`text/csv`, RFC 4180: comma-separated,
+                 *     fields quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines
+                 *     ended by CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which
+                 *     a spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are). Kept so that links written for 1.1 keep working; NDJSON has its own operation
+                 *     (the same path with `.ndjson`), so that each response has one media type.
                  * @example csv
                  */
                 format?: components["parameters"]["ExportFormat"];
@@ -7240,7 +7279,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The daily rates as a CSV or NDJSON attachment. The NDJSON schema and example show one line. */
+            /** @description The daily rates as a CSV attachment. */
             200: {
                 headers: {
                     "Content-Disposition": components["headers"]["ContentDisposition"];
@@ -7259,17 +7298,6 @@ export interface operations {
                      *     2026-11-22,10,4,2,0.4,0.2
                      */
                     "text/csv": string;
-                    /**
-                     * @example {
-                     *       "date": "2026-11-20",
-                     *       "snapshots": 14,
-                     *       "mentioned": 7,
-                     *       "cited": 4,
-                     *       "mention_rate": 0.5,
-                     *       "citation_rate": 0.2857
-                     *     }
-                     */
-                    "application/x-ndjson": components["schemas"]["DailyRate"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -7294,15 +7322,251 @@ export interface operations {
                  */
                 range?: components["parameters"]["Range"];
                 /**
-                 * @description File format of the download: `csv` (default; `text/csv`, RFC 4180: comma-separated, fields
-                 *     quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines ended by
-                 *     CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which a
-                 *     spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
-                 *     as they are) or `ndjson` (`application/x-ndjson`: one JSON object per line, each
-                 *     line ended by LF).
+                 * @deprecated
+                 * @description File format of the download: `csv`, the only value (`text/csv`, RFC 4180: comma-separated,
+                 *     fields quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines
+                 *     ended by CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which
+                 *     a spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
+                 *     as they are). Kept so that links written for 1.1 keep working; NDJSON has its own operation
+                 *     (the same path with `.ndjson`), so that each response has one media type.
                  * @example csv
                  */
                 format?: components["parameters"]["ExportFormat"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadDownloadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
+        };
+    };
+    exportAnswersNdjson: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt?: components["parameters"]["AnswerPromptFilter"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+                 * @example true
+                 */
+                mentioned?: components["parameters"]["MentionedFilter"];
+                /**
+                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+                 * @example false
+                 */
+                cited?: components["parameters"]["CitedFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers as an NDJSON attachment (`application/x-ndjson`). The schema and example show one line. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a",
+                     *       "prompt": {
+                     *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                     *         "text": "What is the best CRM for a small business?"
+                     *       },
+                     *       "platform": "perplexity",
+                     *       "collected_at": "2026-11-22T07:42:10.512Z",
+                     *       "mentioned": true,
+                     *       "cited": true,
+                     *       "competitors": [
+                     *         "Globex",
+                     *         "Initech"
+                     *       ],
+                     *       "citations": [
+                     *         {
+                     *           "url": "https://acme.example/pricing",
+                     *           "title": "Acme pricing",
+                     *           "domain": "acme.example",
+                     *           "is_own": true
+                     *         }
+                     *       ],
+                     *       "text": "Acme, Globex and Initech are the usual choices.",
+                     *       "updated_at": "2026-11-22T07:45:03.118Z"
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["Answer"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headExportAnswersNdjson: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
+                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                prompt?: components["parameters"]["AnswerPromptFilter"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+                /**
+                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
+                 * @example true
+                 */
+                mentioned?: components["parameters"]["MentionedFilter"];
+                /**
+                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
+                 * @example false
+                 */
+                cited?: components["parameters"]["CitedFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadDownloadOk"];
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["HeadRefused"];
+            402: components["responses"]["HeadRefused"];
+            403: components["responses"]["HeadRefused"];
+            405: components["responses"]["HeadRefused"];
+            422: components["responses"]["HeadRefused"];
+            429: components["responses"]["HeadRefused"];
+            500: components["responses"]["HeadRefused"];
+            503: components["responses"]["HeadRefused"];
+        };
+    };
+    exportDailyRatesNdjson: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
+                 * @example perplexity
+                 */
+                platform?: components["parameters"]["PlatformFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The daily rates as an NDJSON attachment (`application/x-ndjson`). The schema and example show one line. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-11-20",
+                     *       "snapshots": 14,
+                     *       "mentioned": 7,
+                     *       "cited": 4,
+                     *       "mention_rate": 0.5,
+                     *       "citation_rate": 0.2857
+                     *     }
+                     */
+                    "application/x-ndjson": components["schemas"]["DailyRate"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headExportDailyRatesNdjson: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
+                 *     is the N days ending today (today included) and the previous period, used for every delta, is
+                 *     the N days before it. Any other value is a 422.
+                 * @example 30d
+                 */
+                range?: components["parameters"]["Range"];
                 /**
                  * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
                  * @example perplexity

@@ -29,6 +29,10 @@ export interface OperationCredentials {
     headExportAnswers: 'api_key';
     exportDailyRates: 'api_key';
     headExportDailyRates: 'api_key';
+    exportAnswersNdjson: 'api_key';
+    headExportAnswersNdjson: 'api_key';
+    exportDailyRatesNdjson: 'api_key';
+    headExportDailyRatesNdjson: 'api_key';
     listTopics: 'api_key';
     headListTopics: 'api_key';
     getTopic: 'api_key';

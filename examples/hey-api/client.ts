@@ -5,7 +5,7 @@
 //   WORKSPACE_API_URL=http://127.0.0.1:3000 WORKSPACE_API_KEY=wsk_live_... npx tsx client.ts
 import { client } from './generated/client.gen.js';
 import {
-  exportAnswers, exportDailyRates, getAgentTask, getAnswer, getArticle, getBrandVoice, getContentType, getIdea, getMe,
+  exportAnswers, exportAnswersNdjson, exportDailyRates, exportDailyRatesNdjson, getAgentTask, getAnswer, getArticle, getBrandVoice, getContentType, getIdea, getMe,
   getPage, getPersona, getProduct, getPromptAnalytics, getResearchBatch, getSite, getTopic, getVisibilityCompetitors,
   getVisibilityRates, getVisibilitySetup, getVisualGuideline, getWorkspace, getWorkspacePlan, getWorkspaceUsage,
   listAgentTasks, listAnswers, listArticles, listBrandVoices, listCitedPages, listContentEvents, listContentMapEvents,
@@ -61,7 +61,9 @@ async function main(): Promise<void> {
   // Exports are files, not envelopes: read them as text.
   const csv = await read('exportAnswers', exportAnswers({ query: { range: '7d', format: 'csv' }, parseAs: 'text' }));
   console.log(`  answers export: ${String(csv).split('\r\n').length - 1} CSV lines`);
-  await read('exportDailyRates', exportDailyRates({ query: { format: 'ndjson' }, parseAs: 'text' }));
+  await read('exportAnswersNdjson', exportAnswersNdjson({ query: { range: '7d' }, parseAs: 'text' }));
+  await read('exportDailyRates', exportDailyRates({ parseAs: 'text' }));
+  await read('exportDailyRatesNdjson', exportDailyRatesNdjson({ parseAs: 'text' }));
 
   // Event feeds: the events the webhooks deliver, to catch up from a cursor kept between runs.
   const mapEvents = await read('listContentMapEvents', listContentMapEvents({ query: { limit: 5 } }));

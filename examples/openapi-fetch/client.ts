@@ -57,8 +57,10 @@ async function main(): Promise<void> {
   const csv = await read('exportAnswers',
     client.GET('/api/v1/visibility/exports/answers', { params: { query: { range: '7d', format: 'csv' } }, parseAs: 'text' }));
   console.log(`  answers export: ${csv.split('\r\n').length - 1} CSV lines`);
-  await read('exportDailyRates',
-    client.GET('/api/v1/visibility/exports/daily-rates', { params: { query: { format: 'ndjson' } }, parseAs: 'text' }));
+  await read('exportAnswersNdjson',
+    client.GET('/api/v1/visibility/exports/answers.ndjson', { params: { query: { range: '7d' } }, parseAs: 'text' }));
+  await read('exportDailyRates', client.GET('/api/v1/visibility/exports/daily-rates', { parseAs: 'text' }));
+  await read('exportDailyRatesNdjson', client.GET('/api/v1/visibility/exports/daily-rates.ndjson', { parseAs: 'text' }));
 
   // Event feeds: the events the webhooks deliver, to catch up from a cursor kept between runs.
   const mapEvents = await read('listContentMapEvents', client.GET('/api/v1/content-map/events', { params: { query: { limit: 5 } } }));

@@ -142,7 +142,8 @@ export class OpenApiContract {
    * The statuses of the order of checks documented for an operation, in order (a status may come
    * twice: the administration API's `404 (another workspace) → … → 422 → 404 (resource)`): the
    * "Order of checks" of a tag that states one for the operation's tag or for a path prefix it
-   * names ("Under `/api/workspace/{workspace_id}`"), else the info description's; empty when the
+   * names ("Under `/api/workspace/{workspace_id}`"), else the guide tag "Order of checks" (the
+   * rules of every operation, kept out of `info`), else the info description's; empty when the
    * contract states none.
    */
   orderOfChecks(op?: Operation): number[] {
@@ -153,7 +154,9 @@ export class OpenApiContract {
     const tags = (this.document.tags ?? []).filter((t) => stated(t.description ?? '').length > 0);
     const own = op && (tags.find((t) => t.name === op.tag)
       ?? tags.find((t) => [...(t.description ?? '').matchAll(/Under\s+`([^`]+)`/g)].some((m) => op.path.startsWith(m[1]!))));
-    return stated(own?.description ?? this.document.info?.description ?? '');
+    const guide = (this.document.tags ?? []).find((t) => /^order of checks$/i.test(t.name ?? ''));
+    const general = guide === undefined ? this.document.info?.description ?? '' : `Order of checks: ${guide.description ?? ''}`;
+    return stated(own?.description ?? general);
   }
 
   /** The response documented for a status: the exact code, else its `NXX` range, else `default`. */

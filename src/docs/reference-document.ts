@@ -12,6 +12,8 @@ const API_GROUPS = [
   { name: 'Administration API', prefix: '/api/workspace/' },
 ] as const;
 const OTHER_GROUP = 'Service';
+/** The guide tags (`x-traitTag`: prose that holds for every operation, kept out of `info`). */
+const GUIDE_GROUP = 'Overview';
 
 const PATH_ITEM_METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
@@ -49,11 +51,14 @@ function groupOf(path: string): string {
 }
 
 /**
- * Sidebar groups: each tag goes to the API its operations live in; a tag spanning both is listed
- * under each. Redoc hides a tag that no group lists, so every used tag is placed somewhere.
+ * Sidebar groups: the guide tags first, then each tag goes to the API its operations live in; a tag
+ * spanning both is listed under each. Redoc hides a tag that no group lists, so every used tag is
+ * placed somewhere.
  */
 function tagGroups(doc: Json, webhookTag: string | undefined): Array<{ name: string; tags: string[] }> {
-  const declared = Array.isArray(doc.tags) ? doc.tags.filter(isObject).map((t) => String(t.name)) : [];
+  const declaredTags = Array.isArray(doc.tags) ? doc.tags.filter(isObject) : [];
+  const declared = declaredTags.map((t) => String(t.name));
+  const guides = declaredTags.filter((t) => t['x-traitTag'] === true).map((t) => String(t.name));
   const byGroup = new Map<string, string[]>();
   const place = (group: string, tag: string) => {
     const tags = byGroup.get(group) ?? [];
@@ -69,6 +74,7 @@ function tagGroups(doc: Json, webhookTag: string | undefined): Array<{ name: str
   const groups = [...API_GROUPS.map((g) => g.name), OTHER_GROUP]
     .filter((name) => byGroup.has(name))
     .map((name) => ({ name, tags: byGroup.get(name)! }));
+  if (guides.length > 0) groups.unshift({ name: GUIDE_GROUP, tags: guides });
   if (webhookTag) groups.push({ name: 'Webhooks', tags: [webhookTag] });
   return groups;
 }

@@ -14,7 +14,7 @@ import { getPromptAnalytics, listPrompts } from './visibility-prompts.js';
 import { getVisibilityCompetitors, getVisibilityRates, getVisibilitySetup } from './visibility-overview.js';
 import { listCitedPages } from './visibility-cited-pages.js';
 import { getAnswer, listAnswers } from './visibility-answers.js';
-import { exportAnswers, exportDailyRates } from './visibility-exports.js';
+import { exportAnswers, exportAnswersNdjson, exportDailyRates, exportDailyRatesNdjson } from './visibility-exports.js';
 import { listContentEvents, listContentMapEvents, listIqEvents } from './event-feeds.js';
 
 /** One handler per operationId of the contract; the type makes a missing one a compile error. */
@@ -56,7 +56,9 @@ export const handlers: ReadHandlers = {
   listAnswers,
   getAnswer,
   exportAnswers,
+  exportAnswersNdjson,
   exportDailyRates,
+  exportDailyRatesNdjson,
   listContentEvents,
   listContentMapEvents,
   listIqEvents,

@@ -62,7 +62,7 @@ function chooseAnswer(doc: Json, operation: Json, query: Json, preference: Prefe
   const response = deref(doc, responses[status]) as Json;
   const content = (response.content ?? {}) as Json;
   const mediaTypes = Object.keys(content);
-  // A `format` query parameter picks the representation (exports: csv → text/csv, ndjson → application/x-ndjson).
+  // A `format` query parameter picks the representation where a response offers several media types.
   const format = typeof query.format === 'string' ? query.format : undefined;
   const mediaType = (format && mediaTypes.find((m) => m.includes(format))) || mediaTypes[0];
   if (!mediaType) return undefined;
@@ -94,7 +94,8 @@ export function exampleHandlers(doc: Json): ReadHandlers {
       const answer = chooseAnswer(doc, operation, query, preferences.getStore() ?? {});
       if (!answer) return { status: 204, body: undefined };
       if (answer.mediaType === 'application/json') return { status: answer.status, body: answer.example };
-      const text = typeof answer.example === 'string' ? answer.example : '';
+      // A file's example is its text; an NDJSON file's example is one line's object.
+      const text = typeof answer.example === 'string' ? answer.example : answer.example === undefined ? '' : `${JSON.stringify(answer.example)}\n`;
       const stream: StreamResult['stream'] = {
         contentType: answer.mediaType,
         filename: attachmentName(doc, answer.headers, `${operationId}.${answer.mediaType.split(/[/+-]/).pop()}`),

@@ -7,9 +7,9 @@ import type { Store } from '../store/index.js';
 import type { AnswerFilter } from '../store/interfaces/visibility-answers.js';
 import { answerFilter, answerFormatter, type Answer, type AnswerQuery } from './answers.js';
 import { csvRecord } from './csv.js';
-import type { operations } from '../../generated/openapi.js';
 
-export type ExportFormat = NonNullable<NonNullable<operations['exportAnswers']['parameters']['query']>['format']>;
+/** The file formats of the downloads: each has its own operation, so each response has one media type. */
+export type ExportFormat = 'csv' | 'ndjson';
 export type DailyRate = components['schemas']['DailyRate'];
 
 /** A download: its media type, suggested file name and lines, read lazily as they are written. */

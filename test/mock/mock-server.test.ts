@@ -68,7 +68,9 @@ describe('npm run mock', () => {
       const res = await get(urlFor(path, op), withKey());
       const mediaType = Object.keys(deref(op.responses['200']).content)[0]!;
       const body = mediaType === 'application/json' ? await res.json() : await res.text();
-      const expected = documentedExample(op.operationId, '200', mediaType);
+      const example = documentedExample(op.operationId, '200', mediaType);
+      // An NDJSON download's example is one line's object.
+      const expected = mediaType === 'application/x-ndjson' ? `${JSON.stringify(example)}\n` : example;
       if (res.status !== 200 || JSON.stringify(body) !== JSON.stringify(expected)) failures.push(`${op.operationId}: ${res.status}`);
     }
     expect(failures).toEqual([]);

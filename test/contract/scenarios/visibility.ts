@@ -250,25 +250,42 @@ export const visibilityScenarios: OperationScenario[] = [
           await seedOf(ctx);
           return { path: `${V}/exports/answers`, query: { range: '7d', format: 'csv' } };
         },
-        'NDJSON is asked for': async (ctx) => {
+        'no format is given': async (ctx) => {
           await seedOf(ctx);
-          return { path: `${V}/exports/answers`, query: { range: '7d', format: 'ndjson' } };
+          return { path: `${V}/exports/answers`, query: { range: '7d' } };
         },
       },
-      422: { 'format is xlsx': () => ({ path: `${V}/exports/answers`, query: { format: 'xlsx' } }) },
+      422: {
+        'format is xlsx': () => ({ path: `${V}/exports/answers`, query: { format: 'xlsx' } }),
+        'format is ndjson (its own operation)': () => ({ path: `${V}/exports/answers`, query: { format: 'ndjson' } }),
+      },
+    },
+    expect: {
+      200: (res) => {
+        expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+        expect(res.text.split('\r\n')).toHaveLength(4); // header, two answers, and the final line end
+        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="answers-7d-\d{4}-\d{2}-\d{2}\.csv"$/);
+      },
+      422: invalid,
+    },
+  },
+  {
+    operationId: 'exportAnswersNdjson',
+    statuses: {
+      200: async (ctx) => {
+        await seedOf(ctx);
+        return { path: `${V}/exports/answers.ndjson`, query: { range: '7d' } };
+      },
+      422: { 'format is given': () => ({ path: `${V}/exports/answers.ndjson`, query: { format: 'csv' } }) },
     },
     expect: {
       200: async (res, ctx) => {
         const a = answers(await seedOf(ctx));
-        if (res.headers.get('content-type')!.startsWith('application/x-ndjson')) {
-          // Same instant: newest first, then id descending.
-          const expected = [a.cited, a.plain].sort((x, y) => (x.id < y.id ? 1 : -1));
-          expect(res.text.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(expected);
-        } else {
-          expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
-          expect(res.text.split('\r\n')).toHaveLength(4); // header, two answers, and the final line end
-        }
-        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="answers-7d-\d{4}-\d{2}-\d{2}\.(csv|ndjson)"$/);
+        expect(res.headers.get('content-type')).toBe('application/x-ndjson');
+        // Same instant: newest first, then id descending.
+        const expected = [a.cited, a.plain].sort((x, y) => (x.id < y.id ? 1 : -1));
+        expect(res.text.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(expected);
+        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="answers-7d-\d{4}-\d{2}-\d{2}\.ndjson"$/);
       },
       422: invalid,
     },
@@ -278,9 +295,26 @@ export const visibilityScenarios: OperationScenario[] = [
     statuses: {
       200: async (ctx) => {
         await seedOf(ctx);
-        return { path: `${V}/exports/daily-rates`, query: { range: '7d', format: 'ndjson' } };
+        return { path: `${V}/exports/daily-rates`, query: { range: '7d' } };
       },
       422: { 'format is xlsx': () => ({ path: `${V}/exports/daily-rates`, query: { format: 'xlsx' } }) },
+    },
+    expect: {
+      200: (res) => {
+        expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+        expect(res.text.split('\r\n')).toHaveLength(3); // header, one day, and the final line end
+      },
+      422: invalid,
+    },
+  },
+  {
+    operationId: 'exportDailyRatesNdjson',
+    statuses: {
+      200: async (ctx) => {
+        await seedOf(ctx);
+        return { path: `${V}/exports/daily-rates.ndjson`, query: { range: '7d' } };
+      },
+      422: { 'range is 1y': () => ({ path: `${V}/exports/daily-rates.ndjson`, query: { range: '1y' } }) },
     },
     expect: {
       200: async (res, ctx) => {

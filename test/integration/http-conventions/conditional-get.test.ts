@@ -58,14 +58,14 @@ describe('conditional reads (ETag, If-None-Match)', () => {
   it('when If-None-Match matches an export, answers 304 from the data version and the query alone; after an import adds an answer, 200 with a new tag', async () => {
     const ws = await createTestWorkspace(server.store);
     const { promptId } = await seedManyAnswers(server, ws, 3);
-    const path = '/api/v1/visibility/exports/answers?range=7d&format=ndjson';
+    const path = '/api/v1/visibility/exports/answers.ndjson?range=7d';
     const first = await get(ws, path);
     expect(first.status).toBe(200);
     expect(first.headers.get('etag')).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
     expect(first.text.trimEnd().split('\n')).toHaveLength(3);
     await expectNotModified(ws, path, first);
 
-    // Another query is another file, with another tag.
+    // Another operation is another file, with another tag.
     const csv = await get(ws, '/api/v1/visibility/exports/answers?range=7d&format=csv');
     expect(csv.headers.get('etag')).not.toBe(first.headers.get('etag'));
     // An import that changes nothing keeps the tag.

@@ -52,7 +52,7 @@ describe('UUIDs in any letter case (RFC 9562)', () => {
       [(id) => `/api/v1/visibility/answers/${id(answer.id)}`, () => ({})],
       [() => '/api/v1/visibility/prompts', (id) => ({ category_id: id(category.id), range: '7d' })],
       [() => '/api/v1/visibility/answers', (id) => ({ prompt: id(prompt.id), range: '7d' })],
-      [() => '/api/v1/visibility/exports/answers', (id) => ({ prompt: id(prompt.id), range: '7d', format: 'ndjson' })],
+      [() => '/api/v1/visibility/exports/answers.ndjson', (id) => ({ prompt: id(prompt.id), range: '7d' })],
     ];
     for (const [path, query] of requests) {
       const lower = await get(path((s) => s), query((s) => s));

@@ -39,7 +39,7 @@ async function analytics(server: TestServer, ws: TestWorkspace) {
     expect(res.status, res.text).toBe(200);
     bodies.push(res.body);
   }
-  const daily = await getWith(server, ws, '/api/v1/visibility/exports/daily-rates', { range: '7d', format: 'ndjson' });
+  const daily = await getWith(server, ws, '/api/v1/visibility/exports/daily-rates.ndjson', { range: '7d' });
   expect(daily.status).toBe(200);
   // Competitor ids differ between workspaces; everything else must not.
   return JSON.parse(JSON.stringify([...bodies, daily.text]).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID')) as unknown;

@@ -59,8 +59,9 @@ function csvRow(a: Answer): Record<string, string> {
 }
 
 const exportOf = (ws: TestWorkspace, query: Record<string, string>) => getWith(server, ws, '/api/v1/visibility/exports/answers', query);
+const ndjsonExportOf = (ws: TestWorkspace, query: Record<string, string>) => getWith(server, ws, '/api/v1/visibility/exports/answers.ndjson', query);
 
-describe('GET /api/v1/visibility/exports/answers', () => {
+describe('GET /api/v1/visibility/exports/answers and answers.ndjson', () => {
   it('when CSV is asked for, serves an attachment whose rows parse back to the answers list', async () => {
     const ws = await createTestWorkspace(server.store);
     await seedAnswers(server, ws);
@@ -86,7 +87,7 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   it('when NDJSON is asked for, serves one line per answer, each exactly the list\'s answer', async () => {
     const ws = await createTestWorkspace(server.store);
     await seedAnswers(server, ws);
-    const res = await exportOf(ws, { range: '7d', format: 'ndjson', mentioned: 'true' });
+    const res = await ndjsonExportOf(ws, { range: '7d', mentioned: 'true' });
     expect(res.headers.get('content-type')).toBe('application/x-ndjson');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="answers-7d-2026-11-22.ndjson"');
     expect(res.text.endsWith('\n')).toBe(true);
@@ -109,7 +110,7 @@ describe('GET /api/v1/visibility/exports/answers', () => {
   it('when nothing matches, serves the header row only (CSV) or an empty file (NDJSON)', async () => {
     const ws = await createTestWorkspace(server.store);
     expect((await exportOf(ws, { format: 'csv' })).text).toBe('id,collected_at,prompt_id,prompt_text,platform,mentioned,cited,competitors,citation_urls,text\r\n');
-    expect((await exportOf(ws, { format: 'ndjson' })).text).toBe('');
+    expect((await ndjsonExportOf(ws, {})).text).toBe('');
   });
 
   it('when another workspace has answers, exports none of them', async () => {
@@ -117,7 +118,7 @@ describe('GET /api/v1/visibility/exports/answers', () => {
     const other = await createTestWorkspace(server.store);
     const mine = await seedAnswers(server, ws);
     await seedAnswers(server, other);
-    const res = await exportOf(ws, { range: '90d', format: 'ndjson' });
+    const res = await ndjsonExportOf(ws, { range: '90d' });
     const ids = res.text.trim().split('\n').map((l) => (JSON.parse(l) as Answer).id);
     expect(ids.sort()).toEqual([mine.a1.id, mine.a2.id, mine.a3.id, mine.a4.id].sort());
   });
@@ -165,7 +166,7 @@ describe('GET /api/v1/visibility/exports/answers', () => {
     // No cell of the file can start a formula.
     for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
-    const ndjson = await exportOf(ws, { range: '7d', format: 'ndjson' });
+    const ndjson = await ndjsonExportOf(ws, { range: '7d' });
     const answers = ndjson.text.trimEnd().split('\n').map((l) => JSON.parse(l) as Answer);
     expect(answers.map((a) => [a.prompt.text, a.text]).sort()).toEqual(snapshots.map((l) => [prompt.record.text, l.record.answer]).sort());
     expect(answers.flatMap((a) => a.competitors).sort()).toEqual(hostile.flatMap((h) => (h.competitor ? [h.competitor] : [])).sort());

@@ -41,12 +41,13 @@ const ALL_7D = [
 ];
 
 const exportOf = (ws: TestWorkspace, query: Record<string, string>) => getWith(server, ws, '/api/v1/visibility/exports/daily-rates', query);
+const ndjsonExportOf = (ws: TestWorkspace, query: Record<string, string>) => getWith(server, ws, '/api/v1/visibility/exports/daily-rates.ndjson', query);
 
-describe('GET /api/v1/visibility/exports/daily-rates', () => {
+describe('GET /api/v1/visibility/exports/daily-rates and daily-rates.ndjson', () => {
   it('when NDJSON is asked for, serves one line per day with snapshots, ascending, with counts and rates', async () => {
     const ws = await createTestWorkspace(server.store);
     await seed(ws);
-    const res = await exportOf(ws, { range: '7d', format: 'ndjson' });
+    const res = await ndjsonExportOf(ws, { range: '7d' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-ndjson');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="daily-rates-7d-2026-11-22.ndjson"');
@@ -67,7 +68,7 @@ describe('GET /api/v1/visibility/exports/daily-rates', () => {
   it('when a platform is given, counts only that platform and names it in the file name', async () => {
     const ws = await createTestWorkspace(server.store);
     await seed(ws);
-    const res = await exportOf(ws, { range: '7d', format: 'ndjson', platform: 'chatgpt' });
+    const res = await ndjsonExportOf(ws, { range: '7d', platform: 'chatgpt' });
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="daily-rates-7d-chatgpt-2026-11-22.ndjson"');
     expect(res.text.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
       { date: '2026-11-16', snapshots: 1, mentioned: 1, cited: 0, mention_rate: 1, citation_rate: 0 },
@@ -78,7 +79,7 @@ describe('GET /api/v1/visibility/exports/daily-rates', () => {
   it('when compared with the rates endpoint, every day\'s rates equal its trend points', async () => {
     const ws = await createTestWorkspace(server.store);
     await seed(ws);
-    const exported = (await exportOf(ws, { range: '30d', format: 'ndjson' })).text.trim().split('\n').map((l) => JSON.parse(l) as { date: string; mention_rate: number; citation_rate: number });
+    const exported = (await ndjsonExportOf(ws, { range: '30d' })).text.trim().split('\n').map((l) => JSON.parse(l) as { date: string; mention_rate: number; citation_rate: number });
     const trend = ((await getWith(server, ws, '/api/v1/visibility/rates', { range: '30d' })).body as {
       data: { trend_series: { mention: Array<{ date: string; rate: number }>; citation: Array<{ date: string; rate: number }> } };
     }).data.trend_series;
@@ -90,7 +91,7 @@ describe('GET /api/v1/visibility/exports/daily-rates', () => {
     const ws = await createTestWorkspace(server.store);
     const other = await createTestWorkspace(server.store);
     await seed(other);
-    expect((await exportOf(ws, { range: '90d', format: 'ndjson' })).text).toBe('');
+    expect((await ndjsonExportOf(ws, { range: '90d' })).text).toBe('');
     expect((await exportOf(ws, { range: '90d', format: 'csv' })).text).toBe('date,snapshots,mentioned,cited,mention_rate,citation_rate\r\n');
   });
 

@@ -241,3 +241,39 @@ describe('check-breaking-changes CLI: the accepted change of 1.1.0 (a 422 data n
     expect(r.out).toContain('BREAKING changed-type: getMe 200 application/json data: type null → object');
   });
 });
+
+describe('check-breaking-changes CLI: the accepted changes of 1.2.0 (NDJSON exports moved to their own operations)', () => {
+  const exportContract = (version: string, formats: string[], media: string[]) => ({
+    openapi: '3.1.0',
+    info: { title: 'T', version },
+    paths: {
+      '/api/v1/visibility/exports/answers': {
+        get: {
+          operationId: 'exportAnswers',
+          parameters: [{ name: 'format', in: 'query', schema: { type: 'string', enum: formats } }],
+          responses: { 200: { description: 'File', content: Object.fromEntries(media.map((m) => [m, { schema: { type: 'string' } }])) } },
+        },
+      },
+    },
+  });
+  const released = exportContract('1.1.0', ['csv', 'ndjson'], ['text/csv', 'application/x-ndjson']);
+  const current = exportContract('1.2.0', ['csv'], ['text/csv']);
+  const ANNOUNCED = '# Changelog\n\n## 1.2.0 (unreleased)\n- Removed: `exportAnswers query format` value ndjson and `exportAnswers 200 application/x-ndjson`.\n';
+
+  it('passes in 1.2.0 when the CHANGELOG section names both changes', () => {
+    const r = run(workspaceOf(released, current, ANNOUNCED));
+    expect(r.out).toContain('ACCEPTED removed-enum-value: exportAnswers query format: value "ndjson" removed');
+    expect(r.out).toContain('ACCEPTED removed-response-media-type: exportAnswers 200 application/x-ndjson');
+    expect(r.code).toBe(0);
+  });
+
+  it('fails when the CHANGELOG names neither, and for the same removal on an operation the list does not name', () => {
+    const unnamed = run(workspaceOf(released, current, '# Changelog\n\n## 1.2.0\n- More.\n'));
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.out).toContain('BREAKING removed-enum-value: exportAnswers query format');
+    const other = (doc: ReturnType<typeof exportContract>) => JSON.parse(JSON.stringify(doc).replace('exportAnswers', 'listAnswers')) as object;
+    const elsewhere = run(workspaceOf(other(released), other(current), ANNOUNCED.replaceAll('exportAnswers', 'listAnswers')));
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.out).toContain('BREAKING removed-enum-value: listAnswers query format');
+  });
+});

@@ -126,6 +126,14 @@ describe('buildReferenceDocument', () => {
     expect(doc.info.description).toContain('[`/asyncapi.json`](/asyncapi.json)');
   });
 
+  it('puts the guide tags (x-traitTag: the rules kept out of info) first, in an Overview group', () => {
+    const base = openapi();
+    base.tags.unshift({ name: 'Authentication', description: 'Send a key.', 'x-traitTag': true } as { name: string; description: string });
+    const doc = buildReferenceDocument(base) as Record<string, any>;
+    expect(doc['x-tagGroups'][0]).toEqual({ name: 'Overview', tags: ['Authentication'] });
+    expect(doc['x-tagGroups'].slice(1).flatMap((g: { tags: string[] }) => g.tags)).not.toContain('Authentication');
+  });
+
   it('when there is no AsyncAPI document, renders the HTTP APIs alone and leaves the input untouched', () => {
     const input = openapi();
     const before = structuredClone(input);
