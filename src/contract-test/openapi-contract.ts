@@ -15,6 +15,8 @@ export interface Schema {
   minLength?: number;
   maxLength?: number;
   default?: unknown;
+  example?: unknown;
+  examples?: unknown[];
   items?: Schema;
   properties?: Record<string, Schema>;
   required?: string[];
@@ -26,6 +28,8 @@ export interface Parameter {
   required?: boolean;
   schema?: Schema;
   description?: string;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
 }
 
 export interface SecurityScheme {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { all, reaches, type Expectation } from './expectations.js';
+import { all, reached, reaches, type Expectation } from './expectations.js';
 import type { Credential } from './http-exchange.js';
 import type { Operation, Parameter, Schema } from './openapi-contract.js';
 import { enumeratedValues, validArbitrary } from './parameter-values.js';
@@ -36,53 +36,95 @@ export function queryParameters(op: Operation): Parameter[] {
   return op.parameters.filter((p) => p.in === 'query');
 }
 
-/** Every combination of real ids for the path, at most `limit` of them; empty when one is unknown. */
-function pathValueSets(ctx: RunContext, op: Operation, limit: number): Array<Record<string, string>> {
+/** The contract's `example`s of a parameter (its own, then its schema's), as sent in a path. */
+export function parameterExamples(ctx: RunContext, param: Parameter): string[] {
+  const schema = ctx.contract.schema(param.schema) ?? {};
+  return [param.example, ...Object.values(param.examples ?? {}).map((e) => e.value), schema.example, ...(schema.examples ?? [])]
+    .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+}
+
+/**
+ * The values a path parameter takes, in this order: every value of its enumeration, the contract's
+ * `example`s, then ids real answers named. An identifier's example (a UUID) names an object of the
+ * documentation, not of the deployment: it is tried only when no answer named a real id.
+ */
+export function pathParameterValues(ctx: RunContext, op: Operation, param: Parameter, withIdExamples = true): string[] {
+  const schema = ctx.contract.schema(param.schema) ?? {};
+  const examples = parameterExamples(ctx, param);
+  const ids = ctx.ids.forPathParameter(op, param.name);
+  const ordered = schema.format === 'uuid' ? (ids.length > 0 || !withIdExamples ? ids : examples) : [...examples, ...ids];
+  return [...new Set([...(enumeratedValues(schema) ?? []), ...ordered])];
+}
+
+/** Whether a set of path values names an object only through the contract's example of an identifier. */
+function exampleIds(ctx: RunContext, op: Operation, values: Record<string, string>): string[] {
+  return pathParameters(op).filter((p) => ctx.contract.schema(p.schema)?.format === 'uuid'
+    && parameterExamples(ctx, p).includes(values[p.name]!) && !ctx.ids.forPathParameter(op, p.name).includes(values[p.name]!)).map((p) => p.name);
+}
+
+/**
+ * Combinations of values for the path, at most `limit` of them, but every value of an enumerated
+ * parameter at least once; empty when a parameter has no value yet.
+ */
+function pathValueSets(ctx: RunContext, op: Operation, limit: number, withIdExamples: boolean): Array<Record<string, string>> {
   let sets: Array<Record<string, string>> = [{}];
   for (const param of pathParameters(op)) {
-    const ids = ctx.ids.forPathParameter(op, param.name);
-    if (ids.length === 0) return [];
-    sets = sets.flatMap((set) => ids.slice(0, limit).map((id) => ({ ...set, [param.name]: id }))).slice(0, limit);
+    const values = pathParameterValues(ctx, op, param, withIdExamples);
+    if (values.length === 0) return [];
+    const enumerated = enumeratedValues(ctx.contract.schema(param.schema) ?? {})?.length ?? 0;
+    const most = Math.max(limit, enumerated);
+    sets = sets.flatMap((set) => values.slice(0, most).map((value) => ({ ...set, [param.name]: value }))).slice(0, most);
   }
   return sets;
 }
 
 /**
- * Calls every read operation with real ids, in an order where each list runs before the reads
- * that need its ids (repeated passes until nothing more can run). Lists are walked page by page
- * through `next_cursor`. Answers the reads that ran, for the variations and refusals.
+ * Calls every read operation with values for its path (enumerations, examples, real ids), in an
+ * order where each list runs before the reads that need its ids (repeated passes until nothing
+ * more can run; the contract's example of an identifier only when no real id can come any more,
+ * and its 404 then tells that it names nothing here). Lists are walked page by page through
+ * `next_cursor`. Answers the reads that reached their operation, for the variations and refusals.
  */
 export async function discoverReads(ctx: RunContext, reads: Array<{ op: Operation; credential: Credential }>): Promise<ReadyRead[]> {
   const ready: ReadyRead[] = [];
   let pending = [...reads];
-  for (let progress = true; progress && pending.length > 0;) {
-    progress = false;
+  for (let withIdExamples = false; pending.length > 0;) {
+    let progress = false;
     for (const read of [...pending]) {
-      const sets = pathValueSets(ctx, read.op, IDS_PER_OPERATION);
+      const sets = pathValueSets(ctx, read.op, IDS_PER_OPERATION, withIdExamples);
       if (sets.length === 0) continue;
       pending = pending.filter((p) => p !== read);
       progress = true;
-      const entry: ReadyRead = { ...read, pathValues: sets };
+      const entry: ReadyRead = { ...read, pathValues: [] };
       for (const values of sets) {
-        entry.cursor ??= await walk(ctx, read.op, read.credential, values);
+        const examples = exampleIds(ctx, read.op, values);
+        const walked = await walk(ctx, read.op, read.credential, values, examples.length > 0);
+        if (walked.reached) entry.pathValues.push(values);
+        else if (walked.status === 404) ctx.skip(read.op, EVERY_CALL, `no id for ${examples.map((n) => `{${n}}`).join(', ')}: no answer listed one, and the contract's example names nothing here (404)`);
+        entry.cursor ??= walked.cursor;
       }
-      ready.push(entry);
+      if (entry.pathValues.length > 0) ready.push(entry);
     }
+    if (!progress && withIdExamples) break;
+    withIdExamples = !progress;
   }
   for (const { op } of pending) {
-    const unknown = pathParameters(op).filter((p) => ctx.ids.forPathParameter(op, p.name).length === 0).map((p) => `{${p.name}}`);
-    ctx.skip(op, EVERY_CALL, `no id for ${unknown.join(', ')}: no answer so far listed one`);
+    const unknown = pathParameters(op).filter((p) => pathParameterValues(ctx, op, p).length === 0).map((p) => `{${p.name}}`);
+    ctx.skip(op, EVERY_CALL, `no value for ${unknown.join(', ')}: the contract gives no enum or example, and no answer listed an id`);
   }
   return ready;
 }
 
 /** One read, or a list walked page by page: pages no longer than `limit`, no item twice. */
-async function walk(ctx: RunContext, op: Operation, credential: Credential, values: Record<string, string>): Promise<string | undefined> {
+async function walk(ctx: RunContext, op: Operation, credential: Credential, values: Record<string, string>, exampleIds: boolean): Promise<{ cursor: string | undefined; reached: boolean; status: number | undefined }> {
   const names = queryParameters(op).map((p) => p.name);
   const paged = names.includes('limit') && names.includes('cursor');
   const seen = new Set<string>();
   let cursor: string | undefined;
   let firstCursor: string | undefined;
+  let first: number | undefined;
+  // An example's id may name nothing here: its 404 (as documented) is an answer, not a failure.
+  const expected: Expectation = exampleIds ? (response) => (response.status === 404 ? [] : reaches(op)(response)) : reaches(op);
   for (let page = 1; page <= (paged ? WALK_PAGES : 1); page += 1) {
     const query: Array<[string, string]> = paged ? [['limit', String(WALK_LIMIT)]] : [];
     if (cursor) query.push(['cursor', cursor]);
@@ -101,13 +143,14 @@ async function walk(ctx: RunContext, op: Operation, credential: Credential, valu
       }
       return problems;
     };
-    const response = await ctx.exchange(op, title, { method: op.method, path: fillPath(op.path, values), query, credential }, all(reaches(op), pageCheck));
+    const response = await ctx.exchange(op, title, { method: op.method, path: fillPath(op.path, values), query, credential }, all(expected, pageCheck));
+    if (page === 1) first = response?.status;
     const next = (response?.json as { data?: { next_cursor?: unknown } } | undefined)?.data?.next_cursor;
     if (typeof next !== 'string' || next === '') break;
     cursor = next;
     firstCursor ??= next;
   }
-  return firstCursor;
+  return { cursor: firstCursor, reached: first !== undefined && reached(op, first), status: first };
 }
 
 /**

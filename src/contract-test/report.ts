@@ -28,12 +28,27 @@ export interface ContractTestReport {
   failures: FailureReport[];
   coverage: OperationCoverage[];
   not_reached: Array<{ operation_id: string; what: string; reason: string }>;
+  /**
+   * Operations no request reached (no 2xx, nor the state `x-absent-state` names), with why;
+   * `allowed` when `--allow-unreached` names them.
+   */
+  unreached_operations: Array<{ operation_id: string; reason: string; allowed: boolean }>;
 }
 
-/** 0 when nothing failed; 1 when something did; 2 when nothing failed but the budget ran out first. */
-export function exitCodeOf(report: Pick<ContractTestReport, 'failures' | 'budget_spent'>): number {
+/** Unreached operations that fail a completed run: those `--allow-unreached` does not name. */
+export function failingUnreached(report: Pick<ContractTestReport, 'unreached_operations'>): ContractTestReport['unreached_operations'] {
+  return report.unreached_operations.filter((u) => !u.allowed);
+}
+
+/**
+ * 0 when nothing failed and every operation was reached; 1 when something failed, or when the run
+ * completed without reaching an operation `--allow-unreached` does not name; 2 when nothing failed
+ * but the budget ran out first (what it left is listed).
+ */
+export function exitCodeOf(report: Pick<ContractTestReport, 'failures' | 'budget_spent' | 'unreached_operations'>): number {
   if (report.failures.length > 0) return 1;
-  return report.budget_spent ? 2 : 0;
+  if (report.budget_spent) return 2;
+  return failingUnreached(report).length > 0 ? 1 : 0;
 }
 
 

@@ -3,7 +3,7 @@ import { checkAdminWrites } from './admin-writes.js';
 import { coverage } from './coverage.js';
 import { credentialWays, requiredScopes, takesOnly } from './credentials.js';
 import { curlLine, maskSecrets } from './curl-line.js';
-import { status } from './expectations.js';
+import { reached, status } from './expectations.js';
 import type { Credential } from './http-exchange.js';
 import { OpenApiContract, type Operation } from './openapi-contract.js';
 import { Pacer } from './pacing.js';
@@ -26,6 +26,8 @@ export interface ContractTestOptions {
   timeoutMs?: number;
   /** The contract to hold the server to; the bundled one (generated/openapi.json) by default. */
   document?: object;
+  /** Operations the run may leave unreached without failing (`--allow-unreached`). */
+  allowUnreached?: readonly string[];
   /** Progress lines (waits for the rate limit, phases), for people watching. */
   progress?: (line: string) => void;
 }
@@ -83,6 +85,17 @@ async function servedContractVersion(baseUrl: string, timeoutMs: number): Promis
   } catch {
     return { version: null };
   }
+}
+
+/** Operations no answer reached (a 2xx, or the state `x-absent-state` names), with the reason the run recorded. */
+function unreachedOperations(ctx: RunContext): Array<{ operation_id: string; reason: string }> {
+  if (ctx.cases.some((c) => c.operationId === '(server)')) return [];
+  return ctx.contract.operations.filter((op) => !ctx.cases.some((c) => c.operationId === op.operationId && c.status !== null && reached(op, c.status)))
+    .map((op) => {
+      const statuses = [...new Set(ctx.cases.filter((c) => c.operationId === op.operationId && c.status !== null).map((c) => c.status))];
+      const recorded = ctx.notReached.find((n) => n.operationId === op.operationId && n.what === EVERY_CALL)?.reason;
+      return { operation_id: op.operationId, reason: recorded ?? (statuses.length > 0 ? `no request reached it (answered ${statuses.join(', ')})` : 'no request was sent to it') };
+    });
 }
 
 /**
@@ -183,6 +196,7 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
       failures,
       coverage: coverage(ctx, contract.operations, { limitedKey: limited !== undefined, token: token !== undefined, allowWrites: options.allowWrites }),
       not_reached: ctx.notReached.map((n) => ({ operation_id: n.operationId, what: n.what, reason: n.reason })),
+      unreached_operations: unreachedOperations(ctx).map((u) => ({ ...u, allowed: (options.allowUnreached ?? []).includes(u.operation_id) })),
     };
     return { report, cases: ctx.cases, notReached: ctx.notReached };
   }

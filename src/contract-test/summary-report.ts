@@ -1,4 +1,4 @@
-import { EVERY_CALL, exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from './report.js';
+import { EVERY_CALL, exitCodeOf, failingUnreached, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from './report.js';
 
 function grouped<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -47,6 +47,11 @@ export function summaryText(report: ContractTestReport): string {
     }
   }
 
+  if (report.unreached_operations.length > 0) {
+    lines.push('', 'Operations not reached (no 2xx, nor a documented absent state)');
+    for (const u of report.unreached_operations) lines.push(`  ${u.operation_id}: ${u.reason}${u.allowed ? ' (allowed by --allow-unreached)' : ''}`);
+  }
+
   if (report.failures.length > 0) {
     lines.push('', `Failures (${report.failures.length})`);
     for (const [i, f] of report.failures.entries()) {
@@ -57,8 +62,13 @@ export function summaryText(report: ContractTestReport): string {
   }
 
   const exit = exitCodeOf(report);
+  const notReached = failingUnreached(report).length;
+  const failed = [
+    ...(report.failures.length > 0 ? [`${report.failures.length} check${report.failures.length === 1 ? '' : 's'} did not match the contract`] : []),
+    ...(notReached > 0 ? [`${notReached} operation${notReached === 1 ? ' was' : 's were'} not reached (name them in --allow-unreached to accept it)`] : []),
+  ];
   lines.push('', exit === 0 ? 'PASSED: every answer matched the contract.'
-    : exit === 1 ? `FAILED: ${report.failures.length} check${report.failures.length === 1 ? '' : 's'} did not match the contract.`
+    : exit === 1 ? `FAILED: ${failed.join('; ')}.`
       : `INCOMPLETE: the budget of ${report.budget} requests ran out before the run covered everything (see "Not reached").`);
   return lines.join('\n');
 }

@@ -27,12 +27,19 @@ export function noPositional(options: Options, usage: string): void {
   if (extra !== undefined) throw new CliError(`unexpected "${extra}"; usage: ${usage}`);
 }
 
+/** Every operationId of the bundled contract (the one the checker holds a server to). */
+async function contractOperationIds(): Promise<string[]> {
+  const { loadOpenApiDocument } = await import('../../contract.js');
+  const paths = (loadOpenApiDocument() as { paths?: Record<string, Record<string, { operationId?: string }>> }).paths ?? {};
+  return Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])));
+}
+
 /** The seed every generated input derives from: given, or drawn and printed so the run can be repeated. */
 function seedOption(options: Options): number {
   return wholeNumber(options.optional('seed'), 'seed', 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1);
 }
 
-const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
+const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--allow-unreached OPERATION_ID,...] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
 
 export const contractTest: Command = {
   name: 'contract-test',
@@ -48,6 +55,10 @@ export const contractTest: Command = {
     const budget = wholeNumber(options.optional('budget'), 'budget', 1, 1_000_000);
     const seed = seedOption(options);
     const junit = options.optional('junit');
+    const allowUnreached = (options.optional('allow-unreached') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const known = allowUnreached.length > 0 ? await contractOperationIds() : [];
+    const unknownIds = allowUnreached.filter((id) => !known.includes(id));
+    if (unknownIds.length > 0) throw new CliError(`--allow-unreached names ${unknownIds.join(', ')}, which the contract does not document`);
     if (allowWrites && token === undefined) throw new CliError('--allow-writes needs --token: the administration API takes a member token');
     // Loaded here, not at the top: every other command starts without the checker.
     const [{ runContractTest }, { apiJUnitCases, junitXml }, { curlLine }] = await Promise.all([
@@ -56,7 +67,7 @@ export const contractTest: Command = {
       import('../../contract-test/curl-line.js'),
     ]);
     const run = await runContractTest({
-      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed,
+      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed, allowUnreached,
       progress: (line) => stderr.write(`${line}\n`),
     });
     if (junit !== undefined) {

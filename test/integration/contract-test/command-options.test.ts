@@ -10,6 +10,7 @@ describe('workspace-api contract-test: options', () => {
       [['contract-test', '--base-url', 'ftp://example.com', '--key', 'k'], /^error: --base-url must be an http or https URL\n$/],
       [['contract-test', '--base-url', 'http://127.0.0.1:9', '--key', 'k', '--budget', '0'], /^error: --budget "0" must be a whole number from 1 to 1000000\n$/],
       [['contract-test', '--base-url', 'http://127.0.0.1:9', '--key', 'k', '--allow-writes'], /^error: --allow-writes needs --token/],
+      [['contract-test', '--base-url', 'http://127.0.0.1:9', '--key', 'k', '--allow-unreached', 'getMe,nope'], /^error: --allow-unreached names nope, which the contract does not document\n$/],
       [['contract-test', 'webhook', '--base-url', 'http://127.0.0.1:9', '--key', 'k'], /^error: unexpected "webhook"; usage: contract-test /],
       [['contract-test', 'webhooks', '--listen', '0', '--secret', 'nope'], /^error: --secret must be the webhook's whsec_… signing secret\n$/],
       [['contract-test', 'webhooks', '--listen', '0', '--secret', 'whsec_QUJD', '--trigger'], /^error: --trigger needs --base-url, --token, --workspace, --webhook\n$/],

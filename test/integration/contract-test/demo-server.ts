@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { loadOpenApiDocument } from '../../../src/contract.js';
 import { DEFAULT_DEMO_OPTIONS, generateDemoData } from '../../../src/demo/generate-demo-data.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { createMemberToken } from '../../../src/keys/member-tokens.js';
@@ -8,6 +9,21 @@ import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { createTestWebhook } from '../../support/webhooks.js';
+
+const operations = Object.values((loadOpenApiDocument() as { paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, unknown>> }>> }).paths)
+  .flatMap((item) => Object.entries(item).flatMap(([method, op]) => (op.operationId ? [{ method, ...op }] : [])));
+
+/** Operations a run never sends a successful request to, whatever its options: they change what is not the run's. */
+export const NEVER_SENT = ['removeMember', 'redeliverWebhookDelivery'];
+/** Every write: reached only with `--allow-writes`. */
+export const WRITES = operations.filter((op) => op.method !== 'get' && op.method !== 'head').map((op) => op.operationId!);
+/** Operations only a member token reaches: `--token`. */
+export const MEMBER_TOKEN_ONLY = operations.filter((op) => op.security?.every((r) => 'MemberToken' in r)).map((op) => op.operationId!);
+
+/** `--allow-unreached` naming these. */
+export function allowUnreached(...lists: Array<readonly string[]>): string[] {
+  return ['--allow-unreached', [...new Set(lists.flat())].join(',')];
+}
 
 /** Small enough to import in a couple of seconds, with every kind of record the demo has. */
 export const SMALL_DEMO = { ...DEFAULT_DEMO_OPTIONS, prompts: 6, days: 14 };

@@ -4,14 +4,17 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { jsonOf, runCliInProcess } from '../../cli/run-cli.js';
-import { startDemoServer, type DemoServer } from './demo-server.js';
+import { allowUnreached, MEMBER_TOKEN_ONLY, NEVER_SENT, startDemoServer, WRITES, type DemoServer } from './demo-server.js';
 import { rowsOf, valueOf, valuesOf } from '../../support/database-rows.js';
+import { createTestWorkspace } from '../../support/accounts.js';
+import { startTestServer } from '../../support/test-server.js';
 
 interface Report {
   requests: number;
   failures: Array<{ operation_id: string; problems: string[]; curl: string }>;
   coverage: Array<{ operation_id: string; method: string; observed: number[]; not_observed: Array<{ status: string; why: string }> }>;
   not_reached: Array<{ operation_id: string; what: string; reason: string }>;
+  unreached_operations: Array<{ operation_id: string; reason: string; allowed: boolean }>;
   budget_spent: boolean;
 }
 
@@ -37,14 +40,18 @@ function testCaseNames(junit: string): string[] {
   return [...junit.matchAll(/<testcase classname="[^"]*" name="([^"]*)"/g)].map((m) => m[1]!);
 }
 
-describe('workspace-api contract-test against our own server', { timeout: 60_000 }, () => {
+describe('workspace-api contract-test against our own server', { timeout: 120_000 }, () => {
   it('with a key, a member token and a limited key: exits 0, covers every read operation with a 2xx, writes JUnit', async () => {
     demo = await startDemoServer();
     const junit = tempFile('junit.xml');
-    const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--limited-key', demo.limitedKey, '--seed', '7', '--junit', junit, '--json']);
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--limited-key', demo.limitedKey, '--seed', '7', '--junit', junit, '--json', ...allowUnreached(WRITES)]);
     const report = jsonOf(result) as unknown as Report;
 
     expect(report.failures).toEqual([]);
+    // Only the writes are left, each allowed, each with its reason.
+    expect(report.unreached_operations.map((u) => u.operation_id).sort()).toEqual([...WRITES].sort());
+    expect(report.unreached_operations.filter((u) => !u.allowed)).toEqual([]);
+    expect(report.unreached_operations.find((u) => u.operation_id === 'createWebhook')!.reason).toBe('a write: sent only with --allow-writes');
     expect(report.budget_spent).toBe(false);
     const succeeded = report.coverage.filter((c) => c.observed.some((s) => s >= 200 && s < 300)).map((c) => c.operation_id);
     expect(readOperations.filter((op) => !succeeded.includes(op))).toEqual([]);
@@ -78,7 +85,7 @@ describe('workspace-api contract-test against our own server', { timeout: 60_000
   it('on a workspace with data and no plan record yet: the plan\'s documented 404 is a state, not a fault; the administration API\'s order is checked; exit 0', async () => {
     demo = await startDemoServer({ withoutPlan: true });
     const junit = tempFile('junit.xml');
-    const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--seed', '7', '--junit', junit, '--json']);
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--seed', '7', '--junit', junit, '--json', ...allowUnreached(WRITES)]);
     const report = jsonOf(result) as unknown as Report;
     expect(report.failures).toEqual([]);
     expect(result.code).toBe(0);
@@ -91,14 +98,35 @@ describe('workspace-api contract-test against our own server', { timeout: 60_000
     expect(names).toContainEqual(expect.stringMatching(/^order of checks: 422 before 404: GET \/api\/v1\//));
   });
 
-  it('prints a summary of operations × statuses and passes when nothing failed', async () => {
+  it('on a fresh workspace whose lists are empty: every read by id is not reached, with the reason, and the run exits 1', async () => {
+    const server = await startTestServer({ rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 }, validateResponses: false });
+    try {
+      const workspace = await createTestWorkspace(server.store, { name: 'Fresh' });
+      const result = await runCliInProcess(['contract-test', '--base-url', server.url, '--key', workspace.key, '--seed', '4', '--json', ...allowUnreached(MEMBER_TOKEN_ONLY, WRITES)]);
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as Report;
+      expect(report.failures).toEqual([]);
+      const unreached = report.unreached_operations.filter((u) => !u.allowed);
+      expect(unreached).toContainEqual({ operation_id: 'getPromptAnalytics', allowed: false,
+        reason: 'no id for {prompt}: no answer listed one, and the contract\'s example names nothing here (404)' });
+      expect(unreached.map((u) => u.operation_id)).toContain('headArticle');
+      expect(unreached.map((u) => u.operation_id)).not.toContain('listPrompts');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('prints a summary of operations × statuses; without a member token the administration API is not reached, which fails the run with the reason', async () => {
     demo = await startDemoServer();
     const result = await runCliInProcess(['contract-test', ...demo.args, '--seed', '3']);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^Contract test of http:\/\/127\.0\.0\.1:\d+ against Workspace Read API \S+ \(the server publishes the same version\), seed 3\n/);
     expect(result.stdout).toMatch(/\n {2}getPromptAnalytics +GET +\/api\/v1\/visibility\/prompts\/\{prompt\} +200✓ 304· 401· 402· 403· 404✓ 405✓ 422✓ 429· 500· 503·\n/);
-    expect(result.stdout).toContain('takes a member token: give --token');
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('PASSED: every answer matched the contract.');
+    expect(result.stdout).toContain('\nOperations not reached (no 2xx, nor a documented absent state)\n');
+    expect(result.stdout).toContain('\n  createApiKey: takes a member token: give --token\n');
+    expect(result.stdout).not.toContain('\nFailures');
+    const unreached = new Set([...MEMBER_TOKEN_ONLY, ...WRITES]).size;
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`FAILED: ${unreached} operations were not reached (name them in --allow-unreached to accept it).`);
     expect(result.stdout + result.stderr).not.toContain(demo.workspace.key);
   });
 
@@ -108,7 +136,7 @@ describe('workspace-api contract-test against our own server', { timeout: 60_000
     const keysBefore = await valuesOf(store, 'SELECT id FROM api_keys WHERE revoked_at IS NULL ORDER BY id');
     const webhooksBefore = await rowsOf(store, 'SELECT id, updated_at FROM webhooks ORDER BY id');
     const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--allow-writes',
-      '--webhook-url', 'http://127.0.0.1:9/contract-test', '--seed', '11', '--json']);
+      '--webhook-url', 'http://127.0.0.1:9/contract-test', '--seed', '11', '--json', ...allowUnreached(NEVER_SENT)]);
     const report = jsonOf(result) as unknown as Report;
 
     expect(report.failures).toEqual([]);
@@ -128,7 +156,7 @@ describe('workspace-api contract-test against our own server', { timeout: 60_000
     demo = await startDemoServer();
     const names = async (seed: string) => {
       const junit = tempFile(`junit-${seed}-${Math.random()}.xml`);
-      const result = await runCliInProcess(['contract-test', ...demo!.args, '--seed', seed, '--junit', junit, '--json']);
+      const result = await runCliInProcess(['contract-test', ...demo!.args, '--seed', seed, '--junit', junit, '--json', ...allowUnreached(MEMBER_TOKEN_ONLY, WRITES)]);
       expect(result.code).toBe(0);
       return testCaseNames(readFileSync(junit, 'utf8'));
     };
