@@ -4,6 +4,7 @@ import { ServiceError } from '../../errors/service-error.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from './rate-limiter.js';
 import { checkSlidingLogOptions, slidingLogDecision, type SlidingLogOptions } from './sliding-log-limiter.js';
 import { SLIDING_LOG_SCRIPT } from './sliding-log-script.js';
+import { withinRedisDeadline } from './redis-deadline.js';
 
 export interface RedisSlidingLogOptions extends SlidingLogOptions {
   redis: Redis;
@@ -14,6 +15,8 @@ export interface RedisSlidingLogOptions extends SlidingLogOptions {
    * share one window. `caller`: the `nowMs` each call passes, for tests that move time by hand.
    */
   clock?: 'redis' | 'caller';
+  /** How long a command may wait on Redis before the request answers 503 (redis-deadline.ts); none when absent. */
+  commandTimeoutMs?: number;
 }
 
 /** Seconds a client waits after a 503 from the limiter: about one reconnection attempt. */
@@ -56,12 +59,13 @@ export class RedisSlidingLogLimiter implements RateLimiter {
   }
 
   private async run(key: string, nowMs: number | undefined, count: boolean): Promise<RateLimitDecision> {
-    const { policy, quota, keyPrefix, clock = 'redis' } = this.options;
+    const { policy, quota, keyPrefix, clock = 'redis', commandTimeoutMs } = this.options;
     const now = clock === 'caller' ? String(Math.round((nowMs ?? Date.now()) * 1000)) : '';
     const member = `${this.instance}:${(this.sequence++).toString(36)}`;
     let reply: SlidingLogReply;
     try {
-      reply = await this.redis[COMMAND](`${keyPrefix}${policy}:${key}`, quota, this.windowUs, now, count ? '1' : '0', member);
+      const command = this.redis[COMMAND](`${keyPrefix}${policy}:${key}`, quota, this.windowUs, now, count ? '1' : '0', member);
+      reply = await (commandTimeoutMs === undefined ? command : withinRedisDeadline(command, commandTimeoutMs));
     } catch (err) {
       throw this.unavailable(err);
     }

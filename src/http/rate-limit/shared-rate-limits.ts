@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { RedisConfig } from '../../config.js';
 import type { DependencyCheck } from '../readiness.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { withinRedisDeadline } from './redis-deadline.js';
 import { RedisSlidingLogLimiter } from './redis-sliding-log-limiter.js';
 
 /** The two limits of the service (README of this folder), kept in Redis and shared by every instance. */
@@ -25,7 +26,8 @@ const reconnectDelayMs = (attempt: number): number => Math.min(50 * 2 ** attempt
 
 /**
  * One Redis connection for both limits. It fails fast rather than queue: with Redis unreachable a
- * command fails at once (no offline queue) and with Redis slow it fails after `commandTimeoutMs`;
+ * command fails at once (no offline queue) and with Redis slow it fails after `commandTimeoutMs`
+ * of waiting on Redis (redis-deadline.ts);
  * the request then answers 503. A command cut off by a lost connection is not sent again after
  * reconnecting (it may have been counted already; counting it twice would refuse a request early).
  */
@@ -35,8 +37,9 @@ export function connectSharedRateLimits(
   logger: Logger,
   options: { clock?: 'redis' | 'caller' } = {},
 ): SharedRateLimits {
+  // No ioredis `commandTimeout`: its timer also counts this process's own delays (an event loop
+  // busy elsewhere), so each command waits through withinRedisDeadline instead.
   const redis = new Redis(config.url, {
-    commandTimeout: config.commandTimeoutMs,
     connectTimeout: Math.max(config.commandTimeoutMs, 1_000),
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -55,14 +58,14 @@ export function connectSharedRateLimits(
     down = false;
     logger.info('redis answers again');
   });
-  const shared = { redis, keyPrefix: config.keyPrefix, windowSeconds: rate.windowSeconds, clock: options.clock };
+  const shared = { redis, keyPrefix: config.keyPrefix, windowSeconds: rate.windowSeconds, clock: options.clock, commandTimeoutMs: config.commandTimeoutMs };
   return {
     limiter: new RedisSlidingLogLimiter({ ...shared, policy: 'workspace', quota: rate.quota }),
     clientLimiter: new RedisSlidingLogLimiter({ ...shared, policy: 'client', quota: rate.authFailureQuota }),
     dependency: {
       name: 'redis',
       ping: async () => {
-        await redis.ping();
+        await withinRedisDeadline(redis.ping(), config.commandTimeoutMs);
       },
     },
     redis,
