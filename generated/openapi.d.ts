@@ -4015,6 +4015,22 @@ export interface components {
             messages: string;
             data: components["schemas"]["WebhookWithSecret"];
         };
+        /** @description Error envelope of a 409 of a change that takes an `Idempotency-Key`. */
+        WriteConflictErrorEnvelope: {
+            /**
+             * @description `4090`: the request conflicts with the state of the workspace; a retry under an
+             *     `Idempotency-Key` whose first answer carried a secret, which is never stored, is one
+             *     (`messages` names the resource and says the secret was shown once: revoke it and create
+             *     another if it was lost). `4091`: a request with the same `Idempotency-Key` is still
+             *     running; retry after `Retry-After` seconds to get its answer.
+             * @enum {integer}
+             */
+            code: 4090 | 4091;
+            /** @description Human-readable explanation of the conflict. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
         /** @description Error envelope of a 415. */
         UnsupportedMediaTypeErrorEnvelope: {
             /**
@@ -4023,6 +4039,34 @@ export interface components {
              */
             code: 4150;
             /** @description Human-readable explanation of the error; it never repeats what the request sent. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
+        /** @description Error envelope of a 422 of a change that takes an `Idempotency-Key`; `data` lists each invalid input. */
+        WriteValidationErrorEnvelope: {
+            /**
+             * @description `4220`: one or more parameters are invalid; `messages` names each one and why. `4221`: the
+             *     `Idempotency-Key` was first used with another request (another operation, path or body):
+             *     use a new key for a new request.
+             * @enum {integer}
+             */
+            code: 4220 | 4221;
+            /** @description Human-readable explanation of the error. */
+            messages: string;
+            data: components["schemas"]["ValidationErrorDetails"];
+        };
+        /** @description Error envelope of a 503 of a change. */
+        WriteServiceUnavailableErrorEnvelope: {
+            /**
+             * @description `5030`: a dependency is unavailable for now and nothing was done; retry after `Retry-After`
+             *     seconds. `5031`: the database connection broke while the change was committing and whether
+             *     it took effect is unknown; retry with the same `Idempotency-Key`, which settles it (the first
+             *     answer if it took effect, the change made once otherwise).
+             * @enum {integer}
+             */
+            code: 5030 | 5031;
+            /** @description Human-readable explanation of the error. */
             messages: string;
             /** @description Always null on this error. */
             data: null;
@@ -4800,6 +4844,31 @@ export interface components {
             };
         };
         /**
+         * @description The first request under this `Idempotency-Key` is still running (4091, with `Retry-After`), or
+         *     it succeeded with an answer that carried a secret, shown once and never stored (4090, naming the
+         *     resource).
+         */
+        WriteConflict: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                "Retry-After": components["headers"]["IdempotencyRetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4091,
+                 *       "messages": "A request with this Idempotency-Key is still running. Retry after Retry-After seconds to get its answer.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["WriteConflictErrorEnvelope"];
+            };
+        };
+        /**
          * @description The body cannot be read (4150): its `Content-Encoding` is not one the service decodes (it
          *     decodes `gzip`, `deflate` and `br`, listed in `Accept-Encoding`, or no encoding at all), its
          *     `Content-Type` is not `application/json`, or its charset is not UTF-8. A body that claims a
@@ -4822,6 +4891,77 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["UnsupportedMediaTypeErrorEnvelope"];
+            };
+        };
+        /**
+         * @description Invalid parameters (4220), or an `Idempotency-Key` first used with another request (4221,
+         *     naming the header in `data.errors`). `messages` names every offending input and why, for people;
+         *     `data.errors` lists the same inputs for programs, each as `{in, name, message}` (`in` is
+         *     `path`, `query`, `header` or `body`), so a form can show each message beside its field.
+         *     Unknown query parameters and malformed UUIDs are invalid.
+         *     A request body that is not JSON, is over 100 KB, or does not decode as its
+         *     `Content-Encoding` says is invalid too (`data.errors` then names the body).
+         */
+        WriteUnprocessableEntity: {
+            headers: {
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 4220,
+                 *       "messages": "Invalid parameters: query.colour is not a known parameter; query.range must be equal to one of the allowed values: 7d, 30d, 90d.",
+                 *       "data": {
+                 *         "errors": [
+                 *           {
+                 *             "in": "query",
+                 *             "name": "colour",
+                 *             "message": "is not a known parameter"
+                 *           },
+                 *           {
+                 *             "in": "query",
+                 *             "name": "range",
+                 *             "message": "must be equal to one of the allowed values: 7d, 30d, 90d"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WriteValidationErrorEnvelope"];
+            };
+        };
+        /**
+         * @description A dependency is unavailable for now (5030); send the same request again after `Retry-After`
+         *     seconds. Or the database connection broke while this change was committing (5031): send it
+         *     again with the same `Idempotency-Key`, which settles whether it took effect. Either the database does not answer (a PostgreSQL server that is down or restarting),
+         *     on any operation, before the request is counted (no `RateLimit` header then); or the rate limit
+         *     cannot be counted (its store, shared by every instance of the service, does not answer: nothing
+         *     is admitted uncounted, so `RateLimit` says no request remains until `Retry-After`), on any
+         *     operation, and nothing was done; or, on a change, the database
+         *     is busy with another write, typically an import of a large file by the command line, and this
+         *     request waited about 50 ms for it rather than hold up the service (reads never wait for an
+         *     import).
+         */
+        WriteServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 5030,
+                 *       "messages": "The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["WriteServiceUnavailableErrorEnvelope"];
             };
         };
         /** @description The request conflicts with the workspace's current state (4090). */
@@ -5131,6 +5271,19 @@ export interface components {
          */
         WorkspaceId: string;
         /**
+         * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+         *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+         *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+         *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+         *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+         *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+         *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+         *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+         *     are kept per workspace; at most 255 printable ASCII characters.
+         * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+         */
+        IdempotencyKey: string;
+        /**
          * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
          * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
          */
@@ -5219,6 +5372,18 @@ export interface components {
          * @example attachment; filename="answers-30d-2026-11-22.csv"
          */
         ContentDisposition: string;
+        /**
+         * @description `true` when this answer is the first answer of an earlier request with the same
+         *     `Idempotency-Key`, given again: nothing was done this time. Absent otherwise.
+         * @example true
+         */
+        IdempotentReplayed: "true";
+        /**
+         * @description On a 409 (4091) only, while the first request under the same `Idempotency-Key` still runs:
+         *     seconds to wait before retrying to get its answer.
+         * @example 1
+         */
+        IdempotencyRetryAfter: number;
         /**
          * @description The content codings a request body may use (besides none), for example `gzip, deflate, br`.
          * @example gzip, deflate, br
@@ -11729,7 +11894,21 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+                 *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+                 *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+                 *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+                 *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+                 *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+                 *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+                 *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+                 *     are kept per workspace; at most 255 printable ASCII characters.
+                 * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
@@ -11760,6 +11939,7 @@ export interface operations {
             /** @description The webhook, and its secret shown this once. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -11799,11 +11979,12 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            422: components["responses"]["WriteUnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     headListWebhooks: {
@@ -11970,7 +12151,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     headWebhook: {
@@ -12080,13 +12261,27 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     enableWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+                 *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+                 *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+                 *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+                 *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+                 *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+                 *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+                 *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+                 *     are kept per workspace; at most 255 printable ASCII characters.
+                 * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
@@ -12107,6 +12302,7 @@ export interface operations {
             /** @description The enabled webhook. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12143,16 +12339,31 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
-            422: components["responses"]["UnprocessableEntity"];
+            409: components["responses"]["WriteConflict"];
+            422: components["responses"]["WriteUnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     disableWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+                 *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+                 *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+                 *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+                 *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+                 *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+                 *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+                 *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+                 *     are kept per workspace; at most 255 printable ASCII characters.
+                 * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
@@ -12173,6 +12384,7 @@ export interface operations {
             /** @description The disabled webhook. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12209,16 +12421,31 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
-            422: components["responses"]["UnprocessableEntity"];
+            409: components["responses"]["WriteConflict"];
+            422: components["responses"]["WriteUnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+                 *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+                 *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+                 *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+                 *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+                 *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+                 *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+                 *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+                 *     are kept per workspace; at most 255 printable ASCII characters.
+                 * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
@@ -12248,6 +12475,7 @@ export interface operations {
             /** @description The webhook and its new secret, shown this once. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12287,17 +12515,32 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            422: components["responses"]["WriteUnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+                 *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+                 *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+                 *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+                 *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+                 *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+                 *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+                 *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+                 *     are kept per workspace; at most 255 printable ASCII characters.
+                 * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
@@ -12327,6 +12570,7 @@ export interface operations {
             /** @description The outcome of the test delivery. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12353,11 +12597,12 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            422: components["responses"]["WriteUnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -12562,7 +12807,21 @@ export interface operations {
     recoverWebhookDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+                 *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+                 *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+                 *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+                 *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+                 *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+                 *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+                 *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+                 *     are kept per workspace; at most 255 printable ASCII characters.
+                 * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
@@ -12592,6 +12851,7 @@ export interface operations {
             /** @description How many failed deliveries were queued again. */
             202: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12614,11 +12874,12 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            422: components["responses"]["WriteUnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     getWebhookDelivery: {
@@ -12787,7 +13048,21 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+                 *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+                 *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+                 *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+                 *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+                 *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+                 *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+                 *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+                 *     are kept per workspace; at most 255 printable ASCII characters.
+                 * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
@@ -12813,6 +13088,7 @@ export interface operations {
             /** @description The delivery, queued again. */
             202: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12888,10 +13164,11 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
-            422: components["responses"]["UnprocessableEntity"];
+            409: components["responses"]["WriteConflict"];
+            422: components["responses"]["WriteUnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -12983,7 +13260,21 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (as Stripe's API does): a unique value the client chooses
+                 *     per change it wants made, such as a UUID, sent again unchanged with every retry of that change.
+                 *     Within 24 hours, a retry with the same key and the same request (operation, path and body)
+                 *     acts no more and gets the first answer again, with `Idempotent-Replayed: true`, from whichever
+                 *     instance it reaches; the same key with another request is a 422 (4221); a retry while the
+                 *     first still runs is a 409 (4091) with `Retry-After`. An answer that carried a secret (a new
+                 *     key, a webhook's secret) is never stored: its retry is a 409 (4090) that names the resource
+                 *     and says the secret was shown once. Errors are not kept: a retry after one runs again. Keys
+                 *     are kept per workspace; at most 255 printable ASCII characters.
+                 * @example 4b3c8a36-5bd4-4d0e-9f6a-0e3d2f7c9b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
@@ -13013,6 +13304,7 @@ export interface operations {
             /** @description The key, shown this once. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -13049,11 +13341,12 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["WriteConflict"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            422: components["responses"]["WriteUnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     headListApiKeys: {
@@ -13163,7 +13456,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
     listMembers: {
@@ -13342,7 +13635,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["WriteServiceUnavailable"];
         };
     };
 }

@@ -14,6 +14,8 @@ export const Codes = {
   ROLE_FORBIDDEN: 4030,
   /** Administration API: the request conflicts with the workspace's state (HTTP 409). */
   CONFLICT: 4090,
+  /** Administration API: a request with the same `Idempotency-Key` is still running (HTTP 409); retry after `Retry-After`. */
+  IDEMPOTENCY_IN_PROGRESS: 4091,
   /** 400 from the HTTP parser: a request line, header or framing it cannot read (src/http/client-error.ts). */
   MALFORMED_REQUEST: 4000,
   KEY_MISSING: 4021,
@@ -27,12 +29,16 @@ export const Codes = {
   /** 415: a body in a Content-Encoding, media type or charset the service does not read. */
   UNSUPPORTED_MEDIA_TYPE: 4150,
   INVALID_PARAMETERS: 4220,
+  /** 422: the `Idempotency-Key` was first used with another request (another operation, path or body). */
+  IDEMPOTENCY_MISMATCH: 4221,
   RATE_LIMITED: 4290,
   /** 431 from the HTTP parser: the request's headers are larger than the server accepts. */
   HEADERS_TOO_LARGE: 4310,
   INTERNAL: 5000,
   /** 503: a dependency is unavailable for now (the database's write lock, held by an import); retry after `Retry-After`. */
   UNAVAILABLE: 5030,
+  /** 503: the database connection broke while a change was committing, and whether it took effect is unknown; retry with the same `Idempotency-Key`. */
+  OUTCOME_UNKNOWN: 5031,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];

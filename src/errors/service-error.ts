@@ -17,12 +17,15 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, code: Codes.METHOD_NOT_ALLOWED },
   REQUEST_TIMEOUT: { status: 408, code: Codes.REQUEST_TIMEOUT },
   CONFLICT: { status: 409, code: Codes.CONFLICT },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, code: Codes.IDEMPOTENCY_IN_PROGRESS },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, code: Codes.UNSUPPORTED_MEDIA_TYPE },
   INVALID_PARAMETERS: { status: 422, code: Codes.INVALID_PARAMETERS },
+  IDEMPOTENCY_MISMATCH: { status: 422, code: Codes.IDEMPOTENCY_MISMATCH },
   RATE_LIMITED: { status: 429, code: Codes.RATE_LIMITED },
   HEADERS_TOO_LARGE: { status: 431, code: Codes.HEADERS_TOO_LARGE },
   INTERNAL: { status: 500, code: Codes.INTERNAL },
   UNAVAILABLE: { status: 503, code: Codes.UNAVAILABLE },
+  OUTCOME_UNKNOWN: { status: 503, code: Codes.OUTCOME_UNKNOWN },
 } as const satisfies Record<string, { status: number; code: Code }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -3,6 +3,7 @@ import { OpenAPIBackend, type Context, type Document, type Operation } from 'ope
 import { getApiKeyCaller, getWorkspaceCaller, matchedOperation } from './request-context.js';
 import type { OperationMatch } from './operation-matcher.js';
 import { perContract } from './per-contract.js';
+import { runIdempotently } from './idempotent-writes.js';
 import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../handlers/handler-types.js';
 import type { Store } from '../store/index.js';
 import type { PendingRequestCounts } from '../workspace/api-request-counter.js';
@@ -109,15 +110,17 @@ export async function createDispatcher(
   type AnyAdminHandler = (ctx: AdminHandlerContext<AdminOperationId>) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
   for (const [operationId, handler] of Object.entries(deps.admin.handlers) as Array<[AdminOperationId, AnyAdminHandler]>) {
     routed[operationId] = async (c, req, res) => {
-      const result = await handler({
+      const now = deps.now();
+      const path = c.request.params;
+      const result = await runIdempotently(req, res, { store: deps.store, now, operationId, path }, async () => handler({
         query: req.query as never,
-        path: c.request.params as never,
+        path: path as never,
         body: req.body as never,
         caller: getWorkspaceCaller(res) as never,
         store: deps.store,
-        now: deps.now(),
+        now,
         services: deps.admin.services,
-      });
+      }));
       res.status(result.status).json(result.body);
     };
   }

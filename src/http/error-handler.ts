@@ -3,7 +3,9 @@ import { ServiceError } from '../errors/service-error.js';
 import { Codes } from '../errors/codes.js';
 import { sendEnvelope } from './envelope.js';
 import { unsupportedBody } from './json-body.js';
-import { DatabaseBusyError, isDatabaseUnreachable } from '../store/errors.js';
+import { DatabaseBusyError, isDatabaseUnreachable, OutcomeUnknownError } from '../store/errors.js';
+import { IdempotencyClaimLostError } from '../store/idempotency-rows.js';
+import { idempotencyInProgress } from './idempotent-writes.js';
 
 /** Seconds a client waits before retrying a write the database lock refused: imports commit within seconds to minutes. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -40,6 +42,11 @@ export function toApiError(err: unknown): ServiceError {
         break;
     }
   }
+  if (err instanceof OutcomeUnknownError) {
+    return new ServiceError('OUTCOME_UNKNOWN', 'The database connection broke while the change was committing, so whether it took effect is unknown. '
+      + 'Send the request again with the same Idempotency-Key: its first answer is kept if it took effect.', null, { 'Retry-After': String(UNREACHABLE_RETRY_AFTER_SECONDS) });
+  }
+  if (err instanceof IdempotencyClaimLostError) return idempotencyInProgress();
   if (err instanceof DatabaseBusyError) {
     return new ServiceError('UNAVAILABLE', 'The database is busy with another write (an import); nothing was changed. Retry after Retry-After seconds.',
       null, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
@@ -58,7 +65,7 @@ export function errorHandler() {
     const log = (req as Request & { log?: Record<'error' | 'warn', (o: object, m: string) => void> }).log;
     // A dependency busy or away (the write lock held by an import, Redis down) is expected, and
     // retried by the client.
-    if (apiError.code === Codes.UNAVAILABLE) log?.warn({ err }, 'refused: a dependency is unavailable');
+    if (apiError.code === Codes.UNAVAILABLE || apiError.code === Codes.OUTCOME_UNKNOWN) log?.warn({ err }, 'refused: a dependency is unavailable');
     else if (apiError.status >= 500) log?.error({ err }, 'unexpected error');
     if (res.headersSent) {
       res.destroy();

@@ -37,3 +37,15 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   if (err instanceof AggregateError) return err.errors.some(isDatabaseUnreachable);
   return err.cause !== undefined && err.cause !== err && isDatabaseUnreachable(err.cause);
 }
+
+/**
+ * The COMMIT of a write was sent and its answer lost (the connection broke), and nothing could
+ * tell afterwards whether it took effect. The HTTP layer answers 503 with a code of its own: the
+ * client retries with the same Idempotency-Key, which the first request's row settles.
+ */
+export class OutcomeUnknownError extends Error {
+  constructor(cause?: unknown) {
+    super('the database connection broke during COMMIT; whether the write took effect is unknown', { cause });
+    this.name = 'OutcomeUnknownError';
+  }
+}

@@ -4,6 +4,7 @@ import type { ContentMapStore } from './content-map.js';
 import type { ContentStore } from './content.js';
 import type { DataVersionStore } from './data-versions.js';
 import type { EventFeedStore } from './event-feed.js';
+import type { IdempotencyStore } from './idempotency.js';
 import type { ImportStore } from './imports.js';
 import type { IqStore } from './iq.js';
 import type { MemberTokenStore } from './member-tokens.js';
@@ -29,6 +30,7 @@ export interface Store {
   content: ContentStore;
   eventFeed: EventFeedStore;
   dataVersions: DataVersionStore;
+  idempotency: IdempotencyStore;
   imports: ImportStore;
   iq: IqStore;
   memberTokens: MemberTokenStore;

@@ -7,6 +7,7 @@ import { createPostgresContentStore } from './content.js';
 import { createPostgresDataVersionStore } from './data-versions.js';
 import { createPostgresEventFeedStore } from './event-feed.js';
 import { createPostgresImportStore } from './import/import-store.js';
+import { createPostgresIdempotencyStore } from './idempotency.js';
 import { createPostgresIqStore } from './iq.js';
 import { createPostgresMemberTokenStore } from './member-tokens.js';
 import { applyPostgresMigrations } from './migrate.js';
@@ -47,6 +48,7 @@ export function createPostgresStore(pool: PostgresPool): PostgresStore {
     contentMap: createPostgresContentMapStore(pool),
     content: createPostgresContentStore(pool),
     eventFeed: createPostgresEventFeedStore(pool),
+    idempotency: createPostgresIdempotencyStore(pool),
     dataVersions: createPostgresDataVersionStore(pool),
     imports: createPostgresImportStore(pool),
     iq: createPostgresIqStore(pool),

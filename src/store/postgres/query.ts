@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { isDatabaseUnreachable, OutcomeUnknownError } from '../errors.js';
+import { nextSavepoint, pinnedClient } from './pinned-transaction.js';
 import type { PostgresPool } from './pool.js';
 
 /** Where a statement runs: the pool (any free connection) or one connection inside a transaction. */
@@ -143,7 +145,7 @@ function bind(statement: CompiledSql, params: SqlParams | undefined, sql: string
 async function execute(on: Queryable, sql: string, params: SqlParams | undefined, rowMode?: 'array'): Promise<pg.QueryResult> {
   const statement = compileSql(sql);
   const values = bind(statement, params, sql);
-  return on.query({ text: statement.text, values, ...(rowMode ? { rowMode } : {}) });
+  return (pinnedClient(on) ?? on).query({ text: statement.text, values, ...(rowMode ? { rowMode } : {}) });
 }
 
 /** Every row (better-sqlite3's `all`). */
@@ -174,12 +176,33 @@ export async function run(on: Queryable, sql: string, params?: SqlParams): Promi
  */
 export async function inTransactionOn<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   await client.query('BEGIN');
+  let result: T;
   try {
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
+    result = await work(client);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+  try {
+    await client.query('COMMIT');
+  } catch (err) {
+    // The COMMIT may have taken effect before the connection broke: nobody can say it did not.
+    if (isDatabaseUnreachable(err)) throw new OutcomeUnknownError(err);
+    throw err;
+  }
+  return result;
+}
+
+/** Runs `work` in a savepoint of the unit of work's transaction on `client` (`pinned-transaction.ts`). */
+async function inSavepoint<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const name = nextSavepoint();
+  await client.query(`SAVEPOINT ${name}`);
+  try {
+    const result = await work(client);
+    await client.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (err) {
+    await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
     throw err;
   }
 }
@@ -187,9 +210,12 @@ export async function inTransactionOn<T>(client: pg.PoolClient, work: (client: p
 /**
  * Runs `work` in a transaction on one connection of the pool: committed when it resolves, rolled
  * back when it throws (the error is rethrown). A connection that failed is discarded rather than
- * given back in an unknown state (a broken one would fail its next borrower).
+ * given back in an unknown state (a broken one would fail its next borrower). Inside a unit of
+ * work (`pinned-transaction.ts`) it is a savepoint of the unit's transaction.
  */
 export async function inTransaction<T>(pool: PostgresPool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const pinned = pinnedClient(pool);
+  if (pinned) return inSavepoint(pinned, work);
   const client = await pool.connect();
   try {
     const result = await inTransactionOn(client, work);

@@ -30,14 +30,14 @@ export function resolved<T>(call: () => T): Promise<T> {
  * import, the multi-statement writes of the areas).
  */
 export function promised<T extends object>(sync: T): Promised<T> {
-  const methods: Record<string, unknown> = {};
-  for (const [name, member] of Object.entries(sync)) {
-    if (typeof member !== 'function') {
-      methods[name] = member;
-      continue;
-    }
-    const method = member as (...args: unknown[]) => unknown;
-    methods[name] = (...args: unknown[]): Promise<unknown> => resolved(() => method(...args));
-  }
-  return methods as Promised<T>;
+  return withEachMethod(sync, (method) => (...args) => resolved(() => method(...args))) as Promised<T>;
+}
+
+type Method = (...args: unknown[]) => unknown;
+
+/** A copy of `area` with each method replaced by what `wrap` makes of it; other members kept. */
+export function withEachMethod(area: object, wrap: (method: Method) => Method): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(area)) copy[name] = typeof member === 'function' ? wrap(member as Method) : member;
+  return copy;
 }

@@ -17,6 +17,8 @@ import { createAnswerStore } from './visibility-answers.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 import { createWebhookStore } from './webhooks.js';
 import { createWorkspaceProfileStore } from './workspace-profile.js';
+import { createIdempotencyStore } from './idempotency.js';
+import { createUnitOfWork } from './unit-of-work.js';
 
 /**
  * The store over one SQLite file. `db` is there for tests and benchmarks that look into the file
@@ -38,26 +40,30 @@ export interface SqliteStoreOptions {
 
 /** Every store area over one better-sqlite3 connection. */
 export function createSqliteStore(db: Db): SqliteStore {
+  // Every area waits for a unit of work of another request (an idempotent write) to end.
+  const unit = createUnitOfWork(db);
+  const g = unit.guard;
   return {
     kind: 'sqlite',
     db,
-    accounts: createAccountStore(db),
-    apiKeys: createApiKeyStore(db),
-    contentMap: createContentMapStore(db),
-    content: createContentStore(db),
-    eventFeed: createEventFeedStore(db),
-    dataVersions: createDataVersionStore(db),
-    imports: createImportStore(db),
-    iq: createIqStore(db),
-    memberTokens: createMemberTokenStore(db),
-    prompts: createPromptStore(db),
-    visibilityAnalytics: createVisibilityAnalyticsStore(db),
-    visibilityOverview: createVisibilityOverviewStore(db),
-    citedPages: createCitedPageStore(db),
-    answers: createAnswerStore(db),
-    webhookDeliveries: createWebhookDeliveryStore(db),
-    webhooks: createWebhookStore(db),
-    workspaceProfile: createWorkspaceProfileStore(db),
+    idempotency: g(createIdempotencyStore(db, unit)),
+    accounts: g(createAccountStore(db)),
+    apiKeys: g(createApiKeyStore(db)),
+    contentMap: g(createContentMapStore(db)),
+    content: g(createContentStore(db)),
+    eventFeed: g(createEventFeedStore(db)),
+    dataVersions: g(createDataVersionStore(db)),
+    imports: g(createImportStore(db)),
+    iq: g(createIqStore(db)),
+    memberTokens: g(createMemberTokenStore(db)),
+    prompts: g(createPromptStore(db)),
+    visibilityAnalytics: g(createVisibilityAnalyticsStore(db)),
+    visibilityOverview: g(createVisibilityOverviewStore(db)),
+    citedPages: g(createCitedPageStore(db)),
+    answers: g(createAnswerStore(db)),
+    webhookDeliveries: g(createWebhookDeliveryStore(db)),
+    webhooks: g(createWebhookStore(db)),
+    workspaceProfile: g(createWorkspaceProfileStore(db)),
     ping: async () => pingDatabase(db),
     close: async () => {
       if (db.open) db.close();

@@ -9,8 +9,9 @@ import { createTestMember, createTestKey, type TestWorkspace } from '../../suppo
 import { createTestMemberToken } from '../../support/admin.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/samples.js';
-import type { ObservedResponse } from '../../support/http.js';
+import { send, type ObservedResponse } from '../../support/http.js';
 import { expectFieldNamed } from '../framework/field-errors.js';
+import { Contract } from '../framework/spec.js';
 import type { OperationScenario, RequestSpec, ScenarioContext } from './types.js';
 
 /** Where the contract server may not send anything: saved directly, refused at connect time. */
@@ -101,7 +102,7 @@ const webhookExpect = (code: number) => ({
   [code]: (res: { body: unknown }) => expect(res.body).toMatchObject({ code: 2000, data: { url: PRIVATE_URL } }),
 });
 
-export const adminScenarios: OperationScenario[] = [
+const scenarios: OperationScenario[] = [
   {
     operationId: 'listWebhookEvents',
     statuses: {
@@ -329,6 +330,13 @@ export const adminScenarios: OperationScenario[] = [
       422: {
         'the scope is unknown': (ctx) => asOwner(ctx, '/api-keys', { method: 'POST', body: { name: 'x', scopes: ['admin'] } }),
         'the expiry is past': (ctx) => asOwner(ctx, '/api-keys', { method: 'POST', body: { name: 'x', expires_at: '2020-01-01T00:00:00Z' } }),
+        'the Idempotency-Key was first used with another body': async (ctx) => {
+          const first = await asOwner(ctx, '/api-keys', { method: 'POST', body: { name: 'First' }, headers: { 'Idempotency-Key': randomUUID() } });
+          expect((await send(ctx.server.url, first)).status).toBe(201);
+          return { ...first, body: { name: 'Second' } };
+        },
+        'the Idempotency-Key is longer than 255 characters': (ctx) =>
+          asOwner(ctx, '/api-keys', { method: 'POST', body: { name: 'x' }, headers: { 'Idempotency-Key': 'k'.repeat(256) } }),
       },
     },
     expect: {
@@ -338,7 +346,10 @@ export const adminScenarios: OperationScenario[] = [
       }),
       403: roleRefused,
       404: notFound('Workspace'),
-      422: invalid,
+      422: (res) => {
+        if ((res.body as { code: number }).code === 4221) expect(res.body).toMatchObject({ data: { errors: [{ in: 'header', name: 'Idempotency-Key' }] } });
+        else expectFieldNamed(res, /^(path|query|body|header)\b/);
+      },
     },
   },
   {
@@ -395,3 +406,58 @@ export const adminScenarios: OperationScenario[] = [
     },
   },
 ];
+
+/** The POSTs whose success answer carries a secret: a retry under the same Idempotency-Key is a 409 (4090). */
+const ANSWERING_A_SECRET = new Set(['createApiKey', 'createWebhook', 'rotateWebhookSecret']);
+
+/** The first of a status's ways, as a builder. */
+function firstCase(cases: NonNullable<OperationScenario['statuses'][number]>) {
+  return typeof cases === 'function' ? cases : Object.values(cases)[0]!;
+}
+
+/**
+ * Every POST of the administration API takes an Idempotency-Key: its success request under a key
+ * another request still holds is a 409 (4091); where the success answer carries a secret, its
+ * retry is a 409 (4090).
+ */
+function withIdempotencyConflicts(scenario: OperationScenario): OperationScenario {
+  const successStatus = [200, 201, 202].find((status) => scenario.statuses[status] !== undefined);
+  const success = successStatus === undefined ? undefined : scenario.statuses[successStatus];
+  if (success === undefined) return scenario;
+  const build = firstCase(success);
+  const conflicts: Record<string, (ctx: ScenarioContext) => Promise<RequestSpec>> = {
+    'a request with the same Idempotency-Key is still running': async (ctx) => {
+      const spec = await build(ctx);
+      if (spec.method !== 'POST') return spec;
+      const key = randomUUID();
+      const claimed = await ctx.store.idempotency.claim({ workspaceId: ctx.workspace.workspaceId, key, fingerprint: 'the first request', now: new Date() });
+      expect(claimed.outcome).toBe('claimed');
+      return { ...spec, headers: { ...spec.headers, 'Idempotency-Key': key } };
+    },
+  };
+  if (ANSWERING_A_SECRET.has(scenario.operationId)) {
+    conflicts['the first answer under the Idempotency-Key carried a secret'] = async (ctx) => {
+      const spec = await build(ctx);
+      const keyed = { ...spec, headers: { ...spec.headers, 'Idempotency-Key': randomUUID() } };
+      expect((await send(ctx.server.url, keyed)).status).toBe(successStatus);
+      return keyed;
+    };
+  }
+  return {
+    ...scenario,
+    statuses: { ...scenario.statuses, 409: conflicts },
+    expect: {
+      ...scenario.expect,
+      409: (res) => expect(res.body).toEqual({ code: expect.toBeOneOf([4090, 4091]) as unknown, messages: expect.stringContaining('Idempotency-Key') as unknown, data: null }),
+    },
+  };
+}
+
+/** The operations whose parameters include the Idempotency-Key header, as the contract says. */
+const contract = new Contract();
+const TAKING_AN_IDEMPOTENCY_KEY = new Set(contract.operations
+  .filter((op) => contract.parameters(op).some((p) => p.in === 'header' && p.name === 'Idempotency-Key'))
+  .map((op) => op.operationId));
+
+export const adminScenarios: OperationScenario[] = scenarios.map((scenario) =>
+  TAKING_AN_IDEMPOTENCY_KEY.has(scenario.operationId) ? withIdempotencyConflicts(scenario) : scenario);

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { ServiceError } from '../errors/service-error.js';
+import type { Store } from '../store/index.js';
+import type { StoredAnswer } from '../store/interfaces/idempotency.js';
+import { scrubSecrets } from './secret-redaction.js';
+
+/** The request header of the administration API's POSTs (the contract's `IdempotencyKey` parameter). */
+const KEY_HEADER = 'Idempotency-Key';
+/** The response header of an answer given again from the first request's. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** Seconds a retry waits for the first request under the same key to finish. */
+const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The POSTs that act without writing to the database (a test delivery goes to the receiver
+ * only): their answer is kept after the fact, and no transaction stays open while they wait.
+ */
+const ACTING_WITHOUT_WRITING: ReadonlySet<string> = new Set(['testWebhook']);
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export function idempotencyInProgress(): ServiceError {
+  return new ServiceError('IDEMPOTENCY_IN_PROGRESS', `A request with this ${KEY_HEADER} is still running. Retry after Retry-After seconds to get its answer.`,
+    null, { 'Retry-After': String(IN_PROGRESS_RETRY_AFTER_SECONDS) });
+}
+
+/** JSON with every object's keys in order: the same body, however its keys were ordered, is the same request. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The operation, its path parameters and its body: what must match for a retry to be the same request. */
+function fingerprintOf(operationId: string, path: Record<string, unknown>, body: unknown): string {
+  return createHash('sha256').update(canonicalJson([operationId, path, body ?? null])).digest('hex');
+}
+
+/** The id of the first object in `data` that has one: the resource an answer with a secret was about. */
+function resourceIdOf(body: unknown): string | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (data === null || typeof data !== 'object') return null;
+  for (const value of Object.values(data as Record<string, unknown>)) {
+    const id = (value as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') return id;
+  }
+  return null;
+}
+
+/** The answer as kept: the body, unless it carries a secret (a key, a token, a webhook secret), which is never stored. */
+function storedAnswerOf(answer: Answer): StoredAnswer {
+  const body = JSON.stringify(answer.body);
+  if (scrubSecrets(body) === body) return { status: answer.status, body, resource_id: null };
+  return { status: answer.status, body: null, resource_id: resourceIdOf(answer.body) };
+}
+
+/** The first request's answer again, or the 409 that says its secret was shown once. */
+function replay(answer: StoredAnswer, res: Response): Answer {
+  res.set(REPLAYED_HEADER, 'true');
+  if (answer.body !== null) return { status: answer.status, body: JSON.parse(answer.body) as unknown };
+  throw new ServiceError('CONFLICT', `The first request with this ${KEY_HEADER} succeeded for ${answer.resource_id ?? 'its resource'}, and its answer carried a secret, `
+    + 'which is shown once and never stored. If it was lost, revoke that resource and create another.');
+}
+
+/**
+ * Runs an administration POST under its `Idempotency-Key`, when it carries one: the first request
+ * runs, its answer kept (in the same transaction as its writes) for 24 hours; a retry with the
+ * same key and request gets that answer with `Idempotent-Replayed: true`; the key on another
+ * request is a 422 (4221), and a retry while the first still runs a 409 (4091). Errors are not
+ * kept: nothing was written, and a retry runs again.
+ */
+export async function runIdempotently(
+  req: Request,
+  res: Response,
+  deps: { store: Store; now: Date; operationId: string; path: Record<string, unknown> },
+  run: () => Promise<Answer>,
+): Promise<Answer> {
+  const key = req.method === 'POST' ? req.get(KEY_HEADER) : undefined;
+  const workspaceId = deps.path.workspace_id;
+  if (key === undefined || typeof workspaceId !== 'string') return run();
+  const { store } = deps;
+  const claimed = await store.idempotency.claim({
+    workspaceId,
+    key,
+    fingerprint: fingerprintOf(deps.operationId, deps.path, req.body),
+    now: deps.now,
+  });
+  switch (claimed.outcome) {
+    case 'running':
+      throw idempotencyInProgress();
+    case 'mismatch': {
+      const message = 'was first used with another request (another operation, path or body); use a new key for a new request';
+      throw new ServiceError('IDEMPOTENCY_MISMATCH', `Invalid parameters: header.${KEY_HEADER} ${message}.`, { errors: [{ in: 'header', name: KEY_HEADER, message }] });
+    }
+    case 'replay':
+      return replay(claimed.answer, res);
+    case 'claimed':
+      break;
+  }
+  if (!ACTING_WITHOUT_WRITING.has(deps.operationId)) return store.idempotency.complete(claimed.claim, run, storedAnswerOf);
+  let answer: Answer;
+  try {
+    answer = await run();
+  } catch (err) {
+    await store.idempotency.release(claimed.claim).catch(() => undefined);
+    throw err;
+  }
+  await store.idempotency.keep(claimed.claim, storedAnswerOf(answer));
+  return answer;
+}
