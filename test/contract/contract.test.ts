@@ -7,7 +7,8 @@ import { casesFor, uncoveredStatuses } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';
 import { Contract, type ContractOperation } from './framework/spec.js';
 import { expectedScopes, exemptFromSubscription, hasPathParameters, isReadApi } from './framework/scopes.js';
-import { scenarios } from './scenarios/index.js';
+import { scenarioFileFor } from './framework/matrix-coverage.js';
+import { scenarioAreas, scenarios } from './scenarios/index.js';
 import { onPostgres } from '../support/store-kind.js';
 
 const contract = new Contract();
@@ -61,8 +62,14 @@ describe('the bundled contract and the code', () => {
   });
 
   it('has exactly one scenario for every operation, and none for an operation it does not declare', () => {
-    const declared = served.map((o) => o.operationId).sort();
-    expect(scenarios.map((s) => s.operationId).sort()).toEqual(declared);
+    const declared = new Set(served.map((o) => o.operationId));
+    const wrong = [
+      ...served.filter((o) => !scenarioById.has(o.operationId))
+        .map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path}): no scenario; add one to ${scenarioFileFor(o, contract.operations, scenarioAreas)}`),
+      ...scenarios.filter((s) => !declared.has(s.operationId)).map((s) => `${s.operationId}: a scenario for an operation the contract does not declare`),
+      ...scenarios.filter((s, i) => scenarios.findIndex((t) => t.operationId === s.operationId) !== i).map((s) => `${s.operationId}: more than one scenario`),
+    ];
+    expect(wrong).toEqual([]);
   });
 
   it('declares HEAD beside every GET, named head…, with the GET\'s parameters and statuses; no other operation is named head…', () => {
