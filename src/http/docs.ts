@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type Response } from 'express';
+import { guideNavigation, guidePageHtml, renderGuides } from '../docs/guide-pages.js';
 import { buildReferenceDocument } from '../docs/reference-document.js';
 import { once } from '../once.js';
 
@@ -46,14 +47,17 @@ function secure(res: Response, contentType: string, cache: string): Response {
 
 /**
  * The interactive reference at GET /docs: Redoc's standalone bundle (served from node_modules)
- * rendering both APIs and the AsyncAPI events from a docs copy of the contract.
+ * rendering both APIs and the AsyncAPI events from a docs copy of the contract; and the guides of
+ * docs/ at GET /docs/guides/{name}, rendered from their Markdown. Every page links the others.
  */
 export function docsRouter(openapi: object, asyncapi?: object): Router {
   // Built on the first request that needs it, not with the app: the bundle is a megabyte, and
   // most apps (every test's) never serve the page.
   let reference: string | undefined;
   const referenceJson = () => (reference ??= JSON.stringify(buildReferenceDocument(openapi as Record<string, unknown>, asyncapi as Record<string, unknown> | undefined)));
-  const html = readFileSync(page('index.html'), 'utf8');
+  // Rendered on the first request for a page, not with the app, as the reference is.
+  const guides = once(renderGuides);
+  const html = once(() => readFileSync(page('index.html'), 'utf8').replace('<!-- guides -->', guideNavigation(guides().values())));
   // A Map, not an object: a name from the URL such as `constructor` must find nothing.
   const assets = new Map<string, { body: () => Buffer | string; type: string }>([
     ['redoc.standalone.js', { body: once(redocBundle), type: 'text/javascript; charset=utf-8' }],
@@ -63,7 +67,16 @@ export function docsRouter(openapi: object, asyncapi?: object): Router {
 
   const router = Router({ strict: true });
   router.get('/docs', (_req, res) => {
-    secure(res, 'text/html; charset=utf-8', 'no-cache').send(html);
+    secure(res, 'text/html; charset=utf-8', 'no-cache').send(html());
+  });
+  router.get('/docs/guides/:name', (req, res, next) => {
+    // A Map again: only the names of the guides on disk find a page.
+    const guide = guides().get(req.params.name);
+    if (!guide) {
+      next();
+      return;
+    }
+    secure(res, 'text/html; charset=utf-8', 'no-cache').send(guidePageHtml(guide, guides().values()));
   });
   router.get('/docs/', (_req, res) => res.redirect(301, '/docs'));
   router.get('/docs/reference.json', (_req, res) => {

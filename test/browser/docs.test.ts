@@ -97,4 +97,15 @@ describe('GET /docs in headless Chromium', () => {
     const outside = requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin);
     expect(outside).toEqual([]);
   });
+
+  // Last: it leaves the reference for a guide, through the page's own link.
+  it('links a guide that renders, styled, without errors or requests outside the service', async () => {
+    await Promise.all([page.waitForURL('**/docs/guides/client-teams'), page.click('nav.docs-nav a[href="/docs/guides/client-teams"]')]);
+    expect(await page.title()).toBe('Client teams: calling the read API · Workspace Read API');
+    expect(await page.evaluate("getComputedStyle(document.querySelector('main.guide')).maxWidth")).not.toBe('none');
+    expect(await page.$$eval('main.guide a[href="/docs"]', (els) => els.length)).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    const origin = new URL(server.url).origin;
+    expect(requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin)).toEqual([]);
+  });
 });
