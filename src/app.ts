@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { Codes } from './errors/codes.js';
 import { sendEnvelope } from './http/envelope.js';
 import { errorHandler } from './http/error-handler.js';
+import { DependencyOutages } from './http/dependency-outages.js';
 import { requestLogger } from './http/request-logger.js';
 import { authenticateApiKey } from './http/authenticate.js';
 import { refuseAmbiguousCredentials } from './http/ambiguous-credential-guard.js';
@@ -104,6 +105,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // own, and steps for one API are put `under` its path rather than mounted: Express's own work
   // per layer and per mount is a large part of a request's cost (bench/README.md, "The stack's cost").
   const readiness = deps.readiness ?? new Readiness([databaseCheck(deps.store)]);
+  const database = databaseCheck(deps.store);
+  const outages = new DependencyOutages(deps.logger, [database]);
   const corsOrigins = deps.http?.corsAllowedOrigins ?? [];
   const reception = series(
     ...(deps.metrics ? [measureRequests(deps.metrics)] : []),
@@ -118,7 +121,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // enter (matching the app's letter-case rule; the docs router keeps its own).
   const outsideApi = Router({ caseSensitive: true });
   outsideApi.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
-  outsideApi.get('/readyz', answerReadiness(readiness));
+  outsideApi.get('/readyz', answerReadiness(readiness, (name, err) => outages.noticed(name, err)));
   outsideApi.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
   const asyncApiDocument = bundledContract.asyncApi();
   outsideApi.get('/asyncapi.json', (_req, res) => {
@@ -164,6 +167,6 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     conditionalDownloads({ document, store: deps.store, now }),
     dispatch,
   );
-  app.use(series(reception, outsideApis, guards, answer, errorHandler()));
+  app.use(series(reception, outsideApis, guards, answer, errorHandler((err) => outages.noticed(database.name, err))));
   return app;
 }

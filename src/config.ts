@@ -11,6 +11,8 @@ export interface Config {
    * (`postgres://…`) when set, which wins over `DATABASE_PATH`, else the SQLite file.
    */
   databaseAddress: string;
+  /** The connections each instance keeps to PostgreSQL (docs/operators.md, "Configuration"). */
+  databasePool: DatabasePoolConfig;
   port: number;
   host: string;
   logLevel: string;
@@ -29,6 +31,15 @@ export interface Config {
   redis: RedisConfig;
   /** `GET /metrics` on a port of its own; off (no port) by default. */
   metrics: { port: number | undefined; host: string };
+}
+
+export interface DatabasePoolConfig {
+  /** `DATABASE_POOL_MAX`: connections at most per instance; instances × this must stay under the server's `max_connections`. */
+  max: number;
+  /** `DATABASE_POOL_IDLE_TIMEOUT_MS`: a connection idle this long is closed (0: never). */
+  idleTimeoutMs: number;
+  /** `DATABASE_POOL_CONNECT_TIMEOUT_MS`: a statement waits this long for a connection before it answers 503. */
+  connectTimeoutMs: number;
 }
 
 export interface RedisConfig {
@@ -228,6 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databasePath,
     databaseAddress: env.DATABASE_URL?.trim() || databasePath,
+    databasePool: {
+      max: positiveIntFrom(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
+      idleTimeoutMs: intFrom(env.DATABASE_POOL_IDLE_TIMEOUT_MS, 10_000, 'DATABASE_POOL_IDLE_TIMEOUT_MS'),
+      connectTimeoutMs: positiveIntFrom(env.DATABASE_POOL_CONNECT_TIMEOUT_MS, 5_000, 'DATABASE_POOL_CONNECT_TIMEOUT_MS'),
+    },
     port: intFrom(env.PORT, 3000, 'PORT'),
     host,
     logLevel: env.LOG_LEVEL || 'info',

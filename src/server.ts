@@ -38,7 +38,7 @@ const REDIS_START_WAIT_MS = 2_000;
 /** The process side of the service: database, listen, graceful shutdown. */
 export async function startServer(config: Config, options: { store?: Store; logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, file: config.logFile });
-  const store = options.store ?? (await openStore(config.databaseAddress, { serving: true }));
+  const store = options.store ?? (await openStore(config.databaseAddress, { serving: true, pool: config.databasePool }));
   const writers = createBackgroundWriters(store);
   const rateLimit = { quota: config.rateLimitQuota, windowSeconds: config.rateLimitWindowSeconds, authFailureQuota: config.authFailureQuota };
   const { url: redisUrl } = config.redis;

@@ -58,15 +58,23 @@ export function toApiError(err: unknown): ServiceError {
   return new ServiceError('INTERNAL', 'Internal error; quote the X-Request-Id header when reporting it.');
 }
 
-export function errorHandler() {
+/**
+ * The error middleware. `onDatabaseAway` hears of each request refused because the database does
+ * not answer (`dependency-outages.ts` logs the outage once, not each request).
+ */
+export function errorHandler(onDatabaseAway: (err: unknown) => void = () => undefined) {
   // Express recognises error middleware by its four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const apiError = toApiError(err);
     const log = (req as Request & { log?: Record<'error' | 'warn', (o: object, m: string) => void> }).log;
-    // A dependency busy or away (the write lock held by an import, Redis down) is expected, and
-    // retried by the client.
-    if (apiError.code === Codes.UNAVAILABLE || apiError.code === Codes.OUTCOME_UNKNOWN) log?.warn({ err }, 'refused: a dependency is unavailable');
-    else if (apiError.status >= 500) log?.error({ err }, 'unexpected error');
+    // A dependency busy or away is expected, and retried by the client: its outage is logged once
+    // where it is watched (the database here, Redis by its client), the request's 503 by the
+    // request log. A lost COMMIT is rare and worth a look each time.
+    if (apiError.code === Codes.OUTCOME_UNKNOWN) log?.warn({ err }, 'a COMMIT was lost: its outcome is unknown');
+    else if (apiError.code === Codes.UNAVAILABLE) {
+      if (err instanceof DatabaseBusyError) log?.warn({ cause: err.message }, 'refused: the database is busy with another write');
+      else if (isDatabaseUnreachable(err)) onDatabaseAway(err);
+    } else if (apiError.status >= 500) log?.error({ err }, 'unexpected error');
     if (res.headersSent) {
       res.destroy();
       return;

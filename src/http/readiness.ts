@@ -48,7 +48,7 @@ export class Readiness {
 }
 
 /** `GET /readyz`: 200 when ready; 503 (5030) naming what is missing. Not ready is an answer, not a failure. */
-export function answerReadiness(readiness: Readiness): RequestHandler {
+export function answerReadiness(readiness: Readiness, onDown: (name: string, err: unknown) => void): RequestHandler {
   return async (req: Request, res) => {
     if (readiness.draining) {
       sendEnvelope(res, 503, Codes.UNAVAILABLE, 'Not ready: this instance is shutting down.');
@@ -56,7 +56,8 @@ export function answerReadiness(readiness: Readiness): RequestHandler {
     }
     const down = (await readiness.probe()).filter((d) => !d.up);
     if (down.length > 0) {
-      for (const d of down) req.log.warn({ err: d.error, dependency: d.name }, `not ready: ${d.name} does not answer`);
+      // Logged once per outage (dependency-outages.ts), not at every probe of the balancer.
+      for (const d of down) onDown(d.name, d.error);
       const names = down.map((d) => d.name);
       sendEnvelope(res, 503, Codes.UNAVAILABLE, `Not ready: ${names.join(' and ')} ${names.length > 1 ? 'do' : 'does'} not answer.`);
       return;

@@ -7,6 +7,11 @@ import { scrubSecrets, scrubSecretsDeep } from './secret-redaction.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** A 503 the service answered on purpose (no error thrown past the error middleware). */
+function refusedForNow(res: ServerResponse & { err?: unknown }, err?: unknown): boolean {
+  return res.statusCode === 503 && err === undefined && res.err === undefined;
+}
+
 /**
  * One line per request with a request id, echoed in `X-Request-Id`. Lean serializers: headers are
  * never logged, so no key or token can reach a log line; redaction paths guard custom fields.
@@ -37,7 +42,15 @@ export function requestLogger(logger: Logger) {
       err: (err: Error) => scrubSecretsDeep(stdSerializers.err(err)),
     },
     customSuccessMessage: () => 'request completed',
-    customErrorMessage: () => 'request failed',
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    // A 503 is a refusal the client retries (a dependency away, the instance draining), logged
+    // where its cause is watched (dependency-outages.ts): its request line is info, with no made-up
+    // error and stack, so an outage does not write one error per request.
+    customErrorMessage: (_req, res) => (refusedForNow(res) ? 'request refused for now (503)' : 'request failed'),
+    customErrorObject: (_req, res, _err, value: Record<string, unknown>) => {
+      if (!refusedForNow(res)) return value;
+      const { err: _ignored, ...rest } = value;
+      return rest;
+    },
+    customLogLevel: (_req, res, err) => (refusedForNow(res, err) ? 'info' : err || res.statusCode >= 500 ? 'error' : 'info'),
   });
 }

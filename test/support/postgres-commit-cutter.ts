@@ -1,5 +1,9 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
+import { openStore, type Store } from '../../src/store/index.js';
+import type { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { startTestServerForThisTest, type TestServer } from './test-server.js';
 
 /**
  * Where the connection to PostgreSQL breaks around the COMMIT of an idempotent write (the one
@@ -22,6 +26,8 @@ export interface PostgresCommitCutter {
   cutNextCommit(cut: CommitCut): void;
   /** New connections are refused (the server looks unreachable) while true. */
   refuseNew(refuse: boolean): void;
+  /** Breaks every open connection (with `refuseNew(true)`: the server went away). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -99,9 +105,26 @@ export async function startPostgresCommitCutter(target: string): Promise<Postgre
     url: url.toString(),
     cutNextCommit: (cut) => { pending = cut; },
     refuseNew: (refuse) => { refusing = refuse; },
+    dropConnections: () => {
+      for (const s of sockets) s.destroy();
+    },
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => listener.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A test server (closed when the test ends) whose connections to the test's PostgreSQL database
+ * pass through a cutter, and the store that reaches the database directly, for looking at it
+ * while the cutter breaks the server's connections.
+ */
+export async function startTestServerThroughCutter(): Promise<{ server: TestServer; direct: Store; cutter: PostgresCommitCutter }> {
+  const { store: direct } = await startTestServerForThisTest();
+  const cutter = await startPostgresCommitCutter((direct as PostgresStore).pool.options.connectionString!);
+  onTestFinished(() => cutter.close());
+  const proxied = await openStore(cutter.url);
+  onTestFinished(() => proxied.close());
+  return { server: await startTestServerForThisTest({ store: proxied }), direct, cutter };
 }

@@ -31,13 +31,18 @@ function rowTypes(): pg.CustomTypesConfig {
 
 /**
  * How long a statement waits for a connection (a new one, or a free one of the pool) before it
- * fails as unreachable (answered 503): a server that drops packets must not hold requests forever.
+ * fails as unreachable (answered 503), unless set: a server that drops packets must not hold
+ * requests forever.
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface PostgresPoolOptions {
-  /** Connections at most (node-postgres's default: 10). */
+  /** Connections at most (node-postgres's default: 10; `DATABASE_POOL_MAX`). */
   max?: number;
+  /** A connection idle this long is closed; 0 keeps it (node-postgres's default: 10 s; `DATABASE_POOL_IDLE_TIMEOUT_MS`). */
+  idleTimeoutMs?: number;
+  /** See CONNECT_TIMEOUT_MS (`DATABASE_POOL_CONNECT_TIMEOUT_MS`). */
+  connectTimeoutMs?: number;
   /**
    * Told when an idle connection breaks (the server restarted, the network dropped it). The pool
    * has already discarded it and the next query opens a new one; without a listener, node-postgres
@@ -51,8 +56,9 @@ export function createPostgresPool(url: string, options: PostgresPoolOptions = {
   const pool = new pg.Pool({
     connectionString: url,
     types: rowTypes(),
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     ...(options.max === undefined ? {} : { max: options.max }),
+    ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMs }),
   });
   const onError = options.onIdleError ?? (() => undefined);
   pool.on('error', onError);

@@ -11,7 +11,7 @@ import { createPostgresIdempotencyStore } from './idempotency.js';
 import { createPostgresIqStore } from './iq.js';
 import { createPostgresMemberTokenStore } from './member-tokens.js';
 import { applyPostgresMigrations } from './migrate.js';
-import { createPostgresPool, pingPostgres, type PostgresPool } from './pool.js';
+import { createPostgresPool, pingPostgres, type PostgresPool, type PostgresPoolOptions } from './pool.js';
 import { createPostgresPromptStore } from './prompts.js';
 import { createPostgresVisibilityAnalyticsStore } from './visibility-analytics.js';
 import { createPostgresAnswerStore } from './visibility-answers.js';
@@ -71,8 +71,8 @@ export function createPostgresStore(pool: PostgresPool): PostgresStore {
  * `migrate.ts`, so instances starting together apply each file once) and returns the store.
  * An unreachable server rejects with PostgresUnreachableError; the pool is closed.
  */
-export async function openPostgresStore(url: string): Promise<PostgresStore> {
-  const pool = createPostgresPool(url);
+export async function openPostgresStore(url: string, poolOptions: PostgresPoolOptions = {}): Promise<PostgresStore> {
+  const pool = createPostgresPool(url, poolOptions);
   try {
     await pingPostgres(pool);
   } catch (err) {

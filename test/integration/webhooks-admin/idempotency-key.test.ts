@@ -7,7 +7,7 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { rowsOf } from '../../support/database-rows.js';
 import { startTestServerForThisTest } from '../../support/test-server.js';
-import { startPostgresCommitCutter } from '../../support/postgres-commit-cutter.js';
+import { startTestServerThroughCutter } from '../../support/postgres-commit-cutter.js';
 import { onPostgres } from '../../support/store-kind.js';
 import { adminWorld, createWebhook, receiver } from './helpers.js';
 
@@ -140,14 +140,9 @@ describe('Idempotency-Key on the administration API', () => {
 describe.skipIf(!onPostgres())('Idempotency-Key when the COMMIT is lost (PostgreSQL)', () => {
   /** A server whose connections to the test's database pass through a cutter, and an owner's client. */
   async function throughCutter() {
-    const { store } = await startTestServerForThisTest();
-    const cutter = await startPostgresCommitCutter((store as PostgresStore).pool.options.connectionString!);
-    onTestFinished(() => cutter.close());
-    const proxied = await openStore(cutter.url);
-    onTestFinished(() => proxied.close());
-    const server = await startTestServerForThisTest({ store: proxied });
+    const { server, direct, cutter } = await startTestServerThroughCutter();
     const { call, workspace } = await adminWorld(server);
-    const keyNames = async () => (await store.apiKeys.listByWorkspace(workspace.workspaceId)).map((k) => k.name).filter((name) => name !== 'Test key');
+    const keyNames = async () => (await direct.apiKeys.listByWorkspace(workspace.workspaceId)).map((k) => k.name).filter((name) => name !== 'Test key');
     return { cutter, call, keyNames };
   }
 

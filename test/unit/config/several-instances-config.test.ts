@@ -24,6 +24,19 @@ describe('shared rate limit settings', () => {
   });
 });
 
+describe('PostgreSQL pool settings', () => {
+  it('default to 10 connections, 10 s idle and 5 s to get a connection, and read each variable', () => {
+    expect(loadConfig({}).databasePool).toEqual({ max: 10, idleTimeoutMs: 10_000, connectTimeoutMs: 5_000 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '25', DATABASE_POOL_IDLE_TIMEOUT_MS: '0', DATABASE_POOL_CONNECT_TIMEOUT_MS: '800' }).databasePool)
+      .toEqual({ max: 25, idleTimeoutMs: 0, connectTimeoutMs: 800 });
+  });
+
+  it('refuse a pool of no connection or a value that is not decimal digits, naming the variable', () => {
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow('DATABASE_POOL_MAX must be at least 1, got "0"');
+    expect(() => loadConfig({ DATABASE_POOL_CONNECT_TIMEOUT_MS: '5s' })).toThrow('DATABASE_POOL_CONNECT_TIMEOUT_MS must be a non-negative integer');
+  });
+});
+
 describe('metrics settings', () => {
   it('are off unless METRICS_PORT is set, and listen on HOST unless METRICS_HOST says otherwise', () => {
     expect(loadConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1' });
