@@ -40,9 +40,12 @@ interface Script {
 
 const PRELUDE = String.raw`set -eE -o pipefail
 trap 'echo "$LINENO" > "$DOC_RUN_DIR/failed-line"' ERR
-__wait_for() { # URL PID LOG: until URL answers, while the background block PID runs
+__wait_for() { # URL PID LOG: until URL answers (HTTP: any status; postgres://: accepting connections), while PID runs
   for _ in $(seq 1 300); do
-    curl -s -o /dev/null --max-time 2 "$1" && return 0
+    case "$1" in
+      postgres://*) pg_isready -q -d "$1" && return 0 ;;
+      *) curl -s -o /dev/null --max-time 2 "$1" && return 0 ;;
+    esac
     kill -0 "$2" 2>/dev/null || { echo "the background block stopped before $1 answered; its output:"; cat "$3"; return 1; }
     sleep 0.2
   done
@@ -72,6 +75,23 @@ function scriptOf(blocks: DocBlock[]): Script {
   return { text: `${lines.join('\n')}\n`, origins };
 }
 
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** SIGTERM to what the blocks left running (servers stop gracefully, a throwaway cluster removes itself), SIGKILL after 15 s. */
+async function stopGroup(pgid: number): Promise<void> {
+  if (!groupAlive(pgid)) return;
+  process.kill(-pgid, 'SIGTERM');
+  for (let waited = 0; waited < 15_000 && groupAlive(pgid); waited += 100) await new Promise((r) => setTimeout(r, 100));
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+}
+
 /** Runs the script in its own process group; whatever it left running is stopped by that group. */
 async function runScript(dir: string, runDir: string, script: string, env: NodeJS.ProcessEnv): Promise<number | null> {
   const scriptFile = path.join(runDir, 'blocks.sh');
@@ -82,11 +102,7 @@ async function runScript(dir: string, runDir: string, script: string, env: NodeJ
   const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   clearTimeout(timer);
-  try {
-    process.kill(-child.pid!, 'SIGTERM');
-  } catch {
-    // The group is gone already: nothing was left running.
-  }
+  await stopGroup(child.pid!);
   return code;
 }
 
@@ -110,10 +126,11 @@ describe('the documentation', () => {
       checkoutIn(dir);
       const { text, origins } = scriptOf(runnable);
       // A clean environment, as a reader's shell: none of the test runner's variables. Servers
-      // the blocks start listen on ports chosen here (PORT, RECEIVER_PORT).
+      // the blocks start listen on ports chosen here (PORT, HOOKS_PORT, RECEIVER_PORT, PG_PORT, COPY_PORT).
       const env = {
         PATH: process.env.PATH, HOME: dir, TMPDIR: tmpdir(), LANG: 'C.UTF-8', DOC_RUN_DIR: runDir,
         PORT: String(await freePort()), HOOKS_PORT: String(await freePort()), RECEIVER_PORT: String(await freePort()),
+        PG_PORT: String(await freePort()), COPY_PORT: String(await freePort()),
         npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_cache: path.join(process.env.HOME ?? dir, '.npm'),
       };
       const code = await runScript(dir, runDir, text, env);
