@@ -946,7 +946,7 @@ export interface paths {
          *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
          *     transferring it.
          */
-        head: operations["headGetResearchBatch"];
+        head: operations["headResearchBatch"];
         patch?: never;
         trace?: never;
     };
@@ -1006,7 +1006,7 @@ export interface paths {
          *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
          *     transferring it.
          */
-        head: operations["headGetAgentTask"];
+        head: operations["headAgentTask"];
         patch?: never;
         trace?: never;
     };
@@ -1618,7 +1618,7 @@ export interface paths {
          *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
          *     transferring it.
          */
-        head: operations["headGetWebhookDelivery"];
+        head: operations["headWebhookDelivery"];
         patch?: never;
         trace?: never;
     };
@@ -9846,7 +9846,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headGetResearchBatch: {
+    headResearchBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -10135,7 +10135,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headGetAgentTask: {
+    headAgentTask: {
         parameters: {
             query?: never;
             header?: never;
@@ -13007,7 +13007,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headGetWebhookDelivery: {
+    headWebhookDelivery: {
         parameters: {
             query?: never;
             header?: never;

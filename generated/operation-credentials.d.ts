@@ -60,11 +60,11 @@ export interface OperationCredentials {
     listResearchBatches: 'api_key';
     headListResearchBatches: 'api_key';
     getResearchBatch: 'api_key';
-    headGetResearchBatch: 'api_key';
+    headResearchBatch: 'api_key';
     listAgentTasks: 'api_key';
     headListAgentTasks: 'api_key';
     getAgentTask: 'api_key';
-    headGetAgentTask: 'api_key';
+    headAgentTask: 'api_key';
     listProducts: 'api_key';
     headListProducts: 'api_key';
     getProduct: 'api_key';
@@ -104,7 +104,7 @@ export interface OperationCredentials {
     headListWebhookDeliveries: 'member_token';
     recoverWebhookDeliveries: 'member_token';
     getWebhookDelivery: 'member_token';
-    headGetWebhookDelivery: 'member_token';
+    headWebhookDelivery: 'member_token';
     redeliverWebhookDelivery: 'member_token';
     listApiKeys: 'member_token';
     createApiKey: 'member_token';

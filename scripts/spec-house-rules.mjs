@@ -1,7 +1,9 @@
 // House rules redocly cannot express: every named schema and every property says what it means,
-// no object schema is anonymous (inline objects become ugly generated type names), and every
-// operation declares the permissions the service enforces.
+// no object schema is anonymous (inline objects become ugly generated type names), every
+// operation declares the permissions the service enforces, and every GET has what the service
+// answers to every read (its body schema, conditional headers, 304 and HEAD twin).
 import { readFileSync } from 'node:fs';
+import { headOperationId } from './operation-derivation.mjs';
 
 /** Returns one line per violation over a bundled OpenAPI or AsyncAPI document. */
 export function checkHouseRules(doc) {
@@ -40,7 +42,60 @@ export function checkHouseRules(doc) {
   for (const [name, param] of Object.entries(doc.components?.parameters ?? {})) {
     if (!param.description) problems.push(`components.parameters.${name}: parameter has no description`);
   }
-  if (doc.openapi) problems.push(...checkPermissions(doc));
+  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc));
+  return problems;
+}
+
+/** The object a `#/components/...` reference names, or the object itself. */
+function followed(doc, node) {
+  const ref = node?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+  return ref.slice(2).split('/').reduce((at, key) => (at === undefined || !Object.hasOwn(at, key) ? undefined : at[key]), doc);
+}
+
+const CONDITIONAL_HEADERS = ['ETag', 'Cache-Control', 'Vary'];
+
+/**
+ * What the service answers to every GET (src/http/conditional-get.ts, src/http/head-requests.ts)
+ * is in the document: a 200 with a body schema and the conditional headers, a 304 unless the GET
+ * says `x-conditional: false`, and a HEAD twin named by headOperationId with the GET's parameters
+ * and statuses. The bundle derives all but the body (scripts/operation-derivation.mjs); this
+ * checks the result, whatever wrote it.
+ */
+function checkReads(doc) {
+  const problems = [];
+  for (const [p, item] of Object.entries(doc.paths ?? {})) {
+    const get = item.get;
+    const head = item.head;
+    if (!get) {
+      if (head) problems.push(`HEAD ${p}: a HEAD operation without a GET`);
+      continue;
+    }
+    const where = `GET ${p}`;
+    const ok = followed(doc, get.responses?.['200']);
+    if (!ok) {
+      problems.push(`${where}: has no 200 response`);
+    } else {
+      const media = Object.entries(ok.content ?? {});
+      if (media.length === 0 || media.some(([, m]) => !m?.schema)) problems.push(`${where} 200: has no body schema for each media type`);
+      for (const name of CONDITIONAL_HEADERS) {
+        if (!Object.hasOwn(ok.headers ?? {}, name)) problems.push(`${where} 200: has no ${name} header`);
+      }
+    }
+    const conditional = get['x-conditional'] !== false;
+    if (conditional !== Object.hasOwn(get.responses ?? {}, '304')) {
+      problems.push(`${where}: ${conditional ? 'has no 304 (say `x-conditional: false` if it never answers one)' : 'says `x-conditional: false` but documents a 304'}`);
+    }
+    if (!head) {
+      problems.push(`${where}: has no HEAD twin`);
+      continue;
+    }
+    const expected = typeof get.operationId === 'string' ? headOperationId(get.operationId) : undefined;
+    if (head.operationId !== expected) problems.push(`HEAD ${p}: operationId ${head.operationId} is not ${expected}, the name of ${get.operationId}'s HEAD twin`);
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    if (!same(head.parameters, get.parameters)) problems.push(`HEAD ${p}: parameters differ from the GET's`);
+    if (!same(Object.keys(head.responses ?? {}), Object.keys(get.responses ?? {}))) problems.push(`HEAD ${p}: statuses differ from the GET's`);
+  }
   return problems;
 }
 

@@ -10,6 +10,7 @@ import { expectedScopes, exemptFromSubscription, hasPathParameters, isReadApi } 
 import { scenarioFileFor } from './framework/matrix-coverage.js';
 import { scenarioAreas, scenarios } from './scenarios/index.js';
 import { onPostgres } from '../support/store-kind.js';
+import { headOperationId } from '../../scripts/operation-derivation.mjs';
 
 const contract = new Contract();
 const scenarioById = new Map(scenarios.map((s) => [s.operationId, s]));
@@ -72,7 +73,7 @@ describe('the bundled contract and the code', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('declares HEAD beside every GET, named head…, with the GET\'s parameters and statuses; no other operation is named head…', () => {
+  it('declares HEAD beside every GET, named by the one rule (getMe → headMe), with the GET\'s parameters and statuses; no other operation is named head…', () => {
     const wrong: string[] = [];
     for (const get of contract.operations.filter((o) => o.method === 'get')) {
       const head = headOf(get);
@@ -81,6 +82,7 @@ describe('the bundled contract and the code', () => {
         continue;
       }
       const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+      if (head.operationId !== headOperationId(get.operationId)) wrong.push(`${head.operationId}: not ${headOperationId(get.operationId)}, the name of ${get.operationId}'s HEAD`);
       if (!same(contract.parameters(head), contract.parameters(get))) wrong.push(`${head.operationId}: parameters differ from ${get.operationId}`);
       if (!same(head.statuses, get.statuses)) wrong.push(`${head.operationId}: statuses ${head.statuses} differ from ${get.operationId} ${get.statuses}`);
     }

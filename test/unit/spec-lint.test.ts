@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,11 +79,38 @@ const cases: Array<{ name: string; expected: RegExp; edit: Parameters<typeof bro
     }),
   },
   {
-    name: 'an operation without any 4xx response',
-    expected: /operation-4xx-response/,
+    name: 'a hand-written head operation',
+    expected: /a hand-written `head` operation/,
     edit: (file) => file(ME, (d) => {
-      for (const status of Object.keys(d.get.responses)) if (status.startsWith('4')) delete d.get.responses[status];
+      d.head = { operationId: 'headMe', summary: 'Headers only.', description: 'The GET without its body.', tags: ['Key'], security: d.get.security, responses: { 200: { description: 'The headers.' } } };
     }),
+  },
+  {
+    name: 'a standard refusal copied into a path file',
+    expected: /response 401 is derived from the operation's security and markers/,
+    edit: (file) => file(ME, (d) => { d.get.responses['401'] = { $ref: '../components/responses/Unauthorized.yaml' }; }),
+  },
+  {
+    name: 'a standard header copied into a path file',
+    expected: /header ETag is derived for every GET's 200/,
+    edit: (file) => file(ME, (d) => { d.get.responses['200'].headers = { ETag: { $ref: '../components/headers/ETag.yaml' } }; }),
+  },
+  {
+    // The derivation adds headers only to a response written in the path file: a GET's 200 that
+    // refers to a shared response instead ends up without ETag, and the house rules see it.
+    name: 'a GET whose 200 has no ETag',
+    expected: /GET \/api\/v1\/me 200: has no ETag header/,
+    edit: (file) => file(ME, (d) => { d.get.responses['200'] = { $ref: '../components/responses/NotFound.yaml' }; }),
+  },
+  {
+    name: 'a GET whose 200 has no body schema',
+    expected: /GET \/api\/v1\/me 200: has no body schema/,
+    edit: (file) => file(ME, (d) => { delete d.get.responses['200'].content; }),
+  },
+  {
+    name: 'x-conditional other than false',
+    expected: /x-conditional is only `false`, on a GET that never answers 304/,
+    edit: (file) => file(ME, (d) => { d.get['x-conditional'] = true; }),
   },
   {
     name: 'a duplicate operationId',
@@ -150,6 +177,12 @@ describe('spec quality gate (scripts/spec-lint.mjs)', () => {
     expect(report).toMatch(expected);
   });
 
+  it('finds no hand-written head operation in openapi/paths/ (the bundle derives each from its GET)', () => {
+    const dir = path.join(root, 'openapi', 'paths');
+    const withHead = readdirSync(dir).filter((name) => Object.hasOwn(parse(readFileSync(path.join(dir, name), 'utf8')) as Doc, 'head'));
+    expect(withHead).toEqual([]);
+  });
+
   it('refuses, before any tool runs, files whose names repeat (their bundles would overwrite each other)', async () => {
     const { code, output } = await lint([specs[0]!, path.join(root, 'openapi', `${path.basename(specs[0]!)}`)]);
     expect(code).toBe(2);
@@ -167,11 +200,11 @@ describe('spec quality gate (scripts/spec-lint.mjs)', () => {
   });
 });
 
-describe('house rules on permissions (scripts/spec-house-rules.mjs, over the bundled contract)', () => {
+describe('house rules on permissions and reads (scripts/spec-house-rules.mjs, over the bundled contract)', () => {
   /** The bundled contract with one operation changed. */
-  const problemsWith = (path: string, change: (op: Doc) => void): string[] => {
+  const problemsWith = (path: string, change: (op: Doc) => void, method = 'get'): string[] => {
     const doc = structuredClone(loadOpenApiDocument()) as Doc;
-    change(doc.paths[path].get);
+    change(doc.paths[path][method]);
     return checkHouseRules(doc);
   };
   const ideas = '/api/v1/content/ideas';
@@ -198,5 +231,16 @@ describe('house rules on permissions (scripts/spec-house-rules.mjs, over the bun
       'GET /api/v1/content/ideas: x-absent-state must be a 4xx status the read documents (found 404)'],
   ])('fails on %s', (_name, change, expected) => {
     expect(problemsWith(ideas, change)).toContainEqual(expect.stringContaining(expected));
+  });
+
+  it.each([
+    ['a GET whose 200 lost its ETag', 'get', (op: Doc) => { delete op.responses['200'].headers.ETag; }, 'GET /api/v1/content/ideas 200: has no ETag header'],
+    ['a GET whose 200 lost its Vary', 'get', (op: Doc) => { delete op.responses['200'].headers.Vary; }, 'GET /api/v1/content/ideas 200: has no Vary header'],
+    ['a GET without 304 or x-conditional: false', 'get', (op: Doc) => { delete op.responses['304']; },
+      'GET /api/v1/content/ideas: has no 304 (say `x-conditional: false` if it never answers one)'],
+    ['a HEAD named otherwise than by the rule', 'head', (op: Doc) => { op.operationId = 'headGetIdeas'; },
+      'HEAD /api/v1/content/ideas: operationId headGetIdeas is not headListIdeas'],
+  ])('fails on %s', (_name, method, change, expected) => {
+    expect(problemsWith(ideas, change, method)).toContainEqual(expect.stringContaining(expected));
   });
 });
