@@ -6,6 +6,7 @@
 // throwaway cluster, then ANALYZEd as autovacuum would.
 // Options: --duration=SECONDS (10) --connections=N (10) --sizes=10000,1000000 --explain (print
 // the plan of every statement of one call of each case, with the indexes it used).
+import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { readPromptAnalytics, readPromptList, type PromptReadStores } from '../src/analytics/prompt-reads.js';
 import type { RangeValue } from '../src/analytics/periods.js';
@@ -18,6 +19,9 @@ import { startPostgresCluster } from '../scripts/postgres-cluster.js';
 import { copySqliteToPostgres } from '../test/support/copy-sqlite-to-postgres.js';
 import { plansOf } from '../test/support/postgres-plans.js';
 import { dataset, type Dataset, type DatasetShape } from './support/prompt-dataset.js';
+import { Cursors } from '../src/pagination/cursor.js';
+
+const CURSORS = new Cursors(randomBytes(32).toString('base64url'));
 
 const option = (name: string, fallback: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const DURATION = Number(option('duration', '10'));
@@ -41,7 +45,7 @@ const CASES: Case[] = [
   analytics('7d'),
   analytics('30d'),
   analytics('90d'),
-  { name: 'prompt list', call: (stores, data) => readPromptList(stores, { workspaceId: data.workspaceId, range: '30d', limit: 25, now: new Date() }) },
+  { name: 'prompt list', call: (stores, data) => readPromptList(stores, CURSORS, { workspaceId: data.workspaceId, range: '30d', limit: 25, now: new Date() }) },
 ];
 
 interface Result {

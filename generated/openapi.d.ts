@@ -5027,8 +5027,10 @@ export interface components {
         /**
          * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
          *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-         *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-         *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+         *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+         *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+         *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+         *     422 naming `cursor`.
          * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
          */
         Cursor: string;
@@ -5164,8 +5166,9 @@ export interface components {
          * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
          *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
          *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-         *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
-         *     `event_type` or another workspace, is a 422.
+         *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
+         *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
+         *     another `event_type` or another workspace, is a 422 naming `cursor`.
          * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
          */
         EventFeedCursor: string;
@@ -5743,8 +5746,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -5936,8 +5941,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -6802,8 +6809,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -6913,8 +6922,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -6978,8 +6989,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -7117,8 +7130,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -7769,8 +7784,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -7877,8 +7894,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -8036,8 +8055,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -8135,8 +8156,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -8285,8 +8308,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -8392,8 +8417,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -8557,8 +8584,9 @@ export interface operations {
                  * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
                  *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
                  *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
-                 *     `event_type` or another workspace, is a 422.
+                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
+                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
+                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
                  * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
@@ -8678,8 +8706,9 @@ export interface operations {
                  * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
                  *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
                  *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
-                 *     `event_type` or another workspace, is a 422.
+                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
+                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
+                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
                  * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
@@ -8715,8 +8744,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -8846,8 +8877,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -9029,8 +9062,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -9141,8 +9176,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -9311,8 +9348,9 @@ export interface operations {
                  * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
                  *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
                  *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
-                 *     `event_type` or another workspace, is a 422.
+                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
+                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
+                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
                  * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
@@ -9513,8 +9551,9 @@ export interface operations {
                  * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
                  *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
                  *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
-                 *     `event_type` or another workspace, is a 422.
+                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
+                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
+                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
                  * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
@@ -9550,8 +9589,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -9693,8 +9734,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -9887,8 +9930,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -10006,8 +10051,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -10176,8 +10223,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -10292,8 +10341,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -10459,8 +10510,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -10575,8 +10628,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -10742,8 +10797,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -10857,8 +10914,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -11023,8 +11082,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -11135,8 +11196,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -11298,8 +11361,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -11412,8 +11477,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -11584,8 +11651,9 @@ export interface operations {
                  * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
                  *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
                  *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
-                 *     `event_type` or another workspace, is a 422.
+                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
+                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
+                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
                  * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
@@ -11693,8 +11761,9 @@ export interface operations {
                  * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
                  *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
                  *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. An altered cursor, or one from another feed, another
-                 *     `event_type` or another workspace, is a 422.
+                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
+                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
+                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
                  * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
@@ -11818,8 +11887,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -12000,8 +12071,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -12628,8 +12701,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -12768,8 +12843,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -13184,8 +13261,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -13362,8 +13441,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -13472,8 +13553,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];
@@ -13554,8 +13637,10 @@ export interface operations {
                 /**
                  * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
                  *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. An
-                 *     altered cursor, or one from another list, other filters or another workspace, is a 422.
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
                  * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
                  */
                 cursor?: components["parameters"]["Cursor"];

@@ -41,6 +41,8 @@ import { allowBrowserOrigins } from './http/cors-policy.js';
 import { servePublishedContract } from './http/published-contract.js';
 import { createBackgroundWriters, type BackgroundWriters } from './http/background-writers.js';
 import { exceptUnder, series, under } from './http/series.js';
+import { Cursors } from './pagination/cursor.js';
+import { storedCursorSecret } from './pagination/cursor-secret.js';
 
 export interface AppDeps {
   store: Store;
@@ -73,6 +75,11 @@ export interface AppDeps {
   readiness?: Readiness;
   /** Request and rate limit series for `/metrics` (served by src/server.ts on its own port); none by default. */
   metrics?: ServiceMetrics;
+  /**
+   * The key cursors are signed with (`CURSOR_SECRET`), the same on every instance; without it, the
+   * secret the database holds, which the first app to start over that database generates.
+   */
+  cursorSecret?: string | undefined;
   /**
    * Where key uses and request counts wait to be written; the process passes its own so it can
    * finish them on shutdown. The app makes its own when absent.
@@ -135,6 +142,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const dispatch = await createDispatcher(document, deps.handlers ?? defaultHandlers, {
     store: deps.store,
     requestCounts: writers.requestCounts,
+    cursors: new Cursors(deps.cursorSecret ?? await storedCursorSecret(deps.store, now())),
     now,
     admin: {
       handlers: deps.adminHandlers ?? adminHandlers,

@@ -65,6 +65,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
     allowPrivateWebhookTargets: config.webhooks.allowPrivate,
     webhookTimeoutMs: config.webhooks.timeoutMs,
     http: config.http,
+    cursorSecret: config.cursorSecret,
   });
   const server = createExpressServer(app, connectionOptions(config.http));
   server.maxConnections = config.http.maxConnections;

@@ -9,6 +9,7 @@
 // Usage: tsx bench/support/prompt-servers.ts full|bare DATABASE WORKSPACE_ID LOG_FILE
 //        tsx bench/support/prompt-servers.ts bytes ANSWERS_JSON
 // Prints one JSON line {"url": ...} once listening; stops on SIGTERM.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config.js';
@@ -19,6 +20,9 @@ import type { RangeValue } from '../../src/analytics/periods.js';
 import { checkApiKey } from '../../src/keys/api-keys.js';
 import { getMe } from '../../src/handlers/me.js';
 import { readFileSync } from 'node:fs';
+import { Cursors } from '../../src/pagination/cursor.js';
+
+const CURSORS = new Cursors(randomBytes(32).toString('base64url'));
 
 const [mode, databasePath, workspaceId, logFile] = process.argv.slice(2) as [string, string, string, string];
 const PROMPT_PATH = /^\/api\/v1\/visibility\/prompts\/([0-9a-f-]{36})$/;
@@ -56,7 +60,7 @@ async function bare(): Promise<{ url: string; close: () => Promise<void> }> {
     } else if (match) {
       data = await readPromptAnalytics(store, { workspaceId, promptId: match[1]!, range, now: new Date() });
     } else if (url.pathname === '/api/v1/visibility/prompts') {
-      data = await readPromptList(store, { workspaceId, range, limit: Number(url.searchParams.get('limit') ?? 25), now: new Date() });
+      data = await readPromptList(store, CURSORS, { workspaceId, range, limit: Number(url.searchParams.get('limit') ?? 25), now: new Date() });
     }
     const body = JSON.stringify(data === undefined ? { code: 4040, messages: 'Not found.', data: null } : { code: 2000, messages: 'OK', data });
     res.writeHead(data === undefined ? 404 : 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });

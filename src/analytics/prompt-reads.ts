@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi.js';
-import type { CursorScope } from '../pagination/cursor.js';
+import type { Cursors, CursorScope } from '../pagination/cursor.js';
 import { readRecordPage, snakeCaseTimes, type RecordListQuery } from '../pagination/record-page.js';
 import type { PromptStore } from '../store/interfaces/prompts.js';
 import type { VisibilityAnalyticsStore } from '../store/interfaces/visibility-analytics.js';
@@ -59,7 +59,7 @@ export interface PromptListRequest {
  * One page of the workspace's prompts in (created_at, id) or (updated_at, id) order, each with its rates over
  * `range`, read for the whole page in one statement (three running-total seeks per prompt).
  */
-export async function readPromptList(stores: PromptReadStores, request: PromptListRequest): Promise<PromptList> {
+export async function readPromptList(stores: PromptReadStores, cursors: Cursors, request: PromptListRequest): Promise<PromptList> {
   // `range`, `alpha` and `limit` do not decide which prompts are listed, so they may change between pages.
   const scope: CursorScope = {
     list: 'listPrompts',
@@ -69,6 +69,7 @@ export async function readPromptList(stores: PromptReadStores, request: PromptLi
   };
   const filters = { workspaceId: request.workspaceId, status: request.status, categoryId: request.categoryId, q: request.q };
   const page = await readRecordPage<PromptRecord>(
+    cursors,
     scope,
     { limit: request.limit, cursor: request.cursor, order: request.order, updated_after: request.updatedAfter },
     (p) => stores.prompts.list(filters, p),

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi.js';
 import type { EventEnvelopes } from '../../generated/events.js';
-import { decodeCursor, encodeCursor, type CursorScope } from '../pagination/cursor.js';
+import type { Cursors, CursorScope } from '../pagination/cursor.js';
 import { eventEnvelope, parseStoredData } from '../store/event-envelopes.js';
 import { FEED_OF } from '../store/feed-of-event-type.js';
 import type { Store } from '../store/index.js';
@@ -55,10 +55,10 @@ const PAGE: { [F in Feed]: (items: Array<EventEnvelopes[FeedEventTypes[F]]>, nex
  * commit order, each as the envelope its webhook delivery carries. `next_cursor` is never null:
  * after an empty page it is the position the client already had, so it can keep asking.
  */
-export async function readEventFeed<F extends Feed>(store: Store, feed: F, request: FeedRequest): Promise<FeedPages[F]> {
+export async function readEventFeed<F extends Feed>(store: Store, cursors: Cursors, feed: F, request: FeedRequest): Promise<FeedPages[F]> {
   const { workspaceId, limit } = request;
   const scope: CursorScope = { list: `events:${feed}`, workspaceId, filters: { event_type: request.eventType } };
-  const after = request.cursor === undefined ? 0 : decodeCursor(scope, request.cursor, ['number'] as const)[0];
+  const after = request.cursor === undefined ? 0 : cursors.decode(scope, request.cursor, ['integer'])[0];
   const since = new Date(request.now.getTime() - FEED_RETENTION_MS).toISOString();
   const rows = await store.eventFeed.list({ workspaceId, feed, eventType: request.eventType, since }, after, limit + 1);
   const kept = rows.slice(0, limit);
@@ -68,5 +68,5 @@ export async function readEventFeed<F extends Feed>(store: Store, feed: F, reque
     if (!isOfFeed(feed, type)) return [];
     return [eventEnvelope(type, { timestamp: row.created_at, workspace_id: workspaceId, is_test: false }, parseStoredData(type, row.data))];
   });
-  return PAGE[feed](items, encodeCursor(scope, [kept.at(-1)?.seq ?? after]), rows.length > limit);
+  return PAGE[feed](items, cursors.encode(scope, [kept.at(-1)?.seq ?? after]), rows.length > limit);
 }

@@ -3,8 +3,9 @@ import { createWorkspaceApiKey, revokeWorkspaceApiKey, toApiKeyView } from '../a
 import { readCreatedOrderPage } from './paging.js';
 import { created, ok, okWith } from './success.js';
 
-export const listApiKeys: AdminOperationHandler<'listApiKeys'> = async ({ path, query, store }) =>
+export const listApiKeys: AdminOperationHandler<'listApiKeys'> = async ({ path, query, store, cursors }) =>
   ok(await readCreatedOrderPage(
+    cursors,
     { list: 'listApiKeys', workspaceId: path.workspace_id, filters: {} },
     query,
     async (limit, after) => (await store.apiKeys.listPage(path.workspace_id, limit, after)).map(toApiKeyView),

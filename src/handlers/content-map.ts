@@ -3,10 +3,11 @@ import type { OperationHandler } from './handler-types.js';
 import { camelCaseTimes, readRecordPage, snakeCaseTimes } from './paging.js';
 import { ok } from './success.js';
 
-export const listTopics: OperationHandler<'listTopics'> = async ({ query, caller, store }) => {
+export const listTopics: OperationHandler<'listTopics'> = async ({ query, caller, store, cursors }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, stage: query.stage };
   return ok(await readRecordPage(
+    cursors,
     { list: 'listTopics', workspaceId, filters: { stage: query.stage } },
     query,
     (page) => store.contentMap.listTopics(filters, page),
@@ -20,10 +21,11 @@ export const getTopic: OperationHandler<'getTopic'> = async ({ path, caller, sto
   return ok(topic);
 };
 
-export const listSites: OperationHandler<'listSites'> = async ({ query, caller, store }) => {
+export const listSites: OperationHandler<'listSites'> = async ({ query, caller, store, cursors }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, type: query.type };
   return ok(await readRecordPage(
+    cursors,
     { list: 'listSites', workspaceId, filters: { type: query.type } },
     query,
     (page) => store.contentMap.listSitemapUrls(filters, page),
@@ -37,10 +39,11 @@ export const getSite: OperationHandler<'getSite'> = async ({ path, caller, store
   return ok(site);
 };
 
-export const listPages: OperationHandler<'listPages'> = async ({ query, caller, store }) => {
+export const listPages: OperationHandler<'listPages'> = async ({ query, caller, store, cursors }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, siteId: query.site, topicId: query.topic, status: query.status };
   return ok(await readRecordPage(
+    cursors,
     { list: 'listPages', workspaceId, filters: { site: query.site, topic: query.topic, status: query.status } },
     query,
     (page) => store.contentMap.listPages(filters, page),

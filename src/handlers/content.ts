@@ -3,10 +3,11 @@ import type { OperationHandler } from './handler-types.js';
 import { camelCaseTimes, readRecordPage, snakeCaseTimes } from './paging.js';
 import { ok } from './success.js';
 
-export const listArticles: OperationHandler<'listArticles'> = async ({ query, caller, store }) => {
+export const listArticles: OperationHandler<'listArticles'> = async ({ query, caller, store, cursors }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, status: query.status, buyerStage: query.buyer_stage, topicId: query.topic };
   return ok(await readRecordPage(
+    cursors,
     { list: 'listArticles', workspaceId, filters: { status: query.status, buyer_stage: query.buyer_stage, topic: query.topic } },
     query,
     (page) => store.content.listArticles(filters, page),
@@ -20,10 +21,11 @@ export const getArticle: OperationHandler<'getArticle'> = async ({ path, caller,
   return ok(article);
 };
 
-export const listIdeas: OperationHandler<'listIdeas'> = async ({ query, caller, store }) => {
+export const listIdeas: OperationHandler<'listIdeas'> = async ({ query, caller, store, cursors }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, researchBatchId: query.research_batch, buyerStage: query.buyer_stage, topicId: query.topic };
   return ok(await readRecordPage(
+    cursors,
     { list: 'listIdeas', workspaceId, filters: { research_batch: query.research_batch, buyer_stage: query.buyer_stage, topic: query.topic } },
     query,
     (page) => store.content.listIdeas(filters, page),
@@ -37,10 +39,11 @@ export const getIdea: OperationHandler<'getIdea'> = async ({ path, caller, store
   return ok(idea);
 };
 
-export const listResearchBatches: OperationHandler<'listResearchBatches'> = async ({ query, caller, store }) => {
+export const listResearchBatches: OperationHandler<'listResearchBatches'> = async ({ query, caller, store, cursors }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, status: query.status, topicId: query.topic, buyerStage: query.buyer_stage };
   return ok(await readRecordPage(
+    cursors,
     { list: 'listResearchBatches', workspaceId, filters: { status: query.status, topic: query.topic, buyer_stage: query.buyer_stage } },
     query,
     (page) => store.content.listResearchBatches(filters, page),
@@ -54,10 +57,11 @@ export const getResearchBatch: OperationHandler<'getResearchBatch'> = async ({ p
   return ok(batch);
 };
 
-export const listAgentTasks: OperationHandler<'listAgentTasks'> = async ({ query, caller, store }) => {
+export const listAgentTasks: OperationHandler<'listAgentTasks'> = async ({ query, caller, store, cursors }) => {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, status: query.status, agentId: query.agent };
   return ok(await readRecordPage(
+    cursors,
     { list: 'listAgentTasks', workspaceId, filters: { status: query.status, agent: query.agent } },
     query,
     (page) => store.content.listAgentTasks(filters, page),

@@ -10,8 +10,8 @@ function feedRequest({ query, caller, now }: HandlerContext<FeedOperation>): Fee
   return { workspaceId: caller.principal.workspace_id, eventType: query.event_type, limit: query.limit ?? DEFAULT_LIMIT, cursor: query.cursor, now };
 }
 
-export const listContentEvents: OperationHandler<'listContentEvents'> = async (ctx) => ok(await readEventFeed(ctx.store, 'content', feedRequest(ctx)));
+export const listContentEvents: OperationHandler<'listContentEvents'> = async (ctx) => ok(await readEventFeed(ctx.store, ctx.cursors, 'content', feedRequest(ctx)));
 
-export const listContentMapEvents: OperationHandler<'listContentMapEvents'> = async (ctx) => ok(await readEventFeed(ctx.store, 'content-map', feedRequest(ctx)));
+export const listContentMapEvents: OperationHandler<'listContentMapEvents'> = async (ctx) => ok(await readEventFeed(ctx.store, ctx.cursors, 'content-map', feedRequest(ctx)));
 
-export const listIqEvents: OperationHandler<'listIqEvents'> = async (ctx) => ok(await readEventFeed(ctx.store, 'iq', feedRequest(ctx)));
+export const listIqEvents: OperationHandler<'listIqEvents'> = async (ctx) => ok(await readEventFeed(ctx.store, ctx.cursors, 'iq', feedRequest(ctx)));

@@ -3,6 +3,7 @@
 import type { operations } from '../../generated/openapi.js';
 import type { OperationCredentials } from '../../generated/operation-credentials.js';
 import type { Store } from '../store/index.js';
+import type { Cursors } from '../pagination/cursor.js';
 import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from '../keys/callers.js';
 import type { Resolver } from '../webhooks/ssrf-guard.js';
 import type { EventCatalogEntry } from '../webhooks/event-catalog.js';
@@ -43,6 +44,8 @@ export interface HandlerContext<Op extends OperationId> {
   store: Store;
   /** The API requests counted but not written yet, which the usage adds. */
   requestCounts: PendingRequestCounts;
+  /** Signs and checks the cursors of the lists (src/pagination/README.md). */
+  cursors: Cursors;
   now: Date;
 }
 
@@ -87,6 +90,7 @@ export interface AdminHandlerContext<Op extends AdminOperationId> {
   body: BodyOf<Op>;
   caller: AdminCallerOf<Op>;
   store: Store;
+  cursors: Cursors;
   now: Date;
   services: AdminServices;
 }

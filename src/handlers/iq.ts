@@ -2,6 +2,7 @@ import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler, OperationId } from './handler-types.js';
 import type { IqRecord, IqRecordType, IqStage } from '../store/interfaces/iq.js';
 import type { Store } from '../store/index.js';
+import type { Cursors } from '../pagination/cursor.js';
 import type { ApiKeyCaller } from '../keys/callers.js';
 import { camelCaseTimes, readRecordPage, type RecordListQuery } from './paging.js';
 import { ok } from './success.js';
@@ -13,12 +14,14 @@ interface ListRequest {
   query: RecordListQuery & { stage?: IqStage };
   caller: ApiKeyCaller;
   store: Store;
+  cursors: Cursors;
 }
 
-async function listOfKind(list: OperationId, type: IqRecordType, { query, caller, store }: ListRequest) {
+async function listOfKind(list: OperationId, type: IqRecordType, { query, caller, store, cursors }: ListRequest) {
   const workspaceId = caller.principal.workspace_id;
   const filters = { workspaceId, type, stage: query.stage };
   return ok(await readRecordPage<IqRecord>(
+    cursors,
     { list, workspaceId, filters: { stage: query.stage } },
     query,
     (page) => store.iq.list(filters, page),

@@ -3,8 +3,9 @@ import { removeMember as removeFromWorkspace, toMemberView } from '../admin/memb
 import { readCreatedOrderPage } from './paging.js';
 import { deleted, ok } from './success.js';
 
-export const listMembers: AdminOperationHandler<'listMembers'> = async ({ path, query, store }) =>
+export const listMembers: AdminOperationHandler<'listMembers'> = async ({ path, query, store, cursors }) =>
   ok(await readCreatedOrderPage(
+    cursors,
     { list: 'listMembers', workspaceId: path.workspace_id, filters: {} },
     query,
     async (limit, after) => (await store.accounts.listMembershipPage(path.workspace_id, limit, after)).map(toMemberView),

@@ -1,4 +1,4 @@
-import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
+import type { Cursors, CursorScope } from '../pagination/cursor.js';
 import { DEFAULT_LIMIT } from '../pagination/record-page.js';
 import type { CreatedPosition } from '../store/interfaces/list-pages.js';
 
@@ -8,14 +8,15 @@ import type { CreatedPosition } from '../store/interfaces/list-pages.js';
  * `limit` to know whether a next page exists, and encodes `next_cursor` from the last item kept.
  */
 export async function readCreatedOrderPage<Item>(
+  cursors: Cursors,
   scope: CursorScope,
   page: { limit?: number | undefined; cursor?: string | undefined },
   fetch: (limit: number, after?: CreatedPosition) => Promise<Item[]>,
   keysOf: (item: Item) => CreatedPosition,
 ): Promise<{ items: Item[]; next_cursor: string | null }> {
   const limit = page.limit ?? DEFAULT_LIMIT;
-  const after = page.cursor === undefined ? undefined : decodeCursor(scope, page.cursor, ['string', 'string'] as const);
-  const { rows, next_cursor } = takePage(await fetch(limit + 1, after), limit, scope, keysOf);
+  const after = page.cursor === undefined ? undefined : cursors.decode(scope, page.cursor, ['timestamp', 'text']);
+  const { rows, next_cursor } = cursors.takePage(await fetch(limit + 1, after), limit, scope, keysOf);
   return { items: rows, next_cursor };
 }
 

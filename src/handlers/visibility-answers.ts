@@ -3,8 +3,8 @@ import type { OperationHandler } from './handler-types.js';
 import { readAnswer, readAnswers } from '../visibility/answers.js';
 import { ok } from './success.js';
 
-export const listAnswers: OperationHandler<'listAnswers'> = async ({ caller, store, query, now }) =>
-  ok(await readAnswers(store, {
+export const listAnswers: OperationHandler<'listAnswers'> = async ({ caller, store, cursors, query, now }) =>
+  ok(await readAnswers(store, cursors, {
     workspaceId: caller.principal.workspace_id,
     range: query.range,
     prompt: query.prompt,

@@ -3,8 +3,8 @@ import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readCitedPages } from '../visibility/cited-pages.js';
 import { ok } from './success.js';
 
-export const listCitedPages: OperationHandler<'listCitedPages'> = async ({ caller, store, query, now }) =>
-  ok(await readCitedPages(store, {
+export const listCitedPages: OperationHandler<'listCitedPages'> = async ({ caller, store, cursors, query, now }) =>
+  ok(await readCitedPages(store, cursors, {
     workspaceId: caller.principal.workspace_id,
     range: query.range ?? DEFAULT_RANGE,
     platform: query.platform,

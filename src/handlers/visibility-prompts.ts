@@ -6,8 +6,8 @@ import { ok } from './success.js';
 
 const DEFAULT_LIMIT = 25;
 
-export const listPrompts: OperationHandler<'listPrompts'> = async ({ query, caller, store, now }) =>
-  ok(await readPromptList(store, {
+export const listPrompts: OperationHandler<'listPrompts'> = async ({ query, caller, store, cursors, now }) =>
+  ok(await readPromptList(store, cursors, {
     workspaceId: caller.principal.workspace_id,
     range: query.range ?? DEFAULT_RANGE,
     alpha: query.alpha,

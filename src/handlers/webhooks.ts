@@ -31,8 +31,9 @@ export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ 
   body: { code: Codes.EVENT_CATALOG_OK, messages: 'OK', data: [...services.eventCatalog] },
 });
 
-export const listWebhooks: AdminOperationHandler<'listWebhooks'> = async ({ path, query, store, now }) =>
+export const listWebhooks: AdminOperationHandler<'listWebhooks'> = async ({ path, query, store, cursors, now }) =>
   ok(await readCreatedOrderPage(
+    cursors,
     { list: 'listWebhooks', workspaceId: path.workspace_id, filters: {} },
     query,
     async (limit, after) => (await store.webhooks.list(path.workspace_id, limit, after)).map((row) => toWebhookView(row, now)),
@@ -93,9 +94,9 @@ export const testWebhook: AdminOperationHandler<'testWebhook'> = async ({ path, 
   return okWith(result, result.success ? `Test delivery answered ${result.http_status}.` : `Test delivery failed: ${result.error}.`);
 };
 
-export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries'> = async ({ path, query, store }) => {
+export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries'> = async ({ path, query, store, cursors }) => {
   await requireWebhook(store, path.workspace_id, path.webhook_id);
-  return ok(await listDeliveries(store, {
+  return ok(await listDeliveries(store, cursors, {
     workspaceId: path.workspace_id,
     webhookId: path.webhook_id,
     eventType: query.event_type,

@@ -6,6 +6,7 @@ import { perContract } from './per-contract.js';
 import { runIdempotently } from './idempotent-writes.js';
 import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../handlers/handler-types.js';
 import type { Store } from '../store/index.js';
+import type { Cursors } from '../pagination/cursor.js';
 import type { PendingRequestCounts } from '../workspace/api-request-counter.js';
 
 /** A handler as openapi-backend calls it: the context, then the arguments we pass along. */
@@ -77,7 +78,7 @@ const loadedBackends = perContract(async (document) => {
 export async function createDispatcher(
   document: object,
   handlers: ReadHandlers,
-  deps: { store: Store; requestCounts: PendingRequestCounts; now: () => Date; admin: { handlers: AdminHandlers; services: AdminServices } },
+  deps: { store: Store; requestCounts: PendingRequestCounts; cursors: Cursors; now: () => Date; admin: { handlers: AdminHandlers; services: AdminServices } },
 ) {
   const routed: HandlerTable = {};
   // Each handler is checked against its own operation where it is declared; here they are only
@@ -92,6 +93,7 @@ export async function createDispatcher(
         caller: getApiKeyCaller(res),
         store: deps.store,
         requestCounts: deps.requestCounts,
+        cursors: deps.cursors,
         now: deps.now(),
       });
       if (isStream(result)) {
@@ -118,6 +120,7 @@ export async function createDispatcher(
         body: req.body as never,
         caller: getWorkspaceCaller(res) as never,
         store: deps.store,
+        cursors: deps.cursors,
         now,
         services: deps.admin.services,
       }));

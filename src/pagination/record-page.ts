@@ -1,4 +1,4 @@
-import { decodeCursor, takePage, type CursorScope } from './cursor.js';
+import type { Cursors, CursorScope } from './cursor.js';
 import { ServiceError } from '../errors/service-error.js';
 import { parseTimestamp } from '../store/timestamp.js';
 import type { RecordOrder, RecordPage } from '../store/interfaces/list-pages.js';
@@ -27,6 +27,7 @@ export function storedInstant(text: string): string {
  * whatever the record names them.
  */
 export async function readRecordPage<Item extends { id: string }>(
+  cursors: Cursors,
   scope: CursorScope,
   query: RecordListQuery,
   fetch: (page: RecordPage) => Promise<Item[]>,
@@ -37,9 +38,9 @@ export async function readRecordPage<Item extends { id: string }>(
   // The default order stays out of the scope, so cursors issued before lists had an order still work.
   const bound: CursorScope = { ...scope, filters: { ...scope.filters, order: order === 'created_at' ? undefined : order, updated_after: updatedAfter } };
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const after = query.cursor === undefined ? undefined : decodeCursor(bound, query.cursor, ['string', 'string'] as const);
+  const after = query.cursor === undefined ? undefined : cursors.decode(bound, query.cursor, ['timestamp', 'text']);
   const rows = await fetch({ order, updatedAfter, after, limit: limit + 1 });
-  const page = takePage(rows, limit, bound, (item) => {
+  const page = cursors.takePage(rows, limit, bound, (item) => {
     const { created, updated } = times(item);
     return [order === 'created_at' ? created : updated, item.id];
   });

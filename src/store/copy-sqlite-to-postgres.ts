@@ -8,7 +8,7 @@ import { applyPostgresMigrations } from './postgres/migrate.js';
 import { createPostgresPool } from './postgres/pool.js';
 import { inTransaction, rows, value } from './postgres/query.js';
 import { copyTextChunks, type CopyColumn } from './postgres/copy-text-format.js';
-import { MIGRATION_LEDGER, quoteIdentifier, readSchemaCatalog, tablesInForeignKeyOrder, type CatalogTable } from './postgres/schema-catalog.js';
+import { MIGRATION_LEDGER, SERVICE_SETTINGS, quoteIdentifier, readSchemaCatalog, tablesInForeignKeyOrder, type CatalogTable } from './postgres/schema-catalog.js';
 
 /** How many rows one table received. */
 export interface CopiedTable {
@@ -71,9 +71,14 @@ function planCopy(source: CopySource, catalog: ReadonlyMap<string, CatalogTable>
   });
 }
 
-/** The first table, in copy order, that holds a row: a copy goes into empty tables only. */
+/**
+ * The first table, in copy order, that holds a row: a copy goes into empty tables only. The
+ * settings a service generated on its first start (it may have started on the target before the
+ * copy) are not data: the source's replace them, so cursors it gave keep working.
+ */
 async function firstTableWithRows(client: pg.PoolClient, plan: readonly TablePlan[]): Promise<string | undefined> {
   for (const { table } of plan) {
+    if (table.name === SERVICE_SETTINGS) continue;
     if (await value<boolean>(client, `SELECT EXISTS (SELECT 1 FROM ${quoteIdentifier(table.name)})`)) return table.name;
   }
   return undefined;
@@ -186,6 +191,7 @@ export async function copySqliteToPostgres(sqliteFile: string, postgresUrl: stri
       if (holdingRows !== undefined) {
         throw new StoreCopyError(`the PostgreSQL database already holds data (table ${holdingRows} has rows), so nothing was copied: copy into a database whose tables are empty`);
       }
+      await client.query(`DELETE FROM ${quoteIdentifier(SERVICE_SETTINGS)}`);
       await setTriggers(client, plan, false);
       for (const table of plan) await copyTable(source, client, table);
       // Deferred foreign keys are checked now rather than at COMMIT, so a failure comes before the sequences move.

@@ -2,7 +2,7 @@ import type { components, operations } from '../../generated/openapi.js';
 import { DAY_MS, periodsFor, type Periods, type RangeValue } from '../analytics/periods.js';
 import type { Platform } from '../analytics/platforms.js';
 import { compareCodePoints } from '../analytics/prompt-analytics.js';
-import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
+import type { CursorField, Cursors, CursorScope } from '../pagination/cursor.js';
 import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { storedInstant } from '../pagination/record-page.js';
 import type { Store } from '../store/index.js';
@@ -81,7 +81,7 @@ export type AnswerListQuery = Omit<AnswerQuery, 'range'> & {
  * The cursor carries the walk's "today" with the position, so a walk that crosses midnight UTC keeps
  * the period it started with; it is bound to the filters, the order and `updated_after`.
  */
-export async function readAnswers(store: Store, query: AnswerListQuery): Promise<AnswerList> {
+export async function readAnswers(store: Store, cursors: Cursors, query: AnswerListQuery): Promise<AnswerList> {
   const order = query.order ?? 'collected_at';
   const updatedAfter = query.updatedAfter === undefined ? null : storedInstant(query.updatedAfter);
   // A sync reads every answer that changed, whatever its collection time, unless `range` narrows it.
@@ -95,24 +95,24 @@ export async function readAnswers(store: Store, query: AnswerListQuery): Promise
       order: order === 'collected_at' ? undefined : order, updated_after: updatedAfter,
     },
   };
-  const decode = <const K extends readonly ('string' | 'number')[]>(kinds: K) =>
-    query.cursor === undefined ? undefined : decodeCursor(scope, query.cursor, kinds);
+  const decode = <const K extends readonly CursorField[]>(fields: K) =>
+    query.cursor === undefined ? undefined : cursors.decode(scope, query.cursor, fields);
   // The period of the walk's first page (without a range, only its "today" is used: it keeps the cursor's shape).
   const periodsOf = (day: number | undefined) => periodsFor(range ?? DEFAULT_RANGE, day === undefined ? query.now : new Date(day * DAY_MS));
   const match = { ...answerMatch(query), updatedAfter };
   const format = await answerFormatter(store, query.workspaceId);
   if (order === 'updated_at') {
-    const after = decode(['number', 'string', 'string'] as const);
+    const after = decode(['day', 'timestamp', 'text']);
     const periods = periodsOf(after?.[0]);
     const window = range === undefined ? { fromMs: null, untilMs: null } : collectionWindow(periods);
     const rows = await store.answers.pageByUpdate({ ...match, ...window }, query.limit + 1, after ? [after[1], after[2]] : undefined);
-    const page = takePage(rows, query.limit, scope, (r) => [periods.today, r.updated_at, r.id]);
+    const page = cursors.takePage(rows, query.limit, scope, (r) => [periods.today, r.updated_at, r.id]);
     return { items: page.rows.map(format), next_cursor: page.next_cursor };
   }
-  const after = decode(['number', 'number', 'string'] as const);
+  const after = decode(['day', 'instant', 'text']);
   const periods = periodsOf(after?.[0]);
   const rows = await store.answers.page({ ...match, ...collectionWindow(periods) }, query.limit + 1, after ? [after[1], after[2]] : undefined);
-  const page = takePage(rows, query.limit, scope, (r) => [periods.today, r.collected_ms, r.id]);
+  const page = cursors.takePage(rows, query.limit, scope, (r) => [periods.today, r.collected_ms, r.id]);
   return { items: page.rows.map(format), next_cursor: page.next_cursor };
 }
 

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/openapi.js';
 import { DAY_MS, periodsFor, type RangeValue } from '../analytics/periods.js';
 import { PLATFORMS, type Platform } from '../analytics/platforms.js';
-import { decodeCursor, takePage, type CursorScope } from '../pagination/cursor.js';
+import type { Cursors, CursorScope } from '../pagination/cursor.js';
 import type { Store } from '../store/index.js';
 import { isOwnHost } from '../store/domains.js';
 
@@ -24,7 +24,7 @@ export interface CitedPageListRequest {
  * carries the walk's "today", so a walk that crosses midnight UTC keeps reading the period it
  * started on.
  */
-export async function readCitedPages(store: Store, request: CitedPageListRequest): Promise<CitedPageList> {
+export async function readCitedPages(store: Store, cursors: Cursors, request: CitedPageListRequest): Promise<CitedPageList> {
   const { workspaceId } = request;
   const contentMapPageId = request.contentMapPageId?.toLowerCase();
   const scope: CursorScope = {
@@ -32,7 +32,7 @@ export async function readCitedPages(store: Store, request: CitedPageListRequest
     workspaceId,
     filters: { range: request.range, platform: request.platform, content_map_page: contentMapPageId },
   };
-  const after = request.cursor === undefined ? undefined : decodeCursor(scope, request.cursor, ['number', 'number', 'string'] as const);
+  const after = request.cursor === undefined ? undefined : cursors.decode(scope, request.cursor, ['day', 'integer', 'text']);
   const periods = periodsFor(request.range, after ? new Date(after[0] * DAY_MS) : request.now);
   // null: the workspace has no such page, or its URL has no address; either way it is cited nowhere.
   const address = contentMapPageId === undefined ? undefined : ((await store.citedPages.contentMapPageAddress(workspaceId, contentMapPageId)) ?? null);
@@ -41,7 +41,7 @@ export async function readCitedPages(store: Store, request: CitedPageListRequest
     request.limit + 1,
     after ? [after[1], after[2]] : undefined,
   );
-  const page = takePage(rows, request.limit, scope, (r) => [periods.today, r.citations, r.url]);
+  const page = cursors.takePage(rows, request.limit, scope, (r) => [periods.today, r.citations, r.url]);
   const domains = (await store.workspaceProfile.getProfile(workspaceId))?.domains ?? [];
   return {
     items: await Promise.all(page.rows.map(async (r) => {

@@ -3,6 +3,7 @@ import type { ApiKeyStore } from './api-keys.js';
 import type { ContentMapStore } from './content-map.js';
 import type { ContentStore } from './content.js';
 import type { DataVersionStore } from './data-versions.js';
+import type { ServiceSettingStore } from './service-settings.js';
 import type { EventFeedStore } from './event-feed.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { ImportStore } from './imports.js';
@@ -31,6 +32,7 @@ export interface Store {
   eventFeed: EventFeedStore;
   dataVersions: DataVersionStore;
   idempotency: IdempotencyStore;
+  settings: ServiceSettingStore;
   imports: ImportStore;
   iq: IqStore;
   memberTokens: MemberTokenStore;

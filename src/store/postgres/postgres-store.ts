@@ -5,6 +5,7 @@ import { createPostgresApiKeyStore } from './api-keys.js';
 import { createPostgresContentMapStore } from './content-map.js';
 import { createPostgresContentStore } from './content.js';
 import { createPostgresDataVersionStore } from './data-versions.js';
+import { createPostgresServiceSettingStore } from './service-settings.js';
 import { createPostgresEventFeedStore } from './event-feed.js';
 import { createPostgresImportStore } from './import/import-store.js';
 import { createPostgresIdempotencyStore } from './idempotency.js';
@@ -50,6 +51,7 @@ export function createPostgresStore(pool: PostgresPool): PostgresStore {
     eventFeed: createPostgresEventFeedStore(pool),
     idempotency: createPostgresIdempotencyStore(pool),
     dataVersions: createPostgresDataVersionStore(pool),
+    settings: createPostgresServiceSettingStore(pool),
     imports: createPostgresImportStore(pool),
     iq: createPostgresIqStore(pool),
     memberTokens: createPostgresMemberTokenStore(pool),

@@ -17,6 +17,12 @@ export interface CatalogTable {
 /** The ledger of applied migrations: part of each database's own history, never data to copy. */
 export const MIGRATION_LEDGER = 'schema_migrations';
 
+/**
+ * Values the service generated for itself (the cursor secret): a database the service has started
+ * on holds them before any data, and a copy replaces them with the source's.
+ */
+export const SERVICE_SETTINGS = 'service_settings';
+
 /** `"name"`, safe for any name PostgreSQL or SQLite allows. */
 export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;

@@ -6,6 +6,7 @@ import { createContentMapStore } from './content-map.js';
 import { createContentStore } from './content.js';
 import { createEventFeedStore } from './event-feed.js';
 import { createDataVersionStore } from './data-versions.js';
+import { createServiceSettingStore } from './service-settings.js';
 import { createImportStore } from './import/import-run.js';
 import { createIqStore } from './iq.js';
 import { createMemberTokenStore } from './member-tokens.js';
@@ -53,6 +54,7 @@ export function createSqliteStore(db: Db): SqliteStore {
     content: g(createContentStore(db)),
     eventFeed: g(createEventFeedStore(db)),
     dataVersions: g(createDataVersionStore(db)),
+    settings: g(createServiceSettingStore(db)),
     imports: g(createImportStore(db)),
     iq: g(createIqStore(db)),
     memberTokens: g(createMemberTokenStore(db)),

@@ -2,7 +2,7 @@ import type { Store } from '../../store/index.js';
 import type { DeliveryRow, DeliveryStatus } from '../../store/interfaces/webhook-deliveries.js';
 import type { components } from '../../../generated/openapi.js';
 import { parseStoredEnvelope } from '../../store/event-envelopes.js';
-import { decodeCursor, takePage, type CursorScope } from '../../pagination/cursor.js';
+import type { Cursors, CursorScope } from '../../pagination/cursor.js';
 import { ServiceError } from '../../errors/service-error.js';
 
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
@@ -57,6 +57,7 @@ export async function getDelivery(
  */
 export async function listDeliveries(
   store: Store,
+  cursors: Cursors,
   input: { workspaceId: string; webhookId: string; eventType?: string | undefined; status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
 ): Promise<components['schemas']['WebhookDeliveryList']> {
   const scope: CursorScope = {
@@ -64,7 +65,7 @@ export async function listDeliveries(
     workspaceId: input.workspaceId,
     filters: { event_type: input.eventType, status: input.status },
   };
-  const after = input.cursor === undefined ? null : decodeCursor(scope, input.cursor, ['string', 'string'] as const);
+  const after = input.cursor === undefined ? null : cursors.decode(scope, input.cursor, ['timestamp', 'text']);
   const rows = await store.webhookDeliveries.list({
     workspace_id: input.workspaceId,
     webhook_id: input.webhookId,
@@ -73,7 +74,7 @@ export async function listDeliveries(
     after,
     limit: input.limit + 1,
   });
-  const page = takePage(rows, input.limit, scope, (row) => [row.created_at, row.id]);
+  const page = cursors.takePage(rows, input.limit, scope, (row) => [row.created_at, row.id]);
   return { items: page.rows.map(toDeliveryView), next_cursor: page.next_cursor };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readEventFeed } from '../../../src/events/feeds.js';
 import { openSqliteStore } from '../../../src/store/index.js';
 import { databaseBefore } from '../../support/migrations.js';
+import { Cursors } from '../../../src/pagination/cursor.js';
 
 // A database written before migration 044 holds events in the outbox only; opening it with this
 // version lists them in the feeds, in the order they were written.
@@ -37,7 +39,7 @@ describe('migration 044: event feeds', () => {
     const store = openSqliteStore(file);
     try {
       const read = async (feed: 'content' | 'content-map' | 'iq') =>
-        (await readEventFeed(store, feed, { workspaceId: WS, limit: 25, now: new Date('2026-11-22T00:00:00.000Z') })).items.map((e) => [e.event, e.timestamp, e.data]);
+        (await readEventFeed(store, new Cursors(randomBytes(32).toString('base64url')), feed, { workspaceId: WS, limit: 25, now: new Date('2026-11-22T00:00:00.000Z') })).items.map((e) => [e.event, e.timestamp, e.data]);
       expect(await read('content')).toEqual([
         ['content.status_updated', '2026-11-20T09:00:00.000Z', { id: 'a1' }],
         ['agent_task.status_updated', '2026-11-20T09:00:00.000Z', { id: 'g1' }],

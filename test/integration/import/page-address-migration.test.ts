@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../src/store/index.js';
 import { readCitedPages } from '../../../src/visibility/cited-pages.js';
 import { databaseBefore } from '../../support/migrations.js';
+import { Cursors } from '../../../src/pagination/cursor.js';
 
 // A database written before migration 032 has pages and cited URLs without page addresses;
 // opening it with this version gives them one, so the pages cited before the upgrade are tied to
@@ -59,7 +61,7 @@ describe('migration 032: page addresses', () => {
         { url: 'http://ACME.example/pricing#plans', address: 'acme.example/pricing' },
         { url: 'https://acme.example/pricing?plan=pro', address: 'acme.example/pricing?plan=pro' },
       ]);
-      const list = await readCitedPages(store, {
+      const list = await readCitedPages(store, new Cursors(randomBytes(32).toString('base64url')), {
         workspaceId: WS, range: '7d', contentMapPageId: PAGE, limit: 25, now: new Date('2025-11-10T12:00:00.000Z'),
       });
       expect(list.items.map((i) => [i.url, i.citations, i.content_map_page_id, i.topic_id])).toEqual([

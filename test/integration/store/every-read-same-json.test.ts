@@ -20,6 +20,7 @@ const NOW = new Date('2026-11-22T12:00:00.000Z');
 // Small pages for each list as it comes and in each order, so that it is read over many of them
 // and every cursor is compared too; the filtered variants are paged through in larger ones.
 const PAGE = 4;
+const CURSOR_SECRET = 'one-cursor-secret-for-both-sides-of-the-comparison';
 const FILTERED_PAGE = 25;
 // Answers by id, pages by id...: enough of each (first, last and spread between) to cover the kinds.
 const DETAILS_PER_LIST = 12;
@@ -65,7 +66,8 @@ async function openSide(store: Store, workspaces: Array<{ id: string; scenario: 
       await importLines(store, id, step.lines, { events: step.events, now: () => NOW });
     }
   }
-  const server = await startTestServer({ store, now: () => NOW, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
+  // One cursor secret for both sides, as instances of one service share it, so their cursors are the same bytes.
+  const server = await startTestServer({ store, now: () => NOW, cursorSecret: CURSOR_SECRET, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
   return { store, server, randomValues, keys, tokens };
 }
 

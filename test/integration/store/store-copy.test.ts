@@ -282,6 +282,16 @@ describe.skipIf(!postgresAvailable())('store copy: a SQLite file into PostgreSQL
     expect(await sequencesMoved(pool)).toBe(false);
   });
 
+  it('takes a target the service has already started on (only its generated settings), and the source\'s cursor secret replaces the target\'s', async () => {
+    const source = await sourceWithEverything();
+    const sourceSecret = await source.store.settings.keepFirst('cursor_secret', 'the-secret-of-the-sqlite-service-000000', new Date());
+    const { url, pool } = await migratedTarget();
+    await pool.query("INSERT INTO service_settings (name, value, created_at) VALUES ('cursor_secret', 'the-secret-a-postgres-instance-made-0000', '2026-11-01T00:00:00.000Z')");
+
+    await copySqliteToPostgres(source.file, url);
+    expect((await pool.query('SELECT name, value FROM service_settings')).rows).toEqual([{ name: 'cursor_secret', value: sourceSecret }]);
+  });
+
   it('refuses a second copy into the same target, naming the first table that holds rows, and changes nothing', async () => {
     const source = await sourceWithEverything();
     const url = await copyIntoNewPostgres(source.file);

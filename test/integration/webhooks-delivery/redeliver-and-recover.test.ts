@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   listDeliveries,
@@ -11,6 +12,9 @@ import { answer } from '../../support/webhook-receiver.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { emit, startDeliveryWorld, until, verifyDelivery, receiver } from './helpers.js';
 import { valueOf } from '../../support/database-rows.js';
+import { Cursors } from '../../../src/pagination/cursor.js';
+
+const CURSORS = new Cursors(randomBytes(32).toString('base64url'));
 
 describe('webhook deliveries: list, redeliver, recover, drop', () => {
   it('when listing, answers each delivery with its latest attempt, newest first, filtered and paged', async () => {
@@ -26,7 +30,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     const badId = await idOf(bad);
     const okId = await idOf(ok);
 
-    const all = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 25 });
+    const all = await listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 25 });
     expect(all).toEqual({
       items: [
         {
@@ -61,19 +65,19 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
       next_cursor: null,
     });
 
-    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 25 })).items.map((d) => d.id)).toEqual([badId]);
-    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, eventType: 'content.status_updated', limit: 25 })).items.map((d) => d.id)).toEqual([okId]);
+    expect((await listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 25 })).items.map((d) => d.id)).toEqual([badId]);
+    expect((await listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, eventType: 'content.status_updated', limit: 25 })).items.map((d) => d.id)).toEqual([okId]);
 
-    const first = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1 });
+    const first = await listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1 });
     expect(first.items.map((d) => d.id)).toEqual([badId]);
     expect(first.next_cursor).toEqual(expect.any(String));
-    const second = await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1, cursor: first.next_cursor! });
+    const second = await listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, limit: 1, cursor: first.next_cursor! });
     expect(second).toEqual({ items: [expect.objectContaining({ id: okId })], next_cursor: null });
 
     // A cursor is bound to its list and filters; another workspace sees nothing of this webhook.
-    await expect(listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 1, cursor: first.next_cursor! })).rejects.toThrow(ServiceError);
+    await expect(listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 1, cursor: first.next_cursor! })).rejects.toThrow(ServiceError);
     const other = await createTestWorkspace(store);
-    expect(await listDeliveries(store, { workspaceId: other.workspaceId, webhookId: hook.id, limit: 25 })).toEqual({ items: [], next_cursor: null });
+    expect(await listDeliveries(store, CURSORS, { workspaceId: other.workspaceId, webhookId: hook.id, limit: 25 })).toEqual({ items: [], next_cursor: null });
   });
 
   it('when a delivered delivery is redelivered, sends the same body under the same webhook-id again and shows delivered', async () => {
@@ -114,7 +118,7 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     await redeliver(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, deliveryId: id, now: new Date() });
     await dispatcher.drain();
     await until(async () => (await store.webhookDeliveries.getById(id))?.status === 'recovered', 5_000, 'recovered');
-    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'recovered', limit: 5 })).items).toEqual([
+    expect((await listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'recovered', limit: 5 })).items).toEqual([
       expect.objectContaining({ id, delivery_status: 'recovered', http_status: 200, attempt: 1 }),
     ]);
     expect(await valueOf(store, 'SELECT consecutive_failures FROM webhooks WHERE id = ?', [hook.id])).toBe(0);
@@ -143,14 +147,14 @@ describe('webhook deliveries: list, redeliver, recover, drop', () => {
     for (let i = 0; i < 3; i += 1) await emit(store, workspace.workspaceId);
     await dispatcher.drain();
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'all failed');
-    expect((await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 10 })).items).toHaveLength(4);
+    expect((await listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, status: 'failed', limit: 10 })).items).toHaveLength(4);
 
     up = true;
     expect(await recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: since.toISOString(), now: new Date() })).toEqual({ recovered: 3 });
     await dispatcher.drain();
     await until(async () => (await store.webhookDeliveries.countPending()) === 0, 5_000, 'recovered sent');
     const byStatus = async (status: 'failed' | 'recovered') =>
-      (await listDeliveries(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, status, limit: 10 })).items.length;
+      (await listDeliveries(store, CURSORS, { workspaceId: workspace.workspaceId, webhookId: hook.id, status, limit: 10 })).items.length;
     expect({ failed: await byStatus('failed'), recovered: await byStatus('recovered') }).toEqual({ failed: 1, recovered: 3 });
     expect(await recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since, now: new Date() })).toEqual({ recovered: 0 });
     await expect(recoverFailedSince(store, { workspaceId: workspace.workspaceId, webhookId: hook.id, since: 'yesterday', now: new Date() })).rejects.toThrow(/since must be/);

@@ -49,3 +49,15 @@ describe('metrics settings', () => {
     expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow('METRICS_PORT must be a non-negative integer in decimal digits, got "on"');
   });
 });
+
+describe('CURSOR_SECRET', () => {
+  it('is the secret cursors are signed with; unset, the database holds one', () => {
+    expect(loadConfig({}).cursorSecret).toBeUndefined();
+    expect(loadConfig({ CURSOR_SECRET: 'k'.repeat(32) }).cursorSecret).toBe('k'.repeat(32));
+  });
+
+  it('when shorter than 32 characters, refuses to start without repeating it', () => {
+    expect(() => loadConfig({ CURSOR_SECRET: 'hunter2' })).toThrow('CURSOR_SECRET must be at least 32 characters long');
+    expect(() => loadConfig({ CURSOR_SECRET: 'hunter2' })).not.toThrow('hunter2');
+  });
+});
