@@ -1748,7 +1748,15 @@ export interface paths {
         delete: operations["removeMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a member's role
+         * @description Sets the member's role (`owner` or `member`). Answers the member and the API keys they created
+         *     that still work, so an owner demoting someone sees what those keys can still reach: demoting
+         *     an owner keeps their keys working (integrations depend on them) unless `revoke_keys` is true,
+         *     which revokes them in the same step. The last owner cannot be demoted (409). Owners only: any
+         *     other member gets 403 (4030).
+         */
+        patch: operations["updateMember"];
         trace?: never;
     };
 }
@@ -4520,6 +4528,38 @@ export interface components {
             messages: string;
             /** @description Always null on this error. */
             data: null;
+        };
+        /**
+         * @description A member's new role. Demoting an owner keeps the API keys they created working (integrations
+         *     depend on them) unless `revoke_keys` is true. Unknown fields are refused.
+         */
+        UpdateMemberRequest: {
+            role: components["schemas"]["MemberRole"];
+            /**
+             * @description Revoke, in the same step, every API key the user created in the workspace that still works.
+             * @default false
+             */
+            revoke_keys: boolean;
+        };
+        /** @description A member after a role change, with the API keys they created that still worked before it. */
+        MemberRoleChange: {
+            member: components["schemas"]["WorkspaceMember"];
+            /**
+             * @description Every API key the user created in the workspace that was neither revoked nor expired before
+             *     the change, oldest first: still working, or with `revoked_at` set when `revoke_keys` was sent.
+             */
+            api_keys: components["schemas"]["WorkspaceApiKey"][];
+        };
+        /** @description Success envelope of changing a member's role. */
+        MemberRoleChangeEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, naming what happened to the user's API keys. */
+            messages: string;
+            data: components["schemas"]["MemberRoleChange"];
         };
     };
     responses: {
@@ -13721,6 +13761,91 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["WriteServiceUnavailable"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of a user who is a member of the workspace (a UUID), as listed by the member list.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                user_id: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "member",
+                 *       "revoke_keys": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with their new role, and the API keys they created that still worked. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "Role changed to member; the 1 API key they created keeps working.",
+                     *       "data": {
+                     *         "member": {
+                     *           "user_id": "a3bb189e-8bf9-3888-9912-ace4e6543002",
+                     *           "name": "Dana Reyes",
+                     *           "email": "dana@acme.example",
+                     *           "role": "member",
+                     *           "joined_at": "2026-10-01T09:00:00.000Z"
+                     *         },
+                     *         "api_keys": [
+                     *           {
+                     *             "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21",
+                     *             "name": "Reporting dashboard",
+                     *             "prefix": "wsk_live_7Hq2",
+                     *             "scopes": [
+                     *               "visibility:read"
+                     *             ],
+                     *             "created_by": "a3bb189e-8bf9-3888-9912-ace4e6543002",
+                     *             "created_at": "2026-11-01T08:00:00.000Z",
+                     *             "expires_at": "2027-11-01T08:00:00.000Z",
+                     *             "revoked_at": null,
+                     *             "last_used_at": "2026-11-22T07:58:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberRoleChangeEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

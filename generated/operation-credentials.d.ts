@@ -113,4 +113,5 @@ export interface OperationCredentials {
     listMembers: 'member_token';
     headListMembers: 'member_token';
     removeMember: 'member_token';
+    updateMember: 'member_token';
 }

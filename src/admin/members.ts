@@ -3,7 +3,8 @@ import type { components } from '../../generated/openapi.js';
 import { ServiceError } from '../errors/service-error.js';
 import { Codes } from '../errors/codes.js';
 import type { Store } from '../store/index.js';
-import type { MembershipRow } from '../store/interfaces/accounts.js';
+import type { MembershipRow, Role } from '../store/interfaces/accounts.js';
+import { toApiKeyView, type WorkspaceApiKey } from './api-keys.js';
 
 export type WorkspaceMember = components['schemas']['WorkspaceMember'];
 
@@ -21,4 +22,26 @@ export async function removeMember(store: Store, input: { workspaceId: string; u
   if (outcome === 'not_a_member') throw ServiceError.notFound('Member');
   if (outcome === 'last_owner') throw new ServiceError('CONFLICT', 'The workspace must keep at least one owner: make another member an owner first.');
   return { id: input.userId, deleted: true };
+}
+
+/** What the user's keys do after a role change, in words, for the answer's `messages` and the command line. */
+export function keysAfterRoleChange(keys: readonly { revoked_at: string | null }[], revoked: boolean): string {
+  const count = keys.length === 1 ? 'the 1 API key they created' : `the ${keys.length} API keys they created`;
+  if (keys.length === 0) return 'they created no API key that still works';
+  return revoked ? `${count} ${keys.length === 1 ? 'was' : 'were'} revoked` : `${count} ${keys.length === 1 ? 'keeps' : 'keep'} working`;
+}
+
+/**
+ * Changes a member's role, answering the member and the API keys they created that still worked:
+ * a demoted owner's keys keep working (integrations depend on them) unless `revokeKeys`, which
+ * revokes them in the same transaction. The last owner stays an owner.
+ */
+export async function changeMemberRole(
+  store: Store,
+  input: { workspaceId: string; userId: string; role: Role; revokeKeys: boolean; now: Date },
+): Promise<{ member: WorkspaceMember; api_keys: WorkspaceApiKey[] }> {
+  const change = await store.accounts.changeRole(input.workspaceId, input.userId, input.role, input.now.toISOString(), { revokeKeys: input.revokeKeys });
+  if (change.outcome === 'not_a_member') throw ServiceError.notFound('Member');
+  if (change.outcome === 'last_owner') throw new ServiceError('CONFLICT', 'The workspace must keep at least one owner: make another member an owner first.');
+  return { member: toMemberView(change.membership), api_keys: change.keys.map(toApiKeyView) };
 }

@@ -1,7 +1,7 @@
 import type { AdminHandlers } from './handler-types.js';
 import * as webhooks from './webhooks.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
-import { listMembers, removeMember } from './members.js';
+import { listMembers, removeMember, updateMember } from './members.js';
 
 /** One handler per administration operation (each operation whose `security` takes a member token); the type makes a missing one a compile error. */
 export const adminHandlers: AdminHandlers = {
@@ -23,5 +23,6 @@ export const adminHandlers: AdminHandlers = {
   createApiKey,
   revokeApiKey,
   listMembers,
+  updateMember,
   removeMember,
 };

@@ -1,7 +1,7 @@
 import type { AdminOperationHandler } from './handler-types.js';
-import { removeMember as removeFromWorkspace, toMemberView } from '../admin/members.js';
+import { changeMemberRole, keysAfterRoleChange, removeMember as removeFromWorkspace, toMemberView } from '../admin/members.js';
 import { readCreatedOrderPage } from './paging.js';
-import { deleted, ok } from './success.js';
+import { deleted, ok, okWith } from './success.js';
 
 export const listMembers: AdminOperationHandler<'listMembers'> = async ({ path, query, store, cursors }) =>
   ok(await readCreatedOrderPage(
@@ -17,3 +17,9 @@ export const removeMember: AdminOperationHandler<'removeMember'> = async ({ path
     await removeFromWorkspace(store, { workspaceId: path.workspace_id, userId: path.user_id, now }),
     'Member removed; their API keys and tokens no longer work.',
   );
+
+export const updateMember: AdminOperationHandler<'updateMember'> = async ({ path, body, store, now }) => {
+  const revokeKeys = body.revoke_keys ?? false;
+  const changed = await changeMemberRole(store, { workspaceId: path.workspace_id, userId: path.user_id, role: body.role, revokeKeys, now });
+  return okWith(changed, `Role changed to ${changed.member.role}; ${keysAfterRoleChange(changed.api_keys, revokeKeys)}.`);
+};

@@ -15,6 +15,7 @@ export const ACCOUNT_SQL = {
   getUser: 'SELECT id, email, name, created_at FROM users WHERE id = ?',
   upsertMembership: `INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (workspace_id, user_id) DO UPDATE SET role = excluded.role`,
+  setRole: 'UPDATE memberships SET role = ? WHERE workspace_id = ? AND user_id = ?',
   deleteMembership: 'DELETE FROM memberships WHERE workspace_id = ? AND user_id = ?',
   getMembership: `${MEMBERSHIP_SELECT} WHERE m.workspace_id = ? AND m.user_id = ?`,
   countOwners: "SELECT count(*) FROM memberships WHERE workspace_id = ? AND role = 'owner'",

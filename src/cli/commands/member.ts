@@ -2,18 +2,48 @@ import type { Command } from '../command.js';
 import { existingUser, existingWorkspace, oneOf } from '../validate.js';
 import { CliError } from '../args.js';
 import type { Role } from '../../store/interfaces/accounts.js';
+import type { ApiKeyRow } from '../../store/interfaces/api-keys.js';
+import { keysAfterRoleChange } from '../../admin/members.js';
+
+const LAST_OWNER = 'the workspace must keep at least one owner: make another member an owner first';
+
+interface MemberAdded {
+  workspace_id: string;
+  user_id: string;
+  role: Role;
+  /** For a user who already was a member: the keys they created that still worked before the change. */
+  api_keys?: Array<Pick<ApiKeyRow, 'id' | 'name' | 'prefix' | 'revoked_at'>>;
+  keys_revoked?: boolean;
+}
 
 export const memberAdd: Command = {
   name: 'member add',
-  usage: 'member add --workspace ID --user ID --role owner|member',
+  usage: 'member add --workspace ID --user ID --role owner|member [--revoke-keys]',
   async run({ options, store }) {
     const workspace = await existingWorkspace(await store(), options.required('workspace'));
     const user = await existingUser(await store(), options.required('user'));
     const role = oneOf<Role>('role', options.required('role'), ['owner', 'member']);
-    await (await store()).accounts.upsertMembership(workspace.id, user.id, role, new Date().toISOString());
-    return { workspace_id: workspace.id, user_id: user.id, role };
+    const revokeKeys = options.flag('revoke-keys');
+    const now = new Date().toISOString();
+    const accounts = (await store()).accounts;
+    // A member already: a role change, which lists the keys they created (a demoted owner's keep
+    // working unless --revoke-keys). A new member (or one removed before) starts with no key.
+    const change = await accounts.changeRole(workspace.id, user.id, role, now, { revokeKeys });
+    if (change.outcome === 'last_owner') throw new CliError(LAST_OWNER);
+    if (change.outcome === 'not_a_member') {
+      await accounts.upsertMembership(workspace.id, user.id, role, now);
+      return { workspace_id: workspace.id, user_id: user.id, role } satisfies MemberAdded;
+    }
+    const apiKeys = change.keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, revoked_at: k.revoked_at }));
+    return { workspace_id: workspace.id, user_id: user.id, role, api_keys: apiKeys, keys_revoked: revokeKeys } satisfies MemberAdded;
   },
-  text: (r: { workspace_id: string; user_id: string; role: string }) => `user ${r.user_id} is now ${r.role} of workspace ${r.workspace_id}`,
+  text: (r: MemberAdded) => [
+    `user ${r.user_id} is now ${r.role} of workspace ${r.workspace_id}`,
+    ...(r.api_keys === undefined ? [] : [
+      `${keysAfterRoleChange(r.api_keys, r.keys_revoked === true)}${r.api_keys.length > 0 ? ':' : ''}`,
+      ...r.api_keys.map((k) => `  ${k.id} ${k.prefix}… ${k.name}`),
+    ]),
+  ].join('\n'),
 };
 
 export const memberRemove: Command = {
@@ -22,10 +52,11 @@ export const memberRemove: Command = {
   async run({ options, store }) {
     const workspace = await existingWorkspace(await store(), options.required('workspace'));
     const user = await existingUser(await store(), options.required('user'));
-    if (!(await (await store()).accounts.deleteMembership(workspace.id, user.id))) {
-      throw new CliError(`user ${user.id} is not a member of workspace ${workspace.id}`);
-    }
+    // Revokes their keys and tokens in the same transaction, so adding them again revives none.
+    const outcome = await (await store()).accounts.removeMember(workspace.id, user.id, new Date().toISOString());
+    if (outcome === 'not_a_member') throw new CliError(`user ${user.id} is not a member of workspace ${workspace.id}`);
+    if (outcome === 'last_owner') throw new CliError(LAST_OWNER);
     return { workspace_id: workspace.id, user_id: user.id, removed: true };
   },
-  text: (r: { workspace_id: string; user_id: string }) => `removed user ${r.user_id} from workspace ${r.workspace_id}; their keys no longer work`,
+  text: (r: { workspace_id: string; user_id: string }) => `removed user ${r.user_id} from workspace ${r.workspace_id}; their keys and tokens are revoked`,
 };

@@ -1,8 +1,8 @@
-import type { components } from '../../../generated/openapi.js';
+import type { Role, SubscriptionStatus } from './account-enums.js';
+import type { ApiKeyRow } from './api-keys.js';
 import type { CreatedPosition } from './list-pages.js';
 
-export type SubscriptionStatus = components['schemas']['SubscriptionStatus'];
-export type Role = components['schemas']['MemberRole'];
+export type { Role, SubscriptionStatus } from './account-enums.js';
 
 export interface WorkspaceRow {
   id: string;
@@ -26,6 +26,12 @@ export interface MembershipRow {
   user_name: string;
   user_email: string;
 }
+
+/** How changing a member's role ended: changed (with the keys the user created that still worked), or refused (nothing changed). */
+export type RoleChange =
+  | { outcome: 'changed'; membership: MembershipRow; keys: ApiKeyRow[] }
+  | { outcome: 'not_a_member' }
+  | { outcome: 'last_owner' };
 
 /** How removing a member ended: removed, or refused (nothing changed). */
 export type MemberRemoval = 'removed' | 'not_a_member' | 'last_owner';
@@ -59,4 +65,12 @@ export interface AccountStore {
    * the user later does not revive them.
    */
   removeMember(workspaceId: string, userId: string, now: string): Promise<MemberRemoval>;
+  /**
+   * In one write transaction: refuses when the user is not a member (`not_a_member`) or when the
+   * change would leave the workspace without an owner (`last_owner`); otherwise sets the role and
+   * resolves the keys the user created in the workspace that still worked (neither revoked nor
+   * expired at `now`). Those keys keep working, integrations depend on them, unless `revokeKeys`,
+   * which revokes them in the same transaction (they are then resolved with their `revoked_at`).
+   */
+  changeRole(workspaceId: string, userId: string, role: Role, now: string, options: { revokeKeys: boolean }): Promise<RoleChange>;
 }

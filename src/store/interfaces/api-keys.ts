@@ -1,4 +1,4 @@
-import type { Role, SubscriptionStatus } from './accounts.js';
+import type { Role, SubscriptionStatus } from './account-enums.js';
 import type { CreatedPosition } from './list-pages.js';
 
 export interface ApiKeyRow {

@@ -1,4 +1,5 @@
-import type { AccountStore, MemberRemoval, MembershipRow, Role, SubscriptionStatus, UserRow, WorkspaceRow } from '../interfaces/accounts.js';
+import type { AccountStore, MemberRemoval, MembershipRow, Role, RoleChange, SubscriptionStatus, UserRow, WorkspaceRow } from '../interfaces/accounts.js';
+import type { ApiKeyRow } from '../interfaces/api-keys.js';
 import type { CreatedPosition } from '../interfaces/list-pages.js';
 import { ACCOUNT_SQL } from '../account-statements.js';
 import { API_KEY_SQL } from '../api-key-statements.js';
@@ -34,10 +35,23 @@ export function createPostgresAccountStore(pool: PostgresPool): AccountStore {
         await run(tx, MEMBER_TOKEN_SQL.revokeAllOf, [now, workspaceId, userId]);
         return 'removed';
       }),
+    changeRole: (workspaceId: string, userId: string, role: Role, now: string, options: { revokeKeys: boolean }): Promise<RoleChange> =>
+      inTransaction(pool, async (tx) => {
+        // Locked as removeMember locks them: two demotions at once cannot both see two owners.
+        await rows(tx, "SELECT user_id FROM memberships WHERE workspace_id = ? AND role = 'owner' FOR UPDATE", [workspaceId]);
+        const on = createAccountStatements(tx);
+        const membership = await on.getMembership(workspaceId, userId);
+        if (!membership) return { outcome: 'not_a_member' };
+        if (membership.role === 'owner' && role !== 'owner' && (await on.countOwners(workspaceId)) <= 1) return { outcome: 'last_owner' };
+        await run(tx, ACCOUNT_SQL.setRole, [role, workspaceId, userId]);
+        const keys = await rows<ApiKeyRow>(tx, API_KEY_SQL.listActiveBy, [workspaceId, userId, now]);
+        if (options.revokeKeys) await run(tx, API_KEY_SQL.revokeAllBy, [now, workspaceId, userId]);
+        return { outcome: 'changed', membership: { ...membership, role }, keys: options.revokeKeys ? keys.map((k) => ({ ...k, revoked_at: now })) : keys };
+      }),
   };
 }
 
-function createAccountStatements(db: Queryable): Omit<AccountStore, 'insertWorkspaceWithOwner' | 'removeMember'> {
+function createAccountStatements(db: Queryable): Omit<AccountStore, 'insertWorkspaceWithOwner' | 'removeMember' | 'changeRole'> {
   const listMembershipPage = prepareCreatedOrderList(db, ACCOUNT_SQL.membershipPage);
 
   return {

@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import type { AccountStore, MemberRemoval, MembershipRow, Role, SubscriptionStatus, UserRow, WorkspaceRow } from '../interfaces/accounts.js';
+import type { AccountStore, MemberRemoval, MembershipRow, Role, RoleChange, SubscriptionStatus, UserRow, WorkspaceRow } from '../interfaces/accounts.js';
 import type { CreatedPosition } from '../interfaces/list-pages.js';
 import { ACCOUNT_SQL } from '../account-statements.js';
 import { prepareCreatedOrderList } from './keyset.js';
@@ -19,6 +19,7 @@ export function createSyncAccountStore(db: Db) {
     // The column compares under NOCASE (ASCII letters only); PostgreSQL folds with lower().
     getUserByEmail: db.prepare('SELECT id, email, name, created_at FROM users WHERE email = ?'),
     upsertMembership: db.prepare(ACCOUNT_SQL.upsertMembership),
+    setRole: db.prepare(ACCOUNT_SQL.setRole),
     deleteMembership: db.prepare(ACCOUNT_SQL.deleteMembership),
     getMembership: db.prepare(ACCOUNT_SQL.getMembership),
     countOwners: db.prepare(ACCOUNT_SQL.countOwners).pluck(),
@@ -52,6 +53,9 @@ export function createSyncAccountStore(db: Db) {
     },
     upsertMembership(workspaceId: string, userId: string, role: Role, now: string): void {
       statements.upsertMembership.run(workspaceId, userId, role, now);
+    },
+    setRole(workspaceId: string, userId: string, role: Role): void {
+      statements.setRole.run(role, workspaceId, userId);
     },
     /** Returns false when the user was not a member. */
     deleteMembership(workspaceId: string, userId: string): boolean {
@@ -94,10 +98,22 @@ export function createAccountStore(db: Db): AccountStore {
     memberTokens.revokeAllOf(workspaceId, userId, now);
     return 'removed';
   });
+  const changeRole = db.transaction((workspaceId: string, userId: string, role: Role, now: string, options: { revokeKeys: boolean }): RoleChange => {
+    const membership = accounts.getMembership(workspaceId, userId);
+    if (!membership) return { outcome: 'not_a_member' };
+    if (membership.role === 'owner' && role !== 'owner' && accounts.countOwners(workspaceId) <= 1) return { outcome: 'last_owner' };
+    accounts.setRole(workspaceId, userId, role);
+    const keys = apiKeys.listActiveBy(workspaceId, userId, now);
+    if (options.revokeKeys) apiKeys.revokeAllBy(workspaceId, userId, now);
+    return { outcome: 'changed', membership: { ...membership, role }, keys: options.revokeKeys ? keys.map((k) => ({ ...k, revoked_at: now })) : keys };
+  });
   return promised({
     ...accounts,
     insertWorkspaceWithOwner: (workspace: WorkspaceRow, owner: UserRow, now: string): void => insertWorkspaceWithOwner(workspace, owner, now),
     // Immediate: the owner count is read under the write lock, so two removals cannot both see two owners.
     removeMember: (workspaceId: string, userId: string, now: string): MemberRemoval => removeMember.immediate(workspaceId, userId, now),
+    // Immediate for the same reason: two demotions at once cannot both see two owners.
+    changeRole: (workspaceId: string, userId: string, role: Role, now: string, options: { revokeKeys: boolean }): RoleChange =>
+      changeRole.immediate(workspaceId, userId, role, now, options),
   });
 }

@@ -15,6 +15,7 @@ export function createSyncApiKeyStore(db: Db) {
     get: db.prepare(API_KEY_SQL.get),
     listByWorkspace: db.prepare(API_KEY_SQL.listByWorkspace),
     revoke: db.prepare(API_KEY_SQL.revoke),
+    listActiveBy: db.prepare(API_KEY_SQL.listActiveBy),
     revokeAllBy: db.prepare(API_KEY_SQL.revokeAllBy),
     touch: db.prepare(API_KEY_SQL.touch),
   };
@@ -37,6 +38,10 @@ export function createSyncApiKeyStore(db: Db) {
     /** Up to `limit` keys of the workspace after `position`, in (created_at, id) order. */
     listPage(workspaceId: string, limit: number, position?: CreatedPosition): ApiKeyRow[] {
       return listPage<ApiKeyRow>({ workspace_id: workspaceId }, limit, position);
+    },
+    /** The keys a user created in the workspace that still work at `now`. */
+    listActiveBy(workspaceId: string, userId: string, now: string): ApiKeyRow[] {
+      return statements.listActiveBy.all(workspaceId, userId, now) as ApiKeyRow[];
     },
     /** Revokes every key a user created in the workspace (they left it); returns how many. */
     revokeAllBy(workspaceId: string, userId: string, now: string): number {

@@ -387,6 +387,28 @@ const scenarios: OperationScenario[] = [
     },
   },
   {
+    operationId: 'updateMember',
+    statuses: {
+      200: async (ctx) => asOwner(ctx, `/members/${await createTestMember(ctx.store, ctx.workspace, 'owner')}`, { method: 'PATCH', body: { role: 'member', revoke_keys: true } }),
+      403: (ctx) => asMember(ctx, `/members/${ctx.workspace.ownerId}`, { method: 'PATCH', body: { role: 'member' } }),
+      404: {
+        'the user is not a member': (ctx) => asOwner(ctx, `/members/${ctx.other.ownerId}`, { method: 'PATCH', body: { role: 'member' } }),
+        'the path names another workspace': (ctx) => inOtherWorkspace(ctx, `/members/${ctx.other.ownerId}`, { method: 'PATCH', body: { role: 'member' } }),
+      },
+      409: (ctx) => asOwner(ctx, `/members/${ctx.workspace.ownerId}`, { method: 'PATCH', body: { role: 'member' } }),
+      422: {
+        'the role is unknown': (ctx) => asOwner(ctx, `/members/${ctx.workspace.ownerId}`, { method: 'PATCH', body: { role: 'admin' } }),
+        'the user id is not a UUID': (ctx) => asOwner(ctx, '/members/me', { method: 'PATCH', body: { role: 'member' } }),
+      },
+    },
+    expect: {
+      200: (res) => expect(res.body).toMatchObject({ code: 2000, data: { member: { role: 'member' }, api_keys: [] } }),
+      403: roleRefused,
+      409: (res) => expect(res.body).toMatchObject({ code: 4090, data: null }),
+      422: invalid,
+    },
+  },
+  {
     operationId: 'removeMember',
     statuses: {
       200: async (ctx) => asOwner(ctx, `/members/${await createTestMember(ctx.store, ctx.workspace, 'member')}`, { method: 'DELETE' }),

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../src/store/index.js';
+import { runCliInProcess } from '../../cli/run-cli.js';
+import { createMigratedPostgresDatabase, dropPostgresDatabase } from '../../support/postgres.js';
+import { onPostgres } from '../../support/store-kind.js';
+import { send } from '../../support/http.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+
+// The command line over the store this run tests (a SQLite file, or a PostgreSQL database), with a
+// server over the same database so keys are tried as a client uses them.
+let db: string;
+let cleanup: () => Promise<void>;
+let store: Store;
+let server: TestServer;
+beforeAll(async () => {
+  if (onPostgres()) {
+    db = await createMigratedPostgresDatabase('wsapi_members');
+    cleanup = () => dropPostgresDatabase(db);
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-members-'));
+    db = path.join(dir, 'members.db');
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  store = await openStore(db);
+  server = await startTestServer({ store });
+});
+afterAll(async () => {
+  await server.close();
+  await store.close();
+  await cleanup();
+});
+
+async function cli(...args: string[]): Promise<Record<string, unknown>> {
+  const result = await runCliInProcess([...args, '--db', db, '--json']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+async function ownerWithKey(): Promise<{ workspace: string; owner: string; other: string; key: { id: string; key: string } }> {
+  const workspace = (await cli('workspace', 'create', '--name', 'Members')).id as string;
+  const [owner, other] = await Promise.all(['a', 'b'].map(async (n) => (await cli('user', 'create', '--email', `${n}-${workspace}@example.test`, '--name', n)).id as string));
+  await cli('member', 'add', '--workspace', workspace, '--user', owner!, '--role', 'owner');
+  await cli('member', 'add', '--workspace', workspace, '--user', other!, '--role', 'owner');
+  const key = await cli('key', 'create', '--workspace', workspace, '--user', other!, '--name', 'Integration') as { id: string; key: string };
+  return { workspace, owner: owner!, other: other!, key };
+}
+
+const meStatus = async (key: string) => (await send(server.url, { path: '/api/v1/me', key })).status;
+
+describe('member add and member remove', () => {
+  it('when a member is removed and added again, the keys they created stay revoked', async () => {
+    const { workspace, other, key } = await ownerWithKey();
+    expect(await meStatus(key.key)).toBe(200);
+    await cli('member', 'remove', '--workspace', workspace, '--user', other);
+    expect(await meStatus(key.key)).toBe(401);
+    await cli('member', 'add', '--workspace', workspace, '--user', other, '--role', 'owner');
+    expect(await meStatus(key.key)).toBe(401);
+    const listed = await cli('key', 'list', '--workspace', workspace) as { keys?: Array<{ id: string; revoked_at: string | null }> } & Record<string, unknown>;
+    expect(JSON.stringify(listed)).toContain(key.id);
+    expect(JSON.stringify(listed)).not.toContain('"revoked_at":null');
+  });
+
+  it('when an owner is demoted, lists the keys they created, which keep working; with --revoke-keys, revokes them', async () => {
+    const { workspace, other, key } = await ownerWithKey();
+    const demoted = await cli('member', 'add', '--workspace', workspace, '--user', other, '--role', 'member');
+    expect(demoted).toMatchObject({ role: 'member', keys_revoked: false, api_keys: [{ id: key.id, name: 'Integration', revoked_at: null }] });
+    expect(await meStatus(key.key)).toBe(200);
+    const revoked = await cli('member', 'add', '--workspace', workspace, '--user', other, '--role', 'member', '--revoke-keys');
+    expect(revoked).toMatchObject({ role: 'member', keys_revoked: true, api_keys: [{ id: key.id, revoked_at: expect.any(String) }] });
+    expect(await meStatus(key.key)).toBe(401);
+  });
+
+  it('refuses to demote or remove the last owner, changing nothing', async () => {
+    const { workspace, owner, other } = await ownerWithKey();
+    await cli('member', 'remove', '--workspace', workspace, '--user', other);
+    for (const args of [['member', 'add', '--workspace', workspace, '--user', owner, '--role', 'member'], ['member', 'remove', '--workspace', workspace, '--user', owner]]) {
+      const result = await runCliInProcess([...args, '--db', db]);
+      expect([result.code, result.stderr.trim()]).toEqual([1, 'error: the workspace must keep at least one owner: make another member an owner first']);
+    }
+  });
+});
