@@ -5,6 +5,7 @@ import { Codes } from '../errors/codes.js';
 import { createApiKey, KeyRefusal } from '../keys/api-keys.js';
 import { parseStoredScopes, type Scope } from '../keys/scopes.js';
 import type { Store } from '../store/index.js';
+import { instantOf } from '../store/timestamp.js';
 import type { ApiKeyRow } from '../store/interfaces/api-keys.js';
 
 export type WorkspaceApiKey = components['schemas']['WorkspaceApiKey'];
@@ -30,7 +31,8 @@ export async function createWorkspaceApiKey(
 ): Promise<{ api_key: WorkspaceApiKey; key: string }> {
   const name = input.name.trim();
   if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
-  const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt);
+  const expiresAt = input.expiresAt === undefined ? undefined : instantOf(input.expiresAt);
+  if (input.expiresAt !== undefined && expiresAt === undefined) throw ServiceError.invalid({ in: 'body', name: 'expires_at', message: 'must be an RFC 3339 date-time, e.g. 2027-01-15T00:00:00Z' });
   if (expiresAt !== undefined && expiresAt.getTime() <= input.now.getTime()) throw ServiceError.invalid({ in: 'body', name: 'expires_at', message: 'must be in the future' });
   try {
     const created = await createApiKey(store, { workspaceId: input.workspaceId, userId: input.userId, name, scopes: input.scopes, expiresAt }, input.now);

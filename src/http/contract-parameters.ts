@@ -7,7 +7,7 @@ export interface ContractParameter {
   in: string;
   /** Whether it may be sent empty (`?q=`). */
   allowEmptyValue: boolean;
-  schema: { type?: unknown; format?: string; minimum?: number; maximum?: number };
+  schema: { type?: unknown; format?: string; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number };
 }
 
 type Node = Record<string, unknown>;

@@ -2,7 +2,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
 import { rejectUnknownQueryParameters } from './query-parameters.js';
-import { rejectNonDecimalIntegers } from './query-integers.js';
+import { rejectNonDecimalNumbers } from './query-numbers.js';
 import { matchedOperation } from './request-context.js';
 import { perContract } from './per-contract.js';
 import { checkResponsesAgainstContract } from './response-check.js';
@@ -35,7 +35,7 @@ export function validateAgainstContract(document: object, options: { validateRes
     ...(options.validateResponses ? [checkResponsesAgainstContract(document)] : []),
     confirmSameOperation,
     ...(rejectUnknownQueryParameters() as unknown as RequestHandler[]),
-    ...(rejectNonDecimalIntegers(document) as unknown as RequestHandler[]),
+    ...(rejectNonDecimalNumbers(document) as unknown as RequestHandler[]),
   ];
 }
 

@@ -31,6 +31,17 @@ export function parseTimestamp(text: string): number | undefined {
   return m[8] === '-' ? ms + offset : ms - offset;
 }
 
+/**
+ * The instant an RFC 3339 timestamp names, or undefined when it is not one: how every date-time a
+ * request or a command takes is read, so a leap second (`2030-06-30T23:59:60Z`) is accepted
+ * everywhere, as the last millisecond of its minute (`…:59.999Z`), where `new Date()` gives an
+ * invalid date.
+ */
+export function instantOf(text: string): Date | undefined {
+  const ms = parseTimestamp(text);
+  return ms === undefined ? undefined : new Date(ms);
+}
+
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;

@@ -1,21 +1,9 @@
 import type { Command } from '../command.js';
 import { existingUser, existingWorkspace, storedId } from '../validate.js';
 import { CliError } from '../args.js';
+import { instantOf } from '../../store/timestamp.js';
 import { createApiKey, KeyRefusal } from '../../keys/api-keys.js';
 import { isScope, parseStoredScopes, type Scope } from '../../keys/scopes.js';
-
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
-
-/** A real RFC 3339 instant: Date would quietly turn 2031-02-30 into March 2. */
-function parseRfc3339(value: string): Date | undefined {
-  const match = RFC3339.exec(value);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
 
 function parseScopes(value: string | undefined): Scope[] | undefined {
   if (value === undefined) return undefined;
@@ -33,7 +21,7 @@ export const keyCreate: Command = {
     const name = options.required('name');
     const scopes = parseScopes(options.optional('scopes'));
     const expiresRaw = options.optional('expires-at');
-    const expiresAt = expiresRaw === undefined ? undefined : parseRfc3339(expiresRaw);
+    const expiresAt = expiresRaw === undefined ? undefined : instantOf(expiresRaw);
     if (expiresRaw !== undefined && expiresAt === undefined) throw new CliError(`--expires-at "${expiresRaw}" is not an RFC 3339 time`);
     try {
       const created = await createApiKey(await store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt });

@@ -4,6 +4,7 @@ import type { components } from '../../../generated/openapi.js';
 import { parseStoredEnvelope } from '../../store/event-envelopes.js';
 import type { Cursors, CursorScope } from '../../pagination/cursor.js';
 import { ServiceError } from '../../errors/service-error.js';
+import { instantOf } from '../../store/timestamp.js';
 
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
 type WebhookDeliveryDetail = components['schemas']['WebhookDeliveryDetail'];
@@ -106,8 +107,8 @@ export async function recoverFailedSince(
   store: Store,
   input: { workspaceId: string; webhookId: string; since: Date | string; now: Date },
 ): Promise<{ recovered: number }> {
-  const since = input.since instanceof Date ? input.since : new Date(input.since);
-  if (Number.isNaN(since.getTime())) throw ServiceError.invalid({ in: 'body', name: 'since', message: 'must be an RFC 3339 date-time, e.g. 2026-01-15T00:00:00Z' });
+  const since = input.since instanceof Date ? input.since : instantOf(input.since);
+  if (since === undefined) throw ServiceError.invalid({ in: 'body', name: 'since', message: 'must be an RFC 3339 date-time, e.g. 2026-01-15T00:00:00Z' });
   const recovered = await store.webhookDeliveries.recoverFailedSince({
     workspace_id: input.workspaceId,
     webhook_id: input.webhookId,

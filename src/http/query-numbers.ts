@@ -1,27 +1,28 @@
 import type { NextFunction, Request, Response } from 'express';
 import { parametersByOperation, type ContractParameter } from './contract-parameters.js';
 import { parseDecimalInteger } from '../text/decimal-integer.js';
+import { parseDecimalNumber } from '../text/decimal-number.js';
 import { matchedOperation } from './request-context.js';
 import { rawQuery } from './raw-query.js';
 
 interface ValidationIssue { path: string; message: string }
 
 /** A 400 shaped like the validator's own, so the error middleware names every parameter in one 422. */
-class IntegerParameterError extends Error {
+class NumericParameterError extends Error {
   readonly status = 400;
   constructor(readonly errors: ValidationIssue[]) {
-    super('invalid integer query parameters');
+    super('invalid numeric query parameters');
   }
 }
 
-function asError(issues: ValidationIssue[]): IntegerParameterError | undefined {
-  return issues.length > 0 ? new IntegerParameterError(issues) : undefined;
+function asError(issues: ValidationIssue[]): NumericParameterError | undefined {
+  return issues.length > 0 ? new NumericParameterError(issues) : undefined;
 }
 
 /** Into a 400 raised before (the validator's, or another check's), in place of its findings on the same parameters. */
 function mergeInto(err: unknown, issuesOf: () => ValidationIssue[]): unknown {
   const raised = err as { status?: unknown; errors?: unknown };
-  if (err instanceof IntegerParameterError || raised?.status !== 400 || !Array.isArray(raised.errors)) return err;
+  if (err instanceof NumericParameterError || raised?.status !== 400 || !Array.isArray(raised.errors)) return err;
   const issues = issuesOf();
   const named = new Set(issues.map((issue) => issue.path));
   const others = (raised.errors as ValidationIssue[]).filter((e) => !named.has(e.path));
@@ -37,33 +38,53 @@ function rangeText(schema: ContractParameter['schema']): string {
   return '';
 }
 
-function problemWith(parameter: ContractParameter, raw: string): string | undefined {
-  const value = parseDecimalInteger(raw);
-  const { minimum, maximum } = parameter.schema;
-  const inRange = value !== undefined && (minimum === undefined || value >= minimum) && (maximum === undefined || value <= maximum);
-  return inRange ? undefined : `must be a whole number${rangeText(parameter.schema)} in plain decimal digits`;
+/** `strictly between 0 and 1`, `of more than 0`... for a number's exclusive bounds. */
+function exclusiveRangeText(schema: ContractParameter['schema']): string {
+  const { exclusiveMinimum: low, exclusiveMaximum: high } = schema;
+  if (low !== undefined && high !== undefined) return ` strictly between ${low} and ${high}`;
+  if (low !== undefined) return ` of more than ${low}`;
+  if (high !== undefined) return ` of less than ${high}`;
+  return '';
 }
 
-/** `"GET /api/v1/x"` → its query parameters the contract types `integer`. */
-function integerQueryParameters(document: object): Map<string, ContractParameter[]> {
+function within(value: number, schema: ContractParameter['schema']): boolean {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+  return (minimum === undefined || value >= minimum) && (maximum === undefined || value <= maximum)
+    && (exclusiveMinimum === undefined || value > exclusiveMinimum) && (exclusiveMaximum === undefined || value < exclusiveMaximum);
+}
+
+function problemWith(parameter: ContractParameter, raw: string): string | undefined {
+  if (parameter.schema.type === 'number') {
+    const value = parseDecimalNumber(raw);
+    return value !== undefined && within(value, parameter.schema)
+      ? undefined
+      : `must be a finite decimal number${rangeText(parameter.schema)}${exclusiveRangeText(parameter.schema)}`;
+  }
+  const value = parseDecimalInteger(raw);
+  return value !== undefined && within(value, parameter.schema) ? undefined : `must be a whole number${rangeText(parameter.schema)} in plain decimal digits`;
+}
+
+/** `"GET /api/v1/x"` → its query parameters the contract types `integer` or `number`. */
+function numericQueryParameters(document: object): Map<string, ContractParameter[]> {
   const byRoute = new Map<string, ContractParameter[]>();
   for (const [operation, parameters] of parametersByOperation(document)) {
-    const integers = parameters.filter((p) => p.in === 'query' && p.schema.type === 'integer');
+    const integers = parameters.filter((p) => p.in === 'query' && (p.schema.type === 'integer' || p.schema.type === 'number'));
     if (integers.length > 0) byRoute.set(operation, integers);
   }
   return byRoute;
 }
 
 /**
- * Integers in a query are plain decimal digits within the documented range. The validator coerces
+ * Integers in a query are plain decimal digits within the documented range, and numbers finite
+ * decimals within theirs (`1e309`, `-1e309`, `Infinity` and `NaN` are 422, not infinities). The validator coerces
  * with `Number()` semantics (`0x10`, `1e1`, ` 5` pass; `Infinity` and `1e400` reach the handler as
  * Infinity), so the raw query string is checked here, for exactly the parameters the contract
  * types `integer`, of the operation the request's one route match found (src/http/route-match.ts).
  * Mounted after the validator: one middleware after a request it accepted, one replacing its own
  * findings on those parameters in the 400 it raised (so each is named once).
  */
-export function rejectNonDecimalIntegers(document: object) {
-  const byRoute = integerQueryParameters(document);
+export function rejectNonDecimalNumbers(document: object) {
+  const byRoute = numericQueryParameters(document);
   const issuesOf = (req: Request, res: Response): ValidationIssue[] => {
     const operation = matchedOperation(res)?.operation;
     const integers = operation === undefined ? undefined : byRoute.get(`${operation.method} ${operation.path}`);
