@@ -7,7 +7,7 @@ import { EVERY_CALL, READ_METHODS } from './report.js';
 import type { RunContext } from './run-context.js';
 
 /** The name every object the run creates carries, so an operator can tell them apart. */
-const CREATED_NAME = 'workspace-api contract-test';
+export const CREATED_NAME = 'workspace-api contract-test';
 
 /**
  * With `--allow-writes`: creates one webhook and one API key of its own, exercises every write on

@@ -27,6 +27,16 @@ function asCredential(scheme: SecurityScheme, label: string, value: string, secr
   return undefined;
 }
 
+/** The prefix of the credential an operation's first scheme names (`wsk_live_`, `wsm_live_`); '' when none does. */
+export function schemePrefix(contract: OpenApiContract, op: Operation): string {
+  for (const name of op.security.flatMap((r) => Object.keys(r))) {
+    const scheme = contract.securityScheme(name);
+    const named = `${scheme?.bearerFormat ?? ''} ${scheme?.description ?? ''}`.match(/\b[a-z]+_[a-z]+_/);
+    if (named) return named[0];
+  }
+  return '';
+}
+
 /**
  * Every way the operation's security lets this credential travel (one per scheme that takes it),
  * in the contract's order; empty when the operation does not take it.

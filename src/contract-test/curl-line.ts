@@ -18,8 +18,9 @@ function singleQuoted(text: string): string {
  * environment variable (`"Authorization: Bearer $WORKSPACE_API_KEY"`), any other secret masked.
  */
 export function curlLine(baseUrl: string, request: OutgoingRequest): string {
-  const parts = ['curl', '-sS', '-i'];
-  if (request.method !== 'GET') parts.push('-X', request.method);
+  // `-X HEAD` would wait for a body that never comes (curl exits 18); `-I` sends a HEAD and prints the headers.
+  const parts = ['curl', '-sS', request.method === 'HEAD' ? '-I' : '-i'];
+  if (request.method !== 'GET' && request.method !== 'HEAD') parts.push('-X', request.method);
   const credentialHeader = request.credential?.header.toLowerCase();
   for (const [name, value] of Object.entries(requestHeaders(request))) {
     if (name === 'accept') continue;

@@ -18,6 +18,13 @@ export class BudgetExhausted extends Error {
   }
 }
 
+/** The default plan's share of the limits is spent: what is left goes to `--full`. */
+export class PlanLimitReached extends Error {
+  constructor() {
+    super('the default plan is complete');
+  }
+}
+
 interface Window {
   remaining: number;
   /** When a slot frees, in this process's clock (ms). */
@@ -38,6 +45,11 @@ export class Pacer {
   sent = 0;
   waitedMs = 0;
   private readonly windows = new Map<string, Window>();
+
+  /** Requests sent per lane. */
+  readonly sentBy = new Map<string, number>();
+  /** When set, the requests each lane may send before only essential ones go (the default plan). */
+  allowance: Record<string, number> | undefined;
 
   constructor(private readonly options: {
     budget?: number | undefined;
@@ -66,8 +78,11 @@ export class Pacer {
   ): Promise<ObservedResponse> {
     for (let attempt = 0; ; attempt += 1) {
       if (!options.essential && this.exhausted()) throw new BudgetExhausted(this.options.budget!);
+      const allowed = this.allowance?.[lane];
+      if (!options.essential && attempt === 0 && allowed !== undefined && (this.sentBy.get(lane) ?? 0) >= allowed) throw new PlanLimitReached();
       await this.waitForSlot(lane);
       this.sent += 1;
+      this.sentBy.set(lane, (this.sentBy.get(lane) ?? 0) + 1);
       const response = await send();
       this.observe(lane, response);
       if (response.status !== 429 || attempt >= 4) return response;

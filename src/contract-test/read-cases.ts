@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { all, reached, reaches, type Expectation } from './expectations.js';
-import type { Credential } from './http-exchange.js';
+import type { Credential, OutgoingRequest } from './http-exchange.js';
+import { checkProperty } from './property-cases.js';
 import type { Operation, Parameter, Schema } from './openapi-contract.js';
 import { enumeratedValues, validArbitrary } from './parameter-values.js';
 import { EVERY_CALL } from './report.js';
@@ -12,8 +13,6 @@ const WALK_PAGES = 3;
 const WALK_LIMIT = 2;
 /** Item reads per operation: the first ids its list answered. */
 const IDS_PER_OPERATION = 2;
-/** Property-based variations of the parameters per operation. */
-const VARIATIONS = 2;
 
 /** A read operation ready to call: the credential it takes and real values for its path. */
 export interface ReadyRead {
@@ -154,23 +153,22 @@ async function walk(ctx: RunContext, op: Operation, credential: Credential, valu
 }
 
 /**
- * Calls each read again across its parameters: every value of every enumeration (every `range`,
- * every `format`, every filter value) in rows, each real id as a filter, and property-based
- * variations drawn by fast-check from the parameters' schemas with the run's seed.
+ * Calls a read again across its parameters: every value of every enumeration (every `range`,
+ * every `format`, every filter value) in rows, each real id as a filter, and `examples` draws of
+ * valid values by fast-check from the parameters' schemas (biased to their bounds), each of which
+ * must be accepted; a refused one is shrunk before it is reported.
  */
-export async function varyReads(ctx: RunContext, ready: readonly ReadyRead[]): Promise<void> {
-  for (const { op, credential, pathValues } of ready) {
-    const send = (title: string, query: Array<[string, string]>) =>
-      ctx.exchange(op, title, { method: op.method, path: fillPath(op.path, pathValues[0]!), query, credential }, reaches(op));
-    const rows = enumerationRows(ctx, op);
-    for (const [i, query] of rows.entries()) await send(`enumerated values, row ${i + 1} of ${rows.length}`, query);
-    for (const param of queryParameters(op)) {
-      const schema = ctx.contract.schema(param.schema);
-      const id = schema?.format === 'uuid' ? ctx.ids.forName(param.name)[0] : undefined;
-      if (id) await send(`${param.name} = a real id`, [[param.name, id]]);
-    }
-    for (const [i, query] of propertyVariations(ctx, op).entries()) await send(`property-based variation ${i + 1}`, query);
+export async function varyRead(ctx: RunContext, { op, credential, pathValues }: ReadyRead, examples: number): Promise<void> {
+  const request = (query: Array<[string, string]>): OutgoingRequest => ({ method: op.method, path: fillPath(op.path, pathValues[0]!), query, credential });
+  const rows = enumerationRows(ctx, op);
+  for (const [i, query] of rows.entries()) await ctx.exchange(op, `enumerated values, row ${i + 1} of ${rows.length}`, request(query), reaches(op));
+  for (const param of queryParameters(op)) {
+    const schema = ctx.contract.schema(param.schema);
+    const id = schema?.format === 'uuid' ? ctx.ids.forName(param.name)[0] : undefined;
+    if (id) await ctx.exchange(op, `${param.name} = a real id`, request([[param.name, id]]), reaches(op));
   }
+  const model = validModel(ctx, op);
+  if (model) await checkProperty(ctx, op, 'valid values accepted', model, (query) => request(query), () => reaches(op), examples);
 }
 
 /** Rows that together give every enumerated parameter each of its values (the longest enumeration sets the count). */
@@ -182,7 +180,8 @@ function enumerationRows(ctx: RunContext, op: Operation): Array<Array<[string, s
   return Array.from({ length: rows }, (_, i) => enumerated.map((e): [string, string] => [e.name, e.values[i % e.values.length]!]));
 }
 
-function propertyVariations(ctx: RunContext, op: Operation): Array<Array<[string, string]>> {
+/** Valid values of any subset of the query parameters, as query pairs; undefined when the operation takes none. */
+function validModel(ctx: RunContext, op: Operation): fc.Arbitrary<Array<[string, string]>> | undefined {
   const model: Record<string, fc.Arbitrary<string>> = {};
   for (const param of queryParameters(op)) {
     // A cursor is opaque: only the service makes valid ones.
@@ -190,7 +189,6 @@ function propertyVariations(ctx: RunContext, op: Operation): Array<Array<[string
     const arbitrary = validArbitrary(ctx.contract.schema(param.schema) ?? ({} as Schema), ctx.ids.forName(param.name));
     if (arbitrary) model[param.name] = arbitrary;
   }
-  if (Object.keys(model).length === 0) return [];
-  const samples = fc.sample(fc.record(model, { requiredKeys: [] }), { seed: ctx.values.seedFor(op.operationId), numRuns: VARIATIONS });
-  return samples.map((sample) => Object.entries(sample).filter((e): e is [string, string] => e[1] !== undefined));
+  if (Object.keys(model).length === 0) return undefined;
+  return fc.record(model, { requiredKeys: [] }).map((sample) => Object.entries(sample).filter((e): e is [string, string] => e[1] !== undefined));
 }

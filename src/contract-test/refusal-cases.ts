@@ -6,6 +6,7 @@ import type { Operation } from './openapi-contract.js';
 import { invalidArbitrary, invalidValue } from './parameter-values.js';
 import { fillPath, pathParameters, queryParameters, type ReadyRead } from './read-cases.js';
 import type { RunContext } from './run-context.js';
+import { checkProperty } from './property-cases.js';
 
 /** Methods tried on a path to see its 405, in this order; HEAD and OPTIONS are left to the service. */
 const WRONG_METHODS = ['PUT', 'PATCH', 'POST', 'DELETE'];
@@ -26,26 +27,23 @@ function pathWithUnknownId(ctx: RunContext, read: ReadyRead): { path: string; na
 }
 
 /**
- * Authentication refusals, once per tag (they spend the per-address budget of failed
+ * Authentication refusals of one operation (each spends the per-address budget of failed
  * authentications, which is small on purpose): no credential (401 4021) and a well-formed
- * credential nobody issued (401 4022); once, a key whose checksum is wrong (401 4022).
+ * credential nobody issued (401 4022), of the kind the operation takes.
  */
-export async function checkAuthentication(ctx: RunContext, ready: readonly ReadyRead[]): Promise<void> {
-  const tags = new Set<string>();
-  for (const read of ready) {
-    if (tags.has(read.op.tag) || !documents(read.op, 401)) continue;
-    tags.add(read.op.tag);
-    await ctx.exchange(read.op, 'no credential → 401 4021', request(read, { credential: undefined }), status(401, 4021));
-    const unissued: Credential = { ...read.credential, label: 'unissued', value: ctx.values.unissuedToken(tokenPrefix(read.credential.value)), secret: false, envVar: undefined, failsAuthentication: true };
-    await ctx.exchange(read.op, 'a well-formed credential nobody issued → 401 4022', request(read, { credential: unissued }), status(401, 4022));
-  }
-  const first = ready.find((r) => documents(r.op, 401));
-  if (first) {
-    const valid = ctx.values.unissuedToken(tokenPrefix(first.credential.value));
-    const corrupted = valid.slice(0, -1) + (valid.endsWith('A') ? 'B' : 'A');
-    const malformed: Credential = { ...first.credential, label: 'malformed', value: corrupted, secret: false, envVar: undefined, failsAuthentication: true };
-    await ctx.exchange(first.op, 'a credential with a wrong checksum → 401 4022', request(first, { credential: malformed }), status(401, 4022));
-  }
+export async function checkAuthenticationOf(ctx: RunContext, read: ReadyRead): Promise<void> {
+  if (!documents(read.op, 401)) return;
+  await ctx.exchange(read.op, 'no credential → 401 4021', request(read, { credential: undefined }), status(401, 4021));
+  const unissued: Credential = { ...read.credential, label: 'unissued', value: ctx.values.unissuedToken(tokenPrefix(read.credential.value)), secret: false, envVar: undefined, failsAuthentication: true };
+  await ctx.exchange(read.op, 'a well-formed credential nobody issued → 401 4022', request(read, { credential: unissued }), status(401, 4022));
+}
+
+/** Once: a credential whose checksum is wrong (401 4022), told apart from one nobody issued. */
+export async function checkChecksum(ctx: RunContext, read: ReadyRead): Promise<void> {
+  const valid = ctx.values.unissuedToken(tokenPrefix(read.credential.value));
+  const corrupted = valid.slice(0, -1) + (valid.endsWith('A') ? 'B' : 'A');
+  const malformed: Credential = { ...read.credential, label: 'malformed', value: corrupted, secret: false, envVar: undefined, failsAuthentication: true };
+  await ctx.exchange(read.op, 'a credential with a wrong checksum → 401 4022', request(read, { credential: malformed }), status(401, 4022));
 }
 
 /** The key sent each other way its operation's security allows (e.g. `X-API-KEY` besides `Authorization`). */
@@ -63,8 +61,8 @@ export async function checkSecuritySchemes(ctx: RunContext, ready: readonly Read
  * documented parameter (422 naming each one), a property-based draw of invalid values, a malformed
  * id in the path, a UUID that names nothing (404) and a tampered cursor (422 naming `cursor`).
  */
-export async function checkParameters(ctx: RunContext, ready: readonly ReadyRead[]): Promise<void> {
-  for (const read of ready) {
+export async function checkParametersOf(ctx: RunContext, read: ReadyRead, examples: number): Promise<void> {
+  {
     const { op } = read;
     if (documents(op, 422)) {
       const unknown = ctx.values.unknownParameterName();
@@ -74,10 +72,10 @@ export async function checkParameters(ctx: RunContext, ready: readonly ReadyRead
       const query: Array<[string, string]> = [[unknown, '1'], ...malformed];
       await ctx.exchange(op, `unknown ${unknown} and malformed ${malformed.map(([n]) => n).join(', ') || 'nothing else'} → 422 naming each`,
         request(read, { query }), all(status(422, 4220), namesParameters(query.map(([n]) => n))));
-      const drawn = invalidDraw(ctx, op);
-      if (drawn.length > 0) {
-        await ctx.exchange(op, `property-based invalid ${drawn.map(([k]) => k).join(', ')} → 422 naming each`,
-          request(read, { query: drawn }), all(status(422, 4220), namesParameters(drawn.map(([n]) => n))));
+      const model = invalidModel(ctx, op);
+      if (model) {
+        await checkProperty(ctx, op, 'invalid values refused with 422 naming each', model, (query) => request(read, { query }),
+          (query) => all(status(422, 4220), namesParameters(query.map(([n]) => n))), examples);
       }
       for (const param of pathParameters(op).filter((p) => ctx.contract.schema(p.schema)?.format === 'uuid')) {
         const path = fillPath(op.path, { ...read.pathValues[0]!, [param.name]: 'not-a-uuid' });
@@ -96,17 +94,16 @@ export async function checkParameters(ctx: RunContext, ready: readonly ReadyRead
   }
 }
 
-/** One random draw of invalid values for one or more of the operation's parameters, repeatable by seed. */
-function invalidDraw(ctx: RunContext, op: Operation): Array<[string, string]> {
+/** Invalid values for one or more of the operation's query parameters, as query pairs; undefined when none can be invalid. */
+function invalidModel(ctx: RunContext, op: Operation): fc.Arbitrary<Array<[string, string]>> | undefined {
   const model: Record<string, fc.Arbitrary<string>> = {};
   for (const param of queryParameters(op)) {
     const arbitrary = invalidArbitrary(ctx.contract.schema(param.schema) ?? {});
     if (arbitrary) model[param.name] = arbitrary;
   }
-  if (Object.keys(model).length === 0) return [];
-  const record = fc.record(model, { requiredKeys: [] }).filter((r) => Object.keys(r).length > 0);
-  const [sample] = fc.sample(record, { seed: ctx.values.seedFor(`${op.operationId}:invalid`), numRuns: 1 });
-  return Object.entries(sample ?? {}).filter((e): e is [string, string] => e[1] !== undefined);
+  if (Object.keys(model).length === 0) return undefined;
+  return fc.record(model, { requiredKeys: [] }).filter((r) => Object.keys(r).length > 0)
+    .map((sample) => Object.entries(sample).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 /** A cursor with one character changed in its middle (its signature no longer matches). */
@@ -144,19 +141,29 @@ export async function checkMethods(ctx: RunContext, operations: ReadonlyArray<{ 
   }
 }
 
+/** A key that holds some scopes and not others, with what it holds. */
+export interface ScopedKey {
+  credential: Credential;
+  granted: readonly string[];
+}
+
 /**
- * With a key that lacks scopes: every read whose required scopes the key does not hold answers 403
- * (4023) listing `required` and `missing`; every other read does not answer 403.
+ * The scope check of one read: a key lacking one of its required scopes answers 403 (4023) listing
+ * `required` and `missing`; a key holding every one of them (when one was given) does not.
  */
-export async function checkScopes(ctx: RunContext, ready: readonly ReadyRead[], limited: Credential, granted: readonly string[]): Promise<void> {
-  for (const read of ready) {
-    const way = credentialWays(ctx.contract, read.op, limited.label, limited.value)[0];
-    if (!way) continue;
-    const required = requiredScopes(ctx.contract, read.op);
-    const lacking = required.filter((s) => !granted.includes(s));
-    const title = lacking.length > 0 ? `limited key lacking ${lacking.join(', ')} → 403 4023` : 'limited key holding the scope it needs → 2xx';
-    const expectation = lacking.length > 0 ? all(status(403, 4023), refusesScope(required, granted)) : reaches(read.op);
-    await ctx.exchange(read.op, title, request(read, { credential: way }), expectation);
+export async function checkScopeOf(ctx: RunContext, read: ReadyRead, keys: readonly ScopedKey[]): Promise<void> {
+  const required = requiredScopes(ctx.contract, read.op);
+  const usable = keys.map((k) => ({ ...k, way: credentialWays(ctx.contract, read.op, k.credential.label, k.credential.value)[0] })).filter((k) => k.way);
+  const lacking = usable.find((k) => required.some((s) => !k.granted.includes(s)));
+  const holding = usable.find((k) => required.every((s) => k.granted.includes(s)));
+  if (lacking) {
+    const missing = required.filter((s) => !lacking.granted.includes(s));
+    await ctx.exchange(read.op, `${lacking.credential.label} lacking ${missing.join(', ')} → 403 4023`, request(read, { credential: { ...lacking.credential, ...lacking.way!, envVar: lacking.credential.envVar } }),
+      all(status(403, 4023), refusesScope(required, lacking.granted)));
+  }
+  if (holding && (lacking || keys.length === 1)) {
+    await ctx.exchange(read.op, `${holding.credential.label} holding ${required.join(', ') || 'no scope'}, all it needs → 2xx`,
+      request(read, { credential: { ...holding.credential, ...holding.way!, envVar: holding.credential.envVar } }), reaches(read.op));
   }
 }
 

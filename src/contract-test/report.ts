@@ -33,6 +33,8 @@ export interface ContractTestReport {
    * `allowed` when `--allow-unreached` names them.
    */
   unreached_operations: Array<{ operation_id: string; reason: string; allowed: boolean }>;
+  /** Per operation, per kind of check (`CHECKS`): `passed`, `failed`, `left` (by the plan or the budget) or `none` (does not apply, or could not run). */
+  check_table: Array<{ operation_id: string; checks: Record<string, 'passed' | 'failed' | 'left' | 'none'> }>;
 }
 
 /** Unreached operations that fail a completed run: those `--allow-unreached` does not name. */

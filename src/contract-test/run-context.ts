@@ -2,10 +2,10 @@ import { reached, type Expectation } from './expectations.js';
 import { sendRequest, type ObservedResponse, type OutgoingRequest } from './http-exchange.js';
 import { IdPool } from './id-discovery.js';
 import type { OpenApiContract, Operation } from './openapi-contract.js';
-import { BudgetExhausted, type Pacer } from './pacing.js';
+import { BudgetExhausted, PlanLimitReached, type Pacer } from './pacing.js';
 import { contractProblems } from './response-check.js';
 import type { SeededValues } from './seeded-values.js';
-import { BUDGET_SPENT, EVERY_CALL } from './markers.js';
+import { BUDGET_SPENT, EVERY_CALL, LEFT_BY_PLAN, type CheckKind } from './markers.js';
 
 /** One request of the run and what was wrong with its answer. */
 export interface CaseResult {
@@ -20,6 +20,8 @@ export interface CaseResult {
   status: number | null;
   problems: string[];
   durationMs: number;
+  /** The kind of check the case belongs to (`CHECKS`), for the JUnit cases and the summary table. */
+  check: CheckKind;
 }
 
 /** Something the run meant to check and did not, and why. */
@@ -27,6 +29,7 @@ export interface NotReached {
   operationId: string;
   what: string;
   reason: string;
+  check?: CheckKind;
 }
 
 /** Why a request got no answer, with the system's error code (`ECONNREFUSED`, a timeout …). */
@@ -48,8 +51,22 @@ export class RunContext {
     readonly contract: OpenApiContract,
     readonly pacer: Pacer,
     readonly values: SeededValues,
-    private readonly settings: { baseUrl: string; timeoutMs: number },
+    private readonly settings: { baseUrl: string; timeoutMs: number; maxResponseTimeMs?: number | undefined },
   ) {}
+
+  /** The kind of check the cases sent from now on belong to. */
+  check: CheckKind = 'positive_data_acceptance';
+
+  /** Runs `work` with its cases filed under `kind`. */
+  async as<T>(kind: CheckKind, work: () => Promise<T>): Promise<T> {
+    const before = this.check;
+    this.check = kind;
+    try {
+      return await work();
+    } finally {
+      this.check = before;
+    }
+  }
 
   /**
    * Sends one request of a case and records the result: every answer is checked against the
@@ -61,7 +78,7 @@ export class RunContext {
     title: string,
     request: OutgoingRequest,
     expectation: Expectation,
-    options: { essential?: boolean } = {},
+    options: { essential?: boolean; deferFailure?: boolean } = {},
   ): Promise<ObservedResponse | undefined> {
     const lane = request.credential && !request.credential.failsAuthentication ? 'workspace' : 'client';
     const started = performance.now();
@@ -76,14 +93,19 @@ export class RunContext {
         this.skip(op, title, BUDGET_SPENT);
         return undefined;
       }
+      if (err instanceof PlanLimitReached) {
+        this.skip(op, title, LEFT_BY_PLAN);
+        return undefined;
+      }
       this.cases.push({
         operationId: op.operationId, method: request.method, path: op.path, title, request, status: null,
         problems: [noAnswer(err)],
         durationMs: performance.now() - started,
+        check: this.check,
       });
       return undefined;
     }
-    this.record(op, title, request, response, [...contractProblems(this.contract, op, response), ...expectation(response)]);
+    this.record(op, title, request, response, [...contractProblems(this.contract, op, response), ...expectation(response)], options.deferFailure);
     if (response.status >= 200 && response.status < 300) this.ids.harvest(op, response.json);
     return response;
   }
@@ -96,8 +118,28 @@ export class RunContext {
     this.record(op, title, request, response, [...contractProblems(this.contract, op, response), ...expectation(response)]);
   }
 
+  /**
+   * One draw of a property: sent and checked like any case, but a failing one is held back (a
+   * shrinking may find a smaller one) until `recordTrial` reports the one chosen. Answers the
+   * problems, or undefined when nothing was sent (budget, plan).
+   */
+  async trial(op: Operation, title: string, request: OutgoingRequest, expectation: Expectation): Promise<{ problems: string[] } | undefined> {
+    const response = await this.exchange(op, title, request, expectation, { deferFailure: true });
+    if (!response) return undefined;
+    return { problems: this.heldBack.get(request)?.problems ?? [] };
+  }
+
+  /** Reports the held-back failing draw of this request, under a new title; the others are dropped. */
+  recordTrial(request: OutgoingRequest, title: string): void {
+    const held = this.heldBack.get(request);
+    if (held) this.cases.push({ ...held, title });
+    this.heldBack.clear();
+  }
+
+  private readonly heldBack = new Map<OutgoingRequest, CaseResult>();
+
   skip(op: Operation, what: string, reason: string): void {
-    this.notReached.push({ operationId: op.operationId, what, reason });
+    this.notReached.push({ operationId: op.operationId, what, reason, check: this.check });
   }
 
   /** Forgets that an operation was not reached at all once a later phase answered it with a 2xx. */
@@ -110,13 +152,23 @@ export class RunContext {
     this.notReached.splice(0, this.notReached.length, ...still);
   }
 
-  private record(op: Operation, title: string, request: OutgoingRequest, response: ObservedResponse, problems: string[]): void {
+  private record(op: Operation, title: string, request: OutgoingRequest, response: ObservedResponse, problems: string[], deferFailure = false): void {
     const seen = this.observed.get(op.operationId) ?? new Set<number>();
     seen.add(response.status);
     this.observed.set(op.operationId, seen);
-    this.cases.push({
+    const max = this.settings.maxResponseTimeMs;
+    const result: CaseResult = {
       operationId: op.operationId, method: request.method, path: op.path, title, request, status: response.status,
-      problems, durationMs: response.durationMs,
-    });
+      problems: [
+        // A server error fails whatever the contract documents: it is never an answer a client can act on.
+        ...(response.status >= 500 && response.status !== 503 ? [`not_a_server_error: answered ${response.status}`] : []),
+        ...(max !== undefined && response.durationMs > max ? [`max_response_time: answered after ${Math.round(response.durationMs)} ms, more than --max-response-time ${max}`] : []),
+        ...problems,
+      ],
+      durationMs: response.durationMs,
+      check: this.check,
+    };
+    if (deferFailure && result.problems.length > 0) this.heldBack.set(request, result);
+    else this.cases.push(result);
   }
 }

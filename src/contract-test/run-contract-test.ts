@@ -1,17 +1,20 @@
 import { bundledContract } from '../contract.js';
-import { checkAdminWrites } from './admin-writes.js';
+import { checkAdminWrites, CREATED_NAME } from './admin-writes.js';
+import { checkConditional, checkHeadMatchesGet, getTwin } from './conditional-and-head-cases.js';
+import { mintScopeKeys, revokeMintedKeys } from './scope-keys.js';
 import { coverage } from './coverage.js';
-import { credentialWays, requiredScopes, takesOnly } from './credentials.js';
+import { credentialWays, requiredScopes, schemePrefix, takesOnly } from './credentials.js';
 import { curlLine, maskSecrets } from './curl-line.js';
 import { reached, status } from './expectations.js';
 import type { Credential } from './http-exchange.js';
 import { OpenApiContract, type Operation } from './openapi-contract.js';
 import { Pacer } from './pacing.js';
-import { discoverReads, pathParameters, varyReads } from './read-cases.js';
-import { checkAuthentication, checkMethods, checkOrder, checkParameters, checkScopes, checkSecuritySchemes } from './refusal-cases.js';
+import { discoverReads, pathParameters, varyRead, type ReadyRead } from './read-cases.js';
+import { checkAuthenticationOf, checkChecksum, checkMethods, checkOrder, checkParametersOf, checkScopeOf, checkSecuritySchemes, type ScopedKey } from './refusal-cases.js';
 import { noAnswer, RunContext, type CaseResult, type NotReached } from './run-context.js';
 import { SeededValues } from './seeded-values.js';
 import { BUDGET_SPENT, EVERY_CALL, READ_METHODS, type ContractTestReport, type FailureReport } from './report.js';
+import { CHECKS, LEFT_BY_PLAN, type CheckKind } from './markers.js';
 
 export interface ContractTestOptions {
   baseUrl: string;
@@ -26,6 +29,14 @@ export interface ContractTestOptions {
   timeoutMs?: number;
   /** The contract to hold the server to; the bundled one (generated/openapi.json) by default. */
   document?: object;
+  /** Draws of valid and of invalid values per operation (`--examples`). */
+  examples?: number | undefined;
+  /** Every check on every operation, paced to the limits, instead of the default plan (`--full`). */
+  full?: boolean | undefined;
+  /** Any slower answer fails (`--max-response-time`). */
+  maxResponseTimeMs?: number | undefined;
+  /** Only these operations are checked (`--operations`); the others are still read to find ids. */
+  operations?: readonly string[] | undefined;
   /** Operations the run may leave unreached without failing (`--allow-unreached`). */
   allowUnreached?: readonly string[];
   /** Progress lines (waits for the rate limit, phases), for people watching. */
@@ -57,15 +68,43 @@ function credentialFor(contract: OpenApiContract, op: Operation, credentials: re
  * also takes a member token is checked only with one, so that the answer is about the method and
  * not about which kind of credential the path prefers.
  */
-function methodTargets(ctx: RunContext, key: Credential, token: Credential | undefined): Array<{ op: Operation; credential: Credential }> {
+/** Draws of valid and of invalid values per operation when `--examples` is not given. */
+const DEFAULT_EXAMPLES = 3;
+
+/**
+ * The default plan's requests per lane: at the default limits (120 requests a minute per
+ * workspace, 30 failed authentications a minute per address) about two and a half windows of the
+ * first and two of the second, so that a run with its waits ends within three minutes.
+ */
+const DEFAULT_PLAN_ALLOWANCE = { workspace: 300, client: 55 };
+
+/**
+ * Every operation with a request that reaches its authentication: the read as discovered, else
+ * (writes, operations of a credential the run was not given) ids found so far, or ids that name
+ * nothing, since authentication comes before everything else. The credential is the one the
+ * operation takes; its prefix makes the unissued one of the right kind.
+ */
+function authenticationTargets(ctx: RunContext, ready: readonly ReadyRead[], withCredential: ReadonlyArray<{ op: Operation; credential: Credential }>, key: Credential): ReadyRead[] {
+  return ctx.contract.operations.map((op) => {
+    const read = ready.find((r) => r.op === op);
+    if (read) return read;
+    const values: Record<string, string> = {};
+    for (const param of pathParameters(op)) values[param.name] = ctx.ids.forPathParameter(op, param.name)[0] ?? ctx.values.uuid();
+    const credential = withCredential.find((w) => w.op === op)?.credential
+      ?? { ...key, label: 'token', value: `${schemePrefix(ctx.contract, op)}x`, envVar: undefined };
+    return { op, credential, pathValues: [values] };
+  });
+}
+
+function methodTargets(ctx: RunContext, key: Credential, token: Credential | undefined): ReadyRead[] {
   const byPath = new Map<string, Operation[]>();
   for (const op of ctx.contract.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  const targets: Array<{ op: Operation; credential: Credential }> = [];
+  const targets: ReadyRead[] = [];
   for (const ops of byPath.values()) {
     const first = ops[0]!;
     const takenByAll = (c: Credential) => ops.every((op) => credentialWays(ctx.contract, op, c.label, c.value).length > 0);
-    if (token && takenByAll(token)) targets.push({ op: first, credential: credentialFor(ctx.contract, first, [token])! });
-    else if (takenByAll(key) && ops.every((op) => takesOnly(ctx.contract, op, key.value))) targets.push({ op: first, credential: credentialFor(ctx.contract, first, [key])! });
+    if (token && takenByAll(token)) targets.push({ op: first, credential: credentialFor(ctx.contract, first, [token])!, pathValues: [{}] });
+    else if (takenByAll(key) && ops.every((op) => takesOnly(ctx.contract, op, key.value))) targets.push({ op: first, credential: credentialFor(ctx.contract, first, [key])!, pathValues: [{}] });
     else if (!token) ctx.skip(first, 'a wrong method → 405', 'a path of the member token\'s API: give --token');
   }
   return targets;
@@ -85,6 +124,19 @@ async function servedContractVersion(baseUrl: string, timeoutMs: number): Promis
   } catch {
     return { version: null };
   }
+}
+
+/** What each kind of check found on each operation, for the summary table. */
+function checkTable(ctx: RunContext, only: readonly string[] | undefined): ContractTestReport['check_table'] {
+  return ctx.contract.operations.filter((op) => only === undefined || only.includes(op.operationId)).map((op) => {
+    const checks: ContractTestReport['check_table'][number]['checks'] = {};
+    for (const kind of CHECKS) {
+      const cases = ctx.cases.filter((c) => c.operationId === op.operationId && c.check === kind);
+      const left = ctx.notReached.some((n) => n.operationId === op.operationId && n.check === kind && (n.reason === LEFT_BY_PLAN || n.reason === BUDGET_SPENT));
+      checks[kind] = cases.some((c) => c.problems.length > 0) ? 'failed' : cases.length > 0 ? 'passed' : left ? 'left' : 'none';
+    }
+    return { operation_id: op.operationId, checks };
+  });
 }
 
 /** Operations no answer reached (a 2xx, or the state `x-absent-state` names), with the reason the run recorded. */
@@ -112,12 +164,12 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
     budget: options.budget,
     onWait: (ms, why) => progress(`waiting ${(ms / 1000).toFixed(1)} s (${why})`),
   });
-  const ctx = new RunContext(contract, pacer, new SeededValues(options.seed), { baseUrl: options.baseUrl, timeoutMs });
+  const ctx = new RunContext(contract, pacer, new SeededValues(options.seed), { baseUrl: options.baseUrl, timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs });
   const served = await servedContractVersion(options.baseUrl, timeoutMs);
   let limited: { credential: Credential; granted: string[] } | undefined;
   if ('unreachable' in served) {
     // Nothing else can be learnt: one failure says so, instead of one per request.
-    ctx.cases.push({ operationId: '(server)', method: 'GET', path: '/openapi.json', title: 'reach the server', request: { method: 'GET', path: '/openapi.json', query: [] }, status: null, problems: [served.unreachable], durationMs: 0 });
+    ctx.cases.push({ operationId: '(server)', method: 'GET', path: '/openapi.json', title: 'reach the server', request: { method: 'GET', path: '/openapi.json', query: [] }, status: null, problems: [served.unreachable], durationMs: 0, check: 'positive_data_acceptance' });
   }
 
   const key = userCredential('key', options.key, 'WORKSPACE_API_KEY');
@@ -131,42 +183,74 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
 
   progress(`reading ${contract.title} ${contract.version} at ${options.baseUrl}`);
   if ('unreachable' in served) return finish();
-  const ready = await discoverReads(ctx, withCredential.filter(({ op }) => READ_METHODS.includes(op.method)));
-  // Early, so a small --budget still spends some of it on authentication.
-  await checkAuthentication(ctx, ready);
-  progress('variations across every parameter');
-  await varyReads(ctx, ready);
-  progress('refusals: parameters, methods, scopes, order of checks');
-  await checkSecuritySchemes(ctx, ready);
-  await checkParameters(ctx, ready);
-  await checkMethods(ctx, methodTargets(ctx, key, token));
+  const examples = options.examples ?? DEFAULT_EXAMPLES;
+  // The default plan keeps within about three minutes at the default limits; --full lifts it.
+  if (!options.full) pacer.allowance = DEFAULT_PLAN_ALLOWANCE;
+  const ready = await ctx.as('positive_data_acceptance', () => discoverReads(ctx, withCredential.filter(({ op }) => READ_METHODS.includes(op.method))));
 
   // The read that answers for any valid key, whatever its scopes, tells the run who it is.
   const identity = ready.find((r) => r.credential.label === 'key' && pathParameters(r.op).length === 0 && requiredScopes(contract, r.op).length === 0);
+  const scopedKeys: ScopedKey[] = [];
   if (options.limitedKey !== undefined) {
     const credential = userCredential('limited key', options.limitedKey, 'WORKSPACE_API_LIMITED_KEY');
-    const answer = identity && await ctx.exchange(identity.op, 'who the limited key is', { method: 'GET', path: identity.op.path, query: [], credential }, status(200));
+    const answer = identity && await ctx.as('scope_refusal', () => ctx.exchange(identity.op, 'who the limited key is', { method: 'GET', path: identity.op.path, query: [], credential }, status(200), { essential: true }));
     const scopes = (answer?.json as { data?: { key?: { scopes?: unknown } } } | undefined)?.data?.key?.scopes;
     if (Array.isArray(scopes)) {
       limited = { credential, granted: scopes.map(String) };
+      scopedKeys.push(limited);
       progress(`scopes: the limited key holds ${limited.granted.join(', ') || 'none'}`);
-      await checkScopes(ctx, ready, credential, limited.granted);
     } else if (identity) {
       ctx.skip(identity.op, 'the scope refusals', 'the limited key\'s scopes could not be read');
     }
   }
-  await checkOrder(ctx, ready, limited);
-
-  const writes = withCredential.filter(({ op }) => !READ_METHODS.includes(op.method));
   const workspaceId = ctx.ids.forName('workspace_id')[0];
-  if (options.allowWrites && token && workspaceId) {
-    progress('administration writes on objects of the run');
-    await checkAdminWrites(ctx, token, workspaceId, {
-      webhookUrl: options.webhookUrl,
-      identity: identity && { op: identity.op, credential: identity.credential },
-    });
-  } else {
-    for (const { op } of writes) ctx.skip(op, EVERY_CALL, 'a write: sent only with --allow-writes');
+  const minting = options.allowWrites && token && workspaceId !== undefined;
+  const minted = minting ? await ctx.as('scope_refusal', () => mintScopeKeys(ctx, token, workspaceId, CREATED_NAME)) : [];
+  scopedKeys.push(...minted);
+
+  try {
+    const heads = ready.filter((r) => r.op.method === 'HEAD' && getTwin(r, ready));
+    const chosen = (reads: readonly ReadyRead[]) => (options.operations === undefined ? [...reads] : reads.filter((r) => options.operations!.includes(r.op.operationId)));
+    type Kind = { check: CheckKind; targets: ReadyRead[]; run: (read: ReadyRead) => Promise<void> };
+    const kinds = ([
+      { check: 'ignored_auth', targets: authenticationTargets(ctx, ready, withCredential, key), run: (r) => checkAuthenticationOf(ctx, r) },
+      { check: 'conditional_request', targets: ready.filter((r) => r.op.method === 'GET'), run: (r) => checkConditional(ctx, r) },
+      { check: 'head_matches_get', targets: heads, run: (r) => checkHeadMatchesGet(ctx, r, getTwin(r, ready)!) },
+      { check: 'scope_refusal', targets: scopedKeys.length > 0 ? ready.filter((r) => requiredScopes(contract, r.op).length > 0) : [], run: (r) => checkScopeOf(ctx, r, scopedKeys) },
+      { check: 'negative_data_rejection', targets: ready, run: (r) => checkParametersOf(ctx, r, examples) },
+      { check: 'unsupported_method', targets: methodTargets(ctx, key, token), run: (r) => checkMethods(ctx, [r]) },
+      { check: 'positive_data_acceptance', targets: ready, run: (r) => varyRead(ctx, r, examples) },
+    ] satisfies Kind[]).map((kind): Kind => ({ ...kind, targets: chosen(kind.targets) }));
+    // First every kind of check once, so that even a short plan or budget runs each; then the rest.
+    progress('every kind of check once');
+    for (const kind of kinds) {
+      const first = kind.targets[0];
+      if (first) await ctx.as(kind.check, () => kind.run(first));
+    }
+    await ctx.as('ignored_auth', async () => (ready[0] ? checkChecksum(ctx, ready[0]) : undefined));
+    await ctx.as('positive_data_acceptance', () => checkSecuritySchemes(ctx, chosen(ready)));
+    await ctx.as('order_of_checks', () => checkOrder(ctx, chosen(ready), limited));
+
+    if (options.allowWrites && token && workspaceId) {
+      progress('administration writes on objects of the run, followed through the contract\'s links');
+      await ctx.as('stateful_links', () => checkAdminWrites(ctx, token, workspaceId, {
+        webhookUrl: options.webhookUrl,
+        identity: identity && { op: identity.op, credential: identity.credential },
+      }));
+    } else {
+      for (const { op } of withCredential.filter(({ op }) => !READ_METHODS.includes(op.method))) ctx.skip(op, EVERY_CALL, 'a write: sent only with --allow-writes');
+    }
+
+    progress(options.full ? 'every check on every operation' : 'every check on every operation, as far as the default plan goes');
+    // Round by round across the kinds, so that where the default plan stops every kind went as far.
+    for (let i = 1; kinds.some((k) => i < k.targets.length); i += 1) {
+      for (const kind of kinds) {
+        const target = kind.targets[i];
+        if (target) await ctx.as(kind.check, () => kind.run(target));
+      }
+    }
+  } finally {
+    if (minted.length > 0 && token && workspaceId) await ctx.as('scope_refusal', () => revokeMintedKeys(ctx, token, workspaceId, minted));
   }
 
   return finish();
@@ -196,7 +280,8 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
       failures,
       coverage: coverage(ctx, contract.operations, { limitedKey: limited !== undefined, token: token !== undefined, allowWrites: options.allowWrites }),
       not_reached: ctx.notReached.map((n) => ({ operation_id: n.operationId, what: n.what, reason: n.reason })),
-      unreached_operations: unreachedOperations(ctx).map((u) => ({ ...u, allowed: (options.allowUnreached ?? []).includes(u.operation_id) })),
+      check_table: checkTable(ctx, options.operations),
+      unreached_operations: unreachedOperations(ctx).filter((u) => options.operations === undefined || options.operations.includes(u.operation_id)).map((u) => ({ ...u, allowed: (options.allowUnreached ?? []).includes(u.operation_id) })),
     };
     return { report, cases: ctx.cases, notReached: ctx.notReached };
   }

@@ -120,7 +120,7 @@ export async function runWebhookTest(options: WebhookTestOptions): Promise<Webho
       timeMs: 0,
       failure: d.problems.length > 0 ? { title: 'refused', problems: d.problems, detail: `${d.method} ${d.path}` } : undefined,
     })),
-    ...(api && options.trigger ? apiJUnitCases(options.trigger.baseUrl, api.cases, api.notReached, (c) => curlLine(options.trigger!.baseUrl, c.request)) : []),
+    ...(api && options.trigger ? apiJUnitCases(options.trigger.baseUrl, { cases: api.cases, notReached: api.notReached, unreached: [] }, (c) => curlLine(options.trigger!.baseUrl, c.request)) : []),
     ...[...outcome.problems, ...countProblem].map((p): JUnitCase => ({ suite: 'webhook run', name: p.what, timeMs: 0, failure: { title: p.what, problems: p.problems, detail: '' } })),
     ...outcome.notChecked.map((n): JUnitCase => ({ suite: 'webhook run', name: n.split(':')[0]!, timeMs: 0, skipped: n })),
   ];

@@ -1,3 +1,4 @@
+import { CHECKS } from './markers.js';
 import { EVERY_CALL, exitCodeOf, failingUnreached, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from './report.js';
 
 function grouped<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -27,6 +28,14 @@ export function summaryText(report: ContractTestReport): string {
     const statuses = c.documented.map((s) => `${s}${c.not_observed.some((n) => n.status === s) ? '·' : '✓'}`).join(' ');
     lines.push(`  ${c.operation_id.padEnd(idWidth)}  ${c.method.padEnd(6)} ${c.path.padEnd(pathWidth)}  ${statuses}`);
   }
+
+  lines.push('', 'Checks × operations (✓ passed, ✗ failed, ~ left by the default plan or the budget, · not applicable or not run)');
+  const kinds = CHECKS.map((kind, i) => ({ kind, column: String.fromCharCode(65 + i) }));
+  for (const { kind, column } of kinds) lines.push(`  ${column} ${kind}`);
+  const sign = { passed: '✓', failed: '✗', left: '~', none: '·' } as const;
+  const width = Math.max(0, ...report.check_table.map((r) => r.operation_id.length));
+  lines.push(`  ${''.padEnd(width)}  ${kinds.map((k) => k.column).join(' ')}`);
+  for (const row of report.check_table) lines.push(`  ${row.operation_id.padEnd(width)}  ${kinds.map((k) => sign[row.checks[k.kind] ?? 'none']).join(' ')}`);
 
   // Operations the run could not reach at all are told once, under "Not reached".
   const unreached = new Set(report.not_reached.filter((n) => n.what === EVERY_CALL).map((n) => n.operation_id));

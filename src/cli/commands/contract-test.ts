@@ -34,12 +34,23 @@ async function contractOperationIds(): Promise<string[]> {
   return Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])));
 }
 
+/** A list of operationIds of the bundled contract (`--operations`, `--allow-unreached`); undefined when not given. */
+async function operationIds(options: Options, name: string): Promise<string[] | undefined> {
+  const raw = options.optional(name);
+  if (raw === undefined) return undefined;
+  const ids = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const known = await contractOperationIds();
+  const unknown = ids.filter((id) => !known.includes(id));
+  if (unknown.length > 0) throw new CliError(`--${name} names ${unknown.join(', ')}, which the contract does not document`);
+  return ids;
+}
+
 /** The seed every generated input derives from: given, or drawn and printed so the run can be repeated. */
 function seedOption(options: Options): number {
   return wholeNumber(options.optional('seed'), 'seed', 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1);
 }
 
-const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--allow-unreached OPERATION_ID,...] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
+const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--operations OPERATION_ID,...] [--allow-unreached OPERATION_ID,...] [--full] [--examples N] [--max-response-time MS] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
 
 export const contractTest: Command = {
   name: 'contract-test',
@@ -54,11 +65,12 @@ export const contractTest: Command = {
     const webhookUrl = httpUrl('webhook-url', options.optional('webhook-url') ?? 'https://example.com/workspace-api-contract-test');
     const budget = wholeNumber(options.optional('budget'), 'budget', 1, 1_000_000);
     const seed = seedOption(options);
+    const examples = wholeNumber(options.optional('examples'), 'examples', 1, 10_000);
+    const maxResponseTimeMs = wholeNumber(options.optional('max-response-time'), 'max-response-time', 1, 3_600_000);
+    const full = options.flag('full');
     const junit = options.optional('junit');
-    const allowUnreached = (options.optional('allow-unreached') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-    const known = allowUnreached.length > 0 ? await contractOperationIds() : [];
-    const unknownIds = allowUnreached.filter((id) => !known.includes(id));
-    if (unknownIds.length > 0) throw new CliError(`--allow-unreached names ${unknownIds.join(', ')}, which the contract does not document`);
+    const allowUnreached = await operationIds(options, 'allow-unreached') ?? [];
+    const operations = await operationIds(options, 'operations');
     if (allowWrites && token === undefined) throw new CliError('--allow-writes needs --token: the administration API takes a member token');
     // Loaded here, not at the top: every other command starts without the checker.
     const [{ runContractTest }, { apiJUnitCases, junitXml }, { curlLine }] = await Promise.all([
@@ -67,11 +79,11 @@ export const contractTest: Command = {
       import('../../contract-test/curl-line.js'),
     ]);
     const run = await runContractTest({
-      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed, allowUnreached,
+      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed, allowUnreached, examples, maxResponseTimeMs, full, operations,
       progress: (line) => stderr.write(`${line}\n`),
     });
     if (junit !== undefined) {
-      const cases = apiJUnitCases(baseUrl, run.cases, run.notReached, (c) => curlLine(baseUrl, c.request));
+      const cases = apiJUnitCases(baseUrl, { cases: run.cases, notReached: run.notReached, unreached: run.report.unreached_operations }, (c) => curlLine(baseUrl, c.request));
       writeFileSync(junit, junitXml('workspace-api contract-test', cases, run.report.duration_ms));
     }
     return run.report;
