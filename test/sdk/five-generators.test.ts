@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapDemo } from '../../src/demo/bootstrap.js';
+import { generateDemoData } from '../../src/demo/generate-demo-data.js';
+import { importLines } from '../../src/import/import-ndjson.js';
+import { createSqliteTestStore, startTestServer } from '../support/test-server.js';
+
+// What a client team does with each of the five popular generators: generate a client from the
+// published contract (options, with their reasons, in test/sdk/generators/), compile it with a
+// program (test/sdk/programs/) under `strict` without skipLibCheck, and run the program against a
+// live server: every read operation through the client's generic call, a 404 and a 422 through
+// the client's own error type, one export per format.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const SPEC = path.join(root, 'generated', 'openapi.json');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const GENERATORS = ['openapi-fetch', 'hey-api', 'orval', 'kubb', 'swagger-typescript-api'] as const;
+
+type Json = Record<string, any>;
+const doc = JSON.parse(readFileSync(SPEC, 'utf8')) as Json;
+const reads = Object.entries(doc.paths as Json)
+  .filter(([p, item]) => p.startsWith('/api/v1/') && item.get)
+  .map(([p, item]) => ({ path: p, operationId: item.get.operationId as string, json: 'application/json' in (item.get.responses['200'].content ?? {}) }));
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd: root, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }));
+  });
+}
+
+/** Where `any` hides in a type: itself, a union member, a type argument, or a property the generated code declares. */
+function anyPaths(checker: ts.TypeChecker, type: ts.Type, work: string, at: string, seen = new Set<ts.Type>()): string[] {
+  if (type.flags & ts.TypeFlags.Any) return [at];
+  if (seen.has(type)) return [];
+  seen.add(type);
+  if (type.isUnionOrIntersection()) return type.types.flatMap((t) => anyPaths(checker, t, work, at, seen));
+  if (!(type.flags & ts.TypeFlags.Object)) return [];
+  const found = checker.getTypeArguments(type as ts.TypeReference).flatMap((t, i) => anyPaths(checker, t, work, `${at}<${i}>`, seen));
+  for (const property of type.getProperties()) {
+    // Library types (Response, Headers) are not the generator's: only what it wrote is walked.
+    const declared = property.declarations?.[0]?.getSourceFile().fileName ?? '';
+    if (!declared.startsWith(work) || declared.includes('node_modules')) continue;
+    found.push(...anyPaths(checker, checker.getTypeOfSymbol(property), work, `${at}.${property.name}`, seen));
+  }
+  return found;
+}
+
+describe('five client generators on the published contract', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'five-generators-'));
+  let generation: Array<{ code: number; output: string }>;
+
+  beforeAll(async () => {
+    cpSync(path.join(root, 'test', 'sdk', 'programs'), path.join(work, 'programs'), { recursive: true });
+    cpSync(path.join(root, 'test', 'sdk', 'generators', 'orval-fetch.ts'), path.join(work, 'generators', 'orval-fetch.ts'));
+    symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+    // The programs use top-level await: ES modules, as in a project of the client team's own.
+    writeFileSync(path.join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    const env = (out: string) => ({ SDK_SPEC: SPEC, SDK_OUT: path.join(work, out), SDK_ORVAL_MUTATOR: path.join(work, 'generators', 'orval-fetch.ts') });
+    // Once each per run, two at a time (each is one busy process for a few seconds).
+    const jobs = [
+      () => run(bin('openapi-typescript'), [SPEC, '-o', path.join(work, 'openapi-fetch', 'schema.d.ts')]),
+      () => run(bin('openapi-ts'), ['-i', SPEC, '-o', path.join(work, 'hey-api'), '-c', '@hey-api/client-fetch']),
+      () => run(bin('orval'), ['--config', path.join(root, 'test', 'sdk', 'generators', 'orval.config.ts')], env('orval')),
+      () => run(bin('kubb'), ['generate', '--config', path.join(root, 'test', 'sdk', 'generators', 'kubb.config.ts')], env('kubb')),
+      // --enum-style=union: the contract's string enums as unions of their values ('7d' | '30d' | '90d'),
+      // as every other generator writes them, instead of TypeScript enums a caller must import.
+      () => run(bin('swagger-typescript-api'), ['generate', '-p', SPEC, '-o', path.join(work, 'swagger-typescript-api'), '-n', 'api.ts', '--enum-style=union']),
+    ];
+    generation = [];
+    for (let i = 0; i < jobs.length; i += 2) generation.push(...await Promise.all(jobs.slice(i, i + 2).map((job) => job())));
+
+    // One probe file: the result type of every GET of every client, for the `any` check below.
+    const gets = reads.map((r) => r.operationId);
+    writeFileSync(path.join(work, 'programs', 'get-results.ts'), [
+      "import type { paths } from '../openapi-fetch/schema.js';",
+      "import type * as hey from '../hey-api/sdk.gen.js';",
+      "import type * as orval from '../orval/api.js';",
+      "import type * as kubb from '../kubb/index.ts';",
+      "import type { Api } from '../swagger-typescript-api/api.js';",
+      ...reads.map((r) => `export type openapi_fetch_${r.operationId} = paths['${r.path}']['get']['responses'][200]['content'];`),
+      ...gets.map((id) => `export type hey_api_${id} = Awaited<ReturnType<typeof hey.${id}>>;`),
+      ...gets.map((id) => `export type orval_${id} = Awaited<ReturnType<typeof orval.${id}>>;`),
+      ...gets.map((id) => `export type kubb_${id} = Awaited<ReturnType<typeof kubb.${id}>>;`),
+      ...gets.map((id) => `export type swagger_typescript_api_${id} = Awaited<ReturnType<Api<unknown>['api']['${id}']>>;`),
+      'export type control_any = { data: { items: any[] } };',
+    ].join('\n'));
+    writeFileSync(path.join(work, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'],
+        strict: true, skipLibCheck: false, noEmit: true, allowImportingTsExtensions: true, resolveJsonModule: true,
+      },
+      include: ['programs', ...GENERATORS],
+    }));
+  }, 240_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('each generator makes a client from /openapi.json', () => {
+    expect(generation.map((g) => g.code), generation.map((g) => g.output).join('\n')).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  // One type-check of everything (every client, every program, the probe): its diagnostics, then its types.
+  let program: ts.Program;
+
+  it('every client and its program compile with strict and without skipLibCheck, in one type-check', () => {
+    const config = ts.getParsedCommandLineOfConfigFile(path.join(work, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+    expect(config.options.skipLibCheck).toBe(false);
+    program = ts.createProgram(config.fileNames, config.options);
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => work, getNewLine: () => '\n' }));
+    expect(diagnostics).toEqual([]);
+  }, 240_000);
+
+  it('no GET of any client has `any` in its result type', () => {
+    const checker = program.getTypeChecker();
+    const source = program.getSourceFile(path.join(work, 'programs', 'get-results.ts'))!;
+    const aliases = source.statements.filter(ts.isTypeAliasDeclaration);
+    expect(aliases).toHaveLength(reads.length * GENERATORS.length + 1);
+    // The control alias shows the walk finds an `any` nested in an array in a property.
+    const withAny = aliases.flatMap((alias) => anyPaths(checker, checker.getTypeAtLocation(alias.name), work, alias.name.text));
+    expect(withAny).toEqual(['control_any.data.items<0>']);
+  });
+
+  it('each program calls every read operation on a live server, reads a 404 and a 422 through its client, and downloads CSV and NDJSON', async () => {
+    const { store, cleanup } = createSqliteTestStore();
+    // Five programs at once, each calling every read: far more than the 120 requests a minute.
+    const server = await startTestServer({ store, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
+    try {
+      const demo = (await bootstrapDemo(store, async (s, workspaceId) => {
+        await importLines(s, workspaceId, generateDemoData({ seed: 42, prompts: 4, days: 14, answersPerDay: 1, idNamespace: workspaceId }));
+      }))!;
+      const env = { WORKSPACE_API_URL: server.url, WORKSPACE_API_KEY: demo.key };
+      const results = await Promise.all(GENERATORS.map((g) => run(bin('tsx'), [path.join(work, 'programs', `${g}.ts`)], env)));
+      const reports = results.map((r, i) => {
+        // Each client's program output, in the test log.
+        console.log(`--- ${GENERATORS[i]} (exit ${r.code})\n${r.output}`);
+        expect(r.code, r.output).toBe(0);
+        return JSON.parse(r.output.trim().split('\n').at(-1)!) as { generator: string; called: string[]; errors: string[]; downloads: string[] };
+      });
+      const jsonReads = reads.filter((r) => r.json).map((r) => `${r.operationId} 200`).sort();
+      for (const report of reports) {
+        expect([...report.called].sort(), report.generator).toEqual(jsonReads);
+        expect(report.errors, report.generator).toEqual([
+          expect.stringMatching(/^getPromptAnalytics 404 code 4040$/),
+          expect.stringMatching(/^listPrompts 422 code 4220 query\.limit$/),
+        ]);
+        expect(report.downloads, report.generator).toEqual([
+          expect.stringMatching(/^exportAnswers .*?([2-9]|\d{2,}) lines$/),
+          expect.stringMatching(/^exportAnswersNdjson .*?[1-9]\d* lines$/),
+        ]);
+      }
+    } finally {
+      await server.close();
+      cleanup();
+    }
+  }, 240_000);
+});
