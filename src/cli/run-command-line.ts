@@ -46,14 +46,15 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
     // Before anything runs: a mistyped option must never fall back to a default and write.
     options.assertNoUnknown();
     const dbOption = options.optional('db');
-    databasePath = dbOption ?? loadConfig().databaseAddress;
+    const config = loadConfig();
+    databasePath = dbOption ?? config.databaseAddress;
     const result = await command.run({
       options,
       databasePath,
       store: async (open = {}) => {
         // An address that is not one, or a PostgreSQL that does not answer, is the user's setup,
         // not a defect: one line naming it, never a stack.
-        store ??= await openStore(databasePath, open).catch((err: unknown) => {
+        store ??= await openStore(databasePath, { pool: config.databasePool, ...open }).catch((err: unknown) => {
           throw err instanceof PostgresUnreachableError || err instanceof StoreAddressError ? new CliError((err as Error).message) : err;
         });
         return store;

@@ -1,0 +1,268 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { freePort } from '../../scripts/postgres-cluster.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { createTestKey, createTestWorkspace } from './accounts.js';
+import { createTestMemberToken } from './admin.js';
+import { send, type ObservedResponse } from './http.js';
+import { createMigratedPostgresDatabase, dropPostgresDatabase } from './postgres.js';
+import { startRedisServer, type RedisServer } from './redis-server.js';
+import { startReceiver, type TestReceiver } from './webhook-receiver.js';
+import { createTestWebhook } from './webhooks.js';
+import { until } from './wait.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = path.join(ROOT, 'bin/workspace-api.js');
+
+/** The recipes' own instance ports and listening port, which a test replaces with free ones. */
+const RECIPE_INSTANCE_PORTS = [3001, 3002, 3003];
+
+/** Requests per rolling minute per workspace in this deployment: small, so the exact-limit check stays short. */
+const QUOTA = 60;
+/** Below the quota with room for retries: a client moves to a fresh workspace after this many requests. */
+const REQUESTS_PER_WORKSPACE = 40;
+/** Clients, each waiting PAUSE_MS between its requests: about 10 requests a second in all. */
+const CLIENTS = 5;
+const PAUSE_MS = 400;
+/** How long an instance keeps serving after SIGTERM with /readyz answering 503. */
+const DRAIN_DELAY_MS = 2_000;
+
+/** Whether something accepts connections on the loopback port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Debian installs nginx and haproxy in /usr/sbin, which a user's PATH may lack. */
+export function systemBinary(name: string): string {
+  const inSbin = path.join('/usr/sbin', name);
+  return existsSync(inSbin) ? inSbin : name;
+}
+
+/** A running process that stops with `stop()` (SIGTERM, then waiting for its exit). */
+export interface Child {
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function spawnChild(command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Child {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal === null) process.stderr.write(`${command} exited ${code}: ${stderr}\n`);
+  });
+  return {
+    process: child,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A balancer the test starts in front of the instances' ports, listening on `port`. */
+export interface Balancer {
+  name: string;
+  start(options: { port: number; instancePorts: readonly number[]; dir: string }): Promise<Child>;
+}
+
+/**
+ * The recipe at `file` (under deploy/) with its listening port and its instances' ports replaced:
+ * the lines the recipe has for three instances become one per port given, as an operator edits it.
+ */
+export function recipeFor(file: string, listen: { from: RegExp; to: string }, instancePorts: readonly number[]): string {
+  let text = readFileSync(path.join(ROOT, file), 'utf8').replace(listen.from, listen.to);
+  RECIPE_INSTANCE_PORTS.forEach((recipePort, i) => {
+    const port = instancePorts[i];
+    if (port === undefined) throw new Error('one port per instance of the recipe');
+    expect(text).toContain(`127.0.0.1:${recipePort}`);
+    text = text.replace(`127.0.0.1:${recipePort}`, `127.0.0.1:${port}`);
+  });
+  return text;
+}
+
+/** Waits until `port` accepts connections. */
+export async function listening(port: number, what: string): Promise<void> {
+  await until(() => accepts(port), 30_000, what);
+}
+
+interface Outcome {
+  kind: 'get' | 'post';
+  first: number;
+  final: number;
+  retried: boolean;
+  replayed: boolean;
+  /** The body of a final answer that is not a success, to say who refused. */
+  refusal?: string;
+}
+
+/** One client's request: a 502 or 503 is sent again once, after a short wait, with the same Idempotency-Key. */
+async function requestWithOneRetry(url: string, spec: Parameters<typeof send>[1], kind: Outcome['kind']): Promise<Outcome> {
+  const attempt = (): Promise<ObservedResponse> => send(url, spec).catch(() => ({ status: 0, headers: new Headers(), body: undefined, text: '' }));
+  const first = await attempt();
+  if (![0, 502, 503].includes(first.status)) return { kind, first: first.status, final: first.status, retried: false, replayed: false };
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const second = await attempt();
+  const outcome: Outcome = { kind, first: first.status, final: second.status, retried: true, replayed: second.headers.get('idempotent-replayed') === 'true' };
+  return second.status >= 300 || second.status < 200 ? { ...outcome, refusal: `${first.text.slice(0, 200)} | ${second.text.slice(0, 200)}` } : outcome;
+}
+
+interface Deployment {
+  databaseUrl: string;
+  redis: RedisServer;
+  receiver: TestReceiver;
+  admin: Store;
+  instancePorts: number[];
+  instances: Child[];
+  dir: string;
+}
+
+function startInstance(deployment: Deployment, index: number, keyPrefix: string): Child {
+  return spawnChild(process.execPath, [CLI, 'serve', '--port', String(deployment.instancePorts[index]), '--host', '127.0.0.1'], {
+    DATABASE_URL: deployment.databaseUrl,
+    DATABASE_POOL_MAX: '4',
+    REDIS_URL: deployment.redis.url,
+    REDIS_KEY_PREFIX: keyPrefix,
+    // A busy machine (other work on the same cores) must not turn a slow reply into a 503.
+    REDIS_COMMAND_TIMEOUT_MS: '2000',
+    RATE_LIMIT_QUOTA: String(QUOTA),
+    DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+    TRUST_PROXY: 'loopback',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    LOG_LEVEL: 'warn',
+  });
+}
+
+async function ready(port: number): Promise<void> {
+  await until(async () => (await send(`http://127.0.0.1:${port}`, { path: '/readyz' }).catch(() => ({ status: 0 }))).status === 200, 90_000, `instance on ${port} ready`);
+}
+
+/**
+ * Three instances (spawned `serve` from dist/) over one PostgreSQL database and one Redis behind
+ * `balancer`, restarted one after the other (SIGTERM with DRAIN_DELAY_MS, then started again on
+ * the same port) while clients send a steady mix of GET /api/v1/me and POST …/webhooks/{id}/test
+ * with an Idempotency-Key, each client in a workspace of its own. Checks that every request ends
+ * in one success (after at most one retry of a 502 or 503 under the same key), that no POST acted
+ * twice (the receiver got one test delivery per POST), that the limit is exact through the
+ * balancer, and that /openapi.json names the balancer's address; logs the counts.
+ */
+export async function rollingRestartBehind(balancer: Balancer): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), `wsapi-${balancer.name}-`));
+  const databaseUrl = await createMigratedPostgresDatabase('wsapi_deploy');
+  const redis = await startRedisServer();
+  const receiver = await startReceiver();
+  const admin = await openStore(databaseUrl);
+  const deployment: Deployment = {
+    databaseUrl, redis, receiver, admin, dir,
+    instancePorts: await Promise.all(RECIPE_INSTANCE_PORTS.map(() => freePort())),
+    instances: [],
+  };
+  const keyPrefix = `deploy:${randomUUID()}:`;
+  let front: Child | undefined;
+  try {
+    deployment.instances = deployment.instancePorts.map((_, i) => startInstance(deployment, i, keyPrefix));
+    await Promise.all(deployment.instancePorts.map(ready));
+    const port = await freePort();
+    mkdirSync(path.join(dir, 'logs'), { recursive: true });
+    mkdirSync(path.join(dir, 'tmp'), { recursive: true });
+    front = await balancer.start({ port, instancePorts: deployment.instancePorts, dir });
+    await listening(port, `${balancer.name} on ${port}`);
+    const url = `http://127.0.0.1:${port}`;
+
+    const published = await send(url, { path: '/openapi.json' });
+    expect((published.body as { servers: Array<{ url: string }> }).servers[0]!.url).toBe(`http://127.0.0.1:${port}`);
+
+    const newClient = async () => {
+      const workspace = await createTestWorkspace(admin);
+      const { key } = await createTestKey(admin, workspace);
+      const { token } = await createTestMemberToken(admin, workspace);
+      const webhook = await createTestWebhook(admin, workspace, { url: receiver.url });
+      return { workspace, key, token, webhookId: webhook.id };
+    };
+
+    let restarting = true;
+    const outcomes: Outcome[] = [];
+    const load = Array.from({ length: CLIENTS }, async (_, c) => {
+      let client = await newClient();
+      for (let n = 0; restarting; n += 1) {
+        if (n > 0 && n % REQUESTS_PER_WORKSPACE === 0) client = await newClient();
+        const post = (n + c) % 2 === 1;
+        outcomes.push(await (post
+          ? requestWithOneRetry(url, {
+            method: 'POST',
+            path: `/api/workspace/${client.workspace.workspaceId}/webhooks/${client.webhookId}/test`,
+            body: { event: 'content.status_updated' },
+            headers: { 'Idempotency-Key': randomUUID() },
+            key: client.token,
+          }, 'post')
+          : requestWithOneRetry(url, { path: '/api/v1/me', key: client.key }, 'get')));
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      }
+    });
+
+    for (let i = 0; i < deployment.instances.length; i += 1) {
+      await deployment.instances[i]!.stop();
+      deployment.instances[i] = startInstance(deployment, i, keyPrefix);
+      await ready(deployment.instancePorts[i]!);
+      // The balancer's probes (or its fail_timeout) take the instance back before the next stops.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    restarting = false;
+    await Promise.all(load);
+
+    const posts = outcomes.filter((o) => o.kind === 'post');
+    const counts = {
+      balancer: balancer.name,
+      sent: outcomes.length,
+      answered: outcomes.filter((o) => o.final >= 200 && o.final < 300).length,
+      retried: outcomes.filter((o) => o.retried).length,
+      retried_and_replayed: outcomes.filter((o) => o.replayed).length,
+      first_answers_retried: Object.fromEntries([...new Set(outcomes.filter((o) => o.retried).map((o) => `${o.kind} ${o.first}`))]
+        .map((k) => [k, outcomes.filter((o) => o.retried && `${o.kind} ${o.first}` === k).length])),
+      posts: posts.length,
+      test_deliveries: receiver.requests.length,
+      doubled_writes: receiver.requests.length - posts.length,
+    };
+    process.stdout.write(`rolling restart behind ${balancer.name}: ${JSON.stringify(counts)}\n`);
+    expect(outcomes.filter((o) => o.final < 200 || o.final >= 300)).toEqual([]);
+    expect(counts.answered).toBe(counts.sent);
+    expect(counts.doubled_writes).toBe(0);
+    expect(counts.sent).toBeGreaterThan(CLIENTS * 10);
+
+    // The limit through the balancer, with every instance back: exactly QUOTA of a burst admitted.
+    const fresh = await createTestWorkspace(admin);
+    const { key } = await createTestKey(admin, fresh);
+    const burst = await Promise.all(Array.from({ length: QUOTA + 15 }, () => requestWithOneRetry(url, { path: '/api/v1/me', key }, 'get')));
+    expect(burst.filter((r) => r.final === 200)).toHaveLength(QUOTA);
+    expect(burst.filter((r) => r.final === 429)).toHaveLength(15);
+  } finally {
+    await front?.stop();
+    await Promise.all(deployment.instances.map((i) => i.stop()));
+    await admin.close();
+    await receiver.close();
+    await redis.stop();
+    await dropPostgresDatabase(databaseUrl).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes `text` into the test's directory as `name`, for the balancer to read. */
+export function writeConfig(dir: string, name: string, text: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
