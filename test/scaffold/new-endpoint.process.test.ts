@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A backend developer adds GET /api/v1/visibility/prompts/{prompt}/platforms/{platform} (the
+// mention and citation rate blocks of one prompt on one platform; not shipped, since the
+// analytics' platforms[] carry the same data) in a copy of this repository, as
+// docs/backend-developers.md says: the scaffold, whose test fails; the developer's part (the files
+// under test/scaffold/prompt-platform/, a fixed implementation); then only the gates and the tests
+// this endpoint needs, on SQLite and on PostgreSQL. The hand-written part is counted as the diff
+// against a commit of the scaffold's output (generated/ aside: codegen writes it).
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const FILLED = path.join(root, 'test/scaffold/prompt-platform');
+const PLATFORM = '/api/v1/visibility/prompts/{prompt}/platforms/{platform}';
+const NEW_TEST = 'test/integration/visibility/prompt-platform.test.ts';
+const GIT = ['-c', 'user.name=scaffold', '-c', 'user.email=scaffold@example.test', '-c', 'commit.gpgsign=false'];
+
+let work: string;
+
+// The commands run as a developer runs them: without this run's vitest settings.
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'WSAPI_TEST_STORE' && name !== 'NODE_ENV'));
+
+function run(cmd: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd: work, env, maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }));
+  });
+}
+
+async function ok(cmd: string, args: string[]): Promise<string> {
+  const { code, output } = await run(cmd, args);
+  expect(code, `${cmd} ${args.join(' ')}\n${output.slice(-3000)}`).toBe(0);
+  return output;
+}
+
+/** Every file of the fixed implementation, by its path in the repository. */
+function filledFiles(dir = FILLED, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory()
+    ? filledFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+    : [`${prefix}${entry.name.replace(/\.txt$/, '')}`]));
+}
+
+beforeAll(async () => {
+  // The repository as it is checked out (tracked and new files, not what git ignores), with this
+  // checkout's node_modules linked in: nothing is installed.
+  work = mkdtempSync(path.join(tmpdir(), 'new-endpoint-'));
+  const listed = await new Promise<string>((resolve, reject) => {
+    execFile('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 32 * 1024 * 1024 }, (err, stdout) =>
+      (err ? reject(err) : resolve(stdout)));
+  });
+  for (const file of listed.split('\0').filter(Boolean)) {
+    if (file.startsWith('test/scaffold/') || file === 'node_modules') continue;
+    try {
+      mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+      cpSync(path.join(root, file), path.join(work, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // deleted, not yet committed
+    }
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  await ok('git', ['init', '-q']);
+  await ok('git', ['add', '-A']);
+  await ok('git', [...GIT, 'commit', '-q', '-m', 'before the endpoint']);
+}, 120_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe(`npm run new:endpoint -- GET ${PLATFORM}, end to end in a copy of the repository`, () => {
+  it('writes the endpoint, whose own test fails until the developer writes their part; refuses it a second time', async () => {
+    const scaffold = ['scripts/new-endpoint.mjs', 'GET', PLATFORM, '--scope', 'visibility:read', '--like', 'getPromptAnalytics'];
+    await ok('node', scaffold);
+    await ok('node', ['scripts/codegen.mjs']);
+    await ok('git', ['add', '-A']);
+    await ok('git', [...GIT, 'commit', '-q', '-m', 'the scaffold']);
+
+    const again = await run('node', scaffold);
+    expect([again.code, again.output.trim()]).toEqual([1, `new:endpoint: ${PLATFORM} is already in the contract (openapi/openapi.yaml); nothing written`]);
+
+    const unfilled = await run('npx', ['vitest', 'run', '--project', 'fast', NEW_TEST]);
+    expect(unfilled.code, unfilled.output.slice(-2000)).toBe(1);
+    expect(unfilled.output).toContain(`getPromptPlatform: write the records it reads into workspace`);
+  }, 180_000);
+
+  it('takes at most 5 hand-written files and 200 hand-written lines, and then passes the gates and its tests on both stores', async () => {
+    for (const file of filledFiles()) cpSync(path.join(FILLED, `${file}.txt`), path.join(work, file));
+    // Files the developer changed after the scaffold, and files it did not write.
+    const numstat = await ok('git', ['diff', '--numstat', 'HEAD', '--', '.', ':(exclude)generated']);
+    const untracked = (await ok('git', ['ls-files', '--others', '--exclude-standard'])).split('\n').filter(Boolean);
+    const handWritten = [
+      ...numstat.split('\n').filter(Boolean).map((line) => {
+        const [added, , file] = line.split('\t');
+        return { file: file!, lines: Number(added) };
+      }),
+      ...untracked.map((file) => ({ file, lines: readFileSync(path.join(work, file), 'utf8').split('\n').length - 1 })),
+    ];
+    console.log(`hand-written after the scaffold:\n${handWritten.map((h) => `  ${String(h.lines).padStart(4)}  ${h.file}`).join('\n')}`
+      + `\n  ${String(handWritten.reduce((n, h) => n + h.lines, 0)).padStart(4)}  in ${handWritten.length} files`);
+    expect(handWritten.map((h) => h.file).sort()).toEqual(filledFiles().sort());
+    expect(handWritten.length).toBeLessThanOrEqual(5);
+    expect(handWritten.reduce((n, h) => n + h.lines, 0)).toBeLessThanOrEqual(200);
+
+    // The gates the endpoint touches, one after the other (the machine's cores are shared).
+    await ok('node', ['scripts/codegen.mjs']);
+    await ok('node', ['scripts/spec-lint.mjs']);
+    await ok('node', ['scripts/codegen.mjs', '--check']);
+    await ok('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+    await ok('node', ['scripts/check-store-awaits.mjs']);
+    await ok('npx', ['depcruise', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+
+    // Its own test on both stores; its contract cases and matrices on both; the same bytes from
+    // both stores (every GET, the new one included); the examples' calls. Only the tests that name
+    // it or check every operation run (-t), not the rest of those files.
+    const names = [
+      'PromptPlatform', 'GET /api/v1/visibility/prompts/\\{prompt\\}/platforms', 'what each matrix needs', 'one scenario for every operation',
+      'one handler per operationId', 'every GET of the contract', 'every read operation of the contract',
+    ].join('|');
+    const tests = await run('npx', [
+      'vitest', 'run', '--project', 'fast', '--project', 'fast-postgres', '--reporter', 'verbose', '-t', names,
+      NEW_TEST, 'test/contract/contract.test.ts', 'test/contract/matrices.test.ts',
+      'test/integration/store/every-read-same-json.test.ts', 'test/unit/sdk-example-coverage.test.ts',
+    ]);
+    expect(tests.code, tests.output.slice(-4000)).toBe(0);
+    // Its own test and its cross-tenant case ran, and passed, on each store.
+    for (const lane of ['fast', 'fast-postgres']) {
+      expect(tests.output).toMatch(new RegExp(`✓[^\\n]* ${lane} [^\\n]*answers 200 with the data of the records it reads`));
+      expect(tests.output).toMatch(new RegExp(`✓[^\\n]* ${lane} [^\\n]*getPromptPlatform: 404 with the body of an unknown id`));
+    }
+  }, 900_000);
+});
