@@ -1,7 +1,8 @@
 // What every operation of the contract has by rule rather than by choice, added to it at lint and
 // bundle time (scripts/redocly-derivation-plugin.mjs) so the path files hold only what is
 // specific to an operation (openapi/README.md, "What a path file leaves out"):
-//   - on each success response written in the path file: RateLimit-Policy, RateLimit, X-Request-Id;
+//   - on each success response written in the path file: RateLimit-Policy, RateLimit, X-Request-Id,
+//     X-Content-Type-Options;
 //     on a GET's 200 also ETag, Cache-Control and Vary;
 //   - a GET's 304 (NotModified), unless the GET says `x-conditional: false`;
 //   - the refusals its `security` and markers imply: 401, 402 (read API, not
@@ -24,7 +25,7 @@ export function headOperationId(getOperationId) {
 }
 
 /** The headers every success answer carries, then those a GET's 200 adds (name → header component). */
-const SUCCESS_HEADERS = { 'RateLimit-Policy': 'RateLimitPolicy', RateLimit: 'RateLimit', 'X-Request-Id': 'XRequestId' };
+const SUCCESS_HEADERS = { 'RateLimit-Policy': 'RateLimitPolicy', RateLimit: 'RateLimit', 'X-Request-Id': 'XRequestId', 'X-Content-Type-Options': 'XContentTypeOptions' };
 const READ_HEADERS = { ETag: 'ETag', 'Cache-Control': 'CacheControl', Vary: 'Vary' };
 
 /**

@@ -35,6 +35,7 @@ import type { Resolver } from './webhooks/ssrf-guard.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './config.js';
 import type { HttpConfig } from './config.js';
 import { compressResponses } from './http/compress-responses.js';
+import { forbidContentSniffing } from './http/content-type-options.js';
 import { answerHeadLikeGet } from './http/head-requests.js';
 import { conditionalDownloads, conditionalJsonReads } from './http/conditional-get.js';
 import { allowBrowserOrigins } from './http/cors-policy.js';
@@ -118,6 +119,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const reception = series(
     ...(deps.metrics ? [measureRequests(deps.metrics)] : []),
     requestLogger(deps.logger),
+    forbidContentSniffing(),
     lowerCaseUuidsInUrl(document),
     compressResponses(),
     closeConnectionsWhileDraining(readiness),

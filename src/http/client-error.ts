@@ -48,6 +48,7 @@ function refuse(connection: Socket, refusal: Refusal, logger: Logger, parserErro
   connection.end([
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`,
     'Content-Type: application/json; charset=utf-8',
+    'X-Content-Type-Options: nosniff',
     `Content-Length: ${Buffer.byteLength(body)}`,
     `X-Request-Id: ${requestId}`,
     'Connection: close',

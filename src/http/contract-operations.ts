@@ -1,4 +1,5 @@
 import { HTTP_METHODS } from '../contract.js';
+import { followRefs } from '../json-pointer.js';
 import { parametersByOperation, type ContractParameter } from './contract-parameters.js';
 import { requirementOf, type OperationRequirement, type SecuredOperationObject, type SecuritySchemeObject } from './operation-requirements.js';
 
@@ -16,6 +17,11 @@ export interface ContractOperation {
   takesInput: boolean;
   /** Whether it documents a 304: only then may a matching `If-None-Match` turn its 200 into one. */
   answersNotModified: boolean;
+  /**
+   * By status, the headers its response documents with one possible value (a `const`), such as
+   * `Cache-Control: no-store` on an answer that carries a secret: the dispatcher sets them.
+   */
+  constantHeaders: ReadonlyMap<number, Readonly<Record<string, string>>>;
 }
 
 interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> }
@@ -32,6 +38,21 @@ function queryParametersOf(parameters: readonly ContractParameter[]): Map<string
   const query = new Map<string, { allowEmpty: boolean }>();
   for (const p of parameters) if (p.in === 'query' && p.name) query.set(p.name, { allowEmpty: p.allowEmptyValue });
   return query;
+}
+
+/** The headers each response documents with a `const` value, by status (references followed). */
+function constantHeadersOf(document: object, responses: Record<string, unknown>): Map<number, Record<string, string>> {
+  const byStatus = new Map<number, Record<string, string>>();
+  for (const [status, written] of Object.entries(responses)) {
+    const response = followRefs(document, written).node as { headers?: Record<string, unknown> } | undefined;
+    const constants: Record<string, string> = {};
+    for (const [name, header] of Object.entries(response?.headers ?? {})) {
+      const schema = followRefs(document, (followRefs(document, header).node as { schema?: unknown } | undefined)?.schema).node as { const?: unknown } | undefined;
+      if (typeof schema?.const === 'string') constants[name] = schema.const;
+    }
+    if (Object.keys(constants).length > 0 && /^\d{3}$/.test(status)) byStatus.set(Number(status), constants);
+  }
+  return byStatus;
 }
 
 /** Every operation of the bundled document, in document order; throws where one cannot be enforced as written. */
@@ -55,6 +76,7 @@ export function compileOperations(document: object): ContractOperation[] {
         queryParameters: queryParametersOf(parameters.get(where) ?? []),
         takesInput: (item.parameters ?? []).length + (op.parameters ?? []).length > 0 || op.requestBody !== undefined,
         answersNotModified: op.responses?.['304'] !== undefined,
+        constantHeaders: constantHeadersOf(document, op.responses ?? {}),
       });
     }
   }

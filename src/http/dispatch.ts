@@ -16,6 +16,13 @@ function isStream(result: object): result is StreamResult {
   return 'stream' in result;
 }
 
+/** Sends a handler's answer with the headers its response documents as constants (`Cache-Control: no-store` on a secret). */
+function sendResult(res: Response, result: { status: number; body: unknown }): void {
+  const constants = matchedOperation(res)?.operation.constantHeaders.get(result.status);
+  if (constants !== undefined) res.set(constants);
+  res.status(result.status).json(result.body);
+}
+
 /**
  * The context openapi-backend gives a handler, for the operation our matcher found: its path
  * parameters are the ones the guards checked. The validator has already validated the request.
@@ -105,7 +112,7 @@ export async function createDispatcher(
         res.end();
         return;
       }
-      res.status(result.status).json(result.body);
+      sendResult(res, result);
     };
   }
   // Administration handlers may wait (name resolution, a test delivery) and get the request body.
@@ -124,7 +131,7 @@ export async function createDispatcher(
         now,
         services: deps.admin.services,
       }));
-      res.status(result.status).json(result.body);
+      sendResult(res, result);
     };
   }
   const { backend, operations } = await loadedBackends(document);

@@ -45,7 +45,7 @@ describe('deriveOperationParts', () => {
       405: 'MethodNotAllowed', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 500: 'InternalError', 503: 'ServiceUnavailable',
     });
     expect(Object.keys(item.get.responses['200'])).toEqual(['description', 'headers', 'content']);
-    expect(Object.keys(item.get.responses['200'].headers)).toEqual(['RateLimit-Policy', 'RateLimit', 'X-Request-Id', 'ETag', 'Cache-Control', 'Vary']);
+    expect(Object.keys(item.get.responses['200'].headers)).toEqual(['RateLimit-Policy', 'RateLimit', 'X-Request-Id', 'X-Content-Type-Options', 'ETag', 'Cache-Control', 'Vary']);
     expect({ ...item.head, responses: statuses(item.head) }).toEqual({
       operationId: 'headThing',
       summary: 'Get a thing (headers only)',
@@ -90,7 +90,7 @@ describe('deriveOperationParts', () => {
       201: 'written', 401: 'AdminUnauthorized', 403: 'RoleForbidden', 404: 'NotFound', 405: 'AdminMethodNotAllowed',
       415: 'UnsupportedMediaType', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 500: 'InternalError', 503: 'WriteServiceUnavailable',
     });
-    expect(Object.keys(item.post.responses['201'].headers)).toEqual(['RateLimit-Policy', 'RateLimit', 'X-Request-Id']);
+    expect(Object.keys(item.post.responses['201'].headers)).toEqual(['RateLimit-Policy', 'RateLimit', 'X-Request-Id', 'X-Content-Type-Options']);
     expect(item.head).toBeUndefined();
   });
 
