@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from '../command.js';
 import { CliError, type Options } from '../args.js';
 import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from '../../contract-test/report.js';
@@ -28,21 +28,36 @@ export function noPositional(options: Options, usage: string): void {
 }
 
 /** Every operationId of the bundled contract (the one the checker holds a server to). */
-async function contractOperationIds(): Promise<string[]> {
+async function contractOperationIds(document: object | undefined): Promise<string[]> {
   const { loadOpenApiDocument } = await import('../../contract.js');
-  const paths = (loadOpenApiDocument() as { paths?: Record<string, Record<string, { operationId?: string }>> }).paths ?? {};
+  const paths = ((document ?? loadOpenApiDocument()) as { paths?: Record<string, Record<string, { operationId?: string }>> }).paths ?? {};
   return Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])));
 }
 
 /** A list of operationIds of the bundled contract (`--operations`, `--allow-unreached`); undefined when not given. */
-async function operationIds(options: Options, name: string): Promise<string[] | undefined> {
+async function operationIds(options: Options, name: string, document: object | undefined): Promise<string[] | undefined> {
   const raw = options.optional(name);
   if (raw === undefined) return undefined;
   const ids = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const known = await contractOperationIds();
+  const known = await contractOperationIds(document);
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length > 0) throw new CliError(`--${name} names ${unknown.join(', ')}, which the contract does not document`);
   return ids;
+}
+
+/**
+ * Another OpenAPI document (bundled JSON) to hold the server to instead of the one this release
+ * was built with: a newer release, or a copy with an operation added.
+ */
+function readContract(file: string): object {
+  let document: unknown;
+  try {
+    document = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new CliError(`--contract ${file}: ${(err as Error).message}`);
+  }
+  if (typeof document !== 'object' || document === null || !('paths' in document)) throw new CliError(`--contract ${file} is not an OpenAPI document (no paths)`);
+  return document;
 }
 
 /** The seed every generated input derives from: given, or drawn and printed so the run can be repeated. */
@@ -50,7 +65,7 @@ function seedOption(options: Options): number {
   return wholeNumber(options.optional('seed'), 'seed', 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1);
 }
 
-const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--operations OPERATION_ID,...] [--allow-unreached OPERATION_ID,...] [--full] [--examples N] [--max-response-time MS] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
+const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--contract OPENAPI.json] [--operations OPERATION_ID,...] [--allow-unreached OPERATION_ID,...] [--full] [--examples N] [--max-response-time MS] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
 
 export const contractTest: Command = {
   name: 'contract-test',
@@ -69,8 +84,10 @@ export const contractTest: Command = {
     const maxResponseTimeMs = wholeNumber(options.optional('max-response-time'), 'max-response-time', 1, 3_600_000);
     const full = options.flag('full');
     const junit = options.optional('junit');
-    const allowUnreached = await operationIds(options, 'allow-unreached') ?? [];
-    const operations = await operationIds(options, 'operations');
+    const contractFile = options.optional('contract');
+    const document = contractFile === undefined ? undefined : readContract(contractFile);
+    const allowUnreached = await operationIds(options, 'allow-unreached', document) ?? [];
+    const operations = await operationIds(options, 'operations', document);
     if (allowWrites && token === undefined) throw new CliError('--allow-writes needs --token: the administration API takes a member token');
     // Loaded here, not at the top: every other command starts without the checker.
     const [{ runContractTest }, { apiJUnitCases, junitXml }, { curlLine }] = await Promise.all([
@@ -79,7 +96,7 @@ export const contractTest: Command = {
       import('../../contract-test/curl-line.js'),
     ]);
     const run = await runContractTest({
-      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed, allowUnreached, examples, maxResponseTimeMs, full, operations,
+      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed, allowUnreached, examples, maxResponseTimeMs, full, operations, document,
       progress: (line) => stderr.write(`${line}\n`),
     });
     if (junit !== undefined) {

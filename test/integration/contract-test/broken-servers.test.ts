@@ -1,15 +1,32 @@
-import express, { type Express, type Request, type Response } from 'express';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadOpenApiDocument } from '../../../src/contract.js';
 import { runCliInProcess } from '../../cli/run-cli.js';
 import { startDemoServer, type DemoServer } from './demo-server.js';
 
 interface Failure { operation_id: string; title: string; status: number | null; problems: string[]; curl: string }
 
 let demo: DemoServer | undefined;
+let folder: string | undefined;
 afterEach(async () => {
   await demo?.server.close();
   demo = undefined;
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
 });
+
+/** The real app behind a step of its own that runs first for requests `matching` (a fault injected on one route). */
+function before(matching: (req: Request) => boolean, step: (req: Request, res: Response, next: NextFunction) => void) {
+  return (app: Express): Express => {
+    const outer = express();
+    outer.use((req, res, next) => (matching(req) ? step(req, res, next) : next()));
+    outer.use(app);
+    return outer;
+  };
+}
 
 /**
  * The real app inside another one that rewrites the answers to requests `matching` just before
@@ -104,6 +121,116 @@ describe('workspace-api contract-test against a server bent out of the contract'
     expect(result.stdout).toMatch(new RegExp(`\\nFailures \\(1\\)\\n {2}1\\. getWorkspace: read → 200\\n {5}- body/data must NOT have additional properties \\(plan_tier\\)\\n {5}curl -sS -i -H "${escape(key)}" 'http://127\\.0\\.0\\.1:\\d+/api/v1/workspace'\\n`));
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^FAILED: 1 check did not match the contract; \d+ operations were not reached \(name them in --allow-unreached to accept it\)\.$/);
     expect(result.stdout + result.stderr).not.toContain(demo.workspace.key);
+  });
+});
+
+/**
+ * The remaining kinds of bent copy, each checked on the one operation it bends (`--operations`;
+ * the others are still read, to find ids) with one draw per property (`--examples 1`), so that
+ * each run stays a few hundred requests.
+ */
+describe('workspace-api contract-test against copies of the service bent one way each', { timeout: 120_000 }, () => {
+  const only = (...ids: string[]) => ['--operations', ids.join(','), '--examples', '1'];
+
+  it('a field of the wrong type: fails with the schema\'s words and a curl line', async () => {
+    const { code, failures } = await runAgainst(bending((req) => req.path === '/api/v1/workspace', (res, body) =>
+      res.statusCode === 200 ? { ...body, data: { ...(body.data as object), name: 42 } } : body), only('getWorkspace'));
+    expect(code).toBe(1);
+    expect(failures[0]).toMatchObject({ operation_id: 'getWorkspace', status: 200, problems: ['body/data/name must be string'] });
+    expect(failures[0]!.curl).toMatch(new RegExp(`^curl -sS -i -H "${escape(key)}" 'http://127\\.0\\.0\\.1:\\d+/api/v1/workspace'$`));
+  });
+
+  it('a scope check skipped on one operation: the key lacking its scope gets a 2xx, reported as scope_refusal', async () => {
+    demo = await startDemoServer({
+      // Requests to one list made with the limited key are served as if the owner's key had sent them.
+      wrap: before((req) => req.path === '/api/v1/content/articles' && req.headers.authorization === `Bearer ${demo!.limitedKey}`, (req, _res, next) => {
+        // The service reads credentials from the raw headers (it refuses one sent twice).
+        req.headers.authorization = `Bearer ${demo!.workspace.key}`;
+        req.rawHeaders = req.rawHeaders.map((v) => (v === `Bearer ${demo!.limitedKey}` ? `Bearer ${demo!.workspace.key}` : v));
+        next();
+      }),
+    });
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--limited-key', demo.limitedKey, '--seed', '21', '--json', ...only('listArticles')]);
+    expect(result.code).toBe(1);
+    const failures = (JSON.parse(result.stdout) as { failures: Failure[] }).failures;
+    // Caught twice: by the scope check itself, and by the order of checks (403 before 422).
+    expect(failures.map((f) => f.title)).toEqual(['limited key lacking content:read → 403 4023', 'order of checks: 403 before 422']);
+    expect(failures[0]).toMatchObject({ operation_id: 'listArticles', status: 200, problems: ['expected 403 (code 4023), got 200 (code 2000: OK)'] });
+    expect(failures[0]!.curl).toMatch(/^curl -sS -i -H "Authorization: Bearer \$WORKSPACE_API_LIMITED_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/content\/articles'$/);
+  });
+
+  it('a 500 on every call of an added operation whose path takes an enum: the enum fills the path, not_a_server_error fails it, and it is not reached', async () => {
+    // The copy: the contract with one more operation, and the app with a route that always fails.
+    const document = structuredClone(loadOpenApiDocument()) as { paths: Record<string, unknown> };
+    const plan = (document.paths['/api/v1/workspace/plan'] as { get: { responses: Record<string, unknown>; security: unknown } }).get;
+    document.paths['/api/v1/workspace/reports/{period}'] = {
+      get: {
+        operationId: 'getWorkspaceReport', tags: ['Workspace'], security: plan.security, description: 'Requires `workspace:read`.',
+        parameters: [{ name: 'period', in: 'path', required: true, description: 'The period.', schema: { type: 'string', enum: ['week', 'month'] } }],
+        responses: { 200: plan.responses['200'], 401: plan.responses['401'], 500: plan.responses['500'] },
+      },
+    };
+    folder = mkdtempSync(path.join(tmpdir(), 'wsapi-bent-'));
+    const contract = path.join(folder, 'openapi.json');
+    writeFileSync(contract, JSON.stringify(document));
+    demo = await startDemoServer({
+      wrap: before((req) => req.path.startsWith('/api/v1/workspace/reports/'), (_req, res) => {
+        res.status(500).json({ code: 5000, messages: 'Internal error.', data: null });
+      }),
+    });
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--contract', contract, '--seed', '21', '--json', ...only('getWorkspaceReport')]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { failures: Failure[]; unreached_operations: unknown[] };
+    const urls = report.failures.filter((f) => f.title === 'read').map((f) => f.curl.match(/'(http[^']+)'$/)![1]!.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''));
+    expect(urls).toEqual(['/api/v1/workspace/reports/week', '/api/v1/workspace/reports/month']);
+    expect(report.failures[0]!.problems).toEqual(expect.arrayContaining(['not_a_server_error: answered 500', 'expected a 2xx answer to a valid request, got 500 (code 5000: Internal error.)']));
+    expect(report.unreached_operations).toEqual([{ operation_id: 'getWorkspaceReport', reason: 'no request reached it (answered 500)', allowed: false }]);
+  });
+
+  it('a 304 answered for a tag that does not match: conditional_request fails', async () => {
+    const { code, failures } = await runAgainst(before((req) => req.path === '/api/v1/workspace' && req.headers['if-none-match'] !== undefined, (_req, res) => {
+      res.status(304).end();
+    }), only('getWorkspace'));
+    expect(code).toBe(1);
+    const foreign = failures.find((f) => f.title === 'If-None-Match with a tag that does not match → the full answer')!;
+    expect(foreign.problems).toContain('expected a 2xx answer to a valid request, got 304');
+    expect(foreign.curl).toMatch(/^curl -sS -i -H "Authorization: Bearer \$WORKSPACE_API_KEY" -H 'if-none-match: W\/"contract-test-no-such-tag"' 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/workspace'$/);
+  });
+
+  it('a HEAD whose headers differ from its GET\'s: head_matches_get fails, with a curl -I line', async () => {
+    const { code, failures } = await runAgainst(before((req) => req.method === 'HEAD' && req.path === '/api/v1/visibility/rates', (_req, res, next) => {
+      const setHeader = res.setHeader.bind(res);
+      res.setHeader = (name: string, value: string | number | readonly string[]) => setHeader(name, name.toLowerCase() === 'vary' ? 'Accept-Language' : value);
+      next();
+    }), only('headVisibilityRates'));
+    expect(code).toBe(1);
+    const head = failures.find((f) => f.title === 'HEAD → the GET\'s status and headers, no body')!;
+    expect(head.problems).toContainEqual(expect.stringMatching(/^header vary: HEAD "Accept-Language", GET "/));
+    expect(head.curl).toMatch(/^curl -sS -I -H "Authorization: Bearer \$WORKSPACE_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/visibility\/rates'$/);
+  });
+
+  it('one operation answering after 2 s, with --max-response-time 1000: max_response_time fails it', async () => {
+    const { code, failures } = await runAgainst(before((req) => req.path === '/api/v1/workspace/usage' && req.method === 'GET', (_req, _res, next) => {
+      setTimeout(next, 2_000);
+    }), [...only('getWorkspaceUsage'), '--max-response-time', '1000', '--budget', '150']);
+    expect(code).toBe(1);
+    expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['getWorkspaceUsage']));
+    expect(failures[0]!.problems[0]).toMatch(/^max_response_time: answered after 2\d{3} ms, more than --max-response-time 1000$/);
+    expect(failures[0]!.curl).toMatch(/\/api\/v1\/workspace\/usage'$/);
+  });
+
+  it('an accepted invalid value: negative_data_rejection fails on the shrunk draw', async () => {
+    // The copy drops the query string of one list before the app sees it: any value is "accepted".
+    const { code, failures } = await runAgainst(before((req) => req.path === '/api/v1/iq/products', (req, _res, next) => {
+      req.url = req.path;
+      next();
+    }), only('listProducts'));
+    expect(code).toBe(1);
+    const drawn = failures.find((f) => f.title.startsWith('invalid values refused with 422 naming each'))!;
+    expect(drawn.status).toBe(200);
+    expect(drawn.title).toMatch(/^invalid values refused with 422 naming each: \w+=.* \(shrunk in \d+ steps? from \d+ failing draws\)$/);
+    expect(drawn.problems).toEqual(['expected 422 (code 4220), got 200 (code 2000: OK)']);
+    expect(drawn.curl).toMatch(/^curl -sS -i -H "Authorization: Bearer \$WORKSPACE_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/iq\/products\?\w+=[^']*'$/);
   });
 });
 

@@ -14,7 +14,7 @@ const operations = Object.values((loadOpenApiDocument() as { paths: Record<strin
   .flatMap((item) => Object.entries(item).flatMap(([method, op]) => (op.operationId ? [{ method, ...op }] : [])));
 
 /** Operations a run never sends a successful request to, whatever its options: they change what is not the run's. */
-export const NEVER_SENT = ['removeMember', 'redeliverWebhookDelivery'];
+export const NEVER_SENT = ['removeMember', 'updateMember', 'redeliverWebhookDelivery'];
 /** Every write: reached only with `--allow-writes`. */
 export const WRITES = operations.filter((op) => op.method !== 'get' && op.method !== 'head').map((op) => op.operationId!);
 /** Operations only a member token reaches: `--token`. */
