@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
 import { rejectUnknownQueryParameters } from './query-parameters.js';
 import { rejectNonDecimalNumbers } from './query-numbers.js';
+import { refuseNulText } from './refuse-nul-text.js';
 import { matchedOperation } from './request-context.js';
 import { perContract } from './per-contract.js';
 import { checkResponsesAgainstContract } from './response-check.js';
@@ -36,6 +37,7 @@ export function validateAgainstContract(document: object, options: { validateRes
     confirmSameOperation,
     ...(rejectUnknownQueryParameters() as unknown as RequestHandler[]),
     ...(rejectNonDecimalNumbers(document) as unknown as RequestHandler[]),
+    refuseNulText(),
   ];
 }
 

@@ -1,11 +1,34 @@
 import type { ImportLine } from '../store/interfaces/imports.js';
 import { DELETE_SCHEMA, IMPORT_RECORD_TYPES, importRecordType } from '../store/import-record-types.js';
 import { ImportError } from '../store/import-error.js';
-import { describeSchemaError, schemaValidator } from './schemas.js';
+import { describeSchemaError, fieldPath, schemaValidator } from './schemas.js';
 
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** A JSON pointer segment (`~` and `/` escaped), as the schema errors name fields. */
+const segment = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The JSON pointer of the first string or key of `value` holding NUL (`\u0000`), or undefined.
+ * Text never holds NUL, on either store (README, "Importing data"): PostgreSQL cannot store it.
+ */
+function firstNul(value: unknown, pointer: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = firstNul(item, `${pointer}/${i}`);
+      if (found !== undefined) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = key.includes('\u0000') ? `${pointer}/${segment(key)}` : firstNul(item, `${pointer}/${segment(key)}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 /** The record of one physical line, parsed and checked against its schema; undefined for a blank line. */
@@ -37,6 +60,8 @@ function checkedRecord(raw: string, line: number): ImportLine['record'] | undefi
     const { field, problem } = describeSchemaError(validate.errors![0]!);
     throw new ImportError(line, field, problem);
   }
+  const nul = firstNul(record, '');
+  if (nul !== undefined) throw new ImportError(line, fieldPath(nul), 'must not hold NUL (\\u0000): text never does');
   return record as ImportLine['record'];
 }
 

@@ -55,6 +55,20 @@ describe('import: rejections', () => {
     );
   });
 
+  it('when a text holds NUL (\\u0000), fails naming the line and the field, on either store, and leaves the database unchanged', async () => {
+    const { workspaceId } = await seededWorkspace();
+    await expectRejected(
+      workspaceId,
+      [categoryLine().line, promptLine({ text: 'best crm\u0000' }).line],
+      'line 2: text: must not hold NUL (\\u0000): text never does',
+    );
+    await expectRejected(
+      workspaceId,
+      [competitorLine({ name: '\u0000Rival' }).line],
+      'line 1: name: must not hold NUL (\\u0000): text never does',
+    );
+  });
+
   it('when a line is JSON but not an object, fails naming the line', async () => {
     const { workspaceId } = await seededWorkspace();
     await expectRejected(workspaceId, [categoryLine().line, '["category"]'], 'line 2: -: must be a JSON object');
