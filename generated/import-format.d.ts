@@ -130,7 +130,7 @@ export interface CompetitorRecord {
   domain: string;
 }
 /**
- * A topic cluster of the content map. The API's totalMsv (sum of the keywords' msv) and avgKd (mean kd, rounded) are computed from keywords. Importing an existing topic with another stage sends topic.status_updated; a new topic sends no event.
+ * A topic cluster of the content map. The API's totalMsv (sum of the keywords' msv) and avgKd (mean kd, rounded) are computed from keywords. A new topic, or an existing topic imported with another stage, sends topic.status_updated (unless the import runs with --no-events).
  */
 export interface TopicRecord {
   type: 'topic';
@@ -182,7 +182,7 @@ export interface Keyword {
   kd: number;
 }
 /**
- * A site of the content map: a sitemap or a single page URL (the API's SitemapUrl). Importing an existing site whose processing completes, reopens, or whose failed count changes sends sitemap_url.status_updated; a new site sends no event.
+ * A site of the content map: a sitemap or a single page URL (the API's SitemapUrl). A site whose processing completes (a new site imported completed included), or whose failed count changes while complete, sends sitemap_url.status_updated (unless the import runs with --no-events); a site whose processing is running, or reopens, sends no event.
  */
 export interface SiteRecord {
   type: 'site';
@@ -274,7 +274,7 @@ export interface PageRecord {
   updated_at?: string;
 }
 /**
- * A run of idea research on one topic; its ideas are idea records that refer to it. Importing an existing batch with another status sends research_batch.status_updated, built after every line of the file is written (so it lists ideas that come after the batch); a new batch sends no event.
+ * A run of idea research on one topic; its ideas are idea records that refer to it. A batch whose status becomes COMPLETED or FAILED, a new batch imported in one of them included, sends research_batch.status_updated (unless the import runs with --no-events), built after every line of the file is written (so it lists ideas that come after the batch); other statuses send no event.
  */
 export interface ResearchBatchRecord {
   type: 'research_batch';
@@ -386,7 +386,7 @@ export interface IdeaRecord {
   updated_at?: string;
 }
 /**
- * An article of the content library. Importing an existing article with another status sends content.status_updated (after every line of the file is written, so its payload is complete); a new article sends no event. A record replaces the stored article entirely: omitted optional fields are null.
+ * An article of the content library. A new article, or an existing article imported with another status, sends content.status_updated (unless the import runs with --no-events), built after every line of the file is written, so its payload is complete. A record replaces the stored article entirely: omitted optional fields are null.
  */
 export interface ArticleRecord {
   type: 'article';
@@ -489,7 +489,7 @@ export interface Config {
   planned_time?: string | null;
 }
 /**
- * One run of an AI agent. Agent tasks have no read endpoint: importing an existing task with another status sends agent_task.status_updated; a new task sends no event.
+ * One run of an AI agent, read through GET /api/v1/content/agent-tasks and /api/v1/content/agent-tasks/{agent_task}. A new task, or an existing task imported with another status, sends agent_task.status_updated (unless the import runs with --no-events); it is listed by the content event feed too.
  */
 export interface AgentTaskRecord {
   type: 'agent_task';
@@ -569,7 +569,7 @@ export interface Usage {
   total_tokens: number;
 }
 /**
- * A brand-intelligence record: a product, persona, brand voice, content type or visual guideline (the API's IqRecord; kind is the API's type). metadata takes the shape of its kind. Importing an existing record with another stage sends iq.status_updated; a new record sends no event. A record imported with is_default true becomes its kind's only default (the previous default loses the flag).
+ * A brand-intelligence record: a product, persona, brand voice, content type or visual guideline (the API's IqRecord; kind is the API's type). metadata takes the shape of its kind. A new record, or an existing record imported with another stage, sends iq.status_updated (unless the import runs with --no-events). A record imported with is_default true becomes its kind's only default (the previous default loses the flag).
  */
 export interface IqRecord {
   type: 'iq_record';
