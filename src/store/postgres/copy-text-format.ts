@@ -34,7 +34,12 @@ export function copyField(value: unknown, column: CopyColumn, table: string): st
   if (typeof value === 'bigint') return value.toString();
   // String() gives the shortest text that reads back as the same double; -0 keeps its sign.
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (typeof value === 'string') return column.bytea ? byteaField(Buffer.from(value, 'utf8')) : copyTextField(value);
+  if (typeof value === 'string') {
+    if (column.bytea) return byteaField(Buffer.from(value, 'utf8'));
+    // PostgreSQL text cannot hold NUL; SQLite can, from files written before the service refused it.
+    if (value.includes('\u0000')) throw new TypeError(`column ${column.name} holds NUL (\\u0000), which PostgreSQL text cannot store: remove it in SQLite first`);
+    return copyTextField(value);
+  }
   if (value instanceof Uint8Array) {
     if (column.bytea) return byteaField(value);
     // Writing the bytes as text would store something else than SQLite holds: refuse instead.
@@ -62,8 +67,15 @@ const CHUNK_CHARS = 64 * 1024;
  */
 export function* copyTextChunks(rows: Iterable<readonly unknown[]>, columns: readonly CopyColumn[], table: string): Generator<string> {
   let chunk = '';
+  let number = 0;
   for (const row of rows) {
-    chunk += copyLine(row, columns, table);
+    number += 1;
+    try {
+      chunk += copyLine(row, columns, table);
+    } catch (err) {
+      // Named by its place in the table and its first column (the id of every table but a few).
+      throw new TypeError(`row ${number} (${columns[0]?.name ?? '?'} ${String(row[0])}): ${(err as Error).message}`, { cause: err });
+    }
     if (chunk.length >= CHUNK_CHARS) {
       yield chunk;
       chunk = '';

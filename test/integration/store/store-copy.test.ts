@@ -292,6 +292,18 @@ describe.skipIf(!postgresAvailable())('store copy: a SQLite file into PostgreSQL
     expect((await pool.query('SELECT name, value FROM service_settings')).rows).toEqual([{ name: 'cursor_secret', value: sourceSecret }]);
   });
 
+  it('refuses a SQLite row holding NUL (text PostgreSQL cannot store), naming its table, row and column, and writes nothing', async () => {
+    const source = await sourceWithEverything();
+    const id = randomUUID();
+    source.store.db.prepare("INSERT INTO users (id, email, name, created_at) VALUES (?, 'nul@example.test', ?, '2026-11-01T00:00:00.000Z')").run(id, 'Nu\u0000l');
+    const { url, pool } = await migratedTarget();
+
+    const refusal = copySqliteToPostgres(source.file, url);
+    await expect(refusal).rejects.toThrow(StoreCopyError);
+    await expect(refusal).rejects.toThrow(new RegExp(`copying table users failed, so nothing was copied: row \\d+ \\(id ${id}\\): column name holds NUL`));
+    expect(Object.values(await rowCounts(pool)).every((n) => n === 0)).toBe(true);
+  });
+
   it('refuses a second copy into the same target, naming the first table that holds rows, and changes nothing', async () => {
     const source = await sourceWithEverything();
     const url = await copyIntoNewPostgres(source.file);
