@@ -1392,7 +1392,8 @@ export interface paths {
          * @description Subscribes an endpoint to some of the six events. Answers the webhook and its signing secret
          *     (`whsec_` + base64), shown this once. The URL is refused (422 naming `url`) when its host is, or
          *     resolves to, a loopback, private, link-local or unique-local address, in any notation. The webhook
-         *     starts enabled. Success code `2010`. Owners only: any other member gets 403 (4030).
+         *     starts enabled. Success code `2010`. A workspace holds at most 20 webhooks unless configured
+         *     otherwise (`MAX_WEBHOOKS`): one more is refused with 409 (4092). Owners only: any other member gets 403 (4030).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1664,7 +1665,9 @@ export interface paths {
          * Create an API key
          * @description Creates an API key that acts as the calling owner, with the scopes asked for (all five by
          *     default) and an expiry (one year by default). Answers the key, shown this once: only its hash is
-         *     stored. Success code `2010`. Owners only: any other member gets 403 (4030).
+         *     stored. Success code `2010`. A workspace holds at most 100 active (neither revoked nor
+         *     expired) keys unless configured otherwise (`MAX_ACTIVE_API_KEYS`): one more is refused with 409
+         *     (4092). Owners only: any other member gets 403 (4030).
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -4030,10 +4033,12 @@ export interface components {
              *     `Idempotency-Key` whose first answer carried a secret, which is never stored, is one
              *     (`messages` names the resource and says the secret was shown once: revoke it and create
              *     another if it was lost). `4091`: a request with the same `Idempotency-Key` is still
-             *     running; retry after `Retry-After` seconds to get its answer.
+             *     running; retry after `Retry-After` seconds to get its answer. `4092` (creating an API key or a
+             *     webhook): the workspace already holds as many active API keys (100 by default) or webhooks
+             *     (20 by default) as it may; revoke or delete one first.
              * @enum {integer}
              */
-            code: 4090 | 4091;
+            code: 4090 | 4091 | 4092;
             /** @description Human-readable explanation of the conflict. */
             messages: string;
             /** @description Always null on this error. */
@@ -4902,7 +4907,8 @@ export interface components {
         /**
          * @description The first request under this `Idempotency-Key` is still running (4091, with `Retry-After`), or
          *     it succeeded with an answer that carried a secret, shown once and never stored (4090, naming the
-         *     resource).
+         *     resource), or the workspace holds as many active API keys or webhooks as it may (4092, on
+         *     creating one).
          */
         WriteConflict: {
             headers: {

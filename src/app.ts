@@ -32,7 +32,7 @@ import { matchRoute, requireOperation } from './http/route-match.js';
 import { adminHandlers } from './handlers/admin.js';
 import { eventCatalogFrom } from './webhooks/event-catalog.js';
 import type { Resolver } from './webhooks/ssrf-guard.js';
-import { DEFAULT_WEBHOOK_TIMEOUT_MS } from './config.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS, DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './config.js';
 import type { HttpConfig } from './config.js';
 import { compressResponses } from './http/compress-responses.js';
 import { forbidContentSniffing } from './http/content-type-options.js';
@@ -61,6 +61,8 @@ export interface AppDeps {
   adminHandlers?: AdminHandlers;
   /** Lets webhook URLs target loopback and private addresses (WEBHOOK_ALLOW_PRIVATE; development and tests). */
   allowPrivateWebhookTargets?: boolean;
+  /** Active API keys and webhooks per workspace (MAX_ACTIVE_API_KEYS, MAX_WEBHOOKS); 100 and 20 by default. */
+  workspaceLimits?: WorkspaceLimits;
   /** Name resolution for the webhook URL check at save time (tests); the system resolver by default. */
   resolveWebhookHost?: Resolver;
   /** Deadline of a test delivery (WEBHOOK_TIMEOUT_MS); 15 s by default. */
@@ -151,6 +153,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       services: {
         eventCatalog,
         allowPrivateWebhookTargets: deps.allowPrivateWebhookTargets ?? false,
+        limits: deps.workspaceLimits ?? DEFAULT_WORKSPACE_LIMITS,
         resolveHost: deps.resolveWebhookHost,
         webhookTimeoutMs: deps.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
       },

@@ -25,6 +25,8 @@ export interface Config {
   authFailureQuota: number;
   /** Webhook delivery (see src/webhooks/delivery/README.md). */
   webhooks: WebhookDeliveryConfig;
+  /** How many active API keys and webhooks one workspace may hold (MAX_ACTIVE_API_KEYS, MAX_WEBHOOKS). */
+  workspaceLimits: WorkspaceLimits;
   /** Limits of the HTTP server's connections and the HTTP conventions (docs/operators.md, "Configuration"; docs/client-teams.md, "HTTP conventions"). */
   http: HttpServerConfig & HttpConfig;
   /** The shared rate limit of several instances (docs/operators.md, "Running several instances"). */
@@ -89,6 +91,15 @@ export interface HttpConfig {
 }
 
 export type TrustProxy = false | number | string[];
+
+export interface WorkspaceLimits {
+  /** Keys neither revoked nor expired. */
+  activeApiKeys: number;
+  webhooks: number;
+}
+
+/** 100 active keys and 20 webhooks per workspace unless configured. */
+export const DEFAULT_WORKSPACE_LIMITS: WorkspaceLimits = { activeApiKeys: 100, webhooks: 20 };
 
 export interface WebhookDeliveryConfig {
   /** Development/test switch: lets webhook URLs resolve to loopback and private addresses. */
@@ -266,6 +277,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitQuota: intFrom(env.RATE_LIMIT_QUOTA, 120, 'RATE_LIMIT_QUOTA'),
     rateLimitWindowSeconds: intFrom(env.RATE_LIMIT_WINDOW_SECONDS, 60, 'RATE_LIMIT_WINDOW_SECONDS'),
     authFailureQuota: intFrom(env.AUTH_FAILURE_QUOTA, 30, 'AUTH_FAILURE_QUOTA'),
+    workspaceLimits: {
+      activeApiKeys: positiveIntFrom(env.MAX_ACTIVE_API_KEYS, DEFAULT_WORKSPACE_LIMITS.activeApiKeys, 'MAX_ACTIVE_API_KEYS'),
+      webhooks: positiveIntFrom(env.MAX_WEBHOOKS, DEFAULT_WORKSPACE_LIMITS.webhooks, 'MAX_WEBHOOKS'),
+    },
     webhooks: {
       allowPrivate: boolFrom(env.WEBHOOK_ALLOW_PRIVATE, false, 'WEBHOOK_ALLOW_PRIVATE'),
       timeoutMs: positiveIntFrom(env.WEBHOOK_TIMEOUT_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, 'WEBHOOK_TIMEOUT_MS'),

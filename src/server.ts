@@ -63,6 +63,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
     clientLimiter: shared?.clientLimiter,
     readiness,
     allowPrivateWebhookTargets: config.webhooks.allowPrivate,
+    workspaceLimits: config.workspaceLimits,
     webhookTimeoutMs: config.webhooks.timeoutMs,
     http: config.http,
     cursorSecret: config.cursorSecret,

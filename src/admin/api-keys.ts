@@ -27,8 +27,13 @@ export function toApiKeyView(row: ApiKeyRow): WorkspaceApiKey {
 /** A key acting as the calling owner; the secret is returned once and only its hash is kept. */
 export async function createWorkspaceApiKey(
   store: Store,
-  input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[] | undefined; expiresAt?: string | undefined; now: Date },
+  input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[] | undefined; expiresAt?: string | undefined; now: Date; maxActive: number },
 ): Promise<{ api_key: WorkspaceApiKey; key: string }> {
+  const at = input.now.toISOString();
+  const active = (await store.apiKeys.listByWorkspace(input.workspaceId)).filter((k) => k.revoked_at === null && k.expires_at > at).length;
+  if (active >= input.maxActive) {
+    throw new ServiceError('LIMIT_REACHED', `The workspace already holds ${input.maxActive} active API keys, as many as it may: revoke one first.`);
+  }
   const name = input.name.trim();
   if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   const expiresAt = input.expiresAt === undefined ? undefined : instantOf(input.expiresAt);

@@ -16,6 +16,8 @@ export const Codes = {
   CONFLICT: 4090,
   /** Administration API: a request with the same `Idempotency-Key` is still running (HTTP 409); retry after `Retry-After`. */
   IDEMPOTENCY_IN_PROGRESS: 4091,
+  /** Administration API: the workspace already holds as many active API keys or webhooks as it may (HTTP 409). */
+  LIMIT_REACHED: 4092,
   /** 400 from the HTTP parser: a request line, header or framing it cannot read (src/http/client-error.ts). */
   MALFORMED_REQUEST: 4000,
   KEY_MISSING: 4021,

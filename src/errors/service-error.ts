@@ -18,6 +18,7 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { status: 408, code: Codes.REQUEST_TIMEOUT },
   CONFLICT: { status: 409, code: Codes.CONFLICT },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, code: Codes.IDEMPOTENCY_IN_PROGRESS },
+  LIMIT_REACHED: { status: 409, code: Codes.LIMIT_REACHED },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, code: Codes.UNSUPPORTED_MEDIA_TYPE },
   INVALID_PARAMETERS: { status: 422, code: Codes.INVALID_PARAMETERS },
   IDEMPOTENCY_MISMATCH: { status: 422, code: Codes.IDEMPOTENCY_MISMATCH },

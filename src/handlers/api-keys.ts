@@ -12,7 +12,7 @@ export const listApiKeys: AdminOperationHandler<'listApiKeys'> = async ({ path, 
     (key) => [key.created_at, key.id],
   ));
 
-export const createApiKey: AdminOperationHandler<'createApiKey'> = async ({ path, body, caller, store, now }) =>
+export const createApiKey: AdminOperationHandler<'createApiKey'> = async ({ path, body, caller, store, now, services }) =>
   created(
     await createWorkspaceApiKey(store, {
       workspaceId: path.workspace_id,
@@ -21,6 +21,7 @@ export const createApiKey: AdminOperationHandler<'createApiKey'> = async ({ path
       scopes: body.scopes,
       expiresAt: body.expires_at,
       now,
+      maxActive: services.limits.activeApiKeys,
     }),
     'Created. Store the key now: it is not shown again.',
   );

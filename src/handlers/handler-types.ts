@@ -3,6 +3,7 @@
 import type { operations } from '../../generated/openapi.js';
 import type { OperationCredentials } from '../../generated/operation-credentials.js';
 import type { Store } from '../store/index.js';
+import type { WorkspaceLimits } from '../config.js';
 import type { Cursors } from '../pagination/cursor.js';
 import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from '../keys/callers.js';
 import type { Resolver } from '../webhooks/ssrf-guard.js';
@@ -82,6 +83,8 @@ export interface AdminServices {
   resolveHost?: Resolver;
   /** Deadline of a test delivery, the same as a real attempt's (`WEBHOOK_TIMEOUT_MS`). */
   webhookTimeoutMs: number;
+  /** How many active API keys and webhooks a workspace may hold. */
+  limits: WorkspaceLimits;
 }
 
 export interface AdminHandlerContext<Op extends AdminOperationId> {

@@ -40,8 +40,12 @@ export const listWebhooks: AdminOperationHandler<'listWebhooks'> = async ({ path
     (webhook) => [webhook.created_at, webhook.id],
   ));
 
-export const createWebhook: AdminOperationHandler<'createWebhook'> = async ({ path, body, caller, store, now, services }) =>
-  created(
+export const createWebhook: AdminOperationHandler<'createWebhook'> = async ({ path, body, caller, store, now, services }) => {
+  const max = services.limits.webhooks;
+  if ((await store.webhooks.list(path.workspace_id, max)).length >= max) {
+    throw new ServiceError('LIMIT_REACHED', `The workspace already holds ${max} webhooks, as many as it may: delete one first.`);
+  }
+  return created(
     await createSubscription(store, {
       workspaceId: path.workspace_id,
       userId: caller.user_id,
@@ -55,6 +59,7 @@ export const createWebhook: AdminOperationHandler<'createWebhook'> = async ({ pa
     }),
     'Created. Store the secret now: it is not shown again.',
   );
+};
 
 export const getWebhook: AdminOperationHandler<'getWebhook'> = async ({ path, store, now }) =>
   ok(await getSubscription(store, { workspaceId: path.workspace_id, webhookId: path.webhook_id, now }));

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { adminWorld, createWebhook } from './helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ allowPrivateWebhookTargets: true, workspaceLimits: { activeApiKeys: 3, webhooks: 1 } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('how many API keys and webhooks a workspace may hold', () => {
+  it('refuses one more active API key than the limit with 409 (4092); revoking one makes room', async () => {
+    const { workspace, call } = await adminWorld(server);
+    // The workspace's own key is the first of three.
+    for (const name of ['Second', 'Third']) expect((await call({ method: 'POST', path: '/api-keys', body: { name } })).status).toBe(201);
+    const refused = await call({ method: 'POST', path: '/api-keys', body: { name: 'Fourth' } });
+    expect([refused.status, refused.body]).toEqual([409, {
+      code: 4092, messages: 'The workspace already holds 3 active API keys, as many as it may: revoke one first.', data: null,
+    }]);
+    expect((await call({ method: 'DELETE', path: `/api-keys/${workspace.keyId}` })).status).toBe(200);
+    expect((await call({ method: 'POST', path: '/api-keys', body: { name: 'Fourth' } })).status).toBe(201);
+  });
+
+  it('refuses one more webhook than the limit with 409 (4092); deleting one makes room', async () => {
+    const { call } = await adminWorld(server);
+    const first = await createWebhook(call, { url: 'http://127.0.0.1:9/one' });
+    const refused = await call({ method: 'POST', path: '/webhooks', body: { url: 'http://127.0.0.1:9/two', name: 'Two', events: ['content.status_updated'] } });
+    expect([refused.status, refused.body]).toEqual([409, { code: 4092, messages: 'The workspace already holds 1 webhooks, as many as it may: delete one first.', data: null }]);
+    expect((await call({ method: 'DELETE', path: `/webhooks/${first.id}` })).status).toBe(200);
+    await createWebhook(call, { url: 'http://127.0.0.1:9/two' });
+  });
+});
