@@ -149,10 +149,10 @@ async function main(): Promise<void> {
       requests: await reader.workspaceProfile.sumApiRequests(workspaceId, 0, 1_000_000),
     });
     let writtenAfterMs: number | undefined;
-    while (performance.now() - importEnded! < 30_000) {
+    while (performance.now() - importEnded < 30_000) {
       const now = await progress();
       if (now.uses === used && now.requests === apiRequests) {
-        writtenAfterMs = performance.now() - importEnded!;
+        writtenAfterMs = performance.now() - importEnded;
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -165,7 +165,7 @@ async function main(): Promise<void> {
     const fmt = (ms: number): string => (Number.isNaN(ms) ? '–' : ms.toFixed(1));
     console.log(`machine: ${os.cpus().length} cores, node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`file: ${lines.toLocaleString('en-US')} lines, ${(bytes / 1_048_576).toFixed(0)} MB; imported ${summary.records.toLocaleString('en-US')} records`);
-    console.log(`import: ${((importEnded! - importStarted) / 1000).toFixed(1)} s from start to exit; lock seen held for ${(((lockFreedAt ?? importEnded!) - (lockSeenAt ?? importStarted)) / 1000).toFixed(1)} s`);
+    console.log(`import: ${((importEnded - importStarted) / 1000).toFixed(1)} s from start to exit; lock seen held for ${(((lockFreedAt ?? importEnded) - (lockSeenAt ?? importStarted)) / 1000).toFixed(1)} s`);
     console.log(writtenAfterMs === undefined
       ? `NOT all written 30 s after the import exited: ${uses} of ${used} key uses, ${requests} of ${apiRequests} API requests`
       : `key uses and request counts written ${writtenAfterMs.toFixed(0)} ms after the import exited (${used} first uses, ${apiRequests} API requests)`);

@@ -100,7 +100,7 @@ function copyText(rows: readonly unknown[][]): string {
   const special = /[\\\n\r\t]/;
   const field = (v: unknown): string => {
     if (v === null || v === undefined) return '\\N';
-    const text = String(v);
+    const text = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : JSON.stringify(v);
     return special.test(text) ? text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t') : text;
   };
   let out = '';

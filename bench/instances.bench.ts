@@ -33,7 +33,7 @@ async function startInstance(): Promise<{ url: string; child: ChildProcess }> {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', LOG_FILE: '/dev/null', REDIS_URL: redis.url, RATE_LIMIT_QUOTA: '1000000000' },
   });
   const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
   });
   return { url: (JSON.parse(first) as { url: string }).url, child };

@@ -147,7 +147,7 @@ export function spawnService(cli: string[], database: string, logFile: string, e
   });
   const ready = new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       if (out.includes('"url"')) resolve();
     });

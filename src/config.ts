@@ -40,7 +40,7 @@ export interface Config {
   cursorSecret: string | undefined;
 }
 
-export interface DatabasePoolConfig {
+interface DatabasePoolConfig {
   /** `DATABASE_POOL_MAX`: connections at most per instance; instances × this must stay under the server's `max_connections`. */
   max: number;
   /** `DATABASE_POOL_IDLE_TIMEOUT_MS`: a connection idle this long is closed (0: never). */

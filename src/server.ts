@@ -84,11 +84,11 @@ export async function startServer(config: Config, options: { store?: Store; logg
     // Attempts in flight finish (or are abandoned to their leases) while the server drains.
     const dispatcherStopped = dispatcher.stop();
     readiness.draining = true;
-    closing ??= new Promise<void>((resolve) => {
+    closing ??= new Promise<void>((resolve, reject) => {
       // server.close() closes the connections idle now; a keep-alive connection whose request is
       // still in flight would otherwise stay open for the keep-alive timeout after its answer.
       const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
-      server.close(async () => {
+      const afterClose = async (): Promise<void> => {
         clearInterval(closeIdle);
         await dispatcherStopped;
         // What the server kept in memory while the lock was taken (see docs/data-producers.md).
@@ -98,8 +98,8 @@ export async function startServer(config: Config, options: { store?: Store; logg
         await shared?.close();
         if (!options.store) await store.close();
         logger.flush();
-        resolve();
-      });
+      };
+      server.close(() => void afterClose().then(resolve, reject));
       server.closeIdleConnections();
     });
     return closing;

@@ -15,7 +15,7 @@ interface CpuProfile {
 }
 
 /** Where a frame belongs: `package NAME`, `src/PATH`, `node:NAME`, or V8's own buckets. */
-export function bucketOf(frame: ProfileNode['callFrame']): string | undefined {
+function bucketOf(frame: ProfileNode['callFrame']): string | undefined {
   const { url, functionName } = frame;
   if (url === '') {
     if (functionName === '(idle)') return undefined;
@@ -32,7 +32,7 @@ export function bucketOf(frame: ProfileNode['callFrame']): string | undefined {
 }
 
 /** Self CPU µs per bucket, and the profile's total non-idle µs. */
-export function selfTimes(file: string): { total: number; buckets: Map<string, number> } {
+function selfTimes(file: string): { total: number; buckets: Map<string, number> } {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const bucketOfNode = new Map(profile.nodes.map((node) => [node.id, bucketOf(node.callFrame)]));
   const buckets = new Map<string, number>();

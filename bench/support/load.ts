@@ -48,7 +48,7 @@ export async function startServerProcess(args: string[], options: { checkout?: s
     env: { ...process.env, ...options.env, NODE_ENV: 'production' },
   });
   const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with ${code}`)));
   });
   return { url: (JSON.parse(first) as { url: string }).url, child };

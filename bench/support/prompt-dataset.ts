@@ -6,7 +6,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importLines } from '../../src/import/import-ndjson.js';
 import { openSqliteStore, type Store } from '../../src/store/index.js';
-import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { DAY_MS } from '../../src/analytics/periods.js';
 import { PLATFORMS } from '../../src/analytics/platforms.js';
 
@@ -65,7 +64,7 @@ const CITATION = [0.35, 0.41, 0.58, 0.2, 0.08, 0.3];
  * visits each cell once before any repeats, so every prompt has data on every platform and, with
  * at least half as many answers as cells, on nearly every day.
  */
-export function* datasetLines(shape: DatasetShape, todayDay: number): Generator<string> {
+function* datasetLines(shape: DatasetShape, todayDay: number): Generator<string> {
   const random = prng(shape.snapshots ^ (shape.prompts << 20) ^ shape.days);
   for (const name of COMPETITORS) {
     yield JSON.stringify({ type: 'competitor', id: uuidFrom(random), name, domain: `${name.toLowerCase().replace(/\s+/g, '')}.example` });

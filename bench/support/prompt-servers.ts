@@ -82,8 +82,13 @@ async function bytes(): Promise<{ url: string; close: () => Promise<void> }> {
   }, () => undefined);
 }
 
-async function listen(handler: http.RequestListener, closed: () => void): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(handler);
+async function listen(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void,
+  closed: () => void,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    Promise.resolve(handler(req, res)).catch((err: unknown) => res.destroy(err as Error));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;

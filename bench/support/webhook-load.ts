@@ -65,7 +65,9 @@ const send = (reply: LoadReply): void => {
   process.send!(reply);
 };
 
-process.on('message', async (command: LoadCommand) => {
+process.on('message', (command: LoadCommand) => void answer(command));
+
+async function answer(command: LoadCommand): Promise<void> {
   if (command.type === 'stats') {
     send({ type: 'stats', received: seen.size, latenciesMs: latencies, hangingRequests });
   } else if (command.type === 'reset') {
@@ -94,6 +96,6 @@ process.on('message', async (command: LoadCommand) => {
     }
     send({ type: 'produced', count: total });
   }
-});
+}
 
 send({ type: 'ready', fastUrl: await listen(fast), hangingUrl: await listen(hanging) });

@@ -1,7 +1,6 @@
 // API keys as owners manage them through the administration API.
 import type { components } from '../../generated/openapi.js';
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 import { createApiKey, KeyRefusal } from '../keys/api-keys.js';
 import { parseStoredScopes, type Scope } from '../keys/scopes.js';
 import type { Store } from '../store/index.js';

@@ -1,7 +1,6 @@
 // Workspace members as the administration API shows and removes them.
 import type { components } from '../../generated/openapi.js';
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 import type { Store } from '../store/index.js';
 import type { MembershipRow, Role } from '../store/interfaces/accounts.js';
 import { toApiKeyView, type WorkspaceApiKey } from './api-keys.js';

@@ -91,7 +91,7 @@ export interface RollupSummary {
 }
 
 /** Period totals of (day, platform) rollup rows; rows outside both periods are ignored. */
-export function periodTotals(periods: Periods, daily: readonly DailyCounts[]): PeriodTotals {
+function periodTotals(periods: Periods, daily: readonly DailyCounts[]): PeriodTotals {
   const previous: Counts = { ...NO_COUNTS };
   const byPlatform = new Map<Platform, Counts & { platform: Platform }>();
   const byDay = new Map<number, Counts & { day: number }>();
@@ -114,7 +114,7 @@ export function periodTotals(periods: Periods, daily: readonly DailyCounts[]): P
  * The rate blocks (significance at level `alpha`), the daily trend of the current period and the
  * six platform results.
  */
-export function summarisePeriods(totals: PeriodTotals, alpha: number = DEFAULT_ALPHA): RollupSummary {
+function summarisePeriods(totals: PeriodTotals, alpha: number = DEFAULT_ALPHA): RollupSummary {
   const { previous } = totals;
   const current: Counts = { ...NO_COUNTS };
   for (const day of totals.days) add(current, day);

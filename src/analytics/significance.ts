@@ -37,7 +37,7 @@ export function twoProportionPValue(current: HitCount, previous: HitCount): numb
  * terms fall below 10⁻¹⁷ of the observed table's: all the rest adds less than the p-value's own
  * rounding error, and a test costs a few standard deviations of terms, not the whole support.
  */
-export function fisherExactPValue(current: HitCount, previous: HitCount): number {
+function fisherExactPValue(current: HitCount, previous: HitCount): number {
   const n1 = current.total;
   const hits = current.hits + previous.hits;
   const misses = n1 + previous.total - hits;
@@ -75,7 +75,7 @@ export function fisherExactPValue(current: HitCount, previous: HitCount): number
  * the rate of both periods together, and p = erfc(|z|/√2). When p̂ is 0 or 1 both rates are equal
  * and p = 1.
  */
-export function zTestPValue(current: HitCount, previous: HitCount): number {
+function zTestPValue(current: HitCount, previous: HitCount): number {
   const hits = current.hits + previous.hits;
   const total = current.total + previous.total;
   if (hits === 0 || hits === total) return 1;
@@ -129,7 +129,7 @@ export function erfc(x: number): number {
 }
 
 /** `value` (≥ 0) rounded half away from zero to 4 decimals, as rates are. */
-export function roundProbability(value: number): number {
+function roundProbability(value: number): number {
   // The nearest double to value·10⁴ can sit a hair below a half (0.00015·10⁴ = 1.4999999999999998);
   // a relative nudge far below the p-value's own accuracy keeps such halves rounding up.
   return Math.floor(value * 10_000 * (1 + 1e-12) + 0.5) / 10_000;

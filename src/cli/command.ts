@@ -8,7 +8,7 @@ export interface CommandIo {
   stdin: NodeJS.ReadableStream;
 }
 
-export interface CommandContext extends CommandIo {
+interface CommandContext extends CommandIo {
   options: Options;
   /**
    * Opens the database on first use (`--db`: a SQLite file or a postgres:// URL, else DATABASE_URL,

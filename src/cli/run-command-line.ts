@@ -55,7 +55,7 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
         // An address that is not one, or a PostgreSQL that does not answer, is the user's setup,
         // not a defect: one line naming it, never a stack.
         store ??= await openStore(databasePath, { pool: config.databasePool, ...open }).catch((err: unknown) => {
-          throw err instanceof PostgresUnreachableError || err instanceof StoreAddressError ? new CliError((err as Error).message) : err;
+          throw err instanceof PostgresUnreachableError || err instanceof StoreAddressError ? new CliError((err).message) : err;
         });
         return store;
       },

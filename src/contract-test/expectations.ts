@@ -13,7 +13,7 @@ function bodiless(response: ObservedResponse): boolean {
 }
 
 function envelope(response: ObservedResponse): { code?: unknown; messages?: unknown; data?: unknown } {
-  return (response.json ?? {}) as { code?: unknown; messages?: unknown; data?: unknown };
+  return (response.json ?? {});
 }
 
 export function all(...expectations: Expectation[]): Expectation {

@@ -13,7 +13,7 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-export interface JUnitFailureDetail {
+interface JUnitFailureDetail {
   title: string;
   problems: string[];
   /** What lets a reader reproduce it (a curl line, a delivery's id). */

@@ -104,7 +104,7 @@ export class OpenApiContract {
   private readonly validator: SchemaValidator;
 
   constructor(document: object) {
-    this.document = document as OpenApiDocument;
+    this.document = document;
     this.validator = schemaValidatorFor(document);
     this.operations = this.listOperations();
   }

@@ -14,7 +14,7 @@ function types(schema: Schema): string[] {
 /** Every value an enumerated parameter takes, as sent in a query; undefined when it is not enumerated. */
 export function enumeratedValues(schema: Schema): string[] | undefined {
   if (schema.enum) return schema.enum.filter((v) => v !== null).map(String);
-  if (schema.const !== undefined) return [String(schema.const)];
+  if (schema.const !== undefined) return [typeof schema.const === 'string' ? schema.const : JSON.stringify(schema.const)];
   if (types(schema).includes('boolean')) return ['true', 'false'];
   return undefined;
 }

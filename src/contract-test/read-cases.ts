@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { all, reached, reaches, type Expectation } from './expectations.js';
 import type { Credential, OutgoingRequest } from './http-exchange.js';
 import { checkProperty } from './property-cases.js';
-import type { Operation, Parameter, Schema } from './openapi-contract.js';
+import type { Operation, Parameter } from './openapi-contract.js';
 import { enumeratedValues, validArbitrary } from './parameter-values.js';
 import { EVERY_CALL } from './report.js';
 import type { RunContext } from './run-context.js';
@@ -36,7 +36,7 @@ export function queryParameters(op: Operation): Parameter[] {
 }
 
 /** The contract's `example`s of a parameter (its own, then its schema's), as sent in a path. */
-export function parameterExamples(ctx: RunContext, param: Parameter): string[] {
+function parameterExamples(ctx: RunContext, param: Parameter): string[] {
   const schema = ctx.contract.schema(param.schema) ?? {};
   return [param.example, ...Object.values(param.examples ?? {}).map((e) => e.value), schema.example, ...(schema.examples ?? [])]
     .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
@@ -47,7 +47,7 @@ export function parameterExamples(ctx: RunContext, param: Parameter): string[] {
  * `example`s, then ids real answers named. An identifier's example (a UUID) names an object of the
  * documentation, not of the deployment: it is tried only when no answer named a real id.
  */
-export function pathParameterValues(ctx: RunContext, op: Operation, param: Parameter, withIdExamples = true): string[] {
+function pathParameterValues(ctx: RunContext, op: Operation, param: Parameter, withIdExamples = true): string[] {
   const schema = ctx.contract.schema(param.schema) ?? {};
   const examples = parameterExamples(ctx, param);
   const ids = ctx.ids.forPathParameter(op, param.name);
@@ -136,7 +136,7 @@ async function walk(ctx: RunContext, op: Operation, credential: Credential, valu
       for (const item of items) {
         // Items without an id (cited pages are keyed by URL) are told apart by their whole content.
         const own = (item as { id?: unknown } | null)?.id;
-        const id = own === undefined ? JSON.stringify(item) : String(own);
+        const id = own === undefined ? JSON.stringify(item) : typeof own === 'string' ? own : JSON.stringify(own);
         if (seen.has(id)) problems.push(`item ${id.length > 80 ? `${id.slice(0, 80)}…` : id} appears again on page ${page}`);
         seen.add(id);
       }
@@ -186,7 +186,7 @@ function validModel(ctx: RunContext, op: Operation): fc.Arbitrary<Array<[string,
   for (const param of queryParameters(op)) {
     // A cursor is opaque: only the service makes valid ones.
     if (param.name === 'cursor') continue;
-    const arbitrary = validArbitrary(ctx.contract.schema(param.schema) ?? ({} as Schema), ctx.ids.forName(param.name));
+    const arbitrary = validArbitrary(ctx.contract.schema(param.schema) ?? ({}), ctx.ids.forName(param.name));
     if (arbitrary) model[param.name] = arbitrary;
   }
   if (Object.keys(model).length === 0) return undefined;

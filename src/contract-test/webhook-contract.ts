@@ -20,7 +20,7 @@ export class WebhookContract {
   private readonly messages: Map<string, MessageObject>;
 
   constructor(document: object) {
-    this.document = document as AsyncApiDocument;
+    this.document = document;
     this.validator = schemaValidatorFor(document);
     this.messages = new Map(Object.values(this.document.components?.messages ?? {})
       .filter((m) => m.name !== undefined).map((m) => [m.name!, m]));

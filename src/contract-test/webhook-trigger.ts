@@ -7,12 +7,12 @@ import type { RunContext } from './run-context.js';
 import type { ReceivedDelivery, WebhookReceiver } from './webhook-receiver.js';
 
 /** A problem of the run that is not one request's answer: a delivery that never came, a redelivery that changed. */
-export interface TriggerProblem {
+interface TriggerProblem {
   what: string;
   problems: string[];
 }
 
-export interface RedeliveryCheck {
+interface RedeliveryCheck {
   delivery_id: string;
   /** How many times the receiver got it, first arrival included. */
   arrivals: number;

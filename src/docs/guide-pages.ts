@@ -21,7 +21,7 @@ export interface GuidePage {
 }
 
 /** The names of the guides, in the order the navigation lists them: the README first, then docs/ by name. */
-export function guideNames(): string[] {
+function guideNames(): string[] {
   const guides = readdirSync(GUIDES_DIR)
     .filter((f) => f.endsWith('.md') && f !== 'README.md')
     .map((f) => f.slice(0, -'.md'.length))

@@ -89,7 +89,7 @@ function describeReference(openapi: Json, events: WebhookEvent[], asyncDoc: Json
   ];
   if (events.length > 0) {
     lines.push(
-      `and, for the ${events.length} webhook events, [\`/asyncapi.json\`](/asyncapi.json) (AsyncAPI ${String(asyncDoc?.asyncapi ?? '3.0')});`,
+      `and, for the ${events.length} webhook events, [\`/asyncapi.json\`](/asyncapi.json) (AsyncAPI ${typeof asyncDoc?.asyncapi === 'string' ? asyncDoc.asyncapi : '3.0'});`,
       'both bundle the same schema files, so a field means the same in a response and in an event.',
     );
   } else {
@@ -126,7 +126,7 @@ export function buildReferenceDocument(openapi: Json, asyncapi?: Json): Json {
   let events: WebhookEvent[] = [];
   let webhookTag: string | undefined;
   if (asyncapi) {
-    const converted = webhooksFromAsyncApi(asyncapi, schemas as Json, WEBHOOK_EVENTS_TAG);
+    const converted = webhooksFromAsyncApi(asyncapi, schemas, WEBHOOK_EVENTS_TAG);
     events = converted.events;
     if (events.length > 0) {
       webhookTag = WEBHOOK_EVENTS_TAG;

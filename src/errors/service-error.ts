@@ -6,7 +6,7 @@ import { describeFieldErrors, type FieldError } from './field-errors.js';
  * place: a call site names the error, never a number, and the error middleware
  * (`src/http/error-handler.ts`) turns it into the envelope.
  */
-export const ERRORS = {
+const ERRORS = {
   MALFORMED_REQUEST: { status: 400, code: Codes.MALFORMED_REQUEST },
   KEY_MISSING: { status: 401, code: Codes.KEY_MISSING },
   KEY_INVALID: { status: 401, code: Codes.KEY_INVALID },

@@ -18,7 +18,7 @@ export interface FeedPages {
 }
 
 /** How far back a feed reaches. */
-export const FEED_RETENTION_MS = 30 * 86_400_000;
+const FEED_RETENTION_MS = 30 * 86_400_000;
 
 export interface FeedRequest {
   workspaceId: string;

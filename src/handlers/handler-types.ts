@@ -24,11 +24,11 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
 type ParamsOf<Op extends OperationId> = operations[Op]['parameters'];
-export type QueryOf<Op extends OperationId> = ParamsOf<Op> extends { query?: infer Q } ? ([Q] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
-export type PathOf<Op extends OperationId> = ParamsOf<Op> extends { path?: infer P } ? ([P] extends [never] ? Record<string, never> : NonNullable<P>) : Record<string, never>;
+type QueryOf<Op extends OperationId> = ParamsOf<Op> extends { query?: infer Q } ? ([Q] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+type PathOf<Op extends OperationId> = ParamsOf<Op> extends { path?: infer P } ? ([P] extends [never] ? Record<string, never> : NonNullable<P>) : Record<string, never>;
 
 /** One of the documented success responses of the operation, with its exact JSON body. */
-export type JsonResult<Op extends OperationId> = {
+type JsonResult<Op extends OperationId> = {
   [S in keyof Responses<Op> & SuccessStatus]: { status: S; body: JsonBody<Responses<Op>[S]> };
 }[keyof Responses<Op> & SuccessStatus];
 
@@ -56,22 +56,22 @@ export type OperationHandler<Op extends OperationId> = (ctx: HandlerContext<Op>)
  * The HEAD operation the contract declares beside every GET (operationId `head…`): answered by the
  * GET's own handler, without the body (src/http/head-requests.ts), so it has no handler of its own.
  */
-export type HeadOperationId = Extract<OperationId, `head${string}`>;
+type HeadOperationId = Extract<OperationId, `head${string}`>;
 
 /** The read API: every operation that is neither an administration nor a HEAD operation. */
-export type ReadOperationId = Exclude<OperationId, AdminOperationId | HeadOperationId>;
+type ReadOperationId = Exclude<OperationId, AdminOperationId | HeadOperationId>;
 
 export type ReadHandlers = { [Op in ReadOperationId]: OperationHandler<Op> };
 
 /** The JSON request body of an operation, as validated; `undefined` where it has none or it is optional and absent. */
-export type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
+type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
   ? B
   : operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
     ? B | undefined
     : undefined;
 
 /** Member tokens everywhere; the operations whose `security` also takes an API key get either caller. */
-export type AdminCallerOf<Op extends AdminOperationId> = 'api_key' extends OperationCredentials[Op] ? WorkspaceCaller : MemberCaller;
+type AdminCallerOf<Op extends AdminOperationId> = 'api_key' extends OperationCredentials[Op] ? WorkspaceCaller : MemberCaller;
 
 /** What the administration handlers need beyond the store: settled once, when the app is built. */
 export interface AdminServices {

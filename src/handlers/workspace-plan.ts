@@ -1,5 +1,4 @@
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 import type { OperationHandler } from './handler-types.js';
 import { readPlan } from '../workspace/plan.js';
 import { ok } from './success.js';

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 import { presentedKey, refuseAuthentication } from './authenticate.js';
 import { callerWorkspaceId, getWorkspaceCaller, matchedOperation, setCaller } from './request-context.js';
 import { limitPerWorkspace } from './workspace-rate-limit.js';

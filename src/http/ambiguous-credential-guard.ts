@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 import { refuseAuthentication } from './authenticate.js';
 import { presentedCredential } from './presented-credential.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 import { setCaller } from './request-context.js';
 import { checkApiKey } from '../keys/api-keys.js';
 import type { Store } from '../store/index.js';

@@ -2,7 +2,7 @@ import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 
 /** Bodies smaller than this gain little from compression and cost CPU on both sides. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 // compressible's database does not list NDJSON; it is text as much as JSON and CSV are.
 const NDJSON = /^application\/x-ndjson\b/i;

@@ -5,9 +5,9 @@ import type { Store } from '../store/index.js';
 import { getApiKeyCaller, matchedOperation } from './request-context.js';
 
 /** Reads are per caller and change with every import: keep them private and revalidate each time. */
-export const READ_CACHE_CONTROL = 'private, no-cache';
+const READ_CACHE_CONTROL = 'private, no-cache';
 /** What a read's answer depends on besides the URL: the key (either header) and the encoding. */
-export const READ_VARY = ['Authorization', 'X-API-KEY', 'Accept-Encoding'];
+const READ_VARY = ['Authorization', 'X-API-KEY', 'Accept-Encoding'];
 const READ_VARY_HEADER = READ_VARY.join(', ');
 
 const JSON_TYPE = /^application\/json\b/i;
@@ -17,7 +17,7 @@ const JSON_TYPE = /^application\/json\b/i;
  * `req.fresh`, a request's `Cache-Control: no-cache` does not prevent the match: that directive is
  * addressed to caches, and `fetch` adds it to every request that sets `If-None-Match` by hand.
  */
-export function ifNoneMatchMatches(req: Request, etag: string): boolean {
+function ifNoneMatchMatches(req: Request, etag: string): boolean {
   const header = req.get('If-None-Match');
   if (header === undefined) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
@@ -68,7 +68,7 @@ export function conditionalJsonReads(): RequestHandler {
 type Responses = Record<string, { content?: Record<string, unknown> }>;
 
 /** Operations whose success is a file rather than JSON (the exports), from the contract. */
-export function downloadOperationIds(document: object): Set<string> {
+function downloadOperationIds(document: object): Set<string> {
   const ids = new Set<string>();
   const paths = (document as { paths?: Record<string, { get?: { operationId?: string; responses?: Responses } }> }).paths ?? {};
   for (const item of Object.values(paths)) {
@@ -102,7 +102,7 @@ export function conditionalDownloads(deps: { document: object; store: Store; now
     const workspaceId = getApiKeyCaller(res).principal.workspace_id;
     const version = await deps.store.dataVersions.get(workspaceId);
     const day = dayOf(deps.now().getTime());
-    const etag = weakTag(workspaceId, String(version), String(day), operationId, canonicalQuery(req.query as Record<string, unknown>));
+    const etag = weakTag(workspaceId, String(version), String(day), operationId, canonicalQuery(req.query));
     res.set('ETag', etag);
     if (ifNoneMatchMatches(req, etag)) {
       res.status(304).end();

@@ -29,7 +29,7 @@ export function parametersByOperation(document: object): Map<string, ContractPar
         name: String(p.name),
         in: String(p.in),
         allowEmptyValue: p.allowEmptyValue === true,
-        schema: resolve(doc, p.schema) as ContractParameter['schema'],
+        schema: resolve(doc, p.schema),
       })));
     }
   }

@@ -2,7 +2,7 @@ import cors from 'cors';
 import type { RequestHandler } from 'express';
 
 /** What a browser page may read of an answer, beyond the few headers it always may. */
-export const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'ETag', 'X-Request-Id', 'Content-Disposition'];
+const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'ETag', 'X-Request-Id', 'Content-Disposition'];
 /** What a page may send: a key in either header, and the revalidation header. */
 const ALLOWED_HEADERS = ['Authorization', 'X-API-KEY', 'If-None-Match', 'X-Request-Id'];
 /** How long a browser may reuse a preflight answer, in seconds. */

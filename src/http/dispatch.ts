@@ -95,7 +95,7 @@ export async function createDispatcher(
   for (const [operationId, handler] of Object.entries(handlers) as Array<[OperationId, AnyHandler]>) {
     routed[operationId] = async (c, req, res) => {
       const result = await handler({
-        query: req.query as never,
+        query: req.query,
         path: c.request.params as never,
         caller: getApiKeyCaller(res),
         store: deps.store,
@@ -120,12 +120,12 @@ export async function createDispatcher(
   for (const [operationId, handler] of Object.entries(deps.admin.handlers) as Array<[AdminOperationId, AnyAdminHandler]>) {
     routed[operationId] = async (c, req, res) => {
       const now = deps.now();
-      const path = c.request.params;
+      const path = c.request.params as Record<string, unknown>;
       const result = await runIdempotently(req, res, { store: deps.store, now, operationId, path }, async () => handler({
-        query: req.query as never,
+        query: req.query,
         path: path as never,
         body: req.body as never,
-        caller: getWorkspaceCaller(res) as never,
+        caller: getWorkspaceCaller(res),
         store: deps.store,
         cursors: deps.cursors,
         now,

@@ -26,7 +26,7 @@ function isValidatorError(err: unknown): err is ValidatorHttpError {
 }
 
 /** Translates any thrown value into a ServiceError; unknown errors become 5000 and are logged. */
-export function toApiError(err: unknown): ServiceError {
+function toApiError(err: unknown): ServiceError {
   if (err instanceof ServiceError) return err;
   if (isValidatorError(err)) {
     switch (err.status) {

@@ -8,7 +8,7 @@ import { scrubSecrets } from './secret-redaction.js';
 /** The request header of the administration API's POSTs (the contract's `IdempotencyKey` parameter). */
 const KEY_HEADER = 'Idempotency-Key';
 /** The response header of an answer given again from the first request's. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** Seconds a retry waits for the first request under the same key to finish. */
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;

@@ -1,10 +1,9 @@
 import zlib from 'node:zlib';
 import express, { type Request, type RequestHandler } from 'express';
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 
 /** The content codings the JSON parser can undo in this Node build, as sent in `Accept-Encoding` with a 415. */
-export const ACCEPTED_BODY_CODINGS = ['gzip', 'deflate', 'br', ...('createZstdDecompress' in zlib ? ['zstd'] : [])].join(', ');
+const ACCEPTED_BODY_CODINGS = ['gzip', 'deflate', 'br', ...('createZstdDecompress' in zlib ? ['zstd'] : [])].join(', ');
 
 // A body that cannot be read at all: 422 naming the body in `data.errors`.
 const invalidBody = (problem: string): ServiceError => ServiceError.invalidBody(problem.replace(/\.$/, ''));

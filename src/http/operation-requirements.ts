@@ -2,7 +2,7 @@ import { isScope, type Scope } from '../keys/scopes.js';
 import type { Role } from '../store/interfaces/accounts.js';
 
 /** What a security scheme of the contract carries, from its `x-credential`. */
-export type Credential = 'api_key' | 'member_token';
+type Credential = 'api_key' | 'member_token';
 
 /**
  * What an operation asks of its caller, read from its `security` and extensions in the contract

@@ -7,7 +7,7 @@ import { sendEnvelope } from './envelope.js';
 export interface DependencyCheck {
   name: string;
   /** Resolves when the dependency answers; rejects (soon: each check bounds its own wait) when not. */
-  ping(): Promise<void>;
+  ping: () => Promise<void>;
 }
 
 /** A database that takes longer than this to answer `SELECT 1` counts as down: a probe must answer the balancer in time. */

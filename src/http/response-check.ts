@@ -4,7 +4,7 @@ import { schemaValidatorFor, type SchemaValidator } from './schema-validator.js'
 import { documentedResponse, type DocumentedResponse } from './documented-response.js';
 
 /** An answer a handler or the error handler built that the contract does not document. */
-export class UndocumentedResponseError extends Error {
+class UndocumentedResponseError extends Error {
   constructor(operationId: string, status: number, problems: string[]) {
     super(`the ${status} answer of ${operationId} does not match the contract: ${problems.join('; ')}`);
     this.name = 'UndocumentedResponseError';

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 import type { OperationMatcher } from './operation-matcher.js';
 import { getRouteMatch, setRouteMatch } from './request-context.js';
 

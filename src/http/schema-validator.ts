@@ -47,7 +47,7 @@ export const schemaValidatorFor = perContract((document) => new SchemaValidator(
 function describeErrors(errors: ErrorObject[]): string[] {
   const described = errors.map((e) => {
     const params = e.params as Record<string, unknown>;
-    const detail = params.additionalProperty !== undefined ? ` (${String(params.additionalProperty)})`
+    const detail = params.additionalProperty !== undefined ? ` (${params.additionalProperty as string})`
       : params.allowedValue !== undefined ? ` (${JSON.stringify(params.allowedValue)})`
         : params.allowedValues !== undefined ? ` (${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`
           : '';

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
-import { Codes } from '../errors/codes.js';
 import { callerWorkspaceId } from './request-context.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js';
 

@@ -15,5 +15,5 @@ export function normaliseScopes(scopes: readonly Scope[]): Scope[] {
 }
 
 export function parseStoredScopes(stored: string): Scope[] {
-  return stored === '' ? [] : (stored.split(' ').filter(isScope) as Scope[]);
+  return stored === '' ? [] : stored.split(' ').filter(isScope);
 }

@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-member-access --
+   the mock walks the bundled OpenAPI document as untyped JSON, whatever shape an operation has. */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import type { ReadHandlers, StreamResult } from '../handlers/handler-types.js';

@@ -15,7 +15,7 @@ function portFrom(argv: string[]): number {
 }
 
 const logger = pino({ level: 'warn' });
-const unserved = operationsWithoutExamples(loadOpenApiDocument() as Record<string, unknown>);
+const unserved = operationsWithoutExamples(loadOpenApiDocument());
 if (unserved.length > 0) logger.warn({ unserved }, 'these documented answers have no example; the mock answers them with an empty body');
 const { corsAllowedOrigins } = loadConfig().http;
 const mock = await startMockServer({ port: portFrom(process.argv.slice(2)), host: '127.0.0.1', logger, corsAllowedOrigins });

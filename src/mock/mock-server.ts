@@ -44,7 +44,7 @@ export async function startMockServer(options: {
   const service = await createApp({
     store,
     logger: options.logger,
-    handlers: exampleHandlers(loadOpenApiDocument() as Record<string, any>),
+    handlers: exampleHandlers(loadOpenApiDocument()),
     http: { corsAllowedOrigins: options.corsAllowedOrigins ?? [] },
   });
   const app = express();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /** One import record, as a line of the import format. */
-export type ImportRecord = { type: string; id: string } & Record<string, unknown>;
+type ImportRecord = { type: string; id: string } & Record<string, unknown>;
 
 /** One move of the story: the records to import (whole records, state changed) and what it shows. */
 export interface Step {

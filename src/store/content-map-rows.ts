@@ -98,7 +98,7 @@ export const contentMapListParams = {
 /** The stored columns of each record an import writes. */
 export const contentMapColumns = {
   /** Keywords sorted (`sortTopicKeywords`), the totals in step with them. */
-  topic(input: TopicInput): Record<string, unknown> {
+  topic: (input: TopicInput): Record<string, unknown> => {
     const keywords = sortTopicKeywords(input.keywords);
     return {
       ...input,
@@ -107,7 +107,7 @@ export const contentMapColumns = {
       avg_kd: averageDifficulty(keywords),
     };
   },
-  sitemapUrl(input: SitemapUrlInput): Record<string, unknown> {
+  sitemapUrl: (input: SitemapUrlInput): Record<string, unknown> => {
     const { processing, ...rest } = input;
     return {
       ...rest,
@@ -118,7 +118,7 @@ export const contentMapColumns = {
     };
   },
   /** With its page address (`./page-address.ts`), by which cited URLs are matched to it. */
-  page(input: PageInput): Record<string, unknown> {
+  page: (input: PageInput): Record<string, unknown> => {
     return { ...input, address: pageAddress(input.url) };
   },
 };

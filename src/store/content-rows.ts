@@ -164,7 +164,7 @@ export const contentListParams = {
 
 /** The stored columns of each record an import writes. */
 export const contentColumns = {
-  article(input: ArticleInput): Record<string, unknown> {
+  article: (input: ArticleInput): Record<string, unknown> => {
     const { config, keywords, ...rest } = input;
     return {
       ...rest,
@@ -174,13 +174,13 @@ export const contentColumns = {
       planned_time: config.planned_time,
     };
   },
-  idea(input: IdeaInput): Record<string, unknown> {
+  idea: (input: IdeaInput): Record<string, unknown> => {
     return { ...input, keywords: JSON.stringify(input.keywords) };
   },
-  researchBatch(input: ResearchBatchInput): Record<string, unknown> {
+  researchBatch: (input: ResearchBatchInput): Record<string, unknown> => {
     return { ...input, agent_log: JSON.stringify(input.agent_log), research_log: toNullableJson(input.research_log) };
   },
-  agentTask(input: AgentTaskInput): Record<string, unknown> {
+  agentTask: (input: AgentTaskInput): Record<string, unknown> => {
     const { agent, usage, inputs, outputs, ...rest } = input;
     return {
       ...rest,

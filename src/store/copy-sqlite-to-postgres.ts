@@ -11,7 +11,7 @@ import { copyTextChunks, type CopyColumn } from './postgres/copy-text-format.js'
 import { MIGRATION_LEDGER, SERVICE_SETTINGS, quoteIdentifier, readSchemaCatalog, tablesInForeignKeyOrder, type CatalogTable } from './postgres/schema-catalog.js';
 
 /** How many rows one table received. */
-export interface CopiedTable {
+interface CopiedTable {
   table: string;
   rows: number;
 }

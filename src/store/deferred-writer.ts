@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseBusyError, isDatabaseUnreachable } from './errors.js';
 
 /** How long a graceful shutdown waits for the lock to write what the server kept in memory. */
-export const SHUTDOWN_WRITE_WAIT_MS = 5_000;
+const SHUTDOWN_WRITE_WAIT_MS = 5_000;
 
 // While the lock is taken at shutdown, another try this often until the wait is over.
 const SHUTDOWN_RETRY_MS = 25;

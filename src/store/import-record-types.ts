@@ -4,7 +4,7 @@
 // (`import/records/<type>.ts`, one file for every database).
 
 /** A field holding the id (or null, or an array of ids) of a record of another type in the same workspace. */
-export interface Reference {
+interface Reference {
   field: string;
   type: string;
   /**

@@ -10,7 +10,7 @@ import { parseStoreAddress } from './store-address.js';
 export type { Store } from './interfaces/store.js';
 export { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 export { openPostgresStore, PostgresUnreachableError } from './postgres/postgres-store.js';
-export { addressWithoutPassword, parseStoreAddress, StoreAddressError, type StoreAddress } from './store-address.js';
+export { addressWithoutPassword,  StoreAddressError,  } from './store-address.js';
 
 /**
  * Opens the store at `address` (`parseStoreAddress`): a `postgres://` URL opens a pool and

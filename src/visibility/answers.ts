@@ -11,7 +11,7 @@ import { hostOf, isOwnHost } from '../store/domains.js';
 
 export type Answer = components['schemas']['Answer'];
 export type AnswerList = components['schemas']['AnswerList'];
-export type AnswerOrder = NonNullable<operations['listAnswers']['parameters']['query']>['order'];
+type AnswerOrder = NonNullable<operations['listAnswers']['parameters']['query']>['order'];
 
 /** The filters of the answers list and of the answers export. */
 export interface AnswerQuery {

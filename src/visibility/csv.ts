@@ -12,7 +12,7 @@ export type CsvValue = string | number | boolean | null;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvField(value: CsvValue): string {
+function csvField(value: CsvValue): string {
   if (value === null) return '';
   const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -10,7 +10,7 @@ import { csvRecord } from './csv.js';
 
 /** The file formats of the downloads: each has its own operation, so each response has one media type. */
 export type ExportFormat = 'csv' | 'ndjson';
-export type DailyRate = components['schemas']['DailyRate'];
+type DailyRate = components['schemas']['DailyRate'];
 
 /** A download: its media type, suggested file name and lines, read lazily as they are written. */
 export interface ExportFile {
@@ -61,7 +61,7 @@ export function exportAnswers(store: Store, query: AnswerQuery & { format: Expor
 }
 
 /** The range's days that have snapshots (of `platform`, or all), ascending, with their counts and rates. */
-export async function dailyRates(store: Store, request: { workspaceId: string; range: RangeValue; platform?: Platform | undefined; now: Date }): Promise<DailyRate[]> {
+async function dailyRates(store: Store, request: { workspaceId: string; range: RangeValue; platform?: Platform | undefined; now: Date }): Promise<DailyRate[]> {
   const periods = periodsFor(request.range, request.now);
   const byDay = new Map<number, Counts>();
   for (const row of await store.visibilityOverview.workspaceDaily(request.workspaceId, periods.currentStart, periods.today, request.platform)) {

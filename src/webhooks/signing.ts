@@ -44,7 +44,7 @@ export function bodySignature(secret: string, body: string): string {
 }
 
 /** One Standard Webhooks `v1,<base64>` entry. */
-export function standardSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
+function standardSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
   return `v1,${createHmac('sha256', standardKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 

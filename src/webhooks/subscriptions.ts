@@ -25,12 +25,12 @@ export interface UrlPolicy {
   resolve?: Resolver | undefined;
 }
 
-export function createWebhookSecret(): string {
+function createWebhookSecret(): string {
   return SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64');
 }
 
 /** Enough to recognise a secret, never enough to use it. */
-export function maskSecret(secret: string): string {
+function maskSecret(secret: string): string {
   return `${SECRET_PREFIX}…${secret.slice(-4)}`;
 }
 
@@ -62,7 +62,7 @@ export function toWebhookView(row: WebhookRow, now: Date): Webhook {
  * or resolves to a loopback, private, link-local or unique-local address. Delivery checks again at
  * connect time, so a name that changes its answers later is still caught.
  */
-export async function checkWebhookUrl(url: string, policy: UrlPolicy): Promise<void> {
+async function checkWebhookUrl(url: string, policy: UrlPolicy): Promise<void> {
   try {
     const parsed = await assertSafeWebhookUrl(url, { allowPrivate: policy.allowPrivate, resolve: policy.resolve });
     if (parsed.protocol !== 'https:' && !policy.allowPrivate) throw new SsrfError('url: must use https');

@@ -84,7 +84,7 @@ describe('the bundled contract and the code', () => {
       const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
       if (head.operationId !== headOperationId(get.operationId)) wrong.push(`${head.operationId}: not ${headOperationId(get.operationId)}, the name of ${get.operationId}'s HEAD`);
       if (!same(contract.parameters(head), contract.parameters(get))) wrong.push(`${head.operationId}: parameters differ from ${get.operationId}`);
-      if (!same(head.statuses, get.statuses)) wrong.push(`${head.operationId}: statuses ${head.statuses} differ from ${get.operationId} ${get.statuses}`);
+      if (!same(head.statuses, get.statuses)) wrong.push(`${head.operationId}: statuses ${head.statuses.join(',')} differ from ${get.operationId} ${get.statuses.join(',')}`);
     }
     for (const op of contract.operations) {
       if ((op.method === 'head') !== op.operationId.startsWith('head')) wrong.push(`${op.method} ${op.path}: operationId ${op.operationId}`);

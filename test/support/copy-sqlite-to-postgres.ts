@@ -1,8 +1,6 @@
 import type { Db } from '../../src/store/sqlite/database.js';
-import { applyPostgresMigrations } from '../../src/store/postgres/migrate.js';
-import { createPostgresPool, type PostgresPool } from '../../src/store/postgres/pool.js';
+import type { PostgresPool } from '../../src/store/postgres/pool.js';
 import { inTransaction, rows, run } from '../../src/store/postgres/query.js';
-import { createPostgresDatabase } from './postgres.js';
 
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 60_000;
@@ -55,10 +53,4 @@ export async function copySqliteToPostgres(db: Db, pool: PostgresPool): Promise<
   });
 }
 
-/** A new database of the run's PostgreSQL cluster holding a copy of the SQLite file; the caller ends the pool. */
-export async function postgresCopyOf(db: Db): Promise<PostgresPool> {
-  const pool = createPostgresPool(await createPostgresDatabase());
-  await applyPostgresMigrations(pool);
-  await copySqliteToPostgres(db, pool);
-  return pool;
-}
+

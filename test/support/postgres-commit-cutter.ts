@@ -13,7 +13,7 @@ import { startTestServerForThisTest, type TestServer } from './test-server.js';
  * - `after-and-away`: as `after`, and the server then looks unreachable (new connections are
  *   refused) until `refuseNew(false)`.
  */
-export type CommitCut = 'before' | 'after' | 'after-and-away';
+type CommitCut = 'before' | 'after' | 'after-and-away';
 
 /** The statement that keeps an answer: the COMMIT after it is the write's own. */
 const FINISH_MARK = Buffer.from("SET state = 'done'");
@@ -37,7 +37,7 @@ export interface PostgresCommitCutter {
  * statement keeping an idempotent answer, and breaks the connection there: the lost COMMIT a
  * network or a server restart causes, on a real server.
  */
-export async function startPostgresCommitCutter(target: string): Promise<PostgresCommitCutter> {
+async function startPostgresCommitCutter(target: string): Promise<PostgresCommitCutter> {
   const address = new URL(target);
   const sockets = new Set<Socket>();
   let pending: CommitCut | undefined;

@@ -29,7 +29,7 @@ export interface RedisServer {
 const INSTALL_HINT = 'install it (Debian/Ubuntu: `apt-get install -y redis-server`; it starts nothing by itself)';
 
 /** Why the Redis tests cannot run here, or undefined when `redis-server` is on PATH. */
-export function redisServerMissing(): string | undefined {
+function redisServerMissing(): string | undefined {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   return probe.error || probe.status !== 0 ? `redis-server is not on PATH: ${INSTALL_HINT}` : undefined;
 }

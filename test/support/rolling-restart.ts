@@ -60,7 +60,7 @@ export interface Child {
 export function spawnChild(command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Child {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('exit', (code, signal) => {
     if (code !== 0 && signal === null) process.stderr.write(`${command} exited ${code}: ${stderr}\n`);
@@ -96,7 +96,7 @@ export function recipeFor(file: string, listen: { from: RegExp; to: string }, in
 }
 
 /** Waits until `port` accepts connections. */
-export async function listening(port: number, what: string): Promise<void> {
+async function listening(port: number, what: string): Promise<void> {
   await until(() => accepts(port), 30_000, what);
 }
 

@@ -17,7 +17,7 @@ function binomialRow(n: number): bigint[] {
  * Two-sided Fisher p-value: the weight of every table C(K,k)·C(N−K, n₁−k) that is at most the
  * observed one's times (1 + 10⁻⁷), over the weight of all tables, compared exactly.
  */
-export function referenceFisher(x1: number, n1: number, x2: number, n2: number): number {
+function referenceFisher(x1: number, n1: number, x2: number, n2: number): number {
   const hits = x1 + x2;
   const misses = n1 + n2 - hits;
   const ofHits = binomialRow(hits);
@@ -45,7 +45,7 @@ function normalMass(x: number): number {
 }
 
 /** Two-sided pooled two-proportion z-test p-value, 1 when the pooled rate is 0 or 1. */
-export function referenceZTest(x1: number, n1: number, x2: number, n2: number): number {
+function referenceZTest(x1: number, n1: number, x2: number, n2: number): number {
   const pooled = (x1 + x2) / (n1 + n2);
   if (pooled === 0 || pooled === 1) return 1;
   const z = (x1 / n1 - x2 / n2) / Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
@@ -60,7 +60,7 @@ export function referencePValue(x1: number, n1: number, x2: number, n2: number):
 }
 
 /** p rounded half away from zero to 4 decimals by decimal string arithmetic. */
-export function referenceRound(p: number): number {
+function referenceRound(p: number): number {
   const [whole, fraction = ''] = p.toFixed(12).split('.');
   const digits = `${whole}${fraction.slice(0, 4)}`;
   const up = Number(fraction[4] ?? '0') >= 5 ? 1 : 0;

@@ -29,7 +29,7 @@ export async function storePairForThisTest(): Promise<StorePair> {
 }
 
 /** Every row of `table` in each database, in `orderBy` order: `[sqlite, postgres]`. */
-export async function tableInBoth(pair: StorePair, table: string, orderBy: string): Promise<[unknown[], unknown[]]> {
+async function tableInBoth(pair: StorePair, table: string, orderBy: string): Promise<[unknown[], unknown[]]> {
   const sql = `SELECT * FROM ${table} ORDER BY ${orderBy}`;
   return [pair.sqlite.db.prepare(sql).all(), await pgRows(pair.pool, sql)];
 }
@@ -135,12 +135,12 @@ export function storeTwins<S extends { [K in keyof S]: Method }>(sqlite: S, post
     return fromSqlite;
   }
   return {
-    async same<K extends keyof S & string>(method: K, ...args: ArgsOf<S[K]>): Promise<Awaited<ResultOf<S[K]>>> {
+    same: async <K extends keyof S & string>(method: K, ...args: ArgsOf<S[K]>): Promise<Awaited<ResultOf<S[K]>>> => {
       const result = await both(method, args);
       if (!('value' in result)) throw new Error(`${method}(${JSON.stringify(args)}) was refused on both: ${result.refused}`);
       return result.value as Awaited<ResultOf<S[K]>>;
     },
-    async refused<K extends keyof S & string>(method: K, ...args: ArgsOf<S[K]>): Promise<string> {
+    refused: async <K extends keyof S & string>(method: K, ...args: ArgsOf<S[K]>): Promise<string> => {
       const result = await both(method, args);
       if (!('refused' in result)) throw new Error(`${method}(${JSON.stringify(args)}) was accepted on both`);
       return result.refused;

@@ -24,7 +24,7 @@ import { createSqliteTestStore } from './test-server.js';
 export const TODAY = dayOf(Date.parse('2026-03-31T00:00:00.000Z'));
 
 /** The competitor names of the main workspace: code-point order differs from lower-case order. */
-export const COMPETITOR_NAMES = ['Zeta', 'alpha', 'Beta', 'Ärger AG', 'émile', 'Émilie', 'Ωmega', 'straße', 'ǅungla', 'Omega'];
+const COMPETITOR_NAMES = ['Zeta', 'alpha', 'Beta', 'Ärger AG', 'émile', 'Émilie', 'Ωmega', 'straße', 'ǅungla', 'Omega'];
 
 const PROMPT_TEXTS = [
   'Best CRM in İstanbul',
@@ -56,7 +56,7 @@ export const CITED_URLS = [
 
 const TITLES = ['', 'Pricing', 'The guide', 'Ünïcode title', 'Start here'];
 
-export interface ParityWorkspace {
+interface ParityWorkspace {
   workspaceId: string;
   promptIds: string[];
   categoryIds: string[];

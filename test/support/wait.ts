@@ -7,9 +7,6 @@ export async function until(condition: () => boolean | Promise<boolean>, timeout
   }
 }
 
-/** `until` for a condition that asks something asynchronously (a database, a server): the same poll. */
-export const untilAsync = until;
-
 /** Watches the event loop for `durationMs`: the longest it was late to run a 5 ms timer, in ms. */
 export async function maxEventLoopLag(durationMs: number): Promise<number> {
   let maxLag = 0;

@@ -5,7 +5,7 @@ import { CliError, type Options } from '../args.js';
 import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from '../../contract-test/report.js';
 import { summaryText, webhookSummaryText } from '../../contract-test/summary-report.js';
 
-export function httpUrl(name: string, raw: string): string {
+function httpUrl(name: string, raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -16,13 +16,13 @@ export function httpUrl(name: string, raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
-export function wholeNumber(raw: string | undefined, name: string, min: number, max: number): number | undefined {
+function wholeNumber(raw: string | undefined, name: string, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new CliError(`--${name} "${raw}" must be a whole number from ${min} to ${max}`);
   return Number(raw);
 }
 
-export function noPositional(options: Options, usage: string): void {
+function noPositional(options: Options, usage: string): void {
   const extra = options.positional(0);
   if (extra !== undefined) throw new CliError(`unexpected "${extra}"; usage: ${usage}`);
 }

@@ -20,7 +20,7 @@ export interface RedisSlidingLogOptions extends SlidingLogOptions {
 }
 
 /** Seconds a client waits after a 503 from the limiter: about one reconnection attempt. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
 const COMMAND = 'wsapiSlidingLog';
 type SlidingLogReply = [admitted: number, count: number, oldestUs: number, nowUs: number];

@@ -5,7 +5,7 @@ import type { EventType } from '../../../generated/events.js';
 import type { RecordIo } from './record-io.js';
 
 /** The global id ledger (`record_ids`): one id, one type, one workspace. */
-export interface RecordIdLedger {
+interface RecordIdLedger {
   /** Registers the id for this workspace and type unless some record holds it; true when it was free. */
   claim(id: string, workspaceId: string, type: string): boolean;
   /** The workspace and type of the record holding the id, if any. */

@@ -9,7 +9,7 @@ import { RecordRemovals, type PendingCheck } from './record-removal.js';
 
 // References already checked in this import; cleared when full so memory stays bounded.
 const VERIFIED_LIMIT = 10_000;
-const TYPES = new Map(recordTypes.map((type) => [type.type, type]));
+const TYPES = new Map<string, RecordType>(recordTypes.map((type) => [type.type, type as RecordType]));
 
 interface PendingReference {
   type: string;

@@ -14,7 +14,7 @@ export interface Referrer {
 
 /** For each record type, the record types whose reference fields point at it. */
 const REFERRERS = new Map<string, Referrer[]>();
-for (const type of recordTypes) {
+for (const type of recordTypes as readonly RecordType[]) {
   for (const ref of type.references) {
     const list = REFERRERS.get(ref.type) ?? [];
     list.push({ type, field: ref.field, cascade: ref.cascade ?? false });
@@ -92,7 +92,7 @@ export class RecordRemovals {
 }
 
 /** The table of a record type that `delete` lines may name. */
-export function tableOf(type: string): string {
+function tableOf(type: string): string {
   const table = recordTypes.find((t) => t.type === type)?.table;
   if (table === undefined) throw new Error(`${type} records cannot be deleted`);
   return table;

@@ -10,7 +10,7 @@ export interface SeriesChange {
   values: readonly number[];
 }
 
-export interface WorkspaceDailyChange {
+interface WorkspaceDailyChange {
   day: number;
   platform: string;
   total: number;
@@ -18,7 +18,7 @@ export interface WorkspaceDailyChange {
   cited: number;
 }
 
-export interface WorkspaceMentionChange {
+interface WorkspaceMentionChange {
   day: number;
   competitorId: string;
   mentions: number;

@@ -8,7 +8,6 @@ export type ArticleSummary = components['schemas']['ArticleSummary'];
 export type ArticleStatus = components['schemas']['ArticleStatus'];
 export type Idea = components['schemas']['Idea'];
 export type BuyerStage = components['schemas']['BuyerStage'];
-export type GeneratedIdea = components['schemas']['GeneratedIdea'];
 
 // Research batches and agent tasks are read as their webhook events carry them.
 export type ResearchBatch = events.ResearchBatch;

@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/openapi.js';
 import type { Platform } from './visibility-rows.js';
 
-export type CollectionCadence = components['schemas']['CollectionCadence'];
+type CollectionCadence = components['schemas']['CollectionCadence'];
 
 export interface WorkspaceProfile {
   id: string;

@@ -1,7 +1,6 @@
 import type { ContentMapStore, Page } from '../interfaces/content-map.js';
 import {
   contentMapColumns, contentMapListParams, CONTENT_MAP_LISTS, CONTENT_MAP_SQL, CONTENT_MAP_TABLES, sitemapUrlView, topicView,
-  type SitemapUrlRow, type TopicRow,
 } from '../content-map-rows.js';
 import { recordListMethod } from './keyset.js';
 import type { PostgresPool } from './pool.js';

@@ -16,7 +16,7 @@ const NULL_FIELD = '\\N';
  * A text value as one field: the backslash, the column delimiter (tab) and the row ends (LF, CR)
  * are escaped; everything else, any Unicode included, goes as it is.
  */
-export function copyTextField(text: string): string {
+function copyTextField(text: string): string {
   return text.replace(NEEDS_ESCAPE, (ch) => TEXT_ESCAPES[ch]!);
 }
 
@@ -29,7 +29,7 @@ function byteaField(bytes: Uint8Array): string {
  * One value read from SQLite (better-sqlite3 with safe integers: INTEGER as bigint, REAL as
  * number, TEXT as string, BLOB as Buffer, NULL as null) as a field of COPY's text format.
  */
-export function copyField(value: unknown, column: CopyColumn, table: string): string {
+function copyField(value: unknown, column: CopyColumn, table: string): string {
   if (value === null || value === undefined) return NULL_FIELD;
   if (typeof value === 'bigint') return value.toString();
   // String() gives the shortest text that reads back as the same double; -0 keeps its sign.
@@ -49,7 +49,7 @@ export function copyField(value: unknown, column: CopyColumn, table: string): st
 }
 
 /** One row as a line of COPY's text format: fields in the columns' order, tab-separated. */
-export function copyLine(row: readonly unknown[], columns: readonly CopyColumn[], table: string): string {
+function copyLine(row: readonly unknown[], columns: readonly CopyColumn[], table: string): string {
   let line = '';
   for (let i = 0; i < columns.length; i += 1) {
     if (i > 0) line += '\t';

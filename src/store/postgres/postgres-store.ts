@@ -40,7 +40,7 @@ export class PostgresUnreachableError extends Error {
 }
 
 /** Every store area over one pool of connections. */
-export function createPostgresStore(pool: PostgresPool): PostgresStore {
+function createPostgresStore(pool: PostgresPool): PostgresStore {
   return {
     kind: 'postgres',
     pool,

@@ -131,7 +131,7 @@ function bind(statement: CompiledSql, params: SqlParams | undefined, sql: string
     if (params.length !== statement.sources.length) {
       throw new Error(`SQL takes ${statement.sources.length} ? parameters, got ${params.length}: ${sql}`);
     }
-    return [...params];
+    return [...(params as unknown[])];
   }
   if (statement.style === 'positional') throw new Error(`SQL takes ? parameters, got named ones: ${sql}`);
   const byName = params as Readonly<Record<string, unknown>>;

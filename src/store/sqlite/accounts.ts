@@ -8,7 +8,7 @@ import { createSyncApiKeyStore } from './api-keys.js';
 import { createSyncMemberTokenStore } from './member-tokens.js';
 
 /** Workspaces, users and memberships, synchronously: for statements inside one SQLite transaction. */
-export function createSyncAccountStore(db: Db) {
+function createSyncAccountStore(db: Db) {
   const statements = {
     insertWorkspace: db.prepare(ACCOUNT_SQL.insertWorkspace),
     getWorkspace: db.prepare(ACCOUNT_SQL.getWorkspace),
@@ -76,8 +76,6 @@ export function createSyncAccountStore(db: Db) {
     },
   };
 }
-
-export type SyncAccountStore = ReturnType<typeof createSyncAccountStore>;
 
 /** Workspaces, users and memberships. */
 export function createAccountStore(db: Db): AccountStore {

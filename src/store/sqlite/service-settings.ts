@@ -3,7 +3,7 @@ import type { ServiceSettingStore } from '../interfaces/service-settings.js';
 import { promised } from './promised.js';
 import { SERVICE_SETTING_SQL } from '../service-setting-statements.js';
 
-export function createSyncServiceSettingStore(db: Db) {
+function createSyncServiceSettingStore(db: Db) {
   const insert = db.prepare(SERVICE_SETTING_SQL.insertIfAbsent);
   const read = db.prepare(SERVICE_SETTING_SQL.read).pluck();
   return {

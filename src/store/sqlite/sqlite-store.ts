@@ -40,10 +40,10 @@ export interface SqliteStoreOptions {
 }
 
 /** Every store area over one better-sqlite3 connection. */
-export function createSqliteStore(db: Db): SqliteStore {
+function createSqliteStore(db: Db): SqliteStore {
   // Every area waits for a unit of work of another request (an idempotent write) to end.
   const unit = createUnitOfWork(db);
-  const g = unit.guard;
+  const g = unit.guard.bind(unit);
   return {
     kind: 'sqlite',
     db,

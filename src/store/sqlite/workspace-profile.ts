@@ -10,7 +10,7 @@ interface ProfileRow extends Omit<WorkspaceProfile, 'domains' | 'tracked_platfor
 }
 
 /** The brand profile, the plan and the API request counters of a workspace, synchronously: for the import's transaction. */
-export function createSyncWorkspaceProfileStore(db: Db) {
+function createSyncWorkspaceProfileStore(db: Db) {
   const statements = {
     getProfile: db.prepare(WORKSPACE_PROFILE_SQL.getProfile),
     upsertProfile: db.prepare(WORKSPACE_PROFILE_SQL.upsertProfile),
@@ -63,8 +63,6 @@ export function createSyncWorkspaceProfileStore(db: Db) {
     },
   };
 }
-
-export type SyncWorkspaceProfileStore = ReturnType<typeof createSyncWorkspaceProfileStore>;
 
 export function createWorkspaceProfileStore(db: Db): WorkspaceProfileStore {
   const profiles = createSyncWorkspaceProfileStore(db);

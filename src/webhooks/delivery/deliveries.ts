@@ -11,7 +11,7 @@ type WebhookDeliveryDetail = components['schemas']['WebhookDeliveryDetail'];
 type WebhookDeliveryAttempt = components['schemas']['WebhookDeliveryAttempt'];
 
 /** One delivery as the owner sees it: the latest attempt's figures, and the state of the whole. */
-export function toDeliveryView(row: DeliveryRow): WebhookDelivery {
+function toDeliveryView(row: DeliveryRow): WebhookDelivery {
   const payload = parseStoredEnvelope(row.payload);
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import { TextDecoder } from 'node:util';
 import { guardedTarget, pinnedRequestOptions, type Resolver } from '../ssrf-guard.js';
 
 /** The part of a response kept for the owner's inspection. */
-export const RESPONSE_BODY_LIMIT_BYTES = 2048;
+const RESPONSE_BODY_LIMIT_BYTES = 2048;
 
 export interface PostResult {
   /** null when no response arrived (refused, unreachable, timed out). */
@@ -73,8 +73,8 @@ export async function postWebhook(options: PostOptions): Promise<PostResult> {
 
   const abortable = <T>(promise: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      if (controller.signal.aborted) return reject(controller.signal.reason);
-      const onAbortInner = (): void => reject(controller.signal.reason);
+      if (controller.signal.aborted) return reject(controller.signal.reason as Error);
+      const onAbortInner = (): void => reject(controller.signal.reason as Error);
       controller.signal.addEventListener('abort', onAbortInner, { once: true });
       promise.then(
         (v) => {
@@ -130,7 +130,7 @@ export async function postWebhook(options: PostOptions): Promise<PostResult> {
     });
     return { http_status: status, response_body: body, response_time_ms: elapsed(), error: statusError(status) };
   } catch (err) {
-    const reason = controller.signal.aborted ? controller.signal.reason : err;
+    const reason: unknown = controller.signal.aborted ? controller.signal.reason : err;
     return { http_status: null, response_body: null, response_time_ms: elapsed(), error: describe(reason, options.timeoutMs) };
   } finally {
     clearTimeout(timer);

@@ -20,7 +20,7 @@ export interface ContractCase {
 }
 
 /** The statuses the framework can produce for any read-API operation from its success request. */
-export const GENERIC_STATUSES = [304, 401, 402, 403, 405, 422, 429, 500, 503] as const;
+const GENERIC_STATUSES = [304, 401, 402, 403, 405, 422, 429, 500, 503] as const;
 /**
  * Those that do not depend on API-key scopes or the subscription also apply to the admin API, with
  * 415 for a body.
@@ -59,7 +59,7 @@ function errorBody(code: number, data: unknown = null): unknown {
 }
 
 /** Whether the framework produces this documented status for this operation by itself. */
-export function isGeneric(op: ContractOperation, status: number): boolean {
+function isGeneric(op: ContractOperation, status: number): boolean {
   if (status === 415 && !op.takesBody) return false;
   return ((isReadApi(op.path) ? GENERIC_STATUSES : ADMIN_GENERIC_STATUSES) as readonly number[]).includes(status);
 }

@@ -8,10 +8,10 @@ interface InvalidBody {
 }
 
 /** `query.range`, `body.events.0`, or `body` for the body as a whole: how `messages` names an input. */
-export const fieldName = (e: FieldError): string => (e.name === '' ? e.in : `${e.in}.${e.name}`);
+const fieldName = (e: FieldError): string => (e.name === '' ? e.in : `${e.in}.${e.name}`);
 
 /** The invalid inputs a 422 lists for programs. */
-export function fieldErrors(res: ObservedResponse): FieldError[] {
+function fieldErrors(res: ObservedResponse): FieldError[] {
   return (res.body as InvalidBody).data?.errors ?? [];
 }
 

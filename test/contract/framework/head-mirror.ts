@@ -16,7 +16,7 @@ function comparable(op: ContractOperation, res: ObservedResponse): Record<string
 }
 
 /** HEAD answers what the GET answers, headers included, without the body. */
-export function expectHeadMirrorsGet(getOp: ContractOperation, get: ObservedResponse, head: ObservedResponse): void {
+function expectHeadMirrorsGet(getOp: ContractOperation, get: ObservedResponse, head: ObservedResponse): void {
   expect(head.status, `HEAD ${getOp.path} → ${head.status}, GET → ${get.status}`).toBe(get.status);
   expect(head.text).toBe('');
   expect(comparable(getOp, head)).toEqual(comparable(getOp, get));

@@ -20,9 +20,9 @@ export interface ScenarioContext {
 export type RequestBuilder = (ctx: ScenarioContext) => RequestSpec | Promise<RequestSpec>;
 
 /** One way of obtaining a status, or several named ways (`{ 'range=1y': ..., 'malformed uuid': ... }`). */
-export type StatusCases = RequestBuilder | Record<string, RequestBuilder>;
+type StatusCases = RequestBuilder | Record<string, RequestBuilder>;
 
-export interface ListScenario {
+interface ListScenario {
   /** Makes `n` items of this list in `workspace` and returns their ids (any order). */
   seed: (ctx: ScenarioContext, workspace: TestWorkspace, n: number) => string[] | Promise<string[]>;
   /**

@@ -50,12 +50,12 @@ describe('the cursor secret', () => {
   it('instances starting together over a new database agree on one secret: a cursor from any of them pages on every other, and after a restart', async () => {
     const address = await freshDatabase();
     const servers = await Promise.all([instance(address), instance(address), instance(address)]);
-    const workspace = await createTestWorkspace(servers[0]!.store);
+    const workspace = await createTestWorkspace(servers[0].store);
     for (const from of servers) {
       const cursor = await feedCursor(from, workspace);
       for (const to of servers) expect(await statusWithCursor(to, workspace, cursor)).toBe(200);
     }
-    const cursor = await feedCursor(servers[0]!, workspace);
+    const cursor = await feedCursor(servers[0], workspace);
     for (const server of servers) await server.close();
     expect(await statusWithCursor(await instance(address), workspace, cursor)).toBe(200);
   }, 60_000);

@@ -116,7 +116,7 @@ describe('the running server while the command line imports a large file in anot
       expect(await store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(apiRequests);
     } finally {
       await server?.close();
-      await probe.close();
+      probe.close();
       cleanup();
     }
   }, 240_000);

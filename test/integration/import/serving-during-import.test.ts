@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';

@@ -43,7 +43,7 @@ describe('UUIDs in any letter case (RFC 9562)', () => {
     await importRecords(server.store, ws, [
       categoryLine({ id: upper(category.id) }),
       promptLine({ ...prompt.record, id: mixed(prompt.id), category_id: upper(category.id) }),
-      snapshotLine({ ...answer.record, id: upper(answer.id), prompt_id: mixed(prompt.id) } as typeof answer.record & { prompt_id: string }),
+      snapshotLine({ ...answer.record, id: upper(answer.id), prompt_id: mixed(prompt.id) }),
     ]);
     const get = (path: string, query: Record<string, string> = {}) => send(server.url, { path, query, key: ws.key });
 

@@ -70,17 +70,17 @@ describe.skipIf(!postgresAvailable())('API keys on PostgreSQL answer every call 
   it('revoke once, revoke everything a user created, record use no earlier than recorded', async () => {
     const { workspaceId, userId } = await twins.addWorkspaceWithOwner();
     const [a, b, c] = [keyRow(workspaceId, userId), keyRow(workspaceId, userId), keyRow(workspaceId, userId)];
-    for (const key of [a!, b!, c!]) await keys.same('insert', key);
-    expect(await keys.same('revoke', a!.id, '2026-11-03T00:00:00.000Z')).toBe(true);
-    expect(await keys.same('revoke', a!.id, '2026-11-04T00:00:00.000Z')).toBe(false);
+    for (const key of [a, b, c]) await keys.same('insert', key);
+    expect(await keys.same('revoke', a.id, '2026-11-03T00:00:00.000Z')).toBe(true);
+    expect(await keys.same('revoke', a.id, '2026-11-04T00:00:00.000Z')).toBe(false);
     expect(await keys.same('revoke', randomUUID(), '2026-11-04T00:00:00.000Z')).toBe(false);
     expect(await keys.same('revokeAllBy', workspaceId, userId, '2026-11-05T00:00:00.000Z')).toBe(2);
     expect(await keys.same('revokeAllBy', workspaceId, userId, '2026-11-06T00:00:00.000Z')).toBe(0);
-    await keys.same('touch', b!.id, '2026-11-02T10:00:00.000Z', '2026-11-02T09:59:00.000Z');
+    await keys.same('touch', b.id, '2026-11-02T10:00:00.000Z', '2026-11-02T09:59:00.000Z');
     // A use recorded later than `notBefore` stays.
-    await keys.same('touch', b!.id, '2026-11-02T10:00:30.000Z', '2026-11-02T09:59:30.000Z');
-    expect(await keys.same('get', b!.id)).toMatchObject({ last_used_at: '2026-11-02T10:00:00.000Z', revoked_at: '2026-11-05T00:00:00.000Z' });
-    await keys.same('touch', b!.id, '2026-11-02T10:01:00.000Z', '2026-11-02T10:00:00.000Z');
-    expect(await keys.same('get', b!.id)).toMatchObject({ last_used_at: '2026-11-02T10:01:00.000Z' });
+    await keys.same('touch', b.id, '2026-11-02T10:00:30.000Z', '2026-11-02T09:59:30.000Z');
+    expect(await keys.same('get', b.id)).toMatchObject({ last_used_at: '2026-11-02T10:00:00.000Z', revoked_at: '2026-11-05T00:00:00.000Z' });
+    await keys.same('touch', b.id, '2026-11-02T10:01:00.000Z', '2026-11-02T10:00:00.000Z');
+    expect(await keys.same('get', b.id)).toMatchObject({ last_used_at: '2026-11-02T10:01:00.000Z' });
   });
 });

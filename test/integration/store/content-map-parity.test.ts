@@ -40,7 +40,6 @@ const otherSite = siteLine({ created_at: T0 });
 const otherPage = pageLine({ site_id: otherSite.id, topic_id: otherTopic.id, created_at: T0 });
 
 describe.skipIf(!postgresAvailable())('PostgreSQL content-map store answers as the SQLite one', () => {
-  let databases: ParityDatabases;
   let pair: StorePair<ContentMapStore>;
   let workspaceId: string;
 
@@ -54,7 +53,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL content-map store answers as t
     await importLines(sqlite, workspace.workspaceId, [renamed.line]);
     await importLines(sqlite, other.workspaceId, [otherTopic, otherSite, otherPage].map((l) => l.line));
   }, (opened) => {
-    ({ databases, pair, workspaceId } = view(opened));
+    ({ pair, workspaceId } = view(opened));
   });
 
   it('reads each record by id, and nothing of another workspace or an unknown id', async () => {

@@ -7,12 +7,12 @@ import { followRefs } from '../../../src/json-pointer.js';
 const THIS_FILE = 'test/integration/store/every-read-routes.ts';
 
 export interface Parameter { name: string; in: string; schema: Schema }
-export interface Schema { $ref?: string; enum?: string[]; type?: string; format?: string }
+interface Schema { $ref?: string; enum?: string[]; type?: string; format?: string }
 interface Operation { operationId: string; parameters?: Array<Parameter | { $ref: string }>; security?: Array<Record<string, string[]>> }
 export interface ReadDocument { paths: Record<string, Record<string, unknown>> }
 
 /** Where the values of one path parameter come from. */
-export type PathValues =
+type PathValues =
   | { name: string; from: 'workspace' }
   | { name: string; from: 'list'; list: string }
   | { name: string; from: 'enum'; values: string[] };
@@ -36,7 +36,7 @@ export interface ReadRoute {
  * Routes whose reads need data an import does not make (the administration API's webhooks and
  * their deliveries are created over HTTP): each is compared on both stores by the file named.
  */
-export const COMPARED_ELSEWHERE: Record<string, string> = {
+const COMPARED_ELSEWHERE: Record<string, string> = {
   '/api/workspace/{workspace_id}/webhooks/{webhook_id}': 'test/integration/store/webhooks-parity.test.ts',
   '/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries': 'test/integration/store/webhook-deliveries-parity.test.ts',
   '/api/workspace/{workspace_id}/webhooks/{webhook_id}/deliveries/{delivery_id}': 'test/integration/store/webhook-deliveries-parity.test.ts',

@@ -31,7 +31,6 @@ const records = [
 const otherProduct = iqRecordLine('product', { created_at: T0, is_default: true });
 
 describe.skipIf(!postgresAvailable())('PostgreSQL brand-intelligence store answers as the SQLite one', () => {
-  let databases: ParityDatabases;
   let pair: StorePair<IqStore>;
   let workspaceId: string;
 
@@ -45,7 +44,7 @@ describe.skipIf(!postgresAvailable())('PostgreSQL brand-intelligence store answe
     await importLines(sqlite, workspace.workspaceId, [productBDefault.line]);
     await importLines(sqlite, other.workspaceId, [otherProduct.line]);
   }, (opened) => {
-    ({ databases, pair, workspaceId } = view(opened));
+    ({ pair, workspaceId } = view(opened));
   });
 
   it('reads each record by id, of its kind or any, and nothing of another kind, another workspace or an unknown id', async () => {

@@ -30,7 +30,7 @@ interface RecordList {
 }
 
 const LISTS: RecordList[] = [
-  { path: '/api/v1/visibility/prompts', make: (t) => promptLine(t) as Line },
+  { path: '/api/v1/visibility/prompts', make: (t) => promptLine(t) },
   { path: '/api/v1/content-map/topics', make: (t) => topicLine(t) },
   { path: '/api/v1/content-map/sites', make: (t) => siteLine(t) },
   { path: '/api/v1/content-map/pages', make: (t, r) => pageLine({ ...t, site_id: r.siteId }) },

@@ -5,7 +5,7 @@ import { importRecords } from '../../support/visibility.js';
 import { profileLine } from '../../support/workspace-records.js';
 
 /** When the fixture's import runs: every answer it writes carries this `updated_at`. */
-export const IMPORTED_AT = '2026-11-22T11:30:00.000Z';
+const IMPORTED_AT = '2026-11-22T11:30:00.000Z';
 
 /**
  * Four answers of two prompts: two collected at the same instant (their order falls to the id),

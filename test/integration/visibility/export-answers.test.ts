@@ -71,7 +71,7 @@ describe('GET /api/v1/visibility/exports/answers and answers.ndjson', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="answers-30d-2026-11-22.csv"');
     expect(res.text.split('\r\n')[0]).toBe('id,collected_at,prompt_id,prompt_text,platform,mentioned,cited,competitors,citation_urls,text');
     expect(res.text.endsWith('\r\n')).toBe(true);
-    const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
+    const rows = parse<Record<string, string>>(res.text, { columns: true });
     const listed = await listAll(ws, { range: '30d' });
     expect(listed).toHaveLength(4);
     expect(rows).toEqual(listed.map(csvRow));
@@ -146,7 +146,7 @@ describe('GET /api/v1/visibility/exports/answers and answers.ndjson', () => {
     const snapshots = [...hostile.map((h) => h.answer), benign].map((answer, i) => snapshotLine({
       prompt_id: prompt.id,
       collected_at: `2026-11-2${i % 3}T08:00:0${i}.000Z`,
-      competitors: hostile[i]?.competitor ? [hostile[i]!.competitor] : [],
+      competitors: hostile[i]?.competitor ? [hostile[i].competitor] : [],
       answer,
     }));
     await importRecords(server.store, ws, [
@@ -155,7 +155,7 @@ describe('GET /api/v1/visibility/exports/answers and answers.ndjson', () => {
     ]);
 
     const csv = await exportOf(ws, { range: '7d', format: 'csv' });
-    const rows = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
+    const rows = parse<Record<string, string>>(csv.text, { columns: true });
     const byId = new Map(rows.map((r) => [r.id!, r]));
     expect(rows).toHaveLength(6);
     for (const [i, h] of hostile.entries()) {

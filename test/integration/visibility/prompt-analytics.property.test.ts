@@ -142,13 +142,13 @@ const dataset = fc.record({
   competitors: fc.subarray(COMPETITOR_POOL),
   // The snapshots arrive in two files: the second adds days before, between and after the first's.
   split: fc.nat(),
-  range: fc.constantFrom('7d', '30d', '90d') as fc.Arbitrary<'7d' | '30d' | '90d'>,
+  range: fc.constantFrom<'7d' | '30d' | '90d'>('7d', '30d', '90d'),
   // The default level, a common one, or any level strictly between 0 and 1.
   alpha: fc.oneof(fc.constant(undefined), fc.constantFrom(0.01, 0.1, 0.5), fc.double({ min: 1e-4, max: 0.9999, noNaN: true })),
   nowMs: fc.oneof(fc.constant(0), fc.constant(DAY - 1), fc.integer({ min: 0, max: DAY - 1 })),
   snaps: fc.array(
     fc.record({
-      prompt: fc.constantFrom(0, 0, 0, 1) as fc.Arbitrary<0 | 1>,
+      prompt: fc.constantFrom<0 | 1>(0, 0, 0, 1),
       ms: instant,
       platform: fc.constantFrom(...PLATFORMS),
       mentioned: fc.boolean(),

@@ -15,6 +15,7 @@ import { workspaceProfile } from './workspace-profile.js';
 import { workspacePlan } from './workspace-plan.js';
 
 /** Every record type of the import format, by its `type` value. One line per type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each type takes its own input shape; callers see RecordType
 export const recordTypes: readonly RecordType<any>[] = [
   category,
   competitor,

@@ -65,7 +65,7 @@ export const snapshot: RecordType<ImportRecords['snapshot']> = {
       const [oldPrompt, oldPlatform, oldMs, oldMentioned, oldCited, oldCompetitors, oldCitations] = stored;
       const oldDay = Math.floor(oldMs / DAY_MS);
       rollups.contribute(-1, oldPrompt, oldDay, oldPlatform, oldMentioned, oldCited, JSON.parse(oldCompetitors) as string[]);
-      citedPages.contribute(-1, { promptId: oldPrompt, platform: oldPlatform, day: oldDay, collectedMs: oldMs, citations: JSON.parse(oldCitations) });
+      citedPages.contribute(-1, { promptId: oldPrompt, platform: oldPlatform, day: oldDay, collectedMs: oldMs, citations: JSON.parse(oldCitations) as Array<{ url: string; title: string }> });
     }
 
     return {

@@ -65,6 +65,6 @@ export async function withPayloads(client: pg.PoolClient, workspaceId: string, e
   return events.map(({ type, id, at }) => {
     const data = byType.get(type)!.get(id);
     if (data === undefined) throw new Error(`no stored record ${id} to build its ${type} event from`);
-    return { workspaceId, type, data, at } as OutboxEvent;
+    return { workspaceId, type, data, at };
   });
 }

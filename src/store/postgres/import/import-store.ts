@@ -38,7 +38,7 @@ async function takeImportLock(client: pg.PoolClient, lock: WriteLockWait): Promi
  * The file's lines in batches of about `size`. Lines before a failing line are handed over before
  * its error, so the import reports whichever comes first in the file.
  */
-async function* inBatches(lines: AsyncIterable<readonly ImportLine[]>, size: number): AsyncGenerator<ImportLine[]> {
+async function* inBatches(lines: AsyncIterable<readonly ImportLine[]>, size: number): AsyncGenerator<ImportLine[], void> {
   let batch: ImportLine[] = [];
   try {
     for await (const chunk of lines) {

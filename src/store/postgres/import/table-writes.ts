@@ -13,9 +13,9 @@ export async function readColumnTypes(client: pg.PoolClient): Promise<ColumnType
      WHERE n.nspname = current_schema() AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`,
   );
   const types = new Map<string, Map<string, string>>();
-  for (const { table, column, type } of result.rows) {
+  for (const { table, column, type } of result.rows as Array<{ table: string; column: string; type: string }>) {
     let columns = types.get(table);
-    if (!columns) types.set(table, (columns = new Map()));
+    if (!columns) types.set(table, (columns = new Map<string, string>()));
     columns.set(column, type);
   }
   return types;
@@ -34,12 +34,12 @@ export function unnestOf(types: ColumnTypes, table: string, columns: readonly st
 }
 
 /** The values of `rows` as one array per column, in `columns`' order. */
-export function columnArrays(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: readonly string[]): unknown[][] {
+function columnArrays(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: readonly string[]): unknown[][] {
   return columns.map((column) => rows.map((row) => row[column] ?? null));
 }
 
 /** The same for rows held as tuples in `columns`' order. */
-export function tupleArrays(rows: ReadonlyArray<readonly unknown[]>, width: number): unknown[][] {
+function tupleArrays(rows: ReadonlyArray<readonly unknown[]>, width: number): unknown[][] {
   return Array.from({ length: width }, (_, i) => rows.map((row) => row[i] ?? null));
 }
 

@@ -12,27 +12,27 @@ function stored<T>(record: T | undefined, what: string, id: string): T {
   return record;
 }
 
-export function articlePayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['content.status_updated'] {
+function articlePayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['content.status_updated'] {
   return stored(content.getArticle(workspaceId, id), 'article', id);
 }
 
-export function researchBatchPayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['research_batch.status_updated'] {
+function researchBatchPayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['research_batch.status_updated'] {
   return stored(content.getResearchBatch(workspaceId, id), 'research batch', id);
 }
 
-export function agentTaskPayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['agent_task.status_updated'] {
+function agentTaskPayload(content: SyncContentStore, workspaceId: string, id: string): EventPayloads['agent_task.status_updated'] {
   return stored(content.getAgentTask(workspaceId, id), 'agent task', id);
 }
 
-export function topicPayload(contentMap: SyncContentMapStore, workspaceId: string, id: string): EventPayloads['topic.status_updated'] {
+function topicPayload(contentMap: SyncContentMapStore, workspaceId: string, id: string): EventPayloads['topic.status_updated'] {
   return stored(contentMap.getTopic(workspaceId, id), 'topic', id);
 }
 
-export function iqRecordPayload(iq: SyncIqStore, workspaceId: string, id: string): EventPayloads['iq.status_updated'] {
+function iqRecordPayload(iq: SyncIqStore, workspaceId: string, id: string): EventPayloads['iq.status_updated'] {
   return stored(iq.get(workspaceId, id), 'brand-intelligence record', id);
 }
 
-export function sitemapUrlPayload(contentMap: SyncContentMapStore, workspaceId: string, id: string): EventPayloads['sitemap_url.status_updated'] {
+function sitemapUrlPayload(contentMap: SyncContentMapStore, workspaceId: string, id: string): EventPayloads['sitemap_url.status_updated'] {
   return stored(contentMap.getSitemapUrl(workspaceId, id), 'site', id);
 }
 
