@@ -1701,7 +1701,14 @@ export interface paths {
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an API key or narrow its scopes
+         * @description Renames the key and/or removes scopes from it; its secret stays the same and is never shown.
+         *     Scopes can only be removed: a scope the key does not hold is refused (422 naming `scopes`: a
+         *     wider key is a new key). The key's next request already has only the scopes it keeps. A
+         *     revoked key cannot be changed (409). Owners only: any other member gets 403 (4030).
+         */
+        patch: operations["updateApiKey"];
         trace?: never;
     };
     "/api/workspace/{workspace_id}/members": {
@@ -4478,6 +4485,29 @@ export interface components {
             data: components["schemas"]["WorkspaceApiKey"];
         };
         /**
+         * @description A key's new name and/or its narrower set of scopes; at least one of the two. A key can only be
+         *     narrowed: a scope it does not hold is refused (a wider key is a new key), and so is an empty
+         *     list (to take every scope away, revoke the key). Unknown fields are refused.
+         */
+        UpdateApiKeyRequest: {
+            /** @description The key's new name, 1 to 100 characters. */
+            name?: string;
+            /** @description The scopes the key keeps, each one it holds now; the others are removed at once. */
+            scopes?: components["schemas"]["Scope"][];
+        };
+        /** @description Error envelope of a 409. */
+        ConflictErrorEnvelope: {
+            /**
+             * @description Always `4090`: the request conflicts with the state of the workspace (for example removing its last owner).
+             * @constant
+             */
+            code: 4090;
+            /** @description Human-readable explanation of the conflict. */
+            messages: string;
+            /** @description Always null on this error. */
+            data: null;
+        };
+        /**
          * @description A member's role in the workspace. `owner` manages webhooks, API keys and members; `member` can
          *     read the member list and the event catalog.
          * @enum {string}
@@ -4521,18 +4551,6 @@ export interface components {
             /** @description Human-readable status, `OK`. */
             messages: string;
             data: components["schemas"]["WorkspaceMemberList"];
-        };
-        /** @description Error envelope of a 409. */
-        ConflictErrorEnvelope: {
-            /**
-             * @description Always `4090`: the request conflicts with the state of the workspace (for example removing its last owner).
-             * @constant
-             */
-            code: 4090;
-            /** @description Human-readable explanation of the conflict. */
-            messages: string;
-            /** @description Always null on this error. */
-            data: null;
         };
         /**
          * @description A member's new role. Demoting an owner keeps the API keys they created working (integrations
@@ -13676,6 +13694,83 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["WriteServiceUnavailable"];
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+                /**
+                 * @description Identifier of an API key of the workspace (a UUID), as listed by the key list.
+                 * @example 5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21
+                 */
+                key_id: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reporting dashboard (visibility only)",
+                 *       "scopes": [
+                 *         "visibility:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key as it is now. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "Updated.",
+                     *       "data": {
+                     *         "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21",
+                     *         "name": "Reporting dashboard (visibility only)",
+                     *         "prefix": "wsk_live_7Hq2",
+                     *         "scopes": [
+                     *           "visibility:read"
+                     *         ],
+                     *         "created_by": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "created_at": "2026-11-01T08:00:00.000Z",
+                     *         "expires_at": "2027-11-01T08:00:00.000Z",
+                     *         "revoked_at": null,
+                     *         "last_used_at": "2026-11-22T09:14:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkspaceApiKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -110,6 +110,7 @@ export interface OperationCredentials {
     createApiKey: 'member_token';
     headListApiKeys: 'member_token';
     revokeApiKey: 'member_token';
+    updateApiKey: 'member_token';
     listMembers: 'member_token';
     headListMembers: 'member_token';
     removeMember: 'member_token';

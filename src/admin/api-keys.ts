@@ -2,7 +2,7 @@
 import type { components } from '../../generated/openapi.js';
 import { ServiceError } from '../errors/service-error.js';
 import { createApiKey, KeyRefusal } from '../keys/api-keys.js';
-import { parseStoredScopes, type Scope } from '../keys/scopes.js';
+import { normaliseScopes, parseStoredScopes, type Scope } from '../keys/scopes.js';
 import type { Store } from '../store/index.js';
 import { instantOf } from '../store/timestamp.js';
 import type { ApiKeyRow } from '../store/interfaces/api-keys.js';
@@ -55,5 +55,31 @@ export async function revokeWorkspaceApiKey(store: Store, input: { workspaceId: 
   const row = await store.apiKeys.get(input.keyId);
   if (row?.workspace_id !== input.workspaceId) throw ServiceError.notFound('API key');
   await store.apiKeys.revoke(row.id, input.now.toISOString());
+  return toApiKeyView((await store.apiKeys.get(row.id)) ?? row);
+}
+
+/**
+ * Renames a key and/or narrows its scopes. A key is never widened (a wider key is a new key, made
+ * and handed out on purpose), and a revoked key stays as it was revoked.
+ */
+export async function updateWorkspaceApiKey(
+  store: Store,
+  input: { workspaceId: string; keyId: string; name?: string | undefined; scopes?: readonly Scope[] | undefined },
+): Promise<WorkspaceApiKey> {
+  const row = await store.apiKeys.get(input.keyId);
+  if (row?.workspace_id !== input.workspaceId) throw ServiceError.notFound('API key');
+  if (row.revoked_at !== null) throw new ServiceError('CONFLICT', `The API key was revoked at ${row.revoked_at} and can no longer be changed.`);
+  const name = input.name?.trim();
+  if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
+  if (name === undefined && input.scopes === undefined) throw ServiceError.invalid({ in: 'body', name: '', message: 'give a new name, scopes, or both' });
+  if (input.scopes?.length === 0) throw ServiceError.invalid({ in: 'body', name: 'scopes', message: 'must keep at least one scope: to take them all away, revoke the key' });
+  const held = parseStoredScopes(row.scopes);
+  const added = input.scopes?.filter((s) => !held.includes(s)) ?? [];
+  if (added.length > 0) {
+    throw ServiceError.invalid({ in: 'body', name: 'scopes', message: `the key does not hold ${added.join(', ')}; scopes can only be removed: a wider key is a new key` });
+  }
+  const scopes = input.scopes === undefined ? undefined : normaliseScopes(input.scopes).join(' ');
+  // Revoked since it was read: the update leaves it alone and the answer says so.
+  if (!(await store.apiKeys.update(row.id, { name, scopes }))) throw new ServiceError('CONFLICT', 'The API key was revoked meanwhile and can no longer be changed.');
   return toApiKeyView((await store.apiKeys.get(row.id)) ?? row);
 }

@@ -78,6 +78,7 @@ export async function checkAdminWrites(
   }, all(succeeds, status(201)));
   const keyData = (key?.json as { data?: { api_key?: { id?: string }; key?: string } } | undefined)?.data;
   if (keyData?.api_key?.id) {
+    await write(find('updateApiKey'), 'rename the created key', { key_id: keyData.api_key.id }, { name: `${CREATED_NAME} (renamed)` }, succeeds);
     await write(find('revokeApiKey'), 'revoke the created key', { key_id: keyData.api_key.id }, undefined, succeeds, true);
     const { identity } = options;
     if (identity && keyData.key) {

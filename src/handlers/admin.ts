@@ -1,6 +1,6 @@
 import type { AdminHandlers } from './handler-types.js';
 import * as webhooks from './webhooks.js';
-import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.js';
+import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from './api-keys.js';
 import { listMembers, removeMember, updateMember } from './members.js';
 
 /** One handler per administration operation (each operation whose `security` takes a member token); the type makes a missing one a compile error. */
@@ -22,6 +22,7 @@ export const adminHandlers: AdminHandlers = {
   listApiKeys,
   createApiKey,
   revokeApiKey,
+  updateApiKey,
   listMembers,
   updateMember,
   removeMember,

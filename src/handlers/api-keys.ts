@@ -1,5 +1,5 @@
 import type { AdminOperationHandler } from './handler-types.js';
-import { createWorkspaceApiKey, revokeWorkspaceApiKey, toApiKeyView } from '../admin/api-keys.js';
+import { createWorkspaceApiKey, revokeWorkspaceApiKey, toApiKeyView, updateWorkspaceApiKey } from '../admin/api-keys.js';
 import { readCreatedOrderPage } from './paging.js';
 import { created, ok, okWith } from './success.js';
 
@@ -28,3 +28,6 @@ export const createApiKey: AdminOperationHandler<'createApiKey'> = async ({ path
 
 export const revokeApiKey: AdminOperationHandler<'revokeApiKey'> = async ({ path, store, now }) =>
   okWith(await revokeWorkspaceApiKey(store, { workspaceId: path.workspace_id, keyId: path.key_id, now }), 'Revoked.');
+
+export const updateApiKey: AdminOperationHandler<'updateApiKey'> = async ({ path, body, store }) =>
+  okWith(await updateWorkspaceApiKey(store, { workspaceId: path.workspace_id, keyId: path.key_id, name: body.name, scopes: body.scopes }), 'Updated.');

@@ -7,6 +7,8 @@ export const API_KEY_SQL = {
   get: 'SELECT * FROM api_keys WHERE id = ?',
   listByWorkspace: 'SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id',
   revoke: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+  /** A new name and/or scopes (NULL keeps the stored one); a revoked key is left as it is. */
+  update: 'UPDATE api_keys SET name = COALESCE(?, name), scopes = COALESCE(?, scopes) WHERE id = ? AND revoked_at IS NULL',
   /** The keys a user created in a workspace that still work (neither revoked nor expired at `now`). */
   listActiveBy: `SELECT * FROM api_keys WHERE workspace_id = ? AND created_by = ? AND revoked_at IS NULL AND expires_at > ?
     ORDER BY created_at, id`,

@@ -2,7 +2,7 @@ import type { Command } from '../command.js';
 import { workspaceCreate, workspaceSetSubscription } from './workspace.js';
 import { userCreate } from './user.js';
 import { memberAdd, memberRemove } from './member.js';
-import { keyCreate, keyList, keyRevoke } from './key.js';
+import { keyCreate, keyList, keyRevoke, keyUpdate } from './key.js';
 import { tokenCreate, tokenList, tokenRevoke } from './token.js';
 import { serve } from './serve.js';
 import { simulate } from './simulate.js';
@@ -18,6 +18,7 @@ export const commands: Command[] = [
   memberRemove,
   keyCreate,
   keyRevoke,
+  keyUpdate,
   keyList,
   tokenCreate,
   tokenRevoke,

@@ -4,11 +4,13 @@ import { CliError } from '../args.js';
 import { instantOf } from '../../store/timestamp.js';
 import { createApiKey, KeyRefusal } from '../../keys/api-keys.js';
 import { isScope, parseStoredScopes, type Scope } from '../../keys/scopes.js';
+import { updateWorkspaceApiKey } from '../../admin/api-keys.js';
+import { ServiceError } from '../../errors/service-error.js';
 
-function parseScopes(value: string | undefined): Scope[] | undefined {
+function parseScopes(value: string | undefined, option = 'scopes'): Scope[] | undefined {
   if (value === undefined) return undefined;
   const scopes = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  for (const s of scopes) if (!isScope(s)) throw new CliError(`--scopes: unknown scope "${s}"`);
+  for (const s of scopes) if (!isScope(s)) throw new CliError(`--${option}: unknown scope "${s}"`);
   return scopes as Scope[];
 }
 
@@ -48,6 +50,32 @@ export const keyRevoke: Command = {
     return { id, revoked_at: now };
   },
   text: (r: { id: string }) => `revoked key ${r.id}`,
+};
+
+/** Renames a key and/or removes scopes from it, as PATCH /api-keys/{key_id} does: never wider. */
+export const keyUpdate: Command = {
+  name: 'key update',
+  usage: 'key update --key ID [--name NAME] [--remove-scopes a,b,...]',
+  async run({ options, store }) {
+    const id = storedId(options.required('key'));
+    const name = options.optional('name');
+    const removed = parseScopes(options.optional('remove-scopes'), 'remove-scopes');
+    if (name === undefined && removed === undefined) throw new CliError('give --name, --remove-scopes, or both');
+    const row = await (await store()).apiKeys.get(id);
+    if (!row) throw new CliError(`key ${id} does not exist`);
+    const held = parseStoredScopes(row.scopes);
+    const notHeld = removed?.filter((s) => !held.includes(s)) ?? [];
+    if (notHeld.length > 0) throw new CliError(`--remove-scopes: key ${id} does not hold ${notHeld.join(', ')}`);
+    if (removed?.length === 0) throw new CliError('--remove-scopes: name at least one scope');
+    const scopes = removed === undefined ? undefined : held.filter((s) => !removed.includes(s));
+    try {
+      return await updateWorkspaceApiKey(await store(), { workspaceId: row.workspace_id, keyId: id, name, scopes });
+    } catch (err) {
+      if (err instanceof ServiceError) throw new CliError(`key ${id}: ${err.message}`);
+      throw err;
+    }
+  },
+  text: (r: { id: string; name: string; scopes: string[] }) => `updated key ${r.id}: ${r.name} (${r.scopes.join(', ')})`,
 };
 
 export const keyList: Command = {

@@ -43,6 +43,12 @@ export interface KeyUse {
   notBefore: string;
 }
 
+/** What an owner may change on a key: its name, and its scopes as stored (`scopes` of ApiKeyRow). */
+export interface ApiKeyChange {
+  name?: string | undefined;
+  scopes?: string | undefined;
+}
+
 export interface ApiKeyStore {
   insert(row: ApiKeyRow): Promise<void>;
   principalByHash(hash: string): Promise<KeyPrincipalRow | undefined>;
@@ -54,6 +60,8 @@ export interface ApiKeyStore {
   revokeAllBy(workspaceId: string, userId: string, now: string): Promise<number>;
   /** Resolves false when the key does not exist or was already revoked. */
   revoke(id: string, now: string): Promise<boolean>;
+  /** Sets the name and/or the stored scopes given; resolves false when the key does not exist or is revoked. */
+  update(id: string, change: ApiKeyChange): Promise<boolean>;
   /** Records use unless a use later than `notBefore` is already recorded (the in-memory check agrees at the boundary). */
   touch(id: string, now: string, notBefore: string): Promise<void>;
   /**

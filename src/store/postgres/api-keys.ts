@@ -1,4 +1,4 @@
-import type { ApiKeyRow, ApiKeyStore, KeyPrincipalRow, KeyUse } from '../interfaces/api-keys.js';
+import type { ApiKeyChange, ApiKeyRow, ApiKeyStore, KeyPrincipalRow, KeyUse } from '../interfaces/api-keys.js';
 import type { CreatedPosition } from '../interfaces/list-pages.js';
 import { prepareCreatedOrderList } from './keyset.js';
 import { API_KEY_SQL } from '../api-key-statements.js';
@@ -23,6 +23,9 @@ export function createPostgresApiKeyStore(db: PostgresPool): ApiKeyStore {
     revokeAllBy: (workspaceId: string, userId: string, now: string) => run(db, API_KEY_SQL.revokeAllBy, [now, workspaceId, userId]),
     async revoke(id: string, now: string): Promise<boolean> {
       return (await run(db, API_KEY_SQL.revoke, [now, id])) === 1;
+    },
+    async update(id: string, change: ApiKeyChange): Promise<boolean> {
+      return (await run(db, API_KEY_SQL.update, [change.name ?? null, change.scopes ?? null, id])) === 1;
     },
     async touch(id: string, now: string, notBefore: string): Promise<void> {
       await run(db, API_KEY_SQL.touch, [now, id, notBefore]);

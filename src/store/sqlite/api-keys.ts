@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import type { ApiKeyRow, ApiKeyStore, KeyPrincipalRow, KeyUse } from '../interfaces/api-keys.js';
+import type { ApiKeyChange, ApiKeyRow, ApiKeyStore, KeyPrincipalRow, KeyUse } from '../interfaces/api-keys.js';
 import type { CreatedPosition } from '../interfaces/list-pages.js';
 import { API_KEY_SQL } from '../api-key-statements.js';
 import { KEY_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
@@ -15,6 +15,7 @@ export function createSyncApiKeyStore(db: Db) {
     get: db.prepare(API_KEY_SQL.get),
     listByWorkspace: db.prepare(API_KEY_SQL.listByWorkspace),
     revoke: db.prepare(API_KEY_SQL.revoke),
+    update: db.prepare(API_KEY_SQL.update),
     listActiveBy: db.prepare(API_KEY_SQL.listActiveBy),
     revokeAllBy: db.prepare(API_KEY_SQL.revokeAllBy),
     touch: db.prepare(API_KEY_SQL.touch),
@@ -50,6 +51,10 @@ export function createSyncApiKeyStore(db: Db) {
     /** Returns false when the key does not exist or was already revoked. */
     revoke(id: string, now: string): boolean {
       return statements.revoke.run(now, id).changes === 1;
+    },
+    /** Returns false when the key does not exist or is revoked. */
+    update(id: string, change: ApiKeyChange): boolean {
+      return statements.update.run(change.name ?? null, change.scopes ?? null, id).changes === 1;
     },
     /** Records use unless a use later than `notBefore` is already recorded (the in-memory check agrees at the boundary). */
     touch(id: string, now: string, notBefore: string): void {

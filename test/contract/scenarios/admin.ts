@@ -371,6 +371,36 @@ const scenarios: OperationScenario[] = [
     },
   },
   {
+    operationId: 'updateApiKey',
+    statuses: {
+      200: async (ctx) => asOwner(ctx, `/api-keys/${(await createTestKey(ctx.store, ctx.workspace)).id}`, { method: 'PATCH', body: { name: 'Renamed', scopes: ['visibility:read'] } }),
+      403: (ctx) => asMember(ctx, `/api-keys/${ctx.workspace.keyId}`, { method: 'PATCH', body: { name: 'Renamed' } }),
+      404: {
+        'the key is unknown': (ctx) => asOwner(ctx, `/api-keys/${randomUUID()}`, { method: 'PATCH', body: { name: 'Renamed' } }),
+        'the key belongs to another workspace': (ctx) => asOwner(ctx, `/api-keys/${ctx.other.keyId}`, { method: 'PATCH', body: { name: 'Renamed' } }),
+      },
+      409: async (ctx) => {
+        const { id } = await createTestKey(ctx.store, ctx.workspace);
+        await ctx.store.apiKeys.revoke(id, new Date().toISOString());
+        return asOwner(ctx, `/api-keys/${id}`, { method: 'PATCH', body: { name: 'Renamed' } });
+      },
+      422: {
+        'the body is empty': (ctx) => asOwner(ctx, `/api-keys/${ctx.workspace.keyId}`, { method: 'PATCH', body: {} }),
+        'the scope list is empty': (ctx) => asOwner(ctx, `/api-keys/${ctx.workspace.keyId}`, { method: 'PATCH', body: { scopes: [] } }),
+        'a scope the key does not hold': async (ctx) =>
+          asOwner(ctx, `/api-keys/${(await createTestKey(ctx.store, ctx.workspace, { scopes: ['iq:read'] })).id}`, { method: 'PATCH', body: { scopes: ['iq:read', 'content:read'] } }),
+        'the key id is not a UUID': (ctx) => asOwner(ctx, '/api-keys/key-1', { method: 'PATCH', body: { name: 'Renamed' } }),
+      },
+    },
+    expect: {
+      200: (res) => expect(res.body).toMatchObject({ code: 2000, data: { name: 'Renamed', scopes: ['visibility:read'], revoked_at: null } }),
+      403: roleRefused,
+      404: notFound('API key'),
+      409: (res) => expect(res.body).toMatchObject({ code: 4090, data: null }),
+      422: invalid,
+    },
+  },
+  {
     operationId: 'listMembers',
     statuses: {
       200: {

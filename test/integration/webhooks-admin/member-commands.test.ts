@@ -82,3 +82,27 @@ describe('member add and member remove', () => {
     }
   });
 });
+
+describe('key update', () => {
+  it('renames a key and removes a scope, which the next read already misses; never widens, and refuses a revoked key', async () => {
+    const { workspace, key } = await ownerWithKey();
+    const visibility = async () => (await send(server.url, { path: '/api/v1/visibility/prompts', key: key.key })).status;
+    expect(await visibility()).toBe(200);
+    const updated = await cli('key', 'update', '--key', key.id, '--name', 'Integration (narrow)', '--remove-scopes', 'visibility:read,iq:read');
+    expect(updated).toMatchObject({ id: key.id, name: 'Integration (narrow)', scopes: ['workspace:read', 'contentmap:read', 'content:read'] });
+    expect(JSON.stringify(updated)).not.toContain(key.key);
+    expect(await visibility()).toBe(403);
+    expect(await meStatus(key.key)).toBe(200);
+
+    const notHeld = await runCliInProcess(['key', 'update', '--key', key.id, '--remove-scopes', 'iq:read', '--db', db]);
+    expect(notHeld.code).toBe(1);
+    expect(notHeld.stderr).toContain('does not hold iq:read');
+
+    await cli('key', 'revoke', '--key', key.id);
+    const revoked = await runCliInProcess(['key', 'update', '--key', key.id, '--name', 'Revived', '--db', db]);
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toContain('revoked');
+    const listed = await cli('key', 'list', '--workspace', workspace) as { keys: Array<{ id: string; name: string }> };
+    expect(listed.keys.find((k) => k.id === key.id)).toMatchObject({ name: 'Integration (narrow)' });
+  });
+});
