@@ -9,8 +9,9 @@ import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 // - slow: end-to-end runs that start processes, browsers or code generators (SDK generation, the
 //   reference page in Chromium, crash and memory tests, spawned CLI runs), each file in its own
 //   process. They spawn the compiled dist/, rebuilt first when src/ changed since.
-// - fast-postgres: the HTTP and contract tests of `fast` again with WSAPI_TEST_STORE=postgres, so
-//   every store the test helpers open is a fresh PostgreSQL database (test/support/test-server.ts).
+// - fast-postgres: the tests of `fast` whose answers come from the store, again with
+//   WSAPI_TEST_STORE=postgres, so every store the test helpers open is a fresh PostgreSQL database
+//   (test/support/test-server.ts). HTTP-only behaviour (HTTP_ONLY below) runs once, on SQLite.
 //   test/integration/store/ is left out: its parity tests already run both stores side by side;
 //   so is test/integration/contract-test/, the tests of the `contract-test` checker, which sees
 //   the server only through HTTP and takes minutes whatever the store.
@@ -26,6 +27,30 @@ const SLOW = [
   'test/**/*.process.test.ts',
   'test/integration/import/import-cli-events.test.ts',
   'test/integration/import/serving-during-a-real-import.test.ts',
+];
+
+// Behaviour the store never sees: the HTTP conventions, the parser, routing, validation and the
+// guards in front of the store, the logs and the reference guides. Their code is the same whatever
+// the store; the matrices prove a middleware is wired for every operation (the cross-tenant and
+// paging cases that do reach the store run on PostgreSQL in contract.test.ts and
+// cursor-property.test.ts, and the both-stores test compares every read's bytes).
+const HTTP_ONLY = [
+  'test/contract/matrices.test.ts',
+  'test/integration/http-conventions/**',
+  'test/integration/docs/**',
+  'test/integration/security/contract-fuzz.test.ts',
+  'test/integration/security/credential-headers.test.ts',
+  'test/integration/security/integer-parameters.test.ts',
+  'test/integration/security/number-parameters.test.ts',
+  'test/integration/security/log-redaction.test.ts',
+  'test/integration/security/uuid-case.test.ts',
+  'test/integration/foundation/http-parser-errors.test.ts',
+  'test/integration/foundation/logs.test.ts',
+  'test/integration/foundation/response-check.test.ts',
+  'test/integration/foundation/route-match-count.test.ts',
+  'test/integration/foundation/route-matching.test.ts',
+  'test/integration/foundation/routes.test.ts',
+  'test/integration/foundation/validation-per-operation.test.ts',
 ];
 
 // Settings all lanes take. The lanes do not `extends` the root: a project that extends it runs
@@ -50,7 +75,7 @@ export default defineConfig({
           ...lane,
           name: 'fast-postgres',
           include: ['test/contract/**/*.test.ts', 'test/integration/**/*.test.ts'],
-          exclude: [...SLOW, 'test/integration/store/**', 'test/integration/contract-test/**'],
+          exclude: [...SLOW, ...HTTP_ONLY, 'test/integration/store/**', 'test/integration/contract-test/**'],
           isolate: false,
           env: { WSAPI_TEST_STORE: 'postgres' },
         },
