@@ -468,10 +468,10 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
     ['range=14d', randomUUID(), { range: '14d' }, { in: 'query', name: 'range', message: 'must be equal to one of the allowed values: 7d, 30d, 90d' }],
     ['range=7D', randomUUID(), { range: '7D' }, { in: 'query', name: 'range', message: 'must be equal to one of the allowed values: 7d, 30d, 90d' }],
     ['an unknown parameter', randomUUID(), { period: '7d' }, { in: 'query', name: 'period', message: 'is not a known parameter' }],
-    ['alpha=0', randomUUID(), { alpha: '0' }, { in: 'query', name: 'alpha', message: 'must be > 0' }],
-    ['alpha=1', randomUUID(), { alpha: '1' }, { in: 'query', name: 'alpha', message: 'must be < 1' }],
-    ['alpha=-0.05', randomUUID(), { alpha: '-0.05' }, { in: 'query', name: 'alpha', message: 'must be > 0' }],
-    ['alpha=5%', randomUUID(), { alpha: '5%' }, { in: 'query', name: 'alpha', message: 'must be number' }],
+    ['alpha=0', randomUUID(), { alpha: '0' }, { in: 'query', name: 'alpha', message: 'must be a finite decimal number strictly between 0 and 1' }],
+    ['alpha=1', randomUUID(), { alpha: '1' }, { in: 'query', name: 'alpha', message: 'must be a finite decimal number strictly between 0 and 1' }],
+    ['alpha=-0.05', randomUUID(), { alpha: '-0.05' }, { in: 'query', name: 'alpha', message: 'must be a finite decimal number strictly between 0 and 1' }],
+    ['alpha=5%', randomUUID(), { alpha: '5%' }, { in: 'query', name: 'alpha', message: 'must be a finite decimal number strictly between 0 and 1' }],
   ])('when given %s, answers 422 naming the parameter for people and for programs', async (_what, id, query, error) => {
     const ws = await createTestWorkspace(server.store);
     const res = await analytics(ws, id, query);
