@@ -42,7 +42,45 @@ export function checkHouseRules(doc) {
   for (const [name, param] of Object.entries(doc.components?.parameters ?? {})) {
     if (!param.description) problems.push(`components.parameters.${name}: parameter has no description`);
   }
-  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc));
+  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc), ...checkLinks(doc));
+  return problems;
+}
+
+/**
+ * Every response link (which `contract-test` follows) says why, leads to an operation that
+ * exists, and gives each of that operation's path parameters, and nothing else, a runtime
+ * expression the checker resolves: `$response.body#/…` or `$request.path.<a path parameter of
+ * the operation it hangs on>`.
+ */
+function checkLinks(doc) {
+  const problems = [];
+  const operations = new Map();
+  const pathNames = (p) => [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  for (const [p, item] of Object.entries(doc.paths ?? {})) {
+    for (const op of Object.values(item)) if (op?.operationId) operations.set(op.operationId, pathNames(p));
+  }
+  for (const [p, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      for (const [status, res] of Object.entries(op?.responses ?? {})) {
+        for (const [name, raw] of Object.entries(followed(doc, res)?.links ?? {})) {
+          const link = followed(doc, raw);
+          const where = `${method.toUpperCase()} ${p} ${status} link ${name}`;
+          const target = operations.get(link.operationId);
+          if (!link.description) problems.push(`${where}: no description`);
+          if (target === undefined) { problems.push(`${where}: no operation ${link.operationId}`); continue; }
+          const given = Object.keys(link.parameters ?? {});
+          for (const missing of target.filter((n) => !given.includes(n))) problems.push(`${where}: gives no value for {${missing}}`);
+          for (const [param, expression] of Object.entries(link.parameters ?? {})) {
+            if (!target.includes(param)) problems.push(`${where}: ${link.operationId} has no path parameter ${param}`);
+            const fromPath = /^\$request\.path\.(.+)$/.exec(String(expression))?.[1];
+            if (fromPath !== undefined ? !pathNames(p).includes(fromPath) : !/^\$response\.body#\/./.test(String(expression))) {
+              problems.push(`${where}: ${param}: ${expression} is neither $response.body#/… nor $request.path.<a parameter of ${p}>`);
+            }
+          }
+        }
+      }
+    }
+  }
   return problems;
 }
 

@@ -1,6 +1,7 @@
 import { credentialWays } from './credentials.js';
 import { all, namesParameters, status, succeeds, type Expectation } from './expectations.js';
-import type { Credential } from './http-exchange.js';
+import { followLinks } from './contract-links.js';
+import type { Credential, OutgoingRequest } from './http-exchange.js';
 import type { Operation } from './openapi-contract.js';
 import { fillPath, pathParameters } from './read-cases.js';
 import { EVERY_CALL, READ_METHODS } from './report.js';
@@ -31,7 +32,16 @@ export async function checkAdminWrites(
       return undefined;
     }
     const credential = credentialWays(ctx.contract, op, token.label, token.value)[0] ?? token;
-    return ctx.exchange(op, title, { method: op.method, path: at(op, values), query: [], credential, body }, expectation, { essential });
+    const request: OutgoingRequest = { method: op.method, path: at(op, values), query: [], credential, body };
+    const response = await ctx.exchange(op, title, request, expectation, { essential });
+    return response && { request, response, op, json: response.json };
+  };
+  /** The path values the contract's link from this answer gives `target`; skipped (undefined) when it links none. */
+  const linked = (answer: Awaited<ReturnType<typeof write>>, target: string, what: string): Record<string, string> | undefined => {
+    if (!answer) return undefined;
+    const values = followLinks(answer.op, answer.request, answer.response).get(target);
+    if (!values) ctx.skip(find(target) ?? answer.op, what, `no link of ${answer.op.operationId} ${answer.response.status} to ${target} resolved from its answer`);
+    return values;
   };
 
   const createWebhook = find('createWebhook');
@@ -42,13 +52,16 @@ export async function checkAdminWrites(
     description: 'Created by workspace-api contract-test; deleted before the run ends.',
     events: eventTypes.slice(0, 1),
   }, all(succeeds, status(201)));
-  const webhookId = (created?.json as { data?: { webhook?: { id?: string } } } | undefined)?.data?.webhook?.id;
-  if (createWebhook && created && !webhookId) ctx.skip(createWebhook, 'the writes on the created webhook', 'the creation answered no webhook id');
-  if (webhookId) {
-    const own = { webhook_id: webhookId };
+  // The sequence follows the contract's links: create → read → update → delete → read (404).
+  const own = linked(created, 'getWebhook', 'the writes on the created webhook');
+  const webhookId = own?.webhook_id;
+  if (own && webhookId) {
+    let deletion = own;
     try {
-      await write(find('getWebhook'), 'read the created webhook', own, undefined, succeeds);
-      await write(find('updateWebhook'), 'rename the created webhook', own, { name: `${CREATED_NAME} (renamed)` }, succeeds);
+      const read = await write(find('getWebhook'), 'read the created webhook (link from createWebhook)', own, undefined, succeeds);
+      const update = linked(read, 'updateWebhook', 'rename the created webhook');
+      const updated = update && await write(find('updateWebhook'), 'rename the created webhook (link from getWebhook)', update, { name: `${CREATED_NAME} (renamed)` }, succeeds);
+      deletion = linked(updated, 'deleteWebhook', 'delete the created webhook') ?? own;
       await write(find('disableWebhook'), 'disable the created webhook', own, undefined, succeeds);
       await write(find('enableWebhook'), 'enable the created webhook', own, undefined, succeeds);
       await write(find('rotateWebhookSecret'), 'rotate its secret, no grace period', own, { grace_period_seconds: 0 }, succeeds);
@@ -65,8 +78,9 @@ export async function checkAdminWrites(
         }, all(status(422, 4220), namesParameters([unknown])));
       }
     } finally {
-      await write(find('deleteWebhook'), 'delete the created webhook', own, undefined, succeeds, true);
-      await write(find('getWebhook'), 'the deleted webhook is gone → 404', own, undefined, status(404, 4040), true);
+      const deleted = await write(find('deleteWebhook'), 'delete the created webhook (link from updateWebhook)', deletion, undefined, succeeds, true);
+      const after = linked(deleted, 'getWebhook', 'use_after_free: the deleted webhook read again');
+      if (after) await write(find('getWebhook'), 'use_after_free: the deleted webhook read again (link from deleteWebhook) → 404', after, undefined, status(404, 4040), true);
     }
   }
 
@@ -76,13 +90,14 @@ export async function checkAdminWrites(
     scopes: [],
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
   }, all(succeeds, status(201)));
-  const keyData = (key?.json as { data?: { api_key?: { id?: string }; key?: string } } | undefined)?.data;
-  if (keyData?.api_key?.id) {
-    await write(find('updateApiKey'), 'rename the created key', { key_id: keyData.api_key.id }, { name: `${CREATED_NAME} (renamed)` }, succeeds);
-    await write(find('revokeApiKey'), 'revoke the created key', { key_id: keyData.api_key.id }, undefined, succeeds, true);
+  const secret = (key?.json as { data?: { key?: string } } | undefined)?.data?.key;
+  const revocation = linked(key, 'revokeApiKey', 'revoke the created key');
+  if (revocation) {
+    await write(find('updateApiKey'), 'rename the created key', revocation, { name: `${CREATED_NAME} (renamed)` }, succeeds);
+    await write(find('revokeApiKey'), 'revoke the created key (link from createApiKey)', revocation, undefined, succeeds, true);
     const { identity } = options;
-    if (identity && keyData.key) {
-      const revoked: Credential = { ...identity.credential, label: 'revoked key', value: keyData.key, envVar: undefined, failsAuthentication: true };
+    if (identity && secret) {
+      const revoked: Credential = { ...identity.credential, label: 'revoked key', value: secret, envVar: undefined, failsAuthentication: true };
       await ctx.exchange(identity.op, 'the revoked key → 401 4022', { method: identity.op.method, path: identity.op.path, query: [], credential: revoked },
         status(401, 4022), { essential: true });
     }

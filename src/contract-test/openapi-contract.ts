@@ -43,7 +43,8 @@ export interface SecurityScheme {
 
 interface MediaType { schema?: Schema; example?: unknown }
 interface HeaderObject { $ref?: string; schema?: Schema; required?: boolean }
-interface ResponseObject { $ref?: string; headers?: Record<string, HeaderObject>; content?: Record<string, MediaType> }
+interface LinkObject { $ref?: string; operationId?: string; parameters?: Record<string, unknown>; description?: string }
+interface ResponseObject { $ref?: string; headers?: Record<string, HeaderObject>; content?: Record<string, MediaType>; links?: Record<string, LinkObject> }
 interface OperationObject {
   operationId?: string;
   tags?: string[];
@@ -60,6 +61,16 @@ interface OpenApiDocument {
   security?: Array<Record<string, string[]>>;
   paths?: Record<string, Record<string, OperationObject>>;
   components?: { securitySchemes?: Record<string, SecurityScheme>; schemas?: Record<string, Schema> };
+}
+
+/** An OpenAPI link of a documented response: what the answer names that another operation takes. */
+interface ContractLink {
+  /** The response key it hangs on (`200`, `201`). */
+  status: string;
+  operationId: string;
+  /** Parameter name → runtime expression (`$response.body#/data/items/0/id`, `$request.path.workspace_id`) or a constant. */
+  parameters: Record<string, unknown>;
+  description: string;
 }
 
 /** One operation as the checker needs it: parameters and security already resolved. */
@@ -84,6 +95,8 @@ export interface Operation {
    * plan not imported yet): it reaches the operation as a 2xx does. A HEAD shares its GET's.
    */
   absentState: number | undefined;
+  /** The `links` of its documented responses: which operation takes what an answer names. */
+  links: ContractLink[];
 }
 
 /** A documented response with the pointers its schemas are validated through. */
@@ -202,6 +215,22 @@ export class OpenApiContract {
     return found as { node: T; pointer: string };
   }
 
+  /** The operations some link of the contract leads to. */
+  linkTargets(): Set<string> {
+    return new Set(this.operations.flatMap((o) => o.links.map((l) => l.operationId)));
+  }
+
+  private linksOf(op: OperationObject, pointer: string): ContractLink[] {
+    return Object.entries(op.responses ?? {}).flatMap(([status, raw]) => {
+      const response = this.resolve(raw, `${pointer}/responses/${status}`).node;
+      return Object.entries(response.links ?? {}).map(([name, rawLink]) => {
+        const link = this.resolve(rawLink).node;
+        if (!link.operationId) throw new Error(`the link ${name} of ${pointer} names no operationId`);
+        return { status, operationId: link.operationId, parameters: link.parameters ?? {}, description: link.description ?? '' };
+      });
+    });
+  }
+
   private listOperations(): Operation[] {
     const operations: Operation[] = [];
     const absentStates = new Map<string, number>();
@@ -235,6 +264,7 @@ export class OpenApiContract {
           pointer,
           absentState: typeof op['x-absent-state'] === 'number' ? op['x-absent-state']
             : method === 'head' ? absentStates.get(path) : undefined,
+          links: this.linksOf(op, pointer),
         });
       }
     }

@@ -47,10 +47,10 @@ function parameterExamples(ctx: RunContext, param: Parameter): string[] {
  * `example`s, then ids real answers named. An identifier's example (a UUID) names an object of the
  * documentation, not of the deployment: it is tried only when no answer named a real id.
  */
-function pathParameterValues(ctx: RunContext, op: Operation, param: Parameter, withIdExamples = true): string[] {
+function pathParameterValues(ctx: RunContext, op: Operation, param: Parameter, withIdExamples = true, byName = true): string[] {
   const schema = ctx.contract.schema(param.schema) ?? {};
   const examples = parameterExamples(ctx, param);
-  const ids = ctx.ids.forPathParameter(op, param.name);
+  const ids = byName ? ctx.ids.forPathParameter(op, param.name) : [];
   const ordered = schema.format === 'uuid' ? (ids.length > 0 || !withIdExamples ? ids : examples) : [...examples, ...ids];
   return [...new Set([...(enumeratedValues(schema) ?? []), ...ordered])];
 }
@@ -66,15 +66,38 @@ function exampleIds(ctx: RunContext, op: Operation, values: Record<string, strin
  * parameter at least once; empty when a parameter has no value yet.
  */
 function pathValueSets(ctx: RunContext, op: Operation, limit: number, withIdExamples: boolean): Array<Record<string, string>> {
+  const linked = linkedValueSets(ctx, op, limit);
+  if (linked !== undefined && (linked.length > 0 || !withIdExamples)) return linked;
   let sets: Array<Record<string, string>> = [{}];
   for (const param of pathParameters(op)) {
-    const values = pathParameterValues(ctx, op, param, withIdExamples);
+    // A link target no answer resolved: only the contract's own examples, never ids guessed by name.
+    const values = pathParameterValues(ctx, op, param, withIdExamples, linked === undefined);
     if (values.length === 0) return [];
     const enumerated = enumeratedValues(ctx.contract.schema(param.schema) ?? {})?.length ?? 0;
     const most = Math.max(limit, enumerated);
     sets = sets.flatMap((set) => values.slice(0, most).map((value) => ({ ...set, [param.name]: value }))).slice(0, most);
   }
   return sets;
+}
+
+/**
+ * For a read some link of the contract leads to (its HEAD twin shares its GET's links): the path
+ * values the links resolved from real answers, a parameter no link gives taken as for any other
+ * read. Undefined when no link leads to it (then ids are found by name); empty while no answer
+ * resolved its links yet (when none will, the contract's example is tried and its 404 reported).
+ */
+function linkedValueSets(ctx: RunContext, op: Operation, limit: number): Array<Record<string, string>> | undefined {
+  const get = op.method === 'HEAD' ? ctx.contract.operations.find((o) => o.path === op.path && o.method === 'GET') : op;
+  if (!get || !ctx.links.isTarget(get.operationId)) return undefined;
+  return ctx.links.valuesFor(get.operationId).slice(0, limit).flatMap((linked) => {
+    const values: Record<string, string> = {};
+    for (const param of pathParameters(op)) {
+      const value = linked[param.name] ?? pathParameterValues(ctx, op, param)[0];
+      if (value === undefined) return [];
+      values[param.name] = value;
+    }
+    return [values];
+  });
 }
 
 /**
@@ -108,6 +131,10 @@ export async function discoverReads(ctx: RunContext, reads: Array<{ op: Operatio
     withIdExamples = !progress;
   }
   for (const { op } of pending) {
+    if (linkedValueSets(ctx, op, IDS_PER_OPERATION) !== undefined) {
+      ctx.skip(op, EVERY_CALL, 'no answer resolved a link of the contract that leads here (an empty list has no item to read)');
+      continue;
+    }
     const unknown = pathParameters(op).filter((p) => pathParameterValues(ctx, op, p).length === 0).map((p) => `{${p.name}}`);
     ctx.skip(op, EVERY_CALL, `no value for ${unknown.join(', ')}: the contract gives no enum or example, and no answer listed an id`);
   }

@@ -1,5 +1,6 @@
 import { reached, type Expectation } from './expectations.js';
 import { sendRequest, type ObservedResponse, type OutgoingRequest } from './http-exchange.js';
+import { LinkPool } from './contract-links.js';
 import { IdPool } from './id-discovery.js';
 import type { OpenApiContract, Operation } from './openapi-contract.js';
 import { BudgetExhausted, PlanLimitReached, type Pacer } from './pacing.js';
@@ -46,13 +47,17 @@ export class RunContext {
   /** Statuses seen per operation, for the coverage table. */
   readonly observed = new Map<string, Set<number>>();
   readonly ids = new IdPool();
+  /** Path values the contract's `links` resolved from the answers so far. */
+  readonly links: LinkPool;
 
   constructor(
     readonly contract: OpenApiContract,
     readonly pacer: Pacer,
     readonly values: SeededValues,
     private readonly settings: { baseUrl: string; timeoutMs: number; maxResponseTimeMs?: number | undefined },
-  ) {}
+  ) {
+    this.links = new LinkPool(contract.linkTargets());
+  }
 
   /** The kind of check the cases sent from now on belong to. */
   check: CheckKind = 'positive_data_acceptance';
@@ -107,6 +112,7 @@ export class RunContext {
     }
     this.record(op, title, request, response, [...contractProblems(this.contract, op, response), ...expectation(response)], options.deferFailure);
     if (response.status >= 200 && response.status < 300) this.ids.harvest(op, response.json);
+    this.links.file(op, request, response);
     return response;
   }
 

@@ -229,6 +229,10 @@ describe('house rules on permissions and reads (scripts/spec-house-rules.mjs, ov
       'GET /api/v1/content/ideas: x-subscription-exempt is only `true`, on an operation that takes API keys'],
     ['x-absent-state naming a status the read does not document', (op: Doc) => { op['x-absent-state'] = 404; },
       'GET /api/v1/content/ideas: x-absent-state must be a 4xx status the read documents (found 404)'],
+    ['a link giving its target no value for a path parameter', (op: Doc) => { op.responses['200'].links.getIdea.parameters = {}; },
+      'GET /api/v1/content/ideas 200 link getIdea: gives no value for {idea}'],
+    ['a link expression the checker cannot resolve', (op: Doc) => { op.responses['200'].links.getIdea.parameters = { idea: '$request.path.idea' }; },
+      'GET /api/v1/content/ideas 200 link getIdea: idea: $request.path.idea is neither $response.body#/… nor $request.path.<a parameter of /api/v1/content/ideas>'],
   ])('fails on %s', (_name, change, expected) => {
     expect(problemsWith(ideas, change)).toContainEqual(expect.stringContaining(expected));
   });

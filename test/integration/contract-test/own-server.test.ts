@@ -142,11 +142,17 @@ describe('workspace-api contract-test against our own server', { timeout: 120_00
     const { store } = demo.server;
     const keysBefore = await valuesOf(store, 'SELECT id FROM api_keys WHERE revoked_at IS NULL ORDER BY id');
     const webhooksBefore = await rowsOf(store, 'SELECT id, updated_at FROM webhooks ORDER BY id');
+    const junit = tempFile('junit-writes.xml');
     const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--allow-writes',
-      '--webhook-url', 'http://127.0.0.1:9/contract-test', '--seed', '11', '--json', ...allowUnreached(NEVER_SENT)]);
+      '--webhook-url', 'http://127.0.0.1:9/contract-test', '--seed', '11', '--junit', junit, '--json', ...allowUnreached(NEVER_SENT)]);
     const report = jsonOf(result) as unknown as Report;
 
     expect(report.failures).toEqual([]);
+    // The write sequence follows the contract's links, down to the read after the deletion.
+    const sent = readFileSync(junit, 'utf8');
+    for (const step of ['read the created webhook (link from createWebhook)', 'rename the created webhook (link from getWebhook)',
+      'delete the created webhook (link from updateWebhook)', 'use_after_free: the deleted webhook read again (link from deleteWebhook) → 404',
+      'revoke the created key (link from createApiKey)']) expect(sent).toContain(step);
     const covered = (id: string) => report.coverage.find((c) => c.operation_id === id)!.observed;
     expect(covered('createWebhook')).toContain(201);
     expect(covered('deleteWebhook')).toContain(200);
