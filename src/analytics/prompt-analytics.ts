@@ -113,8 +113,10 @@ function periodTotals(periods: Periods, daily: readonly DailyCounts[]): PeriodTo
 /**
  * The rate blocks (significance at level `alpha`), the daily trend of the current period and the
  * six platform results.
+ * @public A read built by `npm run new:endpoint` from prompt analytics takes its rates from here
+ * (test/scaffold/ builds one).
  */
-function summarisePeriods(totals: PeriodTotals, alpha: number = DEFAULT_ALPHA): RollupSummary {
+export function summarisePeriods(totals: PeriodTotals, alpha: number = DEFAULT_ALPHA): RollupSummary {
   const { previous } = totals;
   const current: Counts = { ...NO_COUNTS };
   for (const day of totals.days) add(current, day);
