@@ -31,11 +31,9 @@ const SLOW = [
 
 // Behaviour the store never sees: the HTTP conventions, the parser, routing, validation and the
 // guards in front of the store, the logs and the reference guides. Their code is the same whatever
-// the store; the matrices prove a middleware is wired for every operation (the cross-tenant and
-// paging cases that do reach the store run on PostgreSQL in contract.test.ts and
-// cursor-property.test.ts, and the both-stores test compares every read's bytes).
+// the store. The matrices stay on both: their cross-tenant cases are where each read's workspace
+// filter is checked on PostgreSQL.
 const HTTP_ONLY = [
-  'test/contract/matrices.test.ts',
   'test/integration/http-conventions/**',
   'test/integration/docs/**',
   'test/integration/security/contract-fuzz.test.ts',

@@ -87,7 +87,7 @@ step('typecheck (incremental)', process.execPath, [
   path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--incremental', '--tsBuildInfoFile', path.join(root, 'node_modules', '.cache', 'tsc-quick.tsbuildinfo'), '-p', 'tsconfig.json',
 ]);
 const lintable = changed.filter((f) => f.endsWith('.ts') && existsSync(path.join(root, f)) && statSync(path.join(root, f)).isFile());
-if (lintable.length > 0) step('lint (changed files)', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--max-warnings', '0', ...lintable]);
+if (lintable.length > 0) step('lint (changed files)', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--no-warn-ignored', '--max-warnings', '0', ...lintable]);
 
 const texts = new Map();
 const readText = (file) => texts.get(file) ?? texts.set(file, readFileSync(path.join(root, file), 'utf8')).get(file);
