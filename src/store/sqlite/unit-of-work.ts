@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DatabaseBusyError } from '../errors.js';
 import type { Db } from './database.js';
+import { commitOrRollBack } from './async-transaction.js';
 import { storeError, withEachMethod } from './promised.js';
 
 /**
@@ -42,14 +43,7 @@ export function createUnitOfWork(db: Db): UnitOfWork {
         } catch (err) {
           throw storeError(err);
         }
-        try {
-          const result = await scope.run(me, work);
-          db.exec('COMMIT');
-          return result;
-        } catch (err) {
-          if (db.inTransaction) db.exec('ROLLBACK');
-          throw err;
-        }
+        return await commitOrRollBack(db, () => scope.run(me, work));
       } finally {
         holder = undefined;
         end();

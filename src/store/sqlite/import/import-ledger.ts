@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { WriteLockWait } from '../../interfaces/imports.js';
 import { DatabaseBusyError } from '../../errors.js';
 import { isDatabaseBusy, withBusyTimeout, type Db } from '../database.js';
+import { commitOrRollBack } from '../async-transaction.js';
 
 // The first try rides over the short writes of a running server; after that the import polls
 // without blocking the thread, so a process that also serves requests keeps answering.
@@ -84,12 +85,7 @@ export async function inImportTransaction<T>(db: Db, cacheSize: number, body: ()
     throw err;
   }
   try {
-    const result = await body();
-    db.exec('COMMIT');
-    return result;
-  } catch (err) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw err;
+    return await commitOrRollBack(db, body);
   } finally {
     db.pragma(`cache_size = ${previousCacheSize}`);
   }
