@@ -85,9 +85,10 @@ describe('every operation of the bundled contract under hostile inputs', () => {
     expect(operations.length).toBeGreaterThan(60);
     const seen = new Set<string>();
     const failures: string[] = [];
-    await fc.assert(
+    // Every operation gets the same number of runs, so adding one never leaves another undrawn.
+    for (const operationIndex of operations.keys()) await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 0, max: operations.length - 1 }),
+        fc.constant(operationIndex),
         fc.record({
           idKind: fc.constantFrom('uuid', 'UPPER-UUID', 'prototype', 'junk'),
           queryKind: fc.constantFrom('valid', 'odd-number', 'prototype', 'upper-uuid', 'unknown-prototype'),
@@ -169,7 +170,7 @@ describe('every operation of the bundled contract under hostile inputs', () => {
           return true;
         },
       ),
-      { seed: 20261123, numRuns: 900 },
+      { seed: 20261123 + operationIndex, numRuns: 8 },
     );
     // Any prototype-polluting body must not have reached Object.prototype.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
