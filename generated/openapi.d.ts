@@ -5116,7 +5116,7 @@ export interface components {
          *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
          *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
          *     422 naming `cursor`.
-         * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+         * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
          */
         Cursor: string;
         /**
@@ -5254,7 +5254,7 @@ export interface components {
          *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
          *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
          *     another `event_type` or another workspace, is a 422 naming `cursor`.
-         * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+         * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
          */
         EventFeedCursor: string;
         /**
@@ -5851,7 +5851,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -5980,7 +5980,7 @@ export interface operations {
                      *             "updated_at": "2026-11-21T16:30:00.000Z"
                      *           }
                      *         ],
-                     *         "next_cursor": "eyJwIjpbIjIwMjYtMTEtMjFUMTY6MzA6MDAuMDAwWiIsIjZjMWQyZTNmLTRhNWItNGM2ZC04ZTdmLTlhMGIxYzJkM2U0ZiJdfQ.Zk3l9QxR2vT8mN4pW7yB1c"
+                     *         "next_cursor": "WyIyMDI2LTExLTIxVDE2OjMwOjAwLjAwMFoiLCI2YzFkMmUzZi00YTViLTRjNmQtOGU3Zi05YTBiMWMyZDNlNGYiXQ.XSd1tqFxPlUIL2PfkB9dj4BktoUmwBRk8IroG4h0chk"
                      *       }
                      *     }
                      */
@@ -6047,7 +6047,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -6919,7 +6919,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -6978,7 +6978,7 @@ export interface operations {
                      *             "topic_id": null
                      *           }
                      *         ],
-                     *         "next_cursor": "WzE4LCJodHRwczovL3Jldmlld3MuZXhhbXBsZS5vcmcvYmVzdC1jcm0iXQ.Zm9vYmFyYmF6cXV4"
+                     *         "next_cursor": "WzIwNzc5LDE4LCJodHRwczovL3Jldmlld3MuZXhhbXBsZS5vcmcvYmVzdC1jcm0iXQ.sho2Zn0PlWJ66BwovsW_c6FB0H0cCuSEn62TWTw2O1s"
                      *       }
                      *     }
                      */
@@ -7033,7 +7033,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -7100,7 +7100,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -7242,7 +7242,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -7901,7 +7901,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -8012,7 +8012,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -8174,7 +8174,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -8276,7 +8276,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -8429,7 +8429,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -8539,7 +8539,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -8706,7 +8706,7 @@ export interface operations {
                  *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
                  *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
                  *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
             };
@@ -8787,7 +8787,7 @@ export interface operations {
                      *             }
                      *           }
                      *         ],
-                     *         "next_cursor": "WzI1XQ.Zk3l9QxR2vT8mN4pW7yB1c",
+                     *         "next_cursor": "WzI1XQ.PlTG5ueDHRY9st7ubFy7N1DmI5WN9mFCq1mSIRLZ4nM",
                      *         "has_more": false
                      *       }
                      *     }
@@ -8829,7 +8829,7 @@ export interface operations {
                  *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
                  *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
                  *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
             };
@@ -8868,7 +8868,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -9002,7 +9002,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -9188,7 +9188,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -9303,7 +9303,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -9475,7 +9475,7 @@ export interface operations {
                  *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
                  *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
                  *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
             };
@@ -9637,7 +9637,7 @@ export interface operations {
                      *             }
                      *           }
                      *         ],
-                     *         "next_cursor": "WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA",
+                     *         "next_cursor": "WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg",
                      *         "has_more": false
                      *       }
                      *     }
@@ -9679,7 +9679,7 @@ export interface operations {
                  *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
                  *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
                  *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
             };
@@ -9718,7 +9718,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -9864,7 +9864,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -10061,7 +10061,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -10183,7 +10183,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -10356,7 +10356,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -10475,7 +10475,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -10645,7 +10645,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -10764,7 +10764,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -10934,7 +10934,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -11052,7 +11052,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -11221,7 +11221,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -11336,7 +11336,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -11502,7 +11502,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -11619,7 +11619,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
                 /**
@@ -11793,7 +11793,7 @@ export interface operations {
                  *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
                  *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
                  *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
             };
@@ -11862,7 +11862,7 @@ export interface operations {
                      *             }
                      *           }
                      *         ],
-                     *         "next_cursor": "WzEyXQ.r7t8y9u0i1o2p3a4s5d6fA",
+                     *         "next_cursor": "WzEyXQ.08nSjgBNprFzHndVCSMks0DKFw5V2PvFfC9dXEFCV48",
                      *         "has_more": false
                      *       }
                      *     }
@@ -11904,7 +11904,7 @@ export interface operations {
                  *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
                  *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
                  *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
                  */
                 cursor?: components["parameters"]["EventFeedCursor"];
             };
@@ -12032,7 +12032,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -12219,7 +12219,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -12857,7 +12857,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -13000,7 +13000,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -13421,7 +13421,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -13604,7 +13604,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -13794,7 +13794,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -13879,7 +13879,7 @@ export interface operations {
                  *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
                  *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
                  *     422 naming `cursor`.
-                 * @example eyJwIjpbIjIwMjYtMDktMDFUMDg6MDA6MDAuMDAwWiIsIjNmYTg1ZjY0LTU3MTctNDU2Mi1iM2ZjLTJjOTYzZjY2YWZhNiJdfQ.q1w2e3r4t5y6u7i8o9p0aA
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
                  */
                 cursor?: components["parameters"]["Cursor"];
             };

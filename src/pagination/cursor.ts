@@ -58,6 +58,40 @@ const FIELD_CHECKS: Record<CursorField, (v: unknown) => boolean> = {
 const VERSION = 'v2';
 const MAX_CURSOR_LENGTH = 512;
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+// HMAC-SHA256 is 32 bytes: 43 characters of base64url without padding.
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The two parts of a text written as this service writes cursors (`payload "." signature`, both
+ * base64url, the signature an HMAC-SHA256, 512 characters at most); undefined otherwise. It says
+ * nothing about who signed it: `Cursors.decode` checks that.
+ */
+export function cursorParts(cursor: string): { payload: string; signature: string } | undefined {
+  const dot = cursor.indexOf('.');
+  if (cursor.length > MAX_CURSOR_LENGTH || dot <= 0) return undefined;
+  const payload = cursor.slice(0, dot);
+  const signature = cursor.slice(dot + 1);
+  return BASE64URL.test(payload) && SIGNATURE.test(signature) ? { payload, signature } : undefined;
+}
+
+/**
+ * The position a cursor's payload holds when it is a JSON array of exactly one value per declared
+ * field, each of its field's type and range; undefined otherwise.
+ */
+export function positionIn<const K extends readonly CursorField[]>(payload: string, fields: K): CursorPosition<K> | undefined {
+  let position: unknown;
+  try {
+    position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const valid = Array.isArray(position)
+    && position.length === fields.length
+    && position.every((v, i) => FIELD_CHECKS[fields[i]!](v));
+  return valid ? (position as CursorPosition<K>) : undefined;
+}
+
 function canonicalScope(scope: CursorScope): string {
   // Sorted keys, absent and undefined filters alike, so {q: undefined} and {} bind the same list.
   const filters = Object.keys(scope.filters)
@@ -103,24 +137,15 @@ export class Cursors {
    * is of the declared field (type and range). Anything else is a 422 naming `cursor`.
    */
   decode<const K extends readonly CursorField[]>(scope: CursorScope, cursor: string, fields: K): CursorPosition<K> {
-    const dot = cursor.indexOf('.');
-    if (cursor.length > MAX_CURSOR_LENGTH || dot <= 0) throw ServiceError.invalid(INVALID);
-    const payload = cursor.slice(0, dot);
+    const parts = cursorParts(cursor);
+    if (parts === undefined) throw ServiceError.invalid(INVALID);
     // Compared as text: base64url decoding ignores stray characters, so two texts could give the same bytes.
-    const given = Buffer.from(cursor.slice(dot + 1));
-    const expected = Buffer.from(this.#signature(scope, payload).toString('base64url'));
+    const given = Buffer.from(parts.signature);
+    const expected = Buffer.from(this.#signature(scope, parts.payload).toString('base64url'));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw ServiceError.invalid(INVALID);
-    let position: unknown;
-    try {
-      position = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      throw ServiceError.invalid(INVALID);
-    }
-    const valid = Array.isArray(position)
-      && position.length === fields.length
-      && position.every((v, i) => FIELD_CHECKS[fields[i]!](v));
-    if (!valid) throw ServiceError.invalid(INVALID);
-    return position as CursorPosition<K>;
+    const position = positionIn(parts.payload, fields);
+    if (position === undefined) throw ServiceError.invalid(INVALID);
+    return position;
   }
 
   /**
