@@ -53,7 +53,8 @@ function within(value: number, schema: ContractParameter['schema']): boolean {
     && (exclusiveMinimum === undefined || value > exclusiveMinimum) && (exclusiveMaximum === undefined || value < exclusiveMaximum);
 }
 
-function problemWith(parameter: ContractParameter, raw: string): string | undefined {
+/** What is wrong with one raw value of an integer or number parameter, as the 422 says it; undefined when nothing is. */
+export function numericParameterProblem(parameter: Pick<ContractParameter, 'schema'>, raw: string): string | undefined {
   if (parameter.schema.type === 'number') {
     const value = parseDecimalNumber(raw);
     return value !== undefined && within(value, parameter.schema)
@@ -65,7 +66,7 @@ function problemWith(parameter: ContractParameter, raw: string): string | undefi
 }
 
 /** `"GET /api/v1/x"` → its query parameters the contract types `integer` or `number`. */
-function numericQueryParameters(document: object): Map<string, ContractParameter[]> {
+export function numericQueryParameters(document: object): Map<string, ContractParameter[]> {
   const byRoute = new Map<string, ContractParameter[]>();
   for (const [operation, parameters] of parametersByOperation(document)) {
     const integers = parameters.filter((p) => p.in === 'query' && (p.schema.type === 'integer' || p.schema.type === 'number'));
@@ -93,7 +94,7 @@ export function rejectNonDecimalNumbers(document: object) {
     const issues: ValidationIssue[] = [];
     for (const parameter of integers) {
       // An empty value is reported as empty by rejectUnknownQueryParameters.
-      const problem = query.getAll(parameter.name).filter((raw) => raw !== '').map((raw) => problemWith(parameter, raw)).find(Boolean);
+      const problem = query.getAll(parameter.name).filter((raw) => raw !== '').map((raw) => numericParameterProblem(parameter, raw)).find(Boolean);
       if (problem) issues.push({ path: `/query/${parameter.name}`, message: problem });
     }
     return issues;
