@@ -1,4 +1,5 @@
-import { credentialWays } from './credentials.js';
+import { credentialFor } from './credentials.js';
+import { checkRequestBodies } from './body-cases.js';
 import { all, namesParameters, status, succeeds, type Expectation } from './expectations.js';
 import { followLinks } from './contract-links.js';
 import type { Credential, OutgoingRequest } from './http-exchange.js';
@@ -10,6 +11,13 @@ import type { RunContext } from './run-context.js';
 /** The name every object the run creates carries, so an operator can tell them apart. */
 export const CREATED_NAME = 'workspace-api contract-test';
 
+/** Writes never sent with a request they could carry out, and why. */
+const NEVER_SENT: Record<string, string> = {
+  removeMember: 'removing a member is destructive: never sent',
+  updateMember: 'changing a member\'s role is destructive: never sent',
+  redeliverWebhookDelivery: 'redelivers a real delivery: `contract-test webhooks --trigger` covers it',
+};
+
 /**
  * With `--allow-writes`: creates one webhook and one API key of its own, exercises every write on
  * them, and removes both whatever happens, checking afterwards that the webhook is gone and the
@@ -20,7 +28,14 @@ export async function checkAdminWrites(
   ctx: RunContext,
   token: Credential,
   workspaceId: string,
-  options: { webhookUrl: string; identity: { op: Operation; credential: Credential } | undefined },
+  options: {
+    webhookUrl: string;
+    identity: { op: Operation; credential: Credential } | undefined;
+    /** For the property-based bodies: `--examples`, `--full`, `--operations`. */
+    examples: number;
+    full: boolean;
+    operations: readonly string[] | undefined;
+  },
 ): Promise<void> {
   const find = (operationId: string): Operation | undefined => ctx.contract.operation(operationId);
   const at = (op: Operation, values: Record<string, string> = {}): string => fillPath(op.path, { workspace_id: workspaceId, ...values });
@@ -31,7 +46,7 @@ export async function checkAdminWrites(
       ctx.skip(op, title, `the request this checker sends no longer fits the contract: ${problems.join('; ')}`);
       return undefined;
     }
-    const credential = credentialWays(ctx.contract, op, token.label, token.value)[0] ?? token;
+    const credential = credentialFor(ctx.contract, op, [token]) ?? token;
     const request: OutgoingRequest = { method: op.method, path: at(op, values), query: [], credential, body };
     const response = await ctx.exchange(op, title, request, expectation, { essential });
     return response && { request, response, op, json: response.json };
@@ -44,6 +59,26 @@ export async function checkAdminWrites(
     return values;
   };
 
+  // The key's sequence first: the property-based bodies on the webhook's writes may spend the
+  // rest of the default plan.
+  const createKey = find('createApiKey');
+  const key = await write(createKey, 'create an API key with no scopes, expiring in an hour', {}, {
+    name: CREATED_NAME,
+    scopes: [],
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  }, all(succeeds, status(201)));
+  const secret = (key?.json as { data?: { key?: string } } | undefined)?.data?.key;
+  const revocation = linked(key, 'revokeApiKey', 'revoke the created key');
+  if (revocation) {
+    await write(find('updateApiKey'), 'rename the created key', revocation, { name: `${CREATED_NAME} (renamed)` }, succeeds);
+    await write(find('revokeApiKey'), 'revoke the created key (link from createApiKey)', revocation, undefined, succeeds, true);
+    const { identity } = options;
+    if (identity && secret) {
+      const revoked: Credential = { ...identity.credential, label: 'revoked key', value: secret, envVar: undefined, failsAuthentication: true };
+      await ctx.exchange(identity.op, 'the revoked key → 401 4022', { method: identity.op.method, path: identity.op.path, query: [], credential: revoked },
+        status(401, 4022), { essential: true });
+    }
+  }
   const createWebhook = find('createWebhook');
   const eventTypes = ctx.contract.enumOf('EventType');
   const created = await write(createWebhook, 'create a webhook of the run', {}, {
@@ -68,12 +103,16 @@ export async function checkAdminWrites(
       await write(find('testWebhook'), 'send it a test event', own, { event: eventTypes[0] }, succeeds);
       await write(find('listWebhookDeliveries'), 'list its deliveries', own, undefined, succeeds);
       await write(find('recoverWebhookDeliveries'), 'recover its failed deliveries', own, { since: new Date(Date.now() - 3_600_000).toISOString() }, succeeds);
+      await checkRequestBodies(ctx, {
+        token, own: { workspace_id: workspaceId, webhook_id: webhookId }, webhookUrl: options.webhookUrl, createdName: CREATED_NAME,
+        examples: options.examples, full: options.full, operations: options.operations, neverSent: Object.keys(NEVER_SENT),
+      });
       await checkWriteRefusals(ctx, token, workspaceId, webhookId);
       if (createWebhook) {
         const unknown = ctx.values.unknownParameterName();
         const op = createWebhook;
         await ctx.exchange(op, `a body with an unknown field ${unknown} → 422 naming it`, {
-          method: op.method, path: at(op), query: [], credential: credentialWays(ctx.contract, op, token.label, token.value)[0] ?? token,
+          method: op.method, path: at(op), query: [], credential: credentialFor(ctx.contract, op, [token]) ?? token,
           body: { url: options.webhookUrl, name: CREATED_NAME, events: eventTypes.slice(0, 1), [unknown]: true },
         }, all(status(422, 4220), namesParameters([unknown])));
       }
@@ -84,30 +123,7 @@ export async function checkAdminWrites(
     }
   }
 
-  const createKey = find('createApiKey');
-  const key = await write(createKey, 'create an API key with no scopes, expiring in an hour', {}, {
-    name: CREATED_NAME,
-    scopes: [],
-    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-  }, all(succeeds, status(201)));
-  const secret = (key?.json as { data?: { key?: string } } | undefined)?.data?.key;
-  const revocation = linked(key, 'revokeApiKey', 'revoke the created key');
-  if (revocation) {
-    await write(find('updateApiKey'), 'rename the created key', revocation, { name: `${CREATED_NAME} (renamed)` }, succeeds);
-    await write(find('revokeApiKey'), 'revoke the created key (link from createApiKey)', revocation, undefined, succeeds, true);
-    const { identity } = options;
-    if (identity && secret) {
-      const revoked: Credential = { ...identity.credential, label: 'revoked key', value: secret, envVar: undefined, failsAuthentication: true };
-      await ctx.exchange(identity.op, 'the revoked key → 401 4022', { method: identity.op.method, path: identity.op.path, query: [], credential: revoked },
-        status(401, 4022), { essential: true });
-    }
-  }
-  const skipped: Record<string, string> = {
-    removeMember: 'removing a member is destructive: never sent',
-    updateMember: 'changing a member\'s role is destructive: never sent',
-    redeliverWebhookDelivery: 'redelivers a real delivery: `contract-test webhooks --trigger` covers it',
-  };
-  for (const [operationId, why] of Object.entries(skipped)) {
+  for (const [operationId, why] of Object.entries(NEVER_SENT)) {
     const op = find(operationId);
     if (op) ctx.skip(op, EVERY_CALL, why);
   }
@@ -122,7 +138,7 @@ export async function checkAdminWrites(
  */
 async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceId: string, webhookId: string): Promise<void> {
   for (const op of ctx.contract.operations.filter((o) => !READ_METHODS.includes(o.method))) {
-    const credential = credentialWays(ctx.contract, op, token.label, token.value)[0];
+    const credential = credentialFor(ctx.contract, op, [token]);
     if (!credential) continue;
     const values: Record<string, string> = {};
     for (const param of pathParameters(op)) {

@@ -54,6 +54,15 @@ export function credentialWays(contract: OpenApiContract, op: Operation, label: 
   return ways;
 }
 
+/** The first way the operation takes one of the credentials, in the order given, keeping what names it in reports (its environment variable). */
+export function credentialFor(contract: OpenApiContract, op: Operation, credentials: readonly Credential[]): Credential | undefined {
+  for (const c of credentials) {
+    const way = credentialWays(contract, op, c.label, c.value)[0];
+    if (way) return { ...c, header: way.header, bearer: way.bearer };
+  }
+  return undefined;
+}
+
 /** Whether every scheme of the operation takes this credential (the operation belongs to its API alone). */
 export function takesOnly(contract: OpenApiContract, op: Operation, value: string): boolean {
   const names = op.security.flatMap((r) => Object.keys(r));

@@ -1,6 +1,6 @@
 import { HTTP_METHODS } from '../contract.js';
 import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
-import { followRefs, pointerSegment as escape } from '../json-pointer.js';
+import { followRefs, nodeAt, pointerSegment as escape } from '../json-pointer.js';
 import { documentedResponse } from '../http/documented-response.js';
 
 /** The JSON Schema subset the contract uses (see openapi/README and the house rules). */
@@ -18,8 +18,14 @@ export interface Schema {
   example?: unknown;
   examples?: unknown[];
   items?: Schema;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
   properties?: Record<string, Schema>;
   required?: string[];
+  additionalProperties?: boolean | Schema;
+  minProperties?: number;
+  description?: string;
 }
 
 export interface Parameter {
@@ -147,6 +153,11 @@ export class OpenApiContract {
   /** Follows `$ref`s inside the document. */
   schema(node: Schema | undefined): Schema | undefined {
     return node === undefined ? undefined : this.resolve(node).node;
+  }
+
+  /** The schema at a pointer of the document (`#/paths/…/schema`), its `$ref`s followed. */
+  schemaAt(pointer: string): Schema | undefined {
+    return this.schema(nodeAt(this.document, pointer) as Schema | undefined);
   }
 
   /** The values of a named schema's `enum` (e.g. `Scope`); empty when it has none. */

@@ -50,9 +50,28 @@ function parameterExamples(ctx: RunContext, param: Parameter): string[] {
 function pathParameterValues(ctx: RunContext, op: Operation, param: Parameter, withIdExamples = true, byName = true): string[] {
   const schema = ctx.contract.schema(param.schema) ?? {};
   const examples = parameterExamples(ctx, param);
-  const ids = byName ? ctx.ids.forPathParameter(op, param.name) : [];
+  const ids = !byName ? [] : namesListItem(ctx, op, param.name) ? linkedValues(ctx, op, param.name) : ctx.ids.forPathParameter(op, param.name);
   const ordered = schema.format === 'uuid' ? (ids.length > 0 || !withIdExamples ? ids : examples) : [...examples, ...ids];
   return [...new Set([...(enumeratedValues(schema) ?? []), ...ordered])];
+}
+
+/**
+ * Whether a path parameter names an item of a list the contract documents (`{idea}` of
+ * `…/ideas/{idea}`, with `GET …/ideas`): its values then come from the contract's links alone, never
+ * from ids the run pairs with the list by the shape of the path.
+ */
+function namesListItem(ctx: RunContext, op: Operation, name: string): boolean {
+  const list = op.path.slice(0, op.path.indexOf(`/{${name}}`));
+  return ctx.contract.operations.some((o) => o.method === 'GET' && o.path === list);
+}
+
+/** The values the contract's links gave a parameter at this place of a path, for any operation below it (`{webhook_id}` of `getWebhook` for `listWebhookDeliveries`). */
+function linkedValues(ctx: RunContext, op: Operation, name: string): string[] {
+  const prefix = op.path.slice(0, op.path.indexOf(`/{${name}}`) + name.length + 3);
+  const values = ctx.contract.operations.filter((o) => o.path.startsWith(prefix))
+    .flatMap((o) => ctx.links.valuesFor(o.operationId).map((v) => v[name]))
+    .filter((v): v is string => v !== undefined);
+  return [...new Set(values)];
 }
 
 /** Whether a set of path values names an object only through the contract's example of an identifier. */

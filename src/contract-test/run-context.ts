@@ -127,12 +127,12 @@ export class RunContext {
   /**
    * One draw of a property: sent and checked like any case, but a failing one is held back (a
    * shrinking may find a smaller one) until `recordTrial` reports the one chosen. Answers the
-   * problems, or undefined when nothing was sent (budget, plan).
+   * problems and the answer, or undefined when nothing was sent (budget, plan).
    */
-  async trial(op: Operation, title: string, request: OutgoingRequest, expectation: Expectation): Promise<{ problems: string[] } | undefined> {
+  async trial(op: Operation, title: string, request: OutgoingRequest, expectation: Expectation): Promise<{ problems: string[]; response: ObservedResponse } | undefined> {
     const response = await this.exchange(op, title, request, expectation, { deferFailure: true });
     if (!response) return undefined;
-    return { problems: this.heldBack.get(request)?.problems ?? [] };
+    return { problems: this.heldBack.get(request)?.problems ?? [], response };
   }
 
   /** Reports the held-back failing draw of this request, under a new title; the others are dropped. */

@@ -3,7 +3,7 @@ import { checkAdminWrites, CREATED_NAME } from './admin-writes.js';
 import { checkConditional, checkHeadMatchesGet, getTwin } from './conditional-and-head-cases.js';
 import { mintScopeKeys, revokeMintedKeys } from './scope-keys.js';
 import { coverage } from './coverage.js';
-import { credentialWays, requiredScopes, schemePrefix, takesOnly } from './credentials.js';
+import { credentialFor, credentialWays, requiredScopes, schemePrefix, takesOnly } from './credentials.js';
 import { curlLine, maskSecrets } from './curl-line.js';
 import { reached, status } from './expectations.js';
 import type { Credential } from './http-exchange.js';
@@ -51,15 +51,6 @@ export interface ContractTestRun {
 
 function userCredential(label: string, value: string, envVar: string): Credential {
   return { label, value, header: 'Authorization', bearer: true, secret: true, envVar };
-}
-
-/** The first way the operation takes one of the credentials, in the order given. */
-function credentialFor(contract: OpenApiContract, op: Operation, credentials: readonly Credential[]): Credential | undefined {
-  for (const c of credentials) {
-    const way = credentialWays(contract, op, c.label, c.value)[0];
-    if (way) return { ...c, header: way.header, bearer: way.bearer };
-  }
-  return undefined;
 }
 
 /**
@@ -237,6 +228,7 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
       await ctx.as('stateful_links', () => checkAdminWrites(ctx, token, workspaceId, {
         webhookUrl: options.webhookUrl,
         identity: identity && { op: identity.op, credential: identity.credential },
+        examples, full: options.full ?? false, operations: options.operations,
       }));
     } else {
       for (const { op } of withCredential.filter(({ op }) => !READ_METHODS.includes(op.method))) ctx.skip(op, EVERY_CALL, 'a write: sent only with --allow-writes');

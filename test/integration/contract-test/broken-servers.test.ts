@@ -5,6 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { runCliInProcess } from '../../cli/run-cli.js';
+import { valuesOf } from '../../support/database-rows.js';
 import { startDemoServer, type DemoServer } from './demo-server.js';
 
 interface Failure { operation_id: string; title: string; status: number | null; problems: string[]; curl: string }
@@ -131,6 +132,7 @@ describe('workspace-api contract-test against a server bent out of the contract'
  */
 describe('workspace-api contract-test against copies of the service bent one way each', { timeout: 120_000 }, () => {
   const only = (...ids: string[]) => ['--operations', ids.join(','), '--examples', '1'];
+  const writes = ['--allow-writes', '--webhook-url', 'http://127.0.0.1:9/contract-test'];
 
   it('a field of the wrong type: fails with the schema\'s words and a curl line', async () => {
     const { code, failures } = await runAgainst(bending((req) => req.path === '/api/v1/workspace', (res, body) =>
@@ -231,6 +233,77 @@ describe('workspace-api contract-test against copies of the service bent one way
     expect(drawn.title).toMatch(/^invalid values refused with 422 naming each: \w+=.* \(shrunk in \d+ steps? from \d+ failing draws\)$/);
     expect(drawn.problems).toEqual(['expected 422 (code 4220), got 200 (code 2000: OK)']);
     expect(drawn.curl).toMatch(/^curl -sS -i -H "Authorization: Bearer \$WORKSPACE_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/iq\/products\?\w+=[^']*'$/);
+  });
+
+  it('a wrong Content-Type on one answer: content_type_conformance fails it', async () => {
+    // The copy labels one read's JSON answer as plain text just before it is sent; the bytes and every other header are the app's own.
+    const { code, failures } = await runAgainst(before((req) => req.method === 'GET' && req.path === '/api/v1/me', (_req, res, next) => {
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+      res.writeHead = ((...args: unknown[]) => {
+        if (res.statusCode === 200) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        return writeHead(...args);
+      }) as Response['writeHead'];
+      next();
+    }), only('getMe'));
+    expect(code).toBe(1);
+    expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['getMe']));
+    expect(failures[0]).toMatchObject({ title: 'read', status: 200, problems: ['content-type text/plain is not documented for 200 (documented: application/json)'] });
+    expect(failures[0]!.curl).toMatch(/^curl -sS -i -H "Authorization: Bearer \$WORKSPACE_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/me'$/);
+  });
+
+  it('a body field over its maxLength accepted (the copy cuts a key\'s name to 100): negative_data_rejection fails on the shrunk body, and the key made is revoked', async () => {
+    const { code, failures } = await runAgainst(before((req) => req.method === 'POST' && /^\/api\/workspace\/[^/]+\/api-keys$/.test(req.path), (req, res, next) => {
+      express.json()(req, res, () => {
+        const body = req.body as { name?: unknown };
+        if (typeof body.name === 'string') body.name = body.name.slice(0, 100);
+        next();
+      });
+    }), [...writes, '--full', ...only('createApiKey')]);
+    expect(code).toBe(1);
+    expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['createApiKey']));
+    const accepted = failures.find((f) => f.title.startsWith('an invalid body refused with 422 naming its field (name: longer than 100)'))!;
+    expect(accepted.status).toBe(201);
+    expect(accepted.problems).toEqual(['expected 422 (code 4220), got 201 (code 2010: Created. Store the key now: it is not shown again.)']);
+    expect(accepted.curl).toMatch(new RegExp(`^curl -sS -i -X POST -H 'content-type: application/json' -H "Authorization: Bearer \\$WORKSPACE_API_TOKEN" --data '\\{"name":"y{101}"\\}' 'http://127\\.0\\.0\\.1:\\d+/api/workspace/[0-9a-f-]{36}/api-keys'$`));
+    expect(await valuesOf(demo!.server.store, 'SELECT id FROM api_keys WHERE revoked_at IS NULL AND length(name) = 100')).toEqual([]);
+  });
+
+  it('a valid body refused (the copy caps a rotation\'s grace period below the contract\'s maximum): positive_data_acceptance fails on the shrunk body', async () => {
+    const { code, failures } = await runAgainst(before((req) => req.method === 'POST' && req.path.endsWith('/rotate-secret'), (req, res, next) => {
+      express.json()(req, res, () => {
+        const grace = (req.body as { grace_period_seconds?: unknown }).grace_period_seconds;
+        if (typeof grace === 'number' && grace > 86_400) {
+          res.status(422).json({ code: 4220, messages: 'Invalid request: grace_period_seconds must be at most 86400.', data: { errors: [{ in: 'body', name: 'grace_period_seconds', message: 'must be <= 86400' }] } });
+        } else next();
+      });
+    }), [...writes, ...only('rotateWebhookSecret')]);
+    expect(code).toBe(1);
+    expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['rotateWebhookSecret']));
+    const refused = failures.find((f) => f.title.startsWith('a valid body accepted'))!;
+    expect(refused.title).toMatch(/^a valid body accepted: body \{"grace_period_seconds":\d+\} \(shrunk in \d+ steps? from \d+ failing draws\)$/);
+    // (The copy's 422 comes before the app's own headers, which the check names as well.)
+    expect(refused.problems).toContain('expected a 2xx answer to a valid request, got 422 (code 4220: Invalid request: grace_period_seconds must be at most 86400.)');
+    const grace = Number(/"grace_period_seconds":(\d+)/.exec(refused.curl)![1]);
+    expect(grace).toBeGreaterThan(86_400);
+    expect(grace).toBeLessThan(604_800);
+    expect(refused.curl).toMatch(/^curl -sS -i -X POST -H 'content-type: application\/json' -H "Authorization: Bearer \$WORKSPACE_API_TOKEN" --data '\{"grace_period_seconds":\d+\}' 'http:\/\/127\.0\.0\.1:\d+\/api\/workspace\/[0-9a-f-]{36}\/webhooks\/[0-9a-f-]{36}\/rotate-secret'$/);
+  });
+
+  it('a copy of the contract without the link from listIdeas to getIdea: getIdea and its HEAD are not reached, and the run exits 1 naming them', async () => {
+    const document = structuredClone(loadOpenApiDocument()) as { paths: Record<string, { get: { responses: Record<string, { links?: Record<string, unknown> }> } }> };
+    const links = document.paths['/api/v1/content/ideas']!.get.responses['200']!.links!;
+    expect(Object.keys(links)).toEqual(['getIdea']);
+    delete document.paths['/api/v1/content/ideas']!.get.responses['200']!.links;
+    folder = mkdtempSync(path.join(tmpdir(), 'wsapi-unlinked-'));
+    const contract = path.join(folder, 'openapi.json');
+    writeFileSync(contract, JSON.stringify(document));
+    demo = await startDemoServer();
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--token', demo.token, '--contract', contract, '--seed', '21', '--json', ...only('getIdea', 'headIdea', 'listIdeas')]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { failures: Failure[]; unreached_operations: Array<{ operation_id: string; reason: string; allowed: boolean }> };
+    expect(report.failures).toEqual([]);
+    expect(report.unreached_operations.filter((u) => !u.allowed).map((u) => u.operation_id).sort()).toEqual(['getIdea', 'headIdea']);
+    expect(report.unreached_operations.find((u) => u.operation_id === 'getIdea')!.reason).toMatch(/^no id for \{idea\}: /);
   });
 });
 

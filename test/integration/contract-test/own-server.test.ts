@@ -153,6 +153,16 @@ describe('workspace-api contract-test against our own server', { timeout: 120_00
     for (const step of ['read the created webhook (link from createWebhook)', 'rename the created webhook (link from getWebhook)',
       'delete the created webhook (link from updateWebhook)', 'use_after_free: the deleted webhook read again (link from deleteWebhook) → 404',
       'revoke the created key (link from createApiKey)']) expect(sent).toContain(step);
+    // Property-based bodies: the edges reach every value of an enumeration and both bounds (each
+    // accepted), and an invalid body of each write with one is refused with a 422 naming its field.
+    const lines = requestLines(sent);
+    for (const event of (loadOpenApiDocument() as { components: { schemas: { EventType: { enum: string[] } } } }).components.schemas.EventType.enum) {
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^a valid body accepted: body \\{"event":"${event.replace('.', '\\.')}"\\}: POST \\S+/test → 200$`)));
+    }
+    for (const bound of [0, 604800]) expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^a valid body accepted: body \\{"grace_period_seconds":${bound}\\}: POST \\S+/rotate-secret → 200$`)));
+    for (const path of ['/webhooks', '/api-keys', '/rotate-secret', '/test', '/deliveries/recover', '/members/[0-9a-f-]{36}']) {
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^an invalid body refused with 422 naming its field \\([^)]+\\): body .*: (POST|PATCH) /api/workspace/[0-9a-f-]{36}\\S*${path} → 422$`)));
+    }
     const covered = (id: string) => report.coverage.find((c) => c.operation_id === id)!.observed;
     expect(covered('createWebhook')).toContain(201);
     expect(covered('deleteWebhook')).toContain(200);
