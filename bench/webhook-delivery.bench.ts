@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { loadConfig } from '../src/config.js';
+import { DEFAULT_WORKSPACE_LIMITS, loadConfig } from '../src/config.js';
 import { openSqliteStore } from '../src/store/index.js';
 import { createDeliveryDispatcher } from '../src/webhooks/delivery/index.js';
 import type { LoadCommand, LoadReply } from './support/webhook-load.js';
@@ -61,11 +61,11 @@ await store.accounts.insertWorkspace({ id: workspaceId, name: 'Delivery benchmar
 await store.accounts.insertUser({ id: ownerId, email: `owner-${ownerId}@example.test`, name: 'Owner', created_at: now });
 await store.accounts.upsertMembership(workspaceId, ownerId, 'owner', now);
 for (const [name, url] of [['fast', ready.fastUrl], ['hanging', ready.hangingUrl]] as const) {
-  await store.webhooks.insert({
+  await store.webhooks.insertUnderCap({
     id: randomUUID(), workspace_id: workspaceId, url, name, description: null, events: JSON.stringify(['content.status_updated']),
     secret: `whsec_${Buffer.from(randomUUID()).toString('base64')}`, previous_secret: null, previous_secret_expires_at: null,
     enabled: 1, consecutive_failures: 0, disabled_at: null, created_by: ownerId, created_at: now, updated_at: now,
-  });
+  }, DEFAULT_WORKSPACE_LIMITS.webhooks);
 }
 
 const config = { ...loadConfig({}).webhooks, allowPrivate: true, ...(POLL === undefined ? {} : { pollIntervalMs: POLL }) };

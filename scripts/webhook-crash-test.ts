@@ -20,6 +20,7 @@ import { openSqliteStore } from '../src/store/index.js';
 import { enqueueEvent } from '../src/store/sqlite/outbox.js';
 import type { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { SAMPLE_EVENT_DATA } from '../src/webhooks/delivery/index.js';
+import { DEFAULT_WORKSPACE_LIMITS } from '../src/config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -209,7 +210,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     await store.accounts.insertUser({ id: ownerId, email: `owner-${ownerId}@example.test`, name: 'Owner', created_at: now });
     await store.accounts.upsertMembership(workspaceId, ownerId, 'owner', now);
     for (const [i, r] of receivers.entries()) {
-      await store.webhooks.insert({
+      await store.webhooks.insertUnderCap({
         id: randomUUID(),
         workspace_id: workspaceId,
         url: r.url,
@@ -225,7 +226,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         created_by: ownerId,
         created_at: now,
         updated_at: now,
-      });
+      }, DEFAULT_WORKSPACE_LIMITS.webhooks);
     }
 
     // The events arrive in one batch per run of the service, so kills land during both intake and delivery.

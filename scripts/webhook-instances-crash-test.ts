@@ -22,6 +22,7 @@ import { inTransaction } from '../src/store/postgres/query.js';
 import { SAMPLE_EVENT_DATA } from '../src/webhooks/delivery/index.js';
 import { freePort } from './postgres-cluster.js';
 import { countPairs, killed, randomSource, spawnService, startReceiver, type CrashTestResult, type Receiver } from './webhook-crash-test.js';
+import { DEFAULT_WORKSPACE_LIMITS } from '../src/config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INSTANCES = 3;
@@ -64,11 +65,11 @@ async function createWorkspaceWithWebhooks(store: PostgresStore, receivers: Rece
   await store.accounts.insertUser({ id: ownerId, email: `owner-${ownerId}@example.test`, name: 'Owner', created_at: now });
   await store.accounts.upsertMembership(workspaceId, ownerId, 'owner', now);
   for (const [i, r] of receivers.entries()) {
-    await store.webhooks.insert({
+    await store.webhooks.insertUnderCap({
       id: randomUUID(), workspace_id: workspaceId, url: r.url, name: `Receiver ${i + 1}`, description: null,
       events: JSON.stringify(['content.status_updated']), secret: r.secret, previous_secret: null, previous_secret_expires_at: null,
       enabled: 1, consecutive_failures: 0, disabled_at: null, created_by: ownerId, created_at: now, updated_at: now,
-    });
+    }, DEFAULT_WORKSPACE_LIMITS.webhooks);
   }
   return workspaceId;
 }

@@ -28,18 +28,17 @@ export async function createWorkspaceApiKey(
   store: Store,
   input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[] | undefined; expiresAt?: string | undefined; now: Date; maxActive: number },
 ): Promise<{ api_key: WorkspaceApiKey; key: string }> {
-  const at = input.now.toISOString();
-  const active = (await store.apiKeys.listByWorkspace(input.workspaceId)).filter((k) => k.revoked_at === null && k.expires_at > at).length;
-  if (active >= input.maxActive) {
-    throw new ServiceError('LIMIT_REACHED', `The workspace already holds ${input.maxActive} active API keys, as many as it may: revoke one first.`);
-  }
   const name = input.name.trim();
   if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   const expiresAt = input.expiresAt === undefined ? undefined : instantOf(input.expiresAt);
   if (input.expiresAt !== undefined && expiresAt === undefined) throw ServiceError.invalid({ in: 'body', name: 'expires_at', message: 'must be an RFC 3339 date-time, e.g. 2027-01-15T00:00:00Z' });
   if (expiresAt !== undefined && expiresAt.getTime() <= input.now.getTime()) throw ServiceError.invalid({ in: 'body', name: 'expires_at', message: 'must be in the future' });
   try {
-    const created = await createApiKey(store, { workspaceId: input.workspaceId, userId: input.userId, name, scopes: input.scopes, expiresAt }, input.now);
+    const created = await createApiKey(
+      store,
+      { workspaceId: input.workspaceId, userId: input.userId, name, scopes: input.scopes, expiresAt, maxActive: input.maxActive },
+      input.now,
+    );
     const row = await store.apiKeys.get(created.id);
     if (!row) throw new Error(`key ${created.id} vanished after creation`);
     return { api_key: toApiKeyView(row), key: created.key };

@@ -1,3 +1,4 @@
+import type { WorkspaceLimits } from '../config.js';
 import type { Store } from '../store/index.js';
 import type { Options } from './args.js';
 
@@ -18,6 +19,8 @@ interface CommandContext extends CommandIo {
   store: (open?: { serving?: boolean }) => Promise<Store>;
   databasePath: string;
   json: boolean;
+  /** MAX_ACTIVE_API_KEYS and MAX_WEBHOOKS, as the service reads them: the command line holds a workspace to the same limits. */
+  limits: WorkspaceLimits;
 }
 
 export interface Command {

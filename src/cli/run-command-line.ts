@@ -60,6 +60,7 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
         return store;
       },
       json,
+      limits: config.workspaceLimits,
       ...io,
     });
     if (command.name !== 'serve') {

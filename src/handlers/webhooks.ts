@@ -41,10 +41,6 @@ export const listWebhooks: AdminOperationHandler<'listWebhooks'> = async ({ path
   ));
 
 export const createWebhook: AdminOperationHandler<'createWebhook'> = async ({ path, body, caller, store, now, services }) => {
-  const max = services.limits.webhooks;
-  if ((await store.webhooks.list(path.workspace_id, max)).length >= max) {
-    throw new ServiceError('LIMIT_REACHED', `The workspace already holds ${max} webhooks, as many as it may: delete one first.`);
-  }
   return created(
     await createSubscription(store, {
       workspaceId: path.workspace_id,
@@ -56,6 +52,7 @@ export const createWebhook: AdminOperationHandler<'createWebhook'> = async ({ pa
       catalogOrder: catalogOrder(services),
       policy: policy(services),
       now,
+      max: services.limits.webhooks,
     }),
     'Created. Store the secret now: it is not shown again.',
   );

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_WORKSPACE_LIMITS } from '../config.js';
+import { ServiceError } from '../errors/service-error.js';
 import type { Store } from '../store/index.js';
 import type { KeyPrincipalRow } from '../store/interfaces/api-keys.js';
 import { createSecretToken, displayPrefix, hashToken, isWellFormedToken } from './secret-token.js';
@@ -19,10 +21,16 @@ export interface CreatedApiKey {
   expires_at: string;
 }
 
-/** Creates a key; only an owner of the workspace may. The secret is returned once, never stored. */
+/**
+ * Creates a key; only an owner of the workspace may, and only while the workspace holds fewer than
+ * `maxActive` working keys (MAX_ACTIVE_API_KEYS as configured, else the default limit): one more
+ * is a 409 LIMIT_REACHED, counted in the insert's own transaction (`insertUnderCap`), so the API
+ * and the command line enforce the same limit and concurrent creations never pass it. The secret
+ * is returned once, never stored.
+ */
 export async function createApiKey(
   store: Store,
-  input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[]; expiresAt?: Date },
+  input: { workspaceId: string; userId: string; name: string; scopes?: readonly Scope[]; expiresAt?: Date; maxActive?: number },
   now: Date = new Date(),
 ): Promise<CreatedApiKey> {
   if (!(await store.accounts.getWorkspace(input.workspaceId))) throw new KeyRefusal(`workspace ${input.workspaceId} does not exist`);
@@ -47,7 +55,10 @@ export async function createApiKey(
     revoked_at: null,
     last_used_at: null,
   };
-  await store.apiKeys.insert(row);
+  const maxActive = input.maxActive ?? DEFAULT_WORKSPACE_LIMITS.activeApiKeys;
+  if (!(await store.apiKeys.insertUnderCap(row, maxActive))) {
+    throw new ServiceError('LIMIT_REACHED', `The workspace already holds ${maxActive} active API keys, as many as it may: revoke one first.`);
+  }
   return {
     id: row.id,
     key,

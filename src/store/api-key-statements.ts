@@ -4,6 +4,8 @@
 export const API_KEY_SQL = {
   insert: `INSERT INTO api_keys (id, workspace_id, created_by, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, last_used_at)
     VALUES (@id, @workspace_id, @created_by, @name, @prefix, @key_hash, @scopes, @created_at, @expires_at, @revoked_at, @last_used_at)`,
+  /** The workspace's keys that work at the new key's creation time (neither revoked nor expired): what the cap counts. */
+  countActive: 'SELECT count(*) FROM api_keys WHERE workspace_id = @workspace_id AND revoked_at IS NULL AND expires_at > @created_at',
   get: 'SELECT * FROM api_keys WHERE id = ?',
   listByWorkspace: 'SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id',
   revoke: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',

@@ -7,6 +7,8 @@ export const WEBHOOK_SQL = {
       previous_secret_expires_at, enabled, consecutive_failures, disabled_at, created_by, created_at, updated_at)
     VALUES (@id, @workspace_id, @url, @name, @description, @events, @secret, @previous_secret,
       @previous_secret_expires_at, @enabled, @consecutive_failures, @disabled_at, @created_by, @created_at, @updated_at)`,
+  /** The workspace's webhooks, enabled or not: what the cap counts. */
+  count: 'SELECT count(*) FROM webhooks WHERE workspace_id = @workspace_id',
   get: 'SELECT * FROM webhooks WHERE workspace_id = ? AND id = ?',
   delete: 'DELETE FROM webhooks WHERE workspace_id = ? AND id = ?',
   /** Enables the webhook and resets its failure count; its updated_at moves only when that changes something. */

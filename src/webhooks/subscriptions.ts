@@ -100,6 +100,8 @@ export async function createWebhook(
     catalogOrder: readonly EventType[];
     policy: UrlPolicy;
     now: Date;
+    /** How many webhooks the workspace may hold (MAX_WEBHOOKS): one more is a 409 LIMIT_REACHED. */
+    max: number;
   },
 ): Promise<WebhookWithSecret> {
   const name = input.name.trim();
@@ -123,7 +125,10 @@ export async function createWebhook(
     created_at: at,
     updated_at: at,
   };
-  await store.webhooks.insert(row);
+  // Counted in the insert's own transaction, so webhooks created at the same instant never pass the limit together.
+  if (!(await store.webhooks.insertUnderCap(row, input.max))) {
+    throw new ServiceError('LIMIT_REACHED', `The workspace already holds ${input.max} webhooks, as many as it may: delete one first.`);
+  }
   return { webhook: toWebhookView(row, input.now), secret: row.secret };
 }
 

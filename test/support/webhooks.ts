@@ -44,7 +44,8 @@ export async function createTestWebhook(
   const id = randomUUID();
   const secret = options.secret ?? newWebhookSecret();
   const now = new Date().toISOString();
-  await store.webhooks.insert({
+  // Test data is not capped: the limit's own tests create webhooks through the API (workspace-limits.test.ts).
+  await store.webhooks.insertUnderCap({
     id,
     workspace_id: workspace.workspaceId,
     url: options.url,
@@ -60,7 +61,7 @@ export async function createTestWebhook(
     created_by: workspace.ownerId,
     created_at: now,
     updated_at: now,
-  });
+  }, Number.POSITIVE_INFINITY);
   return { id, secret, url: options.url };
 }
 

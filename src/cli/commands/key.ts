@@ -17,7 +17,7 @@ function parseScopes(value: string | undefined, option = 'scopes'): Scope[] | un
 export const keyCreate: Command = {
   name: 'key create',
   usage: 'key create --workspace ID --user ID --name NAME [--scopes a,b,...] [--expires-at RFC3339]',
-  async run({ options, store }) {
+  async run({ options, store, limits }) {
     const workspace = await existingWorkspace(await store(), options.required('workspace'));
     const user = await existingUser(await store(), options.required('user'));
     const name = options.required('name');
@@ -26,10 +26,13 @@ export const keyCreate: Command = {
     const expiresAt = expiresRaw === undefined ? undefined : instantOf(expiresRaw);
     if (expiresRaw !== undefined && expiresAt === undefined) throw new CliError(`--expires-at "${expiresRaw}" is not an RFC 3339 time`);
     try {
-      const created = await createApiKey(await store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt });
+      const created = await createApiKey(await store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt, maxActive: limits.activeApiKeys });
       return { id: created.id, key: created.key, prefix: created.prefix, scopes: created.scopes, expires_at: created.expires_at };
     } catch (err) {
       if (err instanceof KeyRefusal) throw new CliError(err.message);
+      if (err instanceof ServiceError && err.error === 'LIMIT_REACHED') {
+        throw new CliError(`workspace ${workspace.id} already holds ${limits.activeApiKeys} active API keys, as many as it may (MAX_ACTIVE_API_KEYS): revoke one first (key revoke --key ID)`);
+      }
       throw err;
     }
   },

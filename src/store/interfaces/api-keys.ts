@@ -50,7 +50,13 @@ export interface ApiKeyChange {
 }
 
 export interface ApiKeyStore {
-  insert(row: ApiKeyRow): Promise<void>;
+  /**
+   * Inserts the key unless the workspace already holds `maxActive` keys that work at its
+   * `created_at` (neither revoked nor expired); resolves false, having written nothing, when it
+   * does. The count and the insert are one transaction, serialised per workspace, so keys created
+   * at the same instant never pass the cap together.
+   */
+  insertUnderCap(row: ApiKeyRow, maxActive: number): Promise<boolean>;
   principalByHash(hash: string): Promise<KeyPrincipalRow | undefined>;
   get(id: string): Promise<ApiKeyRow | undefined>;
   listByWorkspace(workspaceId: string): Promise<ApiKeyRow[]>;

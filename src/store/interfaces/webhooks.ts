@@ -23,7 +23,12 @@ export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'name' | 'descript
 
 /** The subscriptions of the administration API. Every read and write is scoped by workspace. */
 export interface WebhookStore {
-  insert(row: WebhookRow): Promise<void>;
+  /**
+   * Inserts the webhook unless the workspace already holds `max` webhooks; resolves false, having
+   * written nothing, when it does. The count and the insert are one transaction, serialised per
+   * workspace, so webhooks created at the same instant never pass the cap together.
+   */
+  insertUnderCap(row: WebhookRow, max: number): Promise<boolean>;
   get(workspaceId: string, id: string): Promise<WebhookRow | undefined>;
   /** Up to `limit` webhooks of the workspace after `position`, in (created_at, id) order. */
   list(workspaceId: string, limit: number, position?: CreatedPosition): Promise<WebhookRow[]>;

@@ -6,15 +6,14 @@ import { KEY_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
 import type { PostgresPool } from './pool.js';
 import { row, rows, run } from './query.js';
 import { inTransactionWithoutWaiting } from './without-waiting.js';
+import { prepareCappedInsert } from './capped-insert.js';
 
 /** API keys on PostgreSQL (`../interfaces/api-keys.ts`). */
 export function createPostgresApiKeyStore(db: PostgresPool): ApiKeyStore {
   const listPage = prepareCreatedOrderList(db, API_KEY_SQL.page);
 
   return {
-    async insert(key: ApiKeyRow): Promise<void> {
-      await run(db, API_KEY_SQL.insert, key);
-    },
+    insertUnderCap: prepareCappedInsert<ApiKeyRow>(db, API_KEY_SQL.countActive, API_KEY_SQL.insert),
     principalByHash: (hash: string) =>
       row<KeyPrincipalRow>(db, KEY_PRINCIPAL_BY_HASH, [hash]),
     get: (id: string) => row<ApiKeyRow>(db, API_KEY_SQL.get, [id]),

@@ -2,6 +2,7 @@ import type { WebhookRow, WebhookStore } from '../interfaces/webhooks.js';
 import type { PostgresPool } from './pool.js';
 import { row, rows, run } from './query.js';
 import { WEBHOOK_SQL } from '../webhook-statements.js';
+import { prepareCappedInsert } from './capped-insert.js';
 
 // The statements of ../sqlite/webhooks.ts that differ from it (the rest are ../webhook-statements.ts), each saying how.
 const SQL = {
@@ -20,9 +21,7 @@ const SQL = {
 /** The subscriptions of the administration API over PostgreSQL. Every statement is scoped by workspace. */
 export function createPostgresWebhookStore(pool: PostgresPool): WebhookStore {
   return {
-    async insert(webhook) {
-      await run(pool, SQL.insert, { ...webhook });
-    },
+    insertUnderCap: prepareCappedInsert<WebhookRow>(pool, SQL.count, SQL.insert),
     get(workspaceId, id) {
       return row<WebhookRow>(pool, SQL.get, [workspaceId, id]);
     },

@@ -6,11 +6,11 @@ import { KEY_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
 import { writeWithoutWaiting } from './database.js';
 import { prepareCreatedOrderList } from './keyset.js';
 import { promised } from './promised.js';
+import { prepareCappedInsert } from './capped-insert.js';
 
 /** API keys, synchronously: for statements inside one SQLite transaction. */
 export function createSyncApiKeyStore(db: Db) {
   const statements = {
-    insert: db.prepare(API_KEY_SQL.insert),
     principalByHash: db.prepare(KEY_PRINCIPAL_BY_HASH),
     get: db.prepare(API_KEY_SQL.get),
     listByWorkspace: db.prepare(API_KEY_SQL.listByWorkspace),
@@ -24,9 +24,6 @@ export function createSyncApiKeyStore(db: Db) {
   const listPage = prepareCreatedOrderList(db, API_KEY_SQL.page);
 
   return {
-    insert(row: ApiKeyRow): void {
-      statements.insert.run(row);
-    },
     principalByHash(hash: string): KeyPrincipalRow | undefined {
       return statements.principalByHash.get(hash) as KeyPrincipalRow | undefined;
     },
@@ -65,11 +62,13 @@ export function createSyncApiKeyStore(db: Db) {
 
 export function createApiKeyStore(db: Db): ApiKeyStore {
   const keys = createSyncApiKeyStore(db);
+  const insertUnderCap = prepareCappedInsert<ApiKeyRow>(db, API_KEY_SQL.countActive, API_KEY_SQL.insert);
   const recordUses = db.transaction((uses: readonly KeyUse[]) => {
     for (const use of uses) keys.touch(use.keyId, use.at, use.notBefore);
   });
   return promised({
     ...keys,
+    insertUnderCap,
     recordUses: (uses: readonly KeyUse[]): void => writeWithoutWaiting(db, () => recordUses(uses)),
   });
 }

@@ -3,12 +3,12 @@ import type { WebhookChanges, WebhookRow, WebhookStore } from '../interfaces/web
 import type { Db } from './database.js';
 import { prepareCreatedOrderList } from './keyset.js';
 import { promised } from './promised.js';
+import { prepareCappedInsert } from './capped-insert.js';
 import { WEBHOOK_SQL } from '../webhook-statements.js';
 
 /** The subscriptions of the administration API. Every statement is scoped by workspace. */
 export function createWebhookStore(db: Db): WebhookStore {
   const statements = {
-    insert: db.prepare(WEBHOOK_SQL.insert),
     get: db.prepare(WEBHOOK_SQL.get),
     // COALESCE keeps a field unless a new value is given; `description` may be set to null, so it
     // carries its own flag.
@@ -23,6 +23,7 @@ export function createWebhookStore(db: Db): WebhookStore {
     disable: db.prepare(WEBHOOK_SQL.disable),
     rotate: db.prepare(WEBHOOK_SQL.rotate),
   };
+  const insertUnderCap = prepareCappedInsert<WebhookRow>(db, WEBHOOK_SQL.count, WEBHOOK_SQL.insert);
   const listPage = prepareCreatedOrderList(db, {
     select: 'SELECT * FROM webhooks',
     where: 'workspace_id = @workspace_id',
@@ -31,8 +32,8 @@ export function createWebhookStore(db: Db): WebhookStore {
   });
 
   return promised({
-    insert(row: WebhookRow): void {
-      statements.insert.run(row);
+    insertUnderCap(row: WebhookRow, max: number): boolean {
+      return insertUnderCap(row, max);
     },
     get(workspaceId: string, id: string): WebhookRow | undefined {
       return statements.get.get(workspaceId, id) as WebhookRow | undefined;

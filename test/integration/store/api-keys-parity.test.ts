@@ -42,10 +42,10 @@ describe.skipIf(!postgresAvailable())('API keys on PostgreSQL answer every call 
     await twins?.close();
   });
 
-  it('insert, read by id and by hash with the principal, list in (created_at, id) order and page through', async () => {
+  it('insertUnderCap, read by id and by hash with the principal, list in (created_at, id) order and page through', async () => {
     const { workspaceId, userId } = await twins.addWorkspaceWithOwner();
     const rows = [keyRow(workspaceId, userId), keyRow(workspaceId, userId), keyRow(workspaceId, userId, { created_at: '2026-10-31T09:00:00.000Z' })];
-    for (const key of rows) await keys.same('insert', key);
+    for (const key of rows) await keys.same('insertUnderCap', key, Infinity);
     expect(await keys.same('get', rows[0]!.id)).toEqual(rows[0]);
     expect(await keys.same('get', randomUUID())).toBeUndefined();
     expect(await keys.same('principalByHash', rows[1]!.key_hash)).toMatchObject({ key_id: rows[1]!.id, workspace_id: workspaceId, user_id: userId, member_role: 'owner' });
@@ -55,14 +55,14 @@ describe.skipIf(!postgresAvailable())('API keys on PostgreSQL answer every call 
     const first = await keys.same('listPage', workspaceId, 2);
     const last = first[first.length - 1]!;
     expect([...first, ...(await keys.same('listPage', workspaceId, 2, [last.created_at, last.id]))]).toEqual(all);
-    expect(await keys.refused('insert', { ...keyRow(workspaceId, userId), key_hash: rows[0]!.key_hash })).toBe('unique');
-    expect(await keys.refused('insert', keyRow(workspaceId, randomUUID()))).toBe('foreign key');
+    expect(await keys.refused('insertUnderCap', { ...keyRow(workspaceId, userId), key_hash: rows[0]!.key_hash }, Infinity)).toBe('unique');
+    expect(await keys.refused('insertUnderCap', keyRow(workspaceId, randomUUID()), Infinity)).toBe('foreign key');
   });
 
   it('the principal loses its role when the creator leaves the workspace', async () => {
     const { workspaceId, userId } = await twins.addWorkspaceWithOwner();
     const key = keyRow(workspaceId, userId);
-    await keys.same('insert', key);
+    await keys.same('insertUnderCap', key, Infinity);
     await accounts.same('deleteMembership', workspaceId, userId);
     expect(await keys.same('principalByHash', key.key_hash)).toMatchObject({ key_id: key.id, member_role: null });
   });
@@ -70,7 +70,7 @@ describe.skipIf(!postgresAvailable())('API keys on PostgreSQL answer every call 
   it('revoke once, revoke everything a user created, record use no earlier than recorded', async () => {
     const { workspaceId, userId } = await twins.addWorkspaceWithOwner();
     const [a, b, c] = [keyRow(workspaceId, userId), keyRow(workspaceId, userId), keyRow(workspaceId, userId)];
-    for (const key of [a, b, c]) await keys.same('insert', key);
+    for (const key of [a, b, c]) await keys.same('insertUnderCap', key, Infinity);
     expect(await keys.same('revoke', a.id, '2026-11-03T00:00:00.000Z')).toBe(true);
     expect(await keys.same('revoke', a.id, '2026-11-04T00:00:00.000Z')).toBe(false);
     expect(await keys.same('revoke', randomUUID(), '2026-11-04T00:00:00.000Z')).toBe(false);
@@ -82,5 +82,21 @@ describe.skipIf(!postgresAvailable())('API keys on PostgreSQL answer every call 
     expect(await keys.same('get', b.id)).toMatchObject({ last_used_at: '2026-11-02T10:00:00.000Z', revoked_at: '2026-11-05T00:00:00.000Z' });
     await keys.same('touch', b.id, '2026-11-02T10:01:00.000Z', '2026-11-02T10:00:00.000Z');
     expect(await keys.same('get', b.id)).toMatchObject({ last_used_at: '2026-11-02T10:01:00.000Z' });
+  });
+
+  it('insertUnderCap counts the keys that still work when the new one is created, and refuses one past the cap, writing nothing', async () => {
+    const { workspaceId, userId } = await twins.addWorkspaceWithOwner();
+    const working = keyRow(workspaceId, userId);
+    // Neither a revoked key nor one expired by the new key's creation counts.
+    const revoked = keyRow(workspaceId, userId, { revoked_at: '2026-10-31T00:00:00.000Z' });
+    const expired = keyRow(workspaceId, userId, { created_at: '2025-11-01T09:00:00.000Z', expires_at: T0 });
+    for (const key of [working, revoked, expired]) expect(await keys.same('insertUnderCap', key, 2)).toBe(true);
+    expect(await keys.same('insertUnderCap', keyRow(workspaceId, userId), 2)).toBe(true);
+    const refused = keyRow(workspaceId, userId);
+    expect(await keys.same('insertUnderCap', refused, 2)).toBe(false);
+    expect(await keys.same('get', refused.id)).toBeUndefined();
+    // Another workspace's keys count for it alone.
+    const other = await twins.addWorkspaceWithOwner();
+    expect(await keys.same('insertUnderCap', keyRow(other.workspaceId, other.userId), 1)).toBe(true);
   });
 });

@@ -70,7 +70,7 @@ async function filledPair(): Promise<{ pair: StorePair; stores: [WebhookStore, W
   const a = await createTestWorkspace(pair.sqlite);
   const b = await createTestWorkspace(pair.sqlite);
   const hooks = variedWebhooks(a, b);
-  for (const hook of hooks) await pair.sqlite.webhooks.insert(hook);
+  for (const hook of hooks) await pair.sqlite.webhooks.insertUnderCap(hook, Infinity);
   await copySqliteToPostgres(pair.sqlite.db, pair.pool);
   return { pair, stores: [pair.sqlite.webhooks, createPostgresWebhookStore(pair.pool)], a, b, hooks };
 }
@@ -124,7 +124,10 @@ describe.skipIf(!postgresAvailable())('PostgreSQL webhook store, against SQLite 
       ['delete', (s) => s.delete(a.workspaceId, hooks[6]!.id)],
       ['delete again', (s) => s.delete(a.workspaceId, hooks[6]!.id)],
       ['delete from another workspace', (s) => s.delete(b.workspaceId, first!.id)],
-      ['insert', (s) => s.insert(webhookRow(a, { id: 'inserted', created_at: T0, description: null, created_by: null }))],
+      // The workspace holds 6 webhooks here: room for one more under a cap of 7, none past it.
+      ['insert under the cap', (s) => s.insertUnderCap(webhookRow(a, { id: 'inserted', created_at: T0, description: null, created_by: null }), 7)],
+      ['insert past the cap', (s) => s.insertUnderCap(webhookRow(a, { id: 'one-too-many', created_at: T0 }), 7)],
+      ['insert in another workspace under its own count', (s) => s.insertUnderCap(webhookRow(b, { id: 'b-second', created_at: T0 }), 2)],
     ];
     for (const [what, write] of writes) await sameAnswer(stores, write, what);
     await expectSameTable(pair, 'webhooks', 'id');
@@ -133,6 +136,6 @@ describe.skipIf(!postgresAvailable())('PostgreSQL webhook store, against SQLite 
 
   it('refuses a second webhook with the same id on both', async () => {
     const { stores, a, hooks } = await filledPair();
-    for (const store of stores) await expect(store.insert(webhookRow(a, { id: hooks[0]!.id }))).rejects.toThrow();
+    for (const store of stores) await expect(store.insertUnderCap(webhookRow(a, { id: hooks[0]!.id }), Infinity)).rejects.toThrow();
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/store/index.js';
+import { createApiKey } from '../../../src/keys/api-keys.js';
 import { runCliInProcess } from '../../cli/run-cli.js';
 import { createMigratedPostgresDatabase, dropPostgresDatabase } from '../../support/postgres.js';
 import { onPostgres } from '../../support/store-kind.js';
@@ -104,5 +105,19 @@ describe('key update', () => {
     expect(revoked.stderr).toContain('revoked');
     const listed = await cli('key', 'list', '--workspace', workspace) as { keys: Array<{ id: string; name: string }> };
     expect(listed.keys.find((k) => k.id === key.id)).toMatchObject({ name: 'Integration (narrow)' });
+  });
+});
+
+describe('key create', () => {
+  it('refuses the 101st active key of a workspace, as the API does, with one line naming the limit and exit code 1; revoking one makes room', async () => {
+    const { workspace, other, key } = await ownerWithKey();
+    for (let n = 2; n <= 100; n += 1) await createApiKey(store, { workspaceId: workspace, userId: other, name: `Seeded ${n}`, maxActive: 100 });
+    const create = ['key', 'create', '--workspace', workspace, '--user', other, '--name', 'One too many', '--db', db];
+    const refused = await runCliInProcess(create);
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([1, '',
+      `error: workspace ${workspace} already holds 100 active API keys, as many as it may (MAX_ACTIVE_API_KEYS): revoke one first (key revoke --key ID)\n`]);
+    expect((await cli('key', 'list', '--workspace', workspace) as { keys: unknown[] }).keys).toHaveLength(100);
+    await cli('key', 'revoke', '--key', key.id);
+    expect((await runCliInProcess(create)).code).toBe(0);
   });
 });

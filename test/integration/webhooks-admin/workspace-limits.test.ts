@@ -31,4 +31,21 @@ describe('how many API keys and webhooks a workspace may hold', () => {
     expect((await call({ method: 'DELETE', path: `/webhooks/${first.id}` })).status).toBe(200);
     await createWebhook(call, { url: 'http://127.0.0.1:9/two' });
   });
+
+  // The count and the insert are one transaction, serialised per workspace: creations racing each
+  // other never pass the limit together, on either store.
+  it('lets exactly as many concurrent creations through as the limits leave room for', async () => {
+    const { call } = await adminWorld(server);
+    const keys = await Promise.all(Array.from({ length: 8 }, (_, i) => call({ method: 'POST', path: '/api-keys', body: { name: `Racing ${i}` } })));
+    const hooks = await Promise.all(Array.from({ length: 5 }, (_, i) => call({
+      method: 'POST', path: '/webhooks', body: { url: `http://127.0.0.1:9/race-${i}`, name: `Racing ${i}`, events: ['content.status_updated'] },
+    })));
+    const outcome = (answers: typeof keys) => answers.map((a) => (a.body as { code: number }).code).sort();
+    // The workspace's own key is the first of three.
+    expect(outcome(keys)).toEqual([2010, 2010, 4092, 4092, 4092, 4092, 4092, 4092]);
+    expect(outcome(hooks)).toEqual([2010, 4092, 4092, 4092, 4092]);
+    const listed = await call({ method: 'GET', path: '/api-keys' });
+    expect((listed.body as { data: { items: Array<{ revoked_at: string | null }> } }).data.items.filter((k) => k.revoked_at === null)).toHaveLength(3);
+    expect((await call({ method: 'GET', path: '/webhooks' })).body as { data: { items: unknown[] } }).toHaveProperty('data.items.length', 1);
+  });
 });
