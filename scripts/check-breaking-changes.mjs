@@ -7,8 +7,9 @@
 //   node scripts/check-breaking-changes.mjs [--released DIR] [--current DIR] [--changelog FILE]
 //   node scripts/check-breaking-changes.mjs --release [--released DIR] [--current DIR]
 //
-// Exit codes: 0 ok, 1 uncovered breaking change or missing released contract,
-// 2 usage or unreadable document.
+// Exit codes: 0 ok, 1 uncovered breaking change or missing released contract (or, with
+// --release, a document changed since its release under the same info.version), 2 usage or
+// unreadable document.
 
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -165,8 +166,39 @@ function formatChange(c) {
   return `${label} ${c.kind}: ${c.id}: ${c.detail}${also}`;
 }
 
+/**
+ * Why `--release` must not record the current documents: each one that changed since its last
+ * release (any change the diff sees, additive included) while keeping that release's
+ * info.version, which would tell clients that nothing changed.
+ * @param {ReturnType<typeof parseArgs>} opts
+ * @returns {string[]}
+ */
+function unversionedChanges(opts) {
+  const problems = [];
+  for (const d of DOCUMENTS) {
+    const releasedFile = path.join(opts.released, d.file);
+    const currentFile = path.join(opts.current, d.file);
+    if (!existsSync(releasedFile) || !existsSync(currentFile)) continue;
+    const oldDoc = readJson(releasedFile);
+    const newDoc = readJson(currentFile);
+    const version = oldDoc.info?.version;
+    if (newDoc.info?.version !== version) continue;
+    const changes = d.diff(oldDoc, newDoc);
+    if (changes.length === 0) continue;
+    problems.push(`${d.label}: ${changes.length} change(s) since the released ${version}, but info.version is still ${version}: give it a new version (a minor one for additive changes) and a CHANGELOG line`);
+    for (const c of changes) problems.push(`  ${formatChange(c)}`);
+  }
+  return problems;
+}
+
 /** @param {ReturnType<typeof parseArgs>} opts */
 function release(opts) {
+  const problems = existsSync(opts.released) ? unversionedChanges(opts) : [];
+  if (problems.length > 0) {
+    for (const line of problems) console.error(line);
+    console.error('Nothing released.');
+    return 1;
+  }
   mkdirSync(opts.released, { recursive: true });
   /** @type {Record<string, string>} */
   const versions = {};

@@ -147,6 +147,23 @@ describe('check-breaking-changes CLI', () => {
     expect(again.out).toContain('0 change(s)');
   });
 
+  // A document released again with changes under the version it was released with tells clients
+  // nothing changed: the events gained a field once while the AsyncAPI document stayed at 1.0.0.
+  it('--release refuses a document that changed since its release but kept its version, copying nothing', () => {
+    const released = { openapi: 'openapi.base.json', asyncapi: 'asyncapi.base.json' };
+    const dir = workspace({ released, current: { openapi: 'openapi.base.json', asyncapi: 'asyncapi.additive.json' } });
+    const before = readFileSync(path.join(dir, 'released', 'asyncapi.json'), 'utf8');
+    const r = run(dir, '--release');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^AsyncAPI: \d+ change\(s\) since the released 1\.0\.0, but info\.version is still 1\.0\.0: give it a new version \(a minor one for additive changes\)/m);
+    expect(r.err).not.toContain('OpenAPI');
+    expect(readFileSync(path.join(dir, 'released', 'asyncapi.json'), 'utf8')).toBe(before);
+    expect(existsSync(path.join(dir, 'released', 'version.json'))).toBe(false);
+
+    const bumped = workspace({ released, current: { openapi: 'openapi.base.json', asyncapi: 'asyncapi.additive.json', version: '1.1.0' } });
+    expect(run(bumped, '--release').code).toBe(0);
+  });
+
   it('fails when a current document exists that was never released', () => {
     const dir = workspace({
       released: { openapi: 'openapi.base.json' },
