@@ -70,7 +70,6 @@ export async function updateWorkspaceApiKey(
   if (row.revoked_at !== null) throw new ServiceError('CONFLICT', `The API key was revoked at ${row.revoked_at} and can no longer be changed.`);
   const name = input.name?.trim();
   if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
-  if (name === undefined && input.scopes === undefined) throw ServiceError.invalid({ in: 'body', name: '', message: 'give a new name, scopes, or both' });
   if (input.scopes?.length === 0) throw ServiceError.invalid({ in: 'body', name: 'scopes', message: 'must keep at least one scope: to take them all away, revoke the key' });
   const held = parseStoredScopes(row.scopes);
   const added = input.scopes?.filter((s) => !held.includes(s)) ?? [];

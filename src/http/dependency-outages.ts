@@ -37,11 +37,6 @@ export class DependencyOutages {
     this.outages.set(name, outage);
   }
 
-  /** Whether `name` is known to be away now. */
-  isDown(name: string): boolean {
-    return this.outages.has(name);
-  }
-
   private recheck(check: DependencyCheck, outage: Outage): void {
     check.ping().then(() => {
       if (this.outages.get(check.name) !== outage) return;

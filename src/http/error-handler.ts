@@ -29,13 +29,12 @@ function isValidatorError(err: unknown): err is ValidatorHttpError {
 function toApiError(err: unknown): ServiceError {
   if (err instanceof ServiceError) return err;
   if (isValidatorError(err)) {
+    // The validator raises 400 and 415 only: it parses no multipart body (request-validator.ts).
     switch (err.status) {
       case 400: {
         const [first, ...more] = fieldErrorsOf(err.errors ?? []);
         return first ? ServiceError.invalid(first, ...more) : ServiceError.invalidBody(err.message ?? 'is invalid');
       }
-      case 413:
-        return ServiceError.invalidBody(err.message ?? 'too large');
       case 415:
         return unsupportedBody('Unsupported media type: send the body as application/json.');
       default:

@@ -111,8 +111,6 @@ export function describeSchemaError(error: ErrorObject): { field: string; proble
     }
     case 'enum':
       return { field: at, problem: `${shown(value)} is not one of ${(params.allowedValues as unknown[]).join(', ')}` };
-    case 'const':
-      return { field: at, problem: `must be ${shown(params.allowedValue)}` };
     case 'format':
     case 'pattern': {
       // Patterns only narrow a format (only http(s) URLs), so the format names the problem.

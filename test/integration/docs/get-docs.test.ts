@@ -26,6 +26,21 @@ describe('GET /docs', () => {
     const html = await res.text();
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(sources.filter((s) => !s!.startsWith('/') && !s!.startsWith('data:'))).toEqual([]);
+    // Each of its assets is served, with the type a browser runs or applies it as.
+    const served = await Promise.all(sources.filter((s) => s!.startsWith('/docs/assets/')).map(async (s) => {
+      const asset = await fetch(`${server.url}${s}`);
+      return [s, asset.status, asset.headers.get('content-type'), (await asset.text()).length > 0];
+    }));
+    expect(served).toEqual([
+      ['/docs/assets/docs.css', 200, 'text/css; charset=utf-8', true],
+      ['/docs/assets/redoc.standalone.js', 200, 'text/javascript; charset=utf-8', true],
+      ['/docs/assets/init.js', 200, 'text/javascript; charset=utf-8', true],
+    ]);
+  });
+
+  it('when asked for /docs/, redirects to the page for good', async () => {
+    const res = await fetch(`${server.url}/docs/`, { redirect: 'manual' });
+    expect([res.status, res.headers.get('location')]).toEqual([301, '/docs']);
   });
 
   it('when asked for the Redoc bundle, answers it without any address outside the service to load', async () => {

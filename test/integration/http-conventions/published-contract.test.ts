@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exchangeRaw } from '../../support/raw-http.js';
@@ -55,5 +56,14 @@ describe('GET /openapi.json', () => {
     expect(new URL(server.url).port).not.toBe('3000');
     expect(await servedOver10(server)).toEqual([200, [{ url: server.url, description: 'This service' }]]);
     expect(await servedOver10(await serverWith('https://workspace-api.example.com'))).toEqual([200, [{ url: 'https://workspace-api.example.com', description: 'This service' }]]);
+  });
+});
+
+describe('GET /asyncapi.json', () => {
+  it('answers the bundled AsyncAPI document, the webhook events the reference links to', async () => {
+    const server = await serverWith();
+    const res = await fetch(`${server.url}/asyncapi.json`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/json; charset=utf-8']);
+    expect(await res.json()).toEqual(JSON.parse(readFileSync(new URL('../../../generated/asyncapi.json', import.meta.url), 'utf8')));
   });
 });

@@ -78,7 +78,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('the failed-authentication limit, per client network', () => {
-  it('counts IPv6 clients by their /64 and IPv4 clients by address, an IPv4-mapped IPv6 address as the IPv4 one', async () => {
+  it('counts IPv6 clients by their /64 and IPv4 clients by address, an IPv4-mapped IPv6 address as the IPv4 one, anything else as its text', async () => {
     const server = await serverTrusting(['loopback']);
     const sequentially = async (addresses: string[]) => {
       const responses: ObservedResponse[] = [];
@@ -91,5 +91,7 @@ describe('the failed-authentication limit, per client network', () => {
     expect(await sequentially(['2001:db8:7:2::1'])).toEqual([401]);
     // IPv4: two addresses are two clients, and ::ffff:198.51.100.7 is 198.51.100.7.
     expect(await sequentially(['198.51.100.7', '::ffff:198.51.100.7', '198.51.100.8', '::ffff:c633:6407', '198.51.100.7'])).toEqual([401, 401, 401, 401, 429]);
+    // What is not an address (`unknown`, as some proxies write) is counted as the text it is, never a 500.
+    expect(await sequentially(['unknown', 'unknown', 'unknown', 'unknown'])).toEqual([401, 401, 401, 429]);
   });
 });

@@ -98,6 +98,11 @@ describe('key update', () => {
     const notHeld = await runCliInProcess(['key', 'update', '--key', key.id, '--remove-scopes', 'iq:read', '--db', db]);
     expect(notHeld.code).toBe(1);
     expect(notHeld.stderr).toContain('does not hold iq:read');
+    // Removing every scope it holds would leave a key that reaches nothing: revoking says so.
+    const all = await runCliInProcess(['key', 'update', '--key', key.id, '--remove-scopes', 'workspace:read,contentmap:read,content:read', '--db', db]);
+    expect([all.code, all.stderr.trim()]).toEqual([1, `error: key ${key.id}: Invalid parameters: body.scopes must keep at least one scope: to take them all away, revoke the key.`]);
+    const blank = await runCliInProcess(['key', 'update', '--key', key.id, '--name', '  ', '--db', db]);
+    expect([blank.code, blank.stderr.trim()]).toEqual([1, `error: key ${key.id}: Invalid parameters: body.name must not be blank.`]);
 
     await cli('key', 'revoke', '--key', key.id);
     const revoked = await runCliInProcess(['key', 'update', '--key', key.id, '--name', 'Revived', '--db', db]);

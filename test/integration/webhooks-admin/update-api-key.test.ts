@@ -40,7 +40,7 @@ describe('PATCH /api/workspace/{workspace_id}/api-keys/{key_id}', () => {
     expect(listed.body).toMatchObject({ data: { items: expect.arrayContaining([expect.objectContaining({ id: key.id, name: 'Dashboard (workspace only)', scopes: ['workspace:read'] })]) } });
   });
 
-  it('refuses to widen a key, an empty body and an empty scope list (422 naming the field), changing nothing', async () => {
+  it('refuses to widen a key, an empty body, an empty scope list and a blank name (422 naming the field), changing nothing', async () => {
     const { workspace, call } = await adminWorld(server);
     const key = await createTestKey(server.store, workspace, { name: 'Narrow', scopes: ['iq:read'] });
 
@@ -57,6 +57,12 @@ describe('PATCH /api/workspace/{workspace_id}/api-keys/{key_id}', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body).toMatchObject({ code: 4220 });
     }
+    const blank = await call({ method: 'PATCH', path: `/api-keys/${key.id}`, body: { name: '  ' } });
+    expect(blank.body).toEqual({
+      code: 4220,
+      messages: 'Invalid parameters: body.name must not be blank.',
+      data: { errors: [{ in: 'body', name: 'name', message: 'must not be blank' }] },
+    });
     const row = await server.store.apiKeys.get(key.id);
     expect(row).toMatchObject({ name: 'Narrow', scopes: 'iq:read' });
     expect(await readStatus(key.key, '/api/v1/content/articles')).toBe(403);

@@ -51,6 +51,7 @@ describe('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
       [{ events: [] }, 'Invalid parameters: body.events must NOT have fewer than 1 items.',
         { in: 'body', name: 'events', message: 'must NOT have fewer than 1 items' }],
       [{ enabled: false }, 'Invalid parameters: body.enabled is not a known field.', { in: 'body', name: 'enabled', message: 'is not a known field' }],
+      [{ name: '  ' }, 'Invalid parameters: body.name must not be blank.', { in: 'body', name: 'name', message: 'must not be blank' }],
     ];
     for (const [body, messages, error] of cases) {
       const response = await call({ method: 'PATCH', path: `/webhooks/${id}`, body });

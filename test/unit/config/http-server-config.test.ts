@@ -37,5 +37,6 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'loopback,proxy.internal' })).toThrow('"proxy.internal" is none of these');
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('"10.0.0.0/33" is none of these');
     expect(() => loadConfig({ TRUST_PROXY: '1.5' })).toThrow('"1.5" is none of these');
+    expect(() => loadConfig({ TRUST_PROXY: '99999999999999999999' })).toThrow('TRUST_PROXY must be a number of proxies in decimal digits, got "99999999999999999999"');
   });
 });
