@@ -21,8 +21,12 @@ export function parseTimestamp(text: string): number | undefined {
   const offsetHours = m[9] === undefined ? 0 : Number(m[9]);
   const offsetMinutes = m[10] === undefined ? 0 : Number(m[10]);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  if (hour > 23 || minute > 59 || second > 60 || (second === 60 && (hour !== 23 || minute !== 59))) return undefined;
+  if (hour > 23 || minute > 59 || second > 60) return undefined;
   if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  // A leap second ends a UTC day: 23:59:60 in UTC, written at any offset (RFC 3339's own example
+  // is 15:59:60-08:00), as the contract's date-time format reads it.
+  const utcMinute = hour * 60 + minute - (m[8] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
+  if (second === 60 && (utcMinute + 1440) % 1440 !== 1439) return undefined;
   const millis = m[7] === undefined ? 0 : Number(m[7].slice(0, 3).padEnd(3, '0'));
   let ms = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59), second === 60 ? 999 : millis);
   // Date.UTC reads years 0–99 as 1900–1999.

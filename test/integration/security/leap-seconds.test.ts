@@ -14,6 +14,10 @@ describe('a leap second in a date-time of a request', () => {
     const call = adminClient(server.url, workspace.workspaceId, (await createTestMemberToken(server.store, workspace)).token);
     const res = await call({ method: 'POST', path: '/api-keys', body: { name: 'Leap', expires_at: '2030-06-30T23:59:60Z' } });
     expect([res.status, (res.body as { data?: { api_key?: { expires_at?: string } } }).data?.api_key?.expires_at], res.text.slice(0, 300)).toEqual([201, '2030-06-30T23:59:59.999Z']);
+    // The same leap second written at an offset, as RFC 3339 allows.
+    const atOffset = await call({ method: 'POST', path: '/api-keys', body: { name: 'Leap at +01:00', expires_at: '2030-07-01T00:59:60+01:00' } });
+    expect([atOffset.status, (atOffset.body as { data?: { api_key?: { expires_at?: string } } }).data?.api_key?.expires_at], atOffset.text.slice(0, 300))
+      .toEqual([201, '2030-06-30T23:59:59.999Z']);
   });
 
   it('in since of a recovery: 202', async () => {

@@ -123,7 +123,7 @@ describe('incremental sync: the instant and the order', () => {
 
   it('when updated_after is not an RFC 3339 date-time with a zone, or order is unknown, answers 422 naming the parameter', async () => {
     const ws = await createTestWorkspace(server.store);
-    const queries: Array<Record<string, string>> = [{ updated_after: 'yesterday' }, { updated_after: '2026-03-01T10:00:00' }, { updated_after: '2026-02-30T10:00:00Z' }, { order: 'name' }];
+    const queries: Array<Record<string, string>> = [{ updated_after: 'yesterday' }, { updated_after: '2026-03-01T10:00:00' }, { updated_after: '2026-02-30T10:00:00Z' }, { updated_after: '2026-03-01\t10:00:00Z' }, { order: 'name' }];
     for (const query of queries) {
       const res = await getWith(server, ws, '/api/v1/content/articles', query);
       expect([res.status, (res.body as { code: number }).code], JSON.stringify(query)).toEqual([422, 4220]);

@@ -20,6 +20,13 @@ describe('parseTimestamp', () => {
     expect(parseTimestamp('2016-12-31T22:59:60Z')).toBeUndefined();
   });
 
+  it('reads a leap second written at an offset, as RFC 3339 writes it (15:59:60-08:00), when it is 23:59:60 in UTC', () => {
+    expect(parseTimestamp('1990-12-31T15:59:60-08:00')).toBe(Date.UTC(1990, 11, 31, 23, 59, 59, 999));
+    expect(parseTimestamp('2017-01-01T00:59:60+01:00')).toBe(Date.UTC(2016, 11, 31, 23, 59, 59, 999));
+    expect(parseTimestamp('2016-12-31T23:59:60+01:00')).toBeUndefined();
+    expect(parseTimestamp('2016-12-31T23:59:60-00:30')).toBeUndefined();
+  });
+
   it('checks the calendar', () => {
     expect(parseTimestamp('2024-02-29T00:00:00Z')).toBe(Date.UTC(2024, 1, 29));
     expect(parseTimestamp('2026-02-29T00:00:00Z')).toBeUndefined();
