@@ -40,6 +40,19 @@ describe('Idempotency-Key on the administration API', () => {
     expect((await call({ path: `/webhooks/${id}` })).body).toMatchObject({ data: { enabled: true } });
   });
 
+  it('a test delivery refused (an unknown webhook: 404) keeps no claim: its retry with the same key is answered afresh, not 409', async () => {
+    const server = await startTestServerForThisTest();
+    const { call } = await adminWorld(server);
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const path = `/webhooks/${randomUUID()}/test`;
+    const answers = [];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const res = await call({ method: 'POST', path, body: { event: 'content.status_updated' }, headers });
+      answers.push([res.status, (res.body as { code: number }).code, res.headers.get('idempotent-replayed')]);
+    }
+    expect(answers).toEqual([[404, 4040, null], [404, 4040, null]]);
+  });
+
   it('the same key with another body is refused 422 (4221) naming the header, and nothing is done', async () => {
     const server = await startTestServerForThisTest();
     const { call, workspace } = await adminWorld(server);
