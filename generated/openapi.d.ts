@@ -4006,7 +4006,10 @@ export interface components {
              *     (local development).
              */
             url: string;
-            /** @description A name for the webhook, 1 to 100 characters. */
+            /**
+             * @description A name for the webhook, 1 to 100 characters, at least one of them not whitespace (`\S`); it
+             *     is stored without leading and trailing whitespace.
+             */
             name: string;
             /** @description Free text about the webhook, up to 500 characters; default null. */
             description?: string | null;
@@ -4136,7 +4139,10 @@ export interface components {
              * @description The new endpoint, checked like at creation.
              */
             url?: string;
-            /** @description The new name, 1 to 100 characters. */
+            /**
+             * @description The new name, 1 to 100 characters, at least one of them not whitespace (`\S`); it is stored
+             *     without leading and trailing whitespace.
+             */
             name?: string;
             /** @description The new description, up to 500 characters; null clears it. */
             description?: string | null;
@@ -4446,7 +4452,10 @@ export interface components {
         };
         /** @description A new API key, acting as the owner who creates it. Unknown fields are refused. */
         CreateApiKeyRequest: {
-            /** @description A name for the key, 1 to 100 characters. */
+            /**
+             * @description A name for the key, 1 to 100 characters, at least one of them not whitespace (`\S`); it is
+             *     stored without leading and trailing whitespace.
+             */
             name: string;
             /** @description The scopes to grant; default all five. An empty list makes a key that only reaches `/me`. */
             scopes?: components["schemas"]["Scope"][];
@@ -4490,7 +4499,10 @@ export interface components {
          *     list (to take every scope away, revoke the key). Unknown fields are refused.
          */
         UpdateApiKeyRequest: {
-            /** @description The key's new name, 1 to 100 characters. */
+            /**
+             * @description The key's new name, 1 to 100 characters, at least one of them not whitespace (`\S`); it is
+             *     stored without leading and trailing whitespace.
+             */
             name?: string;
             /** @description The scopes the key keeps, each one it holds now; the others are removed at once. */
             scopes?: components["schemas"]["Scope"][];

@@ -27,12 +27,17 @@ const DOCUMENTS = [
   { label: 'AsyncAPI', file: 'asyncapi.json', diff: diffAsyncApi },
 ];
 
+/** The `version` of an accepted change not released yet: its CHANGELOG section is `## Unreleased`. */
+const UNRELEASED = 'Unreleased';
+
 /**
  * Breaking changes accepted without a new major version. Each entry is ONE change, matched on
  * everything the check prints about it (kind, identifier, detail, component alias where the change
  * has one), and it counts
  * only once the CHANGELOG section of `version` names `changelog`. An entry is for a change that
- * clients written against the old contract demonstrably survive; say why beside it.
+ * clients written against the old contract demonstrably survive; say why beside it. An entry of
+ * UNRELEASED is named in `## Unreleased`, whatever the current info.version; the release that
+ * renames that section gives the entry the released version.
  */
 export const ACCEPTED_CHANGES = [
   {
@@ -63,6 +68,28 @@ export const ACCEPTED_CHANGES = [
     detail: 'response media type application/x-ndjson removed',
     changelog: `${op} 200 application/x-ndjson`,
   })),
+  // The schemas now state two rules the service has applied since these operations were first
+  // published: a name of whitespace alone is a 422 naming `name` (the service trims names and
+  // refuses what is left empty; `\S` is exactly what JavaScript's trim does not remove), and an
+  // update of a webhook that sends no field is a 422 (as updateApiKey's `minProperties: 1` already
+  // said). Every request the new schemas refuse was refused before, with the same status.
+  ...[['createApiKey', 'CreateApiKeyRequest'], ['updateApiKey', 'UpdateApiKeyRequest'],
+    ['createWebhook', 'CreateWebhookRequest'], ['updateWebhook', 'UpdateWebhookRequest']].map(([op, schema]) => ({
+    version: UNRELEASED,
+    kind: 'changed-constraint',
+    id: new RegExp(`^${op} request application/json name$`),
+    detail: `pattern (none) → ${JSON.stringify('\\S')}`,
+    alias: `${schema}.name`,
+    changelog: `${schema}.name`,
+  })),
+  {
+    version: UNRELEASED,
+    kind: 'tightened-constraint',
+    id: /^updateWebhook request application\/json$/,
+    detail: 'minProperties (none) → 1',
+    alias: 'UpdateWebhookRequest',
+    changelog: 'UpdateWebhookRequest',
+  },
 ];
 
 /**
@@ -75,7 +102,8 @@ export function acceptedEntry(change, changelog, version) {
   const current = parseSemver(version);
   return ACCEPTED_CHANGES.find((entry) => {
     const since = parseSemver(entry.version);
-    if (!current || !since || current.major !== since.major || current.minor < since.minor) return false;
+    const released = entry.version !== UNRELEASED;
+    if (released && (!current || !since || current.major !== since.major || current.minor < since.minor)) return false;
     const section = changelog === undefined ? undefined : changelogSection(changelog, entry.version);
     return change.kind === entry.kind && entry.id.test(change.id) && change.detail === entry.detail
       && (entry.alias === undefined || (change.aliases ?? []).includes(entry.alias))

@@ -59,8 +59,6 @@ function removal(ctx: RunContext, op: Operation, request: OutgoingRequest, respo
  * names as its creator (a key can only be narrowed, so each update draw gets a key of its own);
  * whatever a draw created, the run removes at once. `neverSent` operations get only invalid bodies,
  * on ids that name nothing, where the contract's order of checks puts 422 before the resource's 404.
- * Two rules of the service live only in the contract's words, and valid draws keep to them: a name
- * of spaces alone is refused, and so is a body with no field where no field is required.
  */
 export async function checkRequestBodies(ctx: RunContext, settings: BodySettings): Promise<void> {
   const writes = ctx.contract.operations.filter((op) => !READ_METHODS.includes(op.method) && op.requestBody?.schemaPointer !== undefined

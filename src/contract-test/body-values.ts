@@ -60,9 +60,11 @@ interface FieldModel {
   invalid: Array<{ kind: string; value: fc.Arbitrary<unknown>; sample: unknown }>;
 }
 
-/** Printable ASCII; a value of spaces alone is left out (the service refuses blank names, see body-cases.ts). */
-const text = (minLength: number, maxLength: number) =>
-  fc.string({ unit: 'grapheme-ascii', minLength, maxLength }).filter((s) => minLength === 0 || s.trim() !== '');
+/** Printable ASCII. */
+const text = (minLength: number, maxLength: number) => fc.string({ unit: 'grapheme-ascii', minLength, maxLength });
+
+/** Whitespace alone: what a `pattern` asking for some other character (a name's `\S`) refuses. */
+const blank = (minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0'), minLength, maxLength });
 
 function types(schema: Schema): string[] {
   return Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
@@ -104,10 +106,19 @@ function stringModel(schema: Schema, context: BodyContext): FieldModel | undefin
   }
   if (schema.format !== undefined) return undefined;
   const upper = max ?? 64;
+  const lower = Math.max(min, 1);
+  // ECMAScript regular expressions with the `u` flag, as JSON Schema (and the service's validator) reads them.
+  const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern, 'u');
+  const fits = (s: string) => pattern === undefined || pattern.test(s);
+  const edges = [...new Set(['y'.repeat(lower), 'y'.repeat(upper)])];
+  if (!edges.every(fits)) return undefined;
+  if (pattern !== undefined && !fits(' '.repeat(lower))) {
+    invalid.push({ kind: `whitespace alone (pattern ${schema.pattern})`, value: blank(lower, Math.min(upper, 24)).filter((s) => !fits(s)), sample: ' '.repeat(lower) });
+  }
   return {
-    valid: fc.oneof(text(Math.max(min, 1), Math.min(upper, 24)), fc.constant('y'.repeat(upper))),
-    edges: [...new Set(['y'.repeat(Math.max(min, 1)), 'y'.repeat(upper)])],
-    sample: 'y'.repeat(Math.max(min, 1)),
+    valid: fc.oneof(text(lower, Math.min(upper, 24)), fc.constant('y'.repeat(upper))).filter(fits),
+    edges,
+    sample: 'y'.repeat(lower),
     invalid,
   };
 }
@@ -182,11 +193,9 @@ export function bodyModel(contract: OpenApiContract, schemaPointer: string, cont
   }
   const names = Object.keys(fields);
   if (names.length === 0) return undefined;
-  // A body that sends nothing changes nothing: the service refuses it where the schema has no
-  // required field (in words, or as minProperties), so a valid body carries at least one field.
-  const atLeastOne = required.length === 0;
+  const minProperties = schema.minProperties ?? 0;
   const valid = fc.record(Object.fromEntries(names.map((n) => [n, fields[n]!.valid])), { requiredKeys: required.filter((r) => names.includes(r)) })
-    .filter((body) => !atLeastOne || Object.keys(body).length > 0) as fc.Arbitrary<Body>;
+    .filter((body) => Object.keys(body).length >= minProperties) as fc.Arbitrary<Body>;
   const rows = Math.max(1, ...names.map((n) => fields[n]!.edges.length));
   const edges = Array.from({ length: rows }, (_, i) => {
     const body: Body = {};
@@ -195,6 +204,7 @@ export function bodyModel(contract: OpenApiContract, schemaPointer: string, cont
       if (own.length > 0) body[name] = own[i % own.length];
       else if (required.includes(name)) body[name] = sample;
     }
+    for (const name of names) if (Object.keys(body).length < minProperties && !(name in body)) body[name] = fields[name]!.sample;
     return body;
   });
 

@@ -14,6 +14,7 @@ export interface Schema {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
   default?: unknown;
   example?: unknown;
   examples?: unknown[];

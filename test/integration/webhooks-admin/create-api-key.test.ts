@@ -68,6 +68,8 @@ describe('POST /api/workspace/{workspace_id}/api-keys', () => {
       [{ name: 'x', expires_at: '2030-01-15\t00:00:00Z' }, 'Invalid parameters: body.expires_at must be an RFC 3339 date-time, e.g. 2027-01-15T00:00:00Z.',
         { in: 'body', name: 'expires_at', message: 'must be an RFC 3339 date-time, e.g. 2027-01-15T00:00:00Z' }],
       [{ name: '  ' }, 'Invalid parameters: body.name must not be blank.', { in: 'body', name: 'name', message: 'must not be blank' }],
+      // Whatever JavaScript's trim removes is whitespace to the pattern too (`\S`): no-break and ideographic spaces, a tab.
+      [{ name: '\u00a0\u3000\t' }, 'Invalid parameters: body.name must not be blank.', { in: 'body', name: 'name', message: 'must not be blank' }],
       [{}, 'Invalid parameters: body.name is required.', { in: 'body', name: 'name', message: 'is required' }],
       [{ name: 'x', scopes: ['admin:write'] }, `Invalid parameters: body.scopes.0 must be equal to one of the allowed values: ${scopes}.`,
         { in: 'body', name: 'scopes.0', message: `must be equal to one of the allowed values: ${scopes}` }],

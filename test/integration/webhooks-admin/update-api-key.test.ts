@@ -52,10 +52,10 @@ describe('PATCH /api/workspace/{workspace_id}/api-keys/{key_id}', () => {
     });
     expect((wider.body as { messages: string }).messages).toContain('content:read');
 
-    for (const body of [{}, { scopes: [] }]) {
+    for (const [body, error] of [[{}, { in: 'body', name: '', message: 'must set at least one field' }], [{ scopes: [] }, { in: 'body', name: 'scopes' }]] as const) {
       const res = await call({ method: 'PATCH', path: `/api-keys/${key.id}`, body });
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body).toMatchObject({ code: 4220 });
+      expect(res.body).toMatchObject({ code: 4220, data: { errors: [error] } });
     }
     const blank = await call({ method: 'PATCH', path: `/api-keys/${key.id}`, body: { name: '  ' } });
     expect(blank.body).toEqual({

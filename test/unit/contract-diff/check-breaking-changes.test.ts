@@ -294,3 +294,42 @@ describe('check-breaking-changes CLI: the accepted changes of 1.2.0 (NDJSON expo
     expect(elsewhere.out).toContain('BREAKING removed-enum-value: listAnswers query format');
   });
 });
+
+describe('check-breaking-changes CLI: the accepted changes not released yet (a blank name, an empty webhook update)', () => {
+  const webhookContract = (name: object, body: object) => ({
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1.2.0' },
+    paths: {
+      '/api/workspace/{workspace_id}/webhooks/{webhook_id}': {
+        patch: {
+          operationId: 'updateWebhook',
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/UpdateWebhookRequest' } } } },
+          responses: { 200: { description: 'Updated' } },
+        },
+      },
+    },
+    components: { schemas: { UpdateWebhookRequest: { type: 'object', ...body, properties: { name: { type: 'string', minLength: 1, ...name } } } } },
+  });
+  const released = webhookContract({}, {});
+  const current = webhookContract({ pattern: '\\S' }, { minProperties: 1 });
+  const ANNOUNCED = '# Changelog\n\n## Unreleased\n- `UpdateWebhookRequest.name` carries `pattern`; `UpdateWebhookRequest` carries `minProperties: 1`.\n\n## 1.2.0\n- Earlier.\n';
+
+  it('passes under the same info.version when the Unreleased section names both', () => {
+    const r = run(workspaceOf(released, current, ANNOUNCED));
+    expect(r.out).toContain('ACCEPTED changed-constraint: updateWebhook request application/json name: pattern (none) → "\\\\S"');
+    expect(r.out).toContain('ACCEPTED tightened-constraint: updateWebhook request application/json: minProperties (none) → 1');
+    expect(r.code).toBe(0);
+  });
+
+  it('fails when only a released version\'s section names them, when the Unreleased section does not, and for another pattern', () => {
+    const inReleased = run(workspaceOf(released, current, ANNOUNCED.replace('## Unreleased\n', '## 1.2.0\n').replace('\n## 1.2.0\n- Earlier.\n', '')));
+    expect(inReleased.code).toBe(1);
+    expect(inReleased.out).toContain('BREAKING changed-constraint: updateWebhook request application/json name');
+    const unnamed = run(workspaceOf(released, current, '# Changelog\n\n## Unreleased\n- `UpdateWebhookRequest.description` reworded.\n'));
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.out).toContain('BREAKING tightened-constraint: updateWebhook request application/json: minProperties (none) → 1');
+    const other = run(workspaceOf(released, webhookContract({ pattern: '^[a-z]+$' }, { minProperties: 1 }), ANNOUNCED));
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('BREAKING changed-constraint: updateWebhook request application/json name: pattern (none) → "^[a-z]+$"');
+  });
+});

@@ -46,5 +46,22 @@ describe('request bodies drawn from the contract\'s request schemas', () => {
     expect(kinds('createApiKey')).toEqual(expect.arrayContaining(['name: longer than 100', 'name: shorter than 1', 'name: not a string', 'name: missing',
       'scopes: more than 5 items', 'scopes: an item not one of the enumeration', 'expires_at: not a date-time', 'zz_unknown_1: not a documented property']));
     expect(kinds('updateApiKey')).toEqual(expect.arrayContaining([': no field at all', 'scopes: an item twice', 'scopes: fewer than 1 items']));
+    // The schemas state the service's refusals of a blank name and of an update that sends nothing.
+    for (const id of ['createApiKey', 'updateApiKey', 'createWebhook', 'updateWebhook']) {
+      expect(kinds(id), id).toContain('name: whitespace alone (pattern \\S)');
+    }
+    expect(kinds('updateWebhook')).toContain(': no field at all');
+  });
+
+  it('draws from the schema alone: a body of no field where nothing asks for one, never where minProperties does', () => {
+    const optional = { type: 'object', properties: { flag: { type: 'boolean' } } };
+    const own = new OpenApiContract({ openapi: '3.1.0', info: { title: 'T', version: '1.0.0' }, paths: {},
+      components: { schemas: { Optional: optional, AtLeastOne: { ...optional, minProperties: 1 } } } });
+    const draws = (name: string) => fc.sample(bodyModel(own, `#/components/schemas/${name}`, context)!.valid, { numRuns: 200, seed: 2 });
+    expect(draws('Optional')).toContainEqual({});
+    expect(draws('AtLeastOne')).not.toContainEqual({});
+    expect(bodyModel(own, '#/components/schemas/AtLeastOne', context)!.edges).toEqual([{ flag: true }, { flag: false }]);
+    const testWebhook = bodies.find((b) => b.op.operationId === 'testWebhook')!.model.valid;
+    expect(fc.sample(testWebhook, { numRuns: 200, seed: 2 })).toContainEqual({});
   });
 });
