@@ -5,7 +5,7 @@
 type Json = Record<string, any>;
 
 /** The read API: every GET under /api/v1 of a bundled contract. */
-export function readOperations(document: Json): Array<{ path: string; operationId: string }> {
+function readOperations(document: Json): Array<{ path: string; operationId: string }> {
   return Object.entries(document.paths as Json)
     .filter(([p]) => p.startsWith('/api/v1/'))
     .flatMap(([p, item]) => (item.get?.operationId ? [{ path: p, operationId: item.get.operationId as string }] : []));

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,12 +9,15 @@ import { bootstrapDemo } from '../../src/demo/bootstrap.js';
 import { generateDemoData } from '../../src/demo/generate-demo-data.js';
 import { importLines } from '../../src/import/import-ndjson.js';
 import { createSqliteTestStore, startTestServer } from '../support/test-server.js';
+import { exportedTypeNames, MADE_UP_NAME, openapiTypescriptSchemaNames } from './generated-type-names.js';
 
 // What a client team does with each of the five popular generators: generate a client from the
 // published contract (options, with their reasons, in test/sdk/generators/), compile it with a
 // program (test/sdk/programs/) under `strict` without skipLibCheck, and run the program against a
 // live server: every read operation through the client's generic call, a 404 and a 422 through
-// the client's own error type, one export per format.
+// the client's own error type, one export per format. The two generators of examples/
+// (openapi-typescript + openapi-fetch, @hey-api/openapi-ts) are among the five: each generator
+// runs once per run, and the examples compile and run against the same generated clients.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SPEC = path.join(root, 'generated', 'openapi.json');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -25,6 +28,10 @@ const doc = JSON.parse(readFileSync(SPEC, 'utf8')) as Json;
 const reads = Object.entries(doc.paths as Json)
   .filter(([p, item]) => p.startsWith('/api/v1/') && item.get)
   .map(([p, item]) => ({ path: p, operationId: item.get.operationId as string, json: 'application/json' in (item.get.responses['200'].content ?? {}) }));
+const schemaNames = Object.keys(doc.components?.schemas ?? {});
+const parameterNames = Object.keys(doc.components?.parameters ?? {});
+const allOperationIds = Object.values(doc.paths as Json).flatMap((item) =>
+  Object.values(item as Json).flatMap((op) => (typeof op?.operationId === 'string' ? [op.operationId as string] : [])));
 
 // Generators run from their own directory, not the repository's: openapi-typescript reads the
 // nearest redocly.yaml, whose house rules are for the hand-written contract, not the bundle.
@@ -52,16 +59,43 @@ function anyPaths(checker: ts.TypeChecker, type: ts.Type, work: string, at: stri
   return found;
 }
 
+/** The diagnostics of one type-check of a tsconfig.json, and its program. */
+function typeCheck(tsconfig: string, work: string): { program: ts.Program; options: ts.CompilerOptions; diagnostics: string[] } {
+  const config = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const program = ts.createProgram(config.fileNames, config.options);
+  const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program)].map((d) => ts.formatDiagnostic(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => work, getNewLine: () => '\n' }));
+  return { program, options: config.options, diagnostics };
+}
+
+/** A store over the demo workspace of `npm start`, every area filled, at a size that imports in a moment. */
+async function demoStore(): Promise<{ store: ReturnType<typeof createSqliteTestStore>['store']; key: string; cleanup: () => void }> {
+  const { store, cleanup } = createSqliteTestStore();
+  const demo = (await bootstrapDemo(store, async (s, workspaceId) => {
+    await importLines(s, workspaceId, generateDemoData({ seed: 42, prompts: 4, days: 14, answersPerDay: 1, idNamespace: workspaceId }));
+  }))!;
+  return { store, key: demo.key, cleanup };
+}
+
 describe('five client generators on the published contract', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'five-generators-'));
   let generation: Array<{ code: number; output: string }>;
+  let demo: Awaited<ReturnType<typeof demoStore>> | undefined;
 
   beforeAll(async () => {
+    // Written in this process while the generators run in theirs.
+    const demoReady = demoStore();
     cpSync(path.join(root, 'test', 'sdk', 'programs'), path.join(work, 'programs'), { recursive: true });
     cpSync(path.join(root, 'test', 'sdk', 'generators', 'orval-fetch.ts'), path.join(work, 'generators', 'orval-fetch.ts'));
     symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
     // The programs use top-level await: ES modules, as in a project of the client team's own.
     writeFileSync(path.join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    // The examples import their generated client from ./generated/, exactly as committed: here that
+    // is the client the programs use.
+    for (const name of ['openapi-fetch', 'hey-api']) {
+      mkdirSync(path.join(work, 'examples', name), { recursive: true });
+      cpSync(path.join(root, 'examples', name, 'client.ts'), path.join(work, 'examples', name, 'client.ts'));
+      symlinkSync(path.join(work, name), path.join(work, 'examples', name, 'generated'), 'dir');
+    }
     const env = (out: string) => ({ SDK_SPEC: SPEC, SDK_OUT: path.join(work, out), SDK_ORVAL_MUTATOR: path.join(work, 'generators', 'orval-fetch.ts') });
     // Once each per run, two at a time (each is one busy process for a few seconds).
     const jobs = [
@@ -98,24 +132,60 @@ describe('five client generators on the published contract', () => {
       },
       include: ['programs', ...GENERATORS],
     }));
+    // The examples as a client team compiles them (Node's own module resolution); the generated
+    // files by their real paths, so each is compiled once.
+    writeFileSync(path.join(work, 'examples', 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'],
+        strict: true, noUncheckedIndexedAccess: true, skipLibCheck: true, noEmit: true,
+      },
+      include: ['openapi-fetch/client.ts', 'hey-api/client.ts', '../openapi-fetch', '../hey-api'],
+    }));
+    demo = await demoReady;
   }, 240_000);
 
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  afterAll(() => {
+    demo?.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  });
 
   it('each generator makes a client from /openapi.json', () => {
     expect(generation.map((g) => g.code), generation.map((g) => g.output).join('\n')).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('openapi-typescript and @hey-api/openapi-ts name every type after our schemas, parameters and operationIds, never a made-up name', () => {
+    const fromOpenapiTypescript = openapiTypescriptSchemaNames(path.join(work, 'openapi-fetch', 'schema.d.ts'));
+    expect(fromOpenapiTypescript.sort()).toEqual([...schemaNames].sort());
+
+    const fromHeyApi = exportedTypeNames(path.join(work, 'hey-api', 'types.gen.ts'));
+    const operationTypes = allOperationIds.flatMap((id) => {
+      const base = id[0]!.toUpperCase() + id.slice(1);
+      return ['Data', 'Error', 'Errors', 'Response', 'Responses'].map((suffix) => `${base}${suffix}`);
+    });
+    const expected = new Set([...schemaNames, ...parameterNames, ...operationTypes, 'ClientOptions']);
+    expect(fromHeyApi.filter((name) => !expected.has(name))).toEqual([]);
+    expect(schemaNames.filter((name) => !fromHeyApi.includes(name))).toEqual([]);
+    expect([...schemaNames, ...parameterNames, ...fromHeyApi].filter((name) => MADE_UP_NAME.test(name))).toEqual([]);
   });
 
   // One type-check of everything (every client, every program, the probe): its diagnostics, then its types.
   let program: ts.Program;
 
   it('every client and its program compile with strict and without skipLibCheck, in one type-check', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(path.join(work, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
-    expect(config.options.skipLibCheck).toBe(false);
-    program = ts.createProgram(config.fileNames, config.options);
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => work, getNewLine: () => '\n' }));
-    expect(diagnostics).toEqual([]);
+    const checked = typeCheck(path.join(work, 'tsconfig.json'), work);
+    expect(checked.options.skipLibCheck).toBe(false);
+    program = checked.program;
+    expect(checked.diagnostics).toEqual([]);
   }, 240_000);
+
+  // Which operations each example calls is checked from its source in the fast lane
+  // (test/unit/sdk-example-coverage.test.ts); here they are compiled and run, and the server's log
+  // says which answered.
+  it('both examples of examples/ type-check against their generated clients', () => {
+    const checked = typeCheck(path.join(work, 'examples', 'tsconfig.json'), work);
+    expect(checked.program.getRootFileNames()).toEqual(expect.arrayContaining(['openapi-fetch', 'hey-api'].map((name) => path.join(work, 'examples', name, 'client.ts'))));
+    expect(checked.diagnostics).toEqual([]);
+  }, 120_000);
 
   it('no GET of any client has `any` in its result type', () => {
     const checker = program.getTypeChecker();
@@ -128,14 +198,10 @@ describe('five client generators on the published contract', () => {
   });
 
   it('each program calls every read operation on a live server, reads a 404 and a 422 through its client, and downloads CSV and NDJSON', async () => {
-    const { store, cleanup } = createSqliteTestStore();
     // Five programs at once, each calling every read: far more than the 120 requests a minute.
-    const server = await startTestServer({ store, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
+    const server = await startTestServer({ store: demo!.store, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
     try {
-      const demo = (await bootstrapDemo(store, async (s, workspaceId) => {
-        await importLines(s, workspaceId, generateDemoData({ seed: 42, prompts: 4, days: 14, answersPerDay: 1, idNamespace: workspaceId }));
-      }))!;
-      const env = { WORKSPACE_API_URL: server.url, WORKSPACE_API_KEY: demo.key };
+      const env = { WORKSPACE_API_URL: server.url, WORKSPACE_API_KEY: demo!.key };
       const results = await Promise.all(GENERATORS.map((g) => run(bin('tsx'), [path.join(work, 'programs', `${g}.ts`)], env)));
       const reports = results.map((r, i) => {
         // Each client's program output, in the test log.
@@ -157,7 +223,36 @@ describe('five client generators on the published contract', () => {
       }
     } finally {
       await server.close();
-      cleanup();
     }
   }, 240_000);
+
+  it('both examples run against the live server over demo data, and every read operation answers 2xx', async () => {
+    // A server of their own over the same data: its log holds only the examples' requests, at the default limits.
+    const server = await startTestServer({ store: demo!.store });
+    try {
+      const env = { WORKSPACE_API_URL: server.url, WORKSPACE_API_KEY: demo!.key };
+      const results = await Promise.all(['openapi-fetch', 'hey-api'].map((name) => run(bin('tsx'), [path.join(work, 'examples', name, 'client.ts')], env)));
+      expect(results.map((r) => r.code), results.map((r) => r.output).join('\n')).toEqual([0, 0]);
+
+      // Which operations the server answered, with which status, from its own request log.
+      const templates = reads
+        .map((o) => ({ ...o, pattern: new RegExp(`^${o.path.replace(/\{[^}]+\}/g, '[^/]+')}$`), params: (o.path.match(/\{/g) ?? []).length }))
+        .sort((a, b) => a.params - b.params);
+      const answered = new Map<string, number[]>();
+      for (const line of server.logLines()) {
+        const entry = JSON.parse(line) as { req?: { method: string; url: string }; res?: { statusCode: number } };
+        if (!entry.req || !entry.res || entry.req.method !== 'GET') continue;
+        const op = templates.find((t) => t.pattern.test(entry.req!.url.split('?')[0]!));
+        if (op) answered.set(op.operationId, [...(answered.get(op.operationId) ?? []), entry.res.statusCode]);
+      }
+      expect(reads.map((r) => r.operationId).sort().filter((id) => !answered.has(id))
+        .map((id) => `${id}: not asked by a run of examples/openapi-fetch/client.ts or examples/hey-api/client.ts`)).toEqual([]);
+      const failed = [...answered].filter(([, statuses]) => statuses.some((s) => s < 200 || s > 299));
+      expect(failed).toEqual([]);
+    } finally {
+      await server.close();
+    }
+    // Two example programs started with tsx, each calling every read operation: about 40 s with
+    // the rest of the suite beside it.
+  }, 120_000);
 });
