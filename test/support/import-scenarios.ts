@@ -141,6 +141,9 @@ function deletions(): ImportScenario {
     del('article', article.id),
     // Deleted, then back as a new record that announces itself.
     article.line,
+    // An answer deleted and imported again in the same file: its row and its id are still stored when it comes back.
+    del('snapshot', v.id('snapshot:d6')),
+    v.snapshot('d6', 'kept', { competitors: ['Kept'], collected_at: '2026-03-02T05:00:00Z', citations: [{ url: 'https://site1.example/page', title: 'Page 1' }] }),
     del('category', v.id('category:Cat')),
     v.category('Cat', { name: 'Back again' }),
     v.snapshot('d3', 'kept', { competitors: ['Kept'], collected_at: '2026-03-09T00:00:00Z' }),
@@ -243,6 +246,34 @@ function manyWaiting(): ImportScenario {
 export function demoScenario(options: { prompts: number; days: number; answersPerDay: number }): ImportScenario {
   const lines = [...generateDemoData({ seed: 7, ...options, today: new Date('2026-11-22T12:00:00Z'), idNamespace: 'parity' })];
   return { name: `the demo data (${options.prompts} prompts, ${options.days} days)`, steps: [step(lines), step(lines)] };
+}
+
+/**
+ * The demo data with answers coming back later in the same file, 97 answers on: every seventh
+ * changed, now and then one deleted (every other one of those written again right after), so that
+ * most batches touch answers, ids and rollup rows the batch before wrote, and few delete anything;
+ * then the demo data again, which undoes it all.
+ */
+export function revisitedDemoScenario(options: { prompts: number; days: number; answersPerDay: number }): ImportScenario {
+  const lines = [...generateDemoData({ seed: 13, ...options, today: new Date('2026-11-22T12:00:00Z'), idNamespace: 'revisited' })];
+  const revisited: string[] = [];
+  const answers: string[] = [];
+  for (const line of lines) {
+    revisited.push(line);
+    if (!line.startsWith('{"type":"snapshot"')) continue;
+    answers.push(line);
+    const n = answers.length;
+    if (n <= 97) continue;
+    const back = answers[n - 98]!;
+    const record = JSON.parse(back) as { id: string; mentioned: boolean };
+    if (n % 7 === 3) {
+      revisited.push(json({ ...record, mentioned: !record.mentioned }));
+    } else if (n % 300 === 5 || n % 300 === 150) {
+      revisited.push(json({ type: 'delete', record_type: 'snapshot', id: record.id }));
+      if (n % 300 === 150) revisited.push(back);
+    }
+  }
+  return { name: `the demo data with answers changed, deleted and written again later in the file (${options.prompts} prompts, ${options.days} days)`, steps: [step(revisited), step(lines)] };
 }
 
 /**

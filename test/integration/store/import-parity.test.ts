@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoScenario, importScenarios, rejectedFiles, scrambledDemoScenario, type ImportScenario } from '../../support/import-scenarios.js';
+import { demoScenario, importScenarios, rejectedFiles, revisitedDemoScenario, scrambledDemoScenario, type ImportScenario } from '../../support/import-scenarios.js';
 import { importIntoPostgres, importIntoSqlite, importPairForThisTest, postgresContents, sqliteContents } from '../../support/import-parity.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import type { PostgresImportBounds } from '../../../src/store/postgres/import/import-store.js';
@@ -32,6 +32,10 @@ describe.skipIf(!postgresAvailable())('import on PostgreSQL against SQLite: the 
 
   it('with small batches and the running totals outgrowing memory: the scrambled demo alike, so the bounds change nothing', async () => {
     await expectSameImports(scrambledDemoScenario({ prompts: 8, days: 40, answersPerDay: 2 }), undefined, { batchLines: 300, seriesInMemory: 500 });
+  }, 240_000);
+
+  it('with small batches over answers that come back later in the file: the same, so applying a batch while the one before is written changes nothing', async () => {
+    await expectSameImports(revisitedDemoScenario({ prompts: 6, days: 30, answersPerDay: 2 }), undefined, { batchLines: 100 });
   }, 240_000);
 
   it('when the lines arrive one at a time, the batches PostgreSQL makes of them change nothing', async () => {

@@ -14,13 +14,22 @@ import { PostgresCitedPageSink } from './cited-page-writes.js';
 import { withPayloads, type PendingEvent } from './event-payloads.js';
 import { GONE, LedgerCache, RowCache } from './row-cache.js';
 import { PostgresRollupSink } from './rollup-writes.js';
-import { deleteRows, readColumnTypes, upsertRows, type ColumnTypes } from './table-writes.js';
+import { copyRows, deleteRows, readColumnTypes, upsertRows, type ColumnTypes } from './table-writes.js';
 import { PostgresWaitingQueue } from './waiting-queue.js';
 
 const SNAPSHOT_PROMPT = SNAPSHOT_COLUMNS.indexOf('prompt_id');
+const LEDGER_COLUMNS = ['id', 'workspace_id', 'type'];
+
+/** The items for which `test` holds, then the others. */
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
+}
 
 /** What applying a batch of items will read, gathered before it is applied. */
-interface ReadPlan {
+export interface ReadPlan {
   owners: Set<string>;
   /** Table → ids of the rows to read. */
   rows: Map<string, Set<string>>;
@@ -28,6 +37,8 @@ interface ReadPlan {
   referrers: Map<string, Set<string>>;
   /** Ids to look for among what waits for the end of the file. */
   waiting: Set<string>;
+  /** Whether any item is a deletion. */
+  deletes: boolean;
 }
 
 function add<K>(map: Map<K, Set<string>>, key: K, id: string): void {
@@ -85,6 +96,8 @@ export class PostgresImportIo implements ImportIo {
   private readonly settleReferrers = new Map<string, string | null>();
   private readonly mentionedDays = new Map<string, number>();
   private events: PendingEvent[] = [];
+  /** The ids whose rows the running write changes, while it runs. */
+  private inFlight: Set<string> | undefined;
   /** The records the pending events are of. */
   private eventIds = new Set<string>();
   /** The columns the import writes in each table written whole, as its writers name them. */
@@ -98,10 +111,11 @@ export class PostgresImportIo implements ImportIo {
     readonly workspaceId: string,
     private readonly types: ColumnTypes,
     seriesInMemory: number,
+    lastCitedDay: number | null,
   ) {
     this.iq = this.table(IQ_TABLE.table);
     this.rollups = new PostgresRollupSink(workspaceId, types, seriesInMemory);
-    this.citedPages = new PostgresCitedPageSink(workspaceId);
+    this.citedPages = new PostgresCitedPageSink(workspaceId, lastCitedDay);
     this.outbox = {
       write: (type, id, at) => {
         this.events.push({ type, id, at });
@@ -117,7 +131,8 @@ export class PostgresImportIo implements ImportIo {
 
   /** The I/O of an import of `workspaceId` on `client`, inside its transaction, with what it holds for the whole import read. */
   static async open(client: pg.PoolClient, workspaceId: string, seriesInMemory: number): Promise<PostgresImportIo> {
-    const io = new PostgresImportIo(client, workspaceId, await readColumnTypes(client), seriesInMemory);
+    const lastCitedDay = await client.query<{ day: number | null }>('SELECT max(day) AS day FROM cited_page_daily WHERE workspace_id = $1', [workspaceId]);
+    const io = new PostgresImportIo(client, workspaceId, await readColumnTypes(client), seriesInMemory, lastCitedDay.rows[0]!.day);
     const competitors = await client.query<SavedRow & { id: string }>('SELECT * FROM competitors WHERE workspace_id = $1', [workspaceId]);
     for (const row of competitors.rows) io.competitors.load(row.id, row);
     const defaults = await client.query<{ id: string; type: string }>('SELECT id, type FROM iq_records WHERE workspace_id = $1 AND is_default = 1', [workspaceId]);
@@ -226,22 +241,33 @@ export class PostgresImportIo implements ImportIo {
     return found.sort().slice(0, limit);
   }
 
-  /** Reads what applying these items (lines of the file, or what waited for its end) will ask. */
-  async read(items: ReadonlyArray<ImportLine | DeferredItem>): Promise<void> {
-    const plan: ReadPlan = { owners: new Set(), rows: new Map(), referrers: new Map(), waiting: new Set() };
+  /** What applying these items (lines of the file, or what waited for its end) will read. */
+  plan(items: ReadonlyArray<ImportLine | DeferredItem>): ReadPlan {
+    const plan: ReadPlan = { owners: new Set(), rows: new Map(), referrers: new Map(), waiting: new Set(), deletes: false };
     for (const item of items) {
       if ('event' in item && item.event !== null) continue;
       const record = 'record' in item ? item.record : (JSON.parse(item.text) as ImportLine['record']);
       this.planReads(record, plan);
     }
-    await this.readOwners(plan.owners);
-    for (const [table, ids] of plan.rows) await this.readRows(table, [...ids]);
+    return plan;
+  }
+
+  /** Reads what applying these items will ask. */
+  async read(items: ReadonlyArray<ImportLine | DeferredItem>): Promise<void> {
+    await this.readPlanned(this.plan(items));
+  }
+
+  /** Reads what a plan names. */
+  async readPlanned(plan: ReadPlan): Promise<void> {
+    // Sent together: they go out one after the other on the connection, behind at most the statement running.
+    const reads = [this.readOwners(plan.owners), ...[...plan.rows].map(([table, ids]) => this.readRows(table, [...ids]))];
     for (const [key, ids] of plan.referrers) {
       const [table, column] = key.split(' ') as [string, string];
-      await this.readRows(table, [...ids], column);
+      reads.push(this.readRows(table, [...ids], column));
       for (const id of ids) this.referrersRead.add(`${table} ${column} ${id}`);
     }
-    if (this.queue.holdsItems) await this.queue.read(this.client, [...plan.waiting]);
+    if (this.queue.holdsItems) reads.push(this.queue.read(this.client, [...plan.waiting]));
+    await Promise.all(reads);
   }
 
   private planReads(record: ImportLine['record'], plan: ReadPlan): void {
@@ -249,6 +275,7 @@ export class PostgresImportIo implements ImportIo {
     plan.owners.add(id);
     plan.waiting.add(id);
     if (record.type === 'delete') {
+      plan.deletes = true;
       const type = record.record_type as string;
       const cache = this.cacheOf(type);
       if (cache) add(plan.rows, cache.table, id);
@@ -342,49 +369,94 @@ export class PostgresImportIo implements ImportIo {
     }
   }
 
-  /** Writes the net changes since the last write, then the pending events with their payloads. */
-  async write(): Promise<void> {
+  /**
+   * Writes the net changes since the last write, then the pending events with their payloads. What
+   * it writes is taken from the batch when it is called, so the next batch's lines may be applied
+   * while it runs (see `readsAhead`); the statements go out in order on the import's connection.
+   */
+  write(): Promise<void> {
     const { client, types } = this;
+    const steps: Array<() => Promise<unknown>> = [];
+    const taken = new Set<string>(this.ledger.pending.keys());
     const released = [...this.ledger.pending].filter(([, owner]) => owner === null).map(([id]) => id);
     const claimed = [...this.ledger.pending].filter((entry): entry is [string, readonly [string, string]] => entry[1] !== null);
-    await deleteRows(client, 'record_ids', released);
-    await upsertRows(client, types, 'record_ids', ['id', 'workspace_id', 'type'], claimed.map(([id, [workspace, type]]) => [id, workspace, type]));
+    // An id claimed again after its release in the same batch still has its row: only that one is replaced.
+    const [again, fresh] = partition(claimed, ([id]) => this.ledger.inDatabase(id));
+    const ledgerRows = (entries: typeof claimed) => entries.map(([id, [workspace, type]]) => [id, workspace, type]);
+    steps.push(
+      () => deleteRows(client, 'record_ids', released),
+      () => upsertRows(client, types, 'record_ids', LEDGER_COLUMNS, ledgerRows(again)),
+      () => copyRows(client, 'record_ids', LEDGER_COLUMNS, ledgerRows(fresh)),
+    );
     this.ledger.written();
 
     const caches = [this.snapshots, this.competitors, ...this.tables.values()];
-    for (const cache of caches) await deleteRows(client, cache.table, [...cache.pending].filter(([, w]) => w === GONE).map(([id]) => id));
+    for (const cache of caches) {
+      for (const id of cache.pending.keys()) taken.add(id);
+      const gone = [...cache.pending].filter(([, w]) => w === GONE).map(([id]) => id);
+      if (gone.length > 0) steps.push(() => deleteRows(client, cache.table, gone));
+    }
     if (this.clearedDefaults.size > 0) {
-      await client.query('UPDATE iq_records SET is_default = 0 WHERE id = ANY($1::text[])', [[...this.clearedDefaults]]);
+      const cleared = [...this.clearedDefaults];
       this.clearedDefaults.clear();
+      for (const id of cleared) taken.add(id);
+      steps.push(() => client.query('UPDATE iq_records SET is_default = 0 WHERE id = ANY($1::text[])', [cleared]));
     }
 
     const writes = <Row>(cache: RowCache<Row>) => [...cache.pending.values()].filter((w) => w !== GONE);
-    await upsertRows(client, types, 'snapshots', SNAPSHOT_COLUMNS, writes(this.snapshots).map((w) => w.row));
+    const [rewritten, added] = partition(writes(this.snapshots), (w) => this.snapshots.inDatabase(w.row[0]));
+    steps.push(
+      () => upsertRows(client, types, 'snapshots', SNAPSHOT_COLUMNS, rewritten.map((w) => w.row)),
+      () => copyRows(client, 'snapshots', SNAPSHOT_COLUMNS, added.map((w) => w.row)),
+    );
     // A competitor's name is unique in its workspace: rewritten rows go first, so that names may move between them.
     const competitors = writes(this.competitors).map((w) => w.row);
-    await deleteRows(client, COMPETITORS.table, competitors.map((r) => r.id as string));
-    await upsertRows(client, types, COMPETITORS.table, COMPETITORS.columns, competitors);
+    steps.push(
+      () => deleteRows(client, COMPETITORS.table, competitors.map((r) => r.id as string)),
+      () => upsertRows(client, types, COMPETITORS.table, COMPETITORS.columns, competitors),
+    );
     for (const [table, cache] of this.tables) {
       const rows = writes(cache);
-      if (table === PROMPTS.table) await this.writePrompts(rows);
-      else if (rows.length > 0) await upsertRows(client, types, table, this.columns.get(table)!, rows.map((w) => w.row));
+      if (table === PROMPTS.table) steps.push(() => this.writePrompts(rows));
+      else if (rows.length > 0) steps.push(() => upsertRows(client, types, table, this.columns.get(table)!, rows.map((w) => w.row)));
     }
     for (const cache of caches) cache.written();
     for (const [spec, cache] of [[WORKSPACE_PROFILES, this.profile], [WORKSPACE_PLANS, this.workspacePlan]] as const) {
       if (!cache.changed) continue;
-      await upsertRows(client, types, spec.table, spec.columns, [cache.row!], 'workspace_id');
+      const row = cache.row!;
       cache.changed = false;
+      steps.push(() => upsertRows(client, types, spec.table, spec.columns, [row], 'workspace_id'));
     }
 
-    await this.rollups.write(client);
-    await this.citedPages.flush(client);
-    await this.queue.write(client);
+    const rollups = this.rollups.take();
+    const citedPages = this.citedPages.take();
+    const queue = this.queue.take();
+    steps.push(() => rollups(client), () => citedPages(client), () => queue(client));
     if (this.events.length > 0) {
       const events = this.events;
       this.events = [];
       this.eventIds = new Set();
-      await enqueueEventsOn(client, await withPayloads(client, this.workspaceId, events));
+      steps.push(async () => enqueueEventsOn(client, await withPayloads(client, this.workspaceId, events)));
     }
+    this.inFlight = taken;
+    return (async () => {
+      for (const step of steps) await step();
+      this.inFlight = undefined;
+    })();
+  }
+
+  /**
+   * Whether the reads of `plan` may go out, and its lines be applied, while the last write is still
+   * running: the lines touch no id that write changes, delete nothing (a deletion reads what refers
+   * to a record, rows the write may be adding) and nothing waits for the end of the file. Then what
+   * they read is the same before and after that write.
+   */
+  readsAhead(plan: ReadPlan): boolean {
+    const inFlight = this.inFlight;
+    if (inFlight === undefined) return true;
+    if (plan.referrers.size > 0 || plan.deletes || this.queue.holdsItems) return false;
+    for (const id of plan.owners) if (inFlight.has(id)) return false;
+    return true;
   }
 
   /** A new prompt takes the newest collection time of the answers already written for it; a changed one keeps its own. */

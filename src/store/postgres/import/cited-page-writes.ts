@@ -7,6 +7,9 @@ import type pg from 'pg';
 import type { CitedPageDelta, CitedPageSink, CitedUrlTouch } from '../../import/cited-page-rollup.js';
 import { hostOf } from '../../domains.js';
 import { pageAddress } from '../../page-address.js';
+import { copyRows } from './table-writes.js';
+
+const DAILY_COLUMNS = ['workspace_id', 'day', 'url_id', 'prompt_id', 'platform', 'citations'];
 
 interface Title {
   title: string;
@@ -16,13 +19,21 @@ interface Title {
 /**
  * The cited-page sink of one import: `write` (from the sums' flushes) keeps the batch's URLs in the
  * order first reached, each with the title that wins (collected latest, the later one on a tie, as
- * applying them one after the other would leave it), and sums the deltas; `flush` sends them.
+ * applying them one after the other would leave it), and sums the deltas; `take` takes them to be written.
  */
 export class PostgresCitedPageSink implements CitedPageSink {
-  private readonly urls = new Map<string, Title | undefined>();
+  private urls = new Map<string, Title | undefined>();
   private readonly deltas = new Map<string, CitedPageDelta>();
 
-  constructor(private readonly workspaceId: string) {}
+  /**
+   * @param lastDay the latest day of the workspace's stored rows (null: none). A day after it has
+   * no row until this import writes one, so a file of later days (a first import, or the next
+   * days of a workspace) adds rows without looking for stored ones.
+   */
+  constructor(
+    private readonly workspaceId: string,
+    private lastDay: number | null,
+  ) {}
 
   write(urls: readonly CitedUrlTouch[], deltas: readonly CitedPageDelta[]): void {
     for (const { url, title } of urls) {
@@ -37,20 +48,37 @@ export class PostgresCitedPageSink implements CitedPageSink {
     }
   }
 
-  async flush(client: pg.PoolClient): Promise<void> {
-    if (this.urls.size === 0) return;
-    const ids = await this.writeUrls(client);
+  /**
+   * Takes what the batch summed, at once (sums added later wait for the next write), and writes it
+   * when the returned function runs: the URLs first, then each day's citations.
+   */
+  take(): (client: pg.PoolClient) => Promise<void> {
+    const urls = this.urls;
     const deltas = [...this.deltas.values()].filter((d) => d.citations !== 0);
-    this.urls.clear();
+    this.urls = new Map();
     this.deltas.clear();
-    if (deltas.length === 0) return;
+    const after = this.lastDay ?? Number.NEGATIVE_INFINITY;
+    // A delta is the net change of its key since the last write, so one below zero takes back what an earlier write (or an earlier import) stored.
+    const added = deltas.filter((d) => d.day > after && d.citations > 0);
+    for (const d of added) if (this.lastDay === null || d.day > this.lastDay) this.lastDay = d.day;
+    const changed = added.length === deltas.length ? [] : deltas.filter((d) => d.day <= after || d.citations < 0);
+    return async (client) => {
+      if (urls.size === 0) return;
+      const ids = await this.writeUrls(client, urls);
+      await copyRows(client, 'cited_page_daily', DAILY_COLUMNS, added.map((d) => [this.workspaceId, d.day, ids.get(d.url)!, d.promptId, d.platform, d.citations]));
+      if (changed.length > 0) await this.addToRows(client, changed, ids);
+    };
+  }
+
+  /** Adds deltas to rows that may be stored; a row that falls to zero goes. */
+  private async addToRows(client: pg.PoolClient, changed: readonly CitedPageDelta[], ids: ReadonlyMap<string, number>): Promise<void> {
     const params = [
       this.workspaceId,
-      deltas.map((d) => d.day),
-      deltas.map((d) => ids.get(d.url)!),
-      deltas.map((d) => d.promptId),
-      deltas.map((d) => d.platform),
-      deltas.map((d) => d.citations),
+      changed.map((d) => d.day),
+      changed.map((d) => ids.get(d.url)!),
+      changed.map((d) => d.promptId),
+      changed.map((d) => d.platform),
+      changed.map((d) => d.citations),
     ];
     await client.query(
       `INSERT INTO cited_page_daily (workspace_id, day, url_id, prompt_id, platform, citations)
@@ -58,7 +86,7 @@ export class PostgresCitedPageSink implements CitedPageSink {
        ON CONFLICT (workspace_id, day, url_id, prompt_id, platform) DO UPDATE SET citations = cited_page_daily.citations + excluded.citations`,
       params,
     );
-    const falling = deltas.filter((d) => d.citations < 0);
+    const falling = changed.filter((d) => d.citations < 0);
     if (falling.length === 0) return;
     await client.query(
       `DELETE FROM cited_page_daily t USING unnest($2::int[], $3::bigint[], $4::text[], $5::text[]) AS u(day, url_id, prompt_id, platform)
@@ -69,8 +97,8 @@ export class PostgresCitedPageSink implements CitedPageSink {
   }
 
   /** Each URL's row, new ones numbered in order, titles kept when newer; url → id. */
-  private async writeUrls(client: pg.PoolClient): Promise<Map<string, number>> {
-    const urls = [...this.urls.keys()];
+  private async writeUrls(client: pg.PoolClient, touched: ReadonlyMap<string, Title | undefined>): Promise<Map<string, number>> {
+    const urls = [...touched.keys()];
     const ids = new Map<string, number>();
     const stored = await client.query<{ url: string; id: number }>('SELECT url, id FROM cited_urls WHERE workspace_id = $1 AND url = ANY($2::text[])', [
       this.workspaceId,
@@ -79,7 +107,7 @@ export class PostgresCitedPageSink implements CitedPageSink {
     for (const { url, id } of stored.rows) ids.set(url, id);
     const fresh = urls.filter((url) => !ids.has(url));
     if (fresh.length > 0) {
-      const titles = fresh.map((url) => this.urls.get(url));
+      const titles = fresh.map((url) => touched.get(url));
       const inserted = await client.query<{ url: string; id: number }>(
         `INSERT INTO cited_urls (id, workspace_id, url, domain, address, title, title_collected_ms)
          SELECT top.id + u.n, $1, u.url, u.domain, u.address, u.title, u.ms
@@ -91,9 +119,9 @@ export class PostgresCitedPageSink implements CitedPageSink {
       for (const { url, id } of inserted.rows) ids.set(url, id);
     }
     const isFresh = new Set(fresh);
-    const retitled = urls.filter((url) => !isFresh.has(url) && this.urls.get(url) !== undefined);
+    const retitled = urls.filter((url) => !isFresh.has(url) && touched.get(url) !== undefined);
     if (retitled.length > 0) {
-      const titles = retitled.map((url) => this.urls.get(url)!);
+      const titles = retitled.map((url) => touched.get(url)!);
       await client.query(
         `UPDATE cited_urls c SET title = u.title, title_collected_ms = u.ms
          FROM unnest($2::text[], $3::text[], $4::bigint[]) AS u(url, title, ms)

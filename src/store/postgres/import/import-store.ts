@@ -55,6 +55,17 @@ async function* inBatches(lines: AsyncIterable<readonly ImportLine[]>, size: num
   if (batch.length > 0) yield batch;
 }
 
+/** Lines applied between two turns of the event loop while a write runs, so its next statement goes out without waiting for the batch. */
+const LINES_PER_TURN = 64;
+
+/** Applies a batch's lines; while a write runs, letting it go on every few lines. */
+async function applyLines(run: ImportRun, batch: readonly ImportLine[], writeRunning: boolean): Promise<void> {
+  for (let i = 0; i < batch.length; i += 1) {
+    run.feed(batch[i]!);
+    if (writeRunning && i % LINES_PER_TURN === LINES_PER_TURN - 1) await new Promise(setImmediate);
+  }
+}
+
 /** One import on one connection, inside its transaction. */
 async function importOn(
   client: pg.PoolClient,
@@ -66,20 +77,36 @@ async function importOn(
   await takeImportLock(client, options.lock);
   const io = await PostgresImportIo.open(client, workspaceId, bounds.seriesInMemory);
   const run = new ImportRun(io, workspaceId, options.events, options.now);
-  // The next batch is read from the file (parsed, checked) while the server writes this one.
+  // The next batch is read from the file (parsed, checked) while the server writes this one, and
+  // applied too when what it reads cannot be changed by that write (`io.readsAhead`).
   const batches = inBatches(lines, bounds.batchLines);
   let next = batches.next();
-  for (;;) {
-    const { value: batch, done } = await next;
-    if (done) break;
-    await io.read(batch);
-    for (const line of batch) run.feed(line);
-    const writing = io.write();
-    next = batches.next();
-    next.catch(() => undefined);
-    await writing;
-    io.forget();
+  let writing: Promise<void> | undefined;
+  try {
+    for (;;) {
+      const { value: batch, done } = await next;
+      if (done) break;
+      const plan = io.plan(batch);
+      if (writing && !io.readsAhead(plan)) {
+        await writing;
+        writing = undefined;
+      }
+      io.forget();
+      await io.readPlanned(plan);
+      await applyLines(run, batch, writing !== undefined);
+      if (writing) await writing;
+      writing = io.write();
+      writing.catch(() => undefined);
+      next = batches.next();
+      next.catch(() => undefined);
+    }
+    if (writing) await writing;
+  } catch (err) {
+    // A write that failed went out before the lines that came after it: its error is the import's.
+    if (writing) await writing;
+    throw err;
   }
+  io.forget();
   const summary = await run.finish({
     async replay() {
       for await (const page of io.queue.pages(client)) {

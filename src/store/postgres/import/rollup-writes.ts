@@ -112,8 +112,8 @@ interface WorkspaceSums {
 
 /**
  * The rollup sink of one import: `add` sums in memory (`../../import/snapshot-rollups.ts` hands it
- * every flush), `write` sends what the batch summed; `settle` (after the import's last answer) is
- * honoured by the next `write`.
+ * every flush), `take` takes what the batch summed to be written; `settle` (after the import's last
+ * answer) is honoured by the next `take`.
  */
 export class PostgresRollupSink implements RollupSink {
   private readonly series = new Map<string, SeriesSums>();
@@ -158,26 +158,39 @@ export class PostgresRollupSink implements RollupSink {
     this.settleRequested = true;
   }
 
-  /** Writes what the batch summed; its snapshots and prompts are written already. */
-  async write(client: pg.PoolClient): Promise<void> {
-    await this.addWorkspaceRows(client, 'workspace_daily', 'platform', ['total', 'mentioned', 'cited'], this.daily);
-    await this.addWorkspaceRows(client, 'workspace_competitor_daily', 'competitor_id', ['mentions'], this.mentions);
-    if (this.touched.size > 0) {
-      await client.query(
-        'UPDATE prompts p SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots s WHERE s.prompt_id = p.id) WHERE p.id = ANY($1::text[])',
-        [[...this.touched]],
-      );
-      this.touched.clear();
-    }
-    if (this.series.size > this.seriesInMemory) await this.stageSeries(client);
-    if (this.settleRequested) await this.settleRunningTotals(client);
+  /**
+   * Takes what the batch summed, at once (sums added later wait for the next write), and writes it
+   * when the returned function runs, after the batch's snapshots and prompts are written.
+   */
+  take(): (client: pg.PoolClient) => Promise<void> {
+    const daily = [...this.daily.values()];
+    const mentions = [...this.mentions.values()];
+    const touched = [...this.touched];
+    this.daily.clear();
+    this.mentions.clear();
+    this.touched.clear();
+    const settle = this.settleRequested;
     this.settleRequested = false;
+    const stage = this.series.size > this.seriesInMemory || (settle && this.staging);
+    const series = stage || settle ? [...this.series.values()] : [];
+    if (stage || settle) this.series.clear();
+    return async (client) => {
+      await this.addWorkspaceRows(client, 'workspace_daily', 'platform', ['total', 'mentioned', 'cited'], daily);
+      await this.addWorkspaceRows(client, 'workspace_competitor_daily', 'competitor_id', ['mentions'], mentions);
+      if (touched.length > 0) {
+        await client.query(
+          'UPDATE prompts p SET last_collected_ms = (SELECT max(collected_ms) FROM snapshots s WHERE s.prompt_id = p.id) WHERE p.id = ANY($1::text[])',
+          [touched],
+        );
+      }
+      if (stage) await this.stageSeries(client, series);
+      if (settle) await this.settleRunningTotals(client, stage ? [] : series);
+    };
   }
 
-  /** The running totals, from the changes in memory or, when they outgrew it, in the temporary table. */
-  private async settleRunningTotals(client: pg.PoolClient): Promise<void> {
+  /** The running totals, from the changes summed in memory or, when they outgrew it, in the temporary table. */
+  private async settleRunningTotals(client: pg.PoolClient, all: readonly SeriesSums[]): Promise<void> {
     if (this.staging) {
-      await this.stageSeries(client);
       for (const spec of Object.values(SERIES)) {
         await settleSeries(client, spec, `(SELECT k0, k1, day, v0, v1, v2 FROM ${STAGING} WHERE tag = ${spec.tag}) AS s`, []);
       }
@@ -185,8 +198,6 @@ export class PostgresRollupSink implements RollupSink {
       this.staging = false;
       return;
     }
-    const all = [...this.series.values()];
-    this.series.clear();
     for (const spec of Object.values(SERIES)) {
       const changes = all.filter((c) => c.tag === spec.tag);
       const falls = changes.some((c) => c.values.some((v) => v < 0));
@@ -194,25 +205,23 @@ export class PostgresRollupSink implements RollupSink {
     }
   }
 
-  private async stageSeries(client: pg.PoolClient): Promise<void> {
-    if (this.series.size === 0) return;
+  private async stageSeries(client: pg.PoolClient, all: readonly SeriesSums[]): Promise<void> {
+    if (all.length === 0) return;
     if (!this.staging) {
+      this.staging = true;
       await client.query(
         `CREATE TEMP TABLE import_running_changes (
            tag INTEGER NOT NULL, k0 TEXT COLLATE "C" NOT NULL, k1 TEXT COLLATE "C" NOT NULL, day INTEGER NOT NULL,
            v0 BIGINT NOT NULL, v1 BIGINT NOT NULL, v2 BIGINT NOT NULL, PRIMARY KEY (tag, k0, k1, day)
          ) ON COMMIT DROP`,
       );
-      this.staging = true;
     }
-    const all = [...this.series.values()];
     await client.query(
       `INSERT INTO ${STAGING} SELECT ($7::int[])[s.n], s.k0, s.k1, s.day, s.v0, s.v1, s.v2
        FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS s(k0, k1, day, v0, v1, v2, n)
        ON CONFLICT (tag, k0, k1, day) DO UPDATE SET v0 = ${STAGING}.v0 + excluded.v0, v1 = ${STAGING}.v1 + excluded.v1, v2 = ${STAGING}.v2 + excluded.v2`,
       [...changeArrays(all), all.map((c) => c.tag)],
     );
-    this.series.clear();
   }
 
   /** Adds the sums to the workspace's rollup rows; a row whose total falls to zero goes. */
@@ -221,10 +230,9 @@ export class PostgresRollupSink implements RollupSink {
     table: string,
     keyColumn: string,
     columns: readonly string[],
-    sums: Map<string, WorkspaceSums>,
+    sums: readonly WorkspaceSums[],
   ): Promise<void> {
-    const rows = [...sums.values()].filter((s) => s.values.some((v) => v !== 0));
-    sums.clear();
+    const rows = sums.filter((s) => s.values.some((v) => v !== 0));
     if (rows.length === 0) return;
     const all = ['workspace_id', 'day', keyColumn, ...columns];
     await client.query(

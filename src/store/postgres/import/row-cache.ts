@@ -20,6 +20,8 @@ export interface PendingWrite<Row> {
 export class RowCache<Row> {
   private readonly known = new Map<string, Row | null>();
   readonly pending = new Map<string, PendingWrite<Row> | typeof GONE>();
+  /** Ids the batch knows the database to hold now (read, or written since); any other id it read has no row. */
+  private readonly inTable = new Set<string>();
 
   constructor(
     readonly table: string,
@@ -42,7 +44,14 @@ export class RowCache<Row> {
 
   /** A row as read from the database (null: none), unless the batch has written it since. */
   load(id: string, row: Row | null): void {
-    if (!this.pending.has(id)) this.known.set(id, row);
+    if (this.pending.has(id)) return;
+    this.known.set(id, row);
+    if (row !== null) this.inTable.add(id);
+  }
+
+  /** Whether the database holds a row of this id now, as far as the batch read or wrote it. */
+  inDatabase(id: string): boolean {
+    return this.inTable.has(id);
   }
 
   write(id: string, row: Row, inserted: boolean): void {
@@ -70,12 +79,18 @@ export class RowCache<Row> {
 
   /** After the pending changes are written. */
   written(): void {
+    for (const [id, write] of this.pending) {
+      if (write === GONE) this.inTable.delete(id);
+      else this.inTable.add(id);
+    }
     this.pending.clear();
   }
 
   /** After a batch: what was read goes (the database has it), unless the cache holds the whole workspace. */
   forget(): void {
-    if (!this.complete) this.known.clear();
+    if (this.complete) return;
+    this.known.clear();
+    this.inTable.clear();
   }
 }
 
@@ -84,6 +99,8 @@ export class LedgerCache {
   private readonly known = new Map<string, readonly [string, string] | null>();
   /** id → its new owner, or null when released. */
   readonly pending = new Map<string, readonly [string, string] | null>();
+  /** Ids the ledger's table holds now, as far as the batch read or wrote them. */
+  private readonly inTable = new Set<string>();
 
   owner(id: string): readonly [string, string] | undefined {
     const owner = this.known.get(id);
@@ -92,7 +109,14 @@ export class LedgerCache {
   }
 
   load(id: string, owner: readonly [string, string] | null): void {
-    if (!this.pending.has(id)) this.known.set(id, owner);
+    if (this.pending.has(id)) return;
+    this.known.set(id, owner);
+    if (owner !== null) this.inTable.add(id);
+  }
+
+  /** Whether the table holds a row of this id now, as far as the batch read or wrote it. */
+  inDatabase(id: string): boolean {
+    return this.inTable.has(id);
   }
 
   claim(id: string, workspaceId: string, type: string): boolean {
@@ -109,10 +133,15 @@ export class LedgerCache {
   }
 
   written(): void {
+    for (const [id, owner] of this.pending) {
+      if (owner === null) this.inTable.delete(id);
+      else this.inTable.add(id);
+    }
     this.pending.clear();
   }
 
   forget(): void {
     this.known.clear();
+    this.inTable.clear();
   }
 }

@@ -1,6 +1,10 @@
 // Set-based statements over the tables an import writes: every row of a batch in one statement, its
 // values bound as one array per column and spread back into rows by unnest().
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyTextChunks, type CopyColumn } from '../copy-text-format.js';
 
 /** Column name → its type as PostgreSQL spells it (`text`, `bigint`, `integer`), per table. */
 export type ColumnTypes = ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -69,4 +73,15 @@ export async function upsertRows(
 export async function deleteRows(client: pg.PoolClient, table: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await client.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [ids]);
+}
+
+/**
+ * Inserts `rows` (tuples over `columns`) that the import knows to be new with `COPY … FROM STDIN`:
+ * no conflict to look for and no arrays to spread, so the server does the least work a row can
+ * cost. A row that exists after all fails the statement, and with it the import.
+ */
+export async function copyRows(client: pg.PoolClient, table: string, columns: readonly string[], rows: ReadonlyArray<readonly unknown[]>): Promise<void> {
+  if (rows.length === 0) return;
+  const fields: CopyColumn[] = columns.map((name) => ({ name, bytea: false }));
+  await pipeline(Readable.from(copyTextChunks(rows, fields, table)), client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
 }

@@ -47,27 +47,31 @@ export class PostgresWaitingQueue implements DeferredQueue {
     for (const { id } of found.rows) this.storedIds.add(id);
   }
 
-  async write(client: pg.PoolClient): Promise<void> {
-    if (this.pending.length === 0) return;
-    if (!this.created) {
-      await client.query(
-        `CREATE TEMP TABLE import_deferred (
-           seq BIGINT PRIMARY KEY, line BIGINT NOT NULL, id TEXT COLLATE "C" NOT NULL, text TEXT COLLATE "C" NOT NULL, event TEXT COLLATE "C"
-         ) ON COMMIT DROP;
-         CREATE INDEX import_deferred_by_id ON pg_temp.import_deferred (id)`,
-      );
-      this.created = true;
-    }
+  /** Takes what waits since the last write, at once, and writes it when the returned function runs. */
+  take(): (client: pg.PoolClient) => Promise<void> {
     const items = this.pending.splice(0);
-    await client.query(`INSERT INTO ${TABLE} SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[])`, [
-      items.map((i) => i.seq),
-      items.map((i) => i.line),
-      items.map((i) => i.id),
-      items.map((i) => i.text),
-      items.map((i) => i.event),
-    ]);
     for (const item of items) this.storedIds.add(item.id);
     this.pendingIds.clear();
+    const create = items.length > 0 && !this.created;
+    if (create) this.created = true;
+    return async (client) => {
+      if (items.length === 0) return;
+      if (create) {
+        await client.query(
+          `CREATE TEMP TABLE import_deferred (
+             seq BIGINT PRIMARY KEY, line BIGINT NOT NULL, id TEXT COLLATE "C" NOT NULL, text TEXT COLLATE "C" NOT NULL, event TEXT COLLATE "C"
+           ) ON COMMIT DROP;
+           CREATE INDEX import_deferred_by_id ON pg_temp.import_deferred (id)`,
+        );
+      }
+      await client.query(`INSERT INTO ${TABLE} SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[])`, [
+        items.map((i) => i.seq),
+        items.map((i) => i.line),
+        items.map((i) => i.id),
+        items.map((i) => i.text),
+        items.map((i) => i.event),
+      ]);
+    };
   }
 
   /** Everything that waited, in file order, a page at a time. */
