@@ -16,7 +16,7 @@ import { postgresContents } from '../../support/import-parity.js';
 import { createPostgresDatabase, postgresAvailable } from '../../support/postgres.js';
 import { until } from '../../support/wait.js';
 
-const CHILD = fileURLToPath(new URL('../../support/postgres-import-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../support/postgres-import-child.mjs', import.meta.url));
 const KILLS = 4;
 // The imports' clocks: the answers each writes carry the same stamps in every run.
 const BEFORE = (): Date => new Date('2026-11-22T13:00:00.000Z');
@@ -29,7 +29,7 @@ async function importRunning(pool: PostgresPool): Promise<boolean> {
 
 /** Starts the child importing `file`; resolves when it exits (its output, or how it was killed). */
 function startImport(url: string, workspaceId: string, file: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, url, workspaceId, file, CHILD_CLOCK], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CHILD, url, workspaceId, file, CHILD_CLOCK], { stdio: ['pipe', 'pipe', 'pipe'] });
   if (file !== '-') child.stdin.end();
   // Writes still in the pipe when the test kills the reader fail with EPIPE: expected, not an error.
   child.stdin.on('error', (err: NodeJS.ErrnoException) => {

@@ -51,6 +51,8 @@ describe('pageAddress: how cited URLs are matched to content-map pages', () => {
     expect(pageAddress('https://acme.example/pricing?seats=5&plan=pro')).toBe(`${PRICING}?seats=5&plan=pro`);
     // A name that merely contains a tracking name is not one.
     expect(pageAddress('https://acme.example/pricing?utm=1&my_gclid=2&utm_=3')).toBe(`${PRICING}?utm=1&my_gclid=2&utm_=3`);
+    // A name whose percent-encoding is broken is kept as written, never a failed import.
+    expect(pageAddress('https://acme.example/pricing?%E0%A4%A=1&utm_source=x')).toBe(`${PRICING}?%E0%A4%A=1`);
   });
 
   it('reduces every spelling at once: the example of the contract', () => {
