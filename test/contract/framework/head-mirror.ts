@@ -3,7 +3,8 @@ import type { Harness } from './harness.js';
 import type { ContractOperation, ObservedResponse } from './spec.js';
 
 // Headers that differ between any two requests, or that only a response with a body has.
-const PER_REQUEST = new Set(['date', 'x-request-id', 'ratelimit', 'transfer-encoding', 'connection', 'keep-alive']);
+// Retry-After counts down the rate-limit window's seconds: compared below, within a second.
+const PER_REQUEST = new Set(['date', 'x-request-id', 'ratelimit', 'retry-after', 'transfer-encoding', 'connection', 'keep-alive']);
 // Answers that the request itself changes, so two requests in a row need not share a body, its
 // length or its tag: the usage counts every request; `/me` shows the key's last use, which the
 // key's first request records.
@@ -21,6 +22,9 @@ function expectHeadMirrorsGet(getOp: ContractOperation, get: ObservedResponse, h
   expect(head.text).toBe('');
   expect(comparable(getOp, head)).toEqual(comparable(getOp, get));
   expect(head.headers.has('ratelimit')).toBe(get.headers.has('ratelimit'));
+  const [getWait, headWait] = [get, head].map((res) => res.headers.get('retry-after'));
+  expect(headWait === null, `Retry-After: HEAD ${headWait}, GET ${getWait}`).toBe(getWait === null);
+  if (getWait !== null) expect(Math.abs(Number(headWait) - Number(getWait))).toBeLessThanOrEqual(1);
 }
 
 /**
