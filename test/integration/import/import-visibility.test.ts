@@ -242,7 +242,7 @@ describe('import: visibility records', () => {
 
     expect(await importLines(store, workspaceId, lines)).toMatchObject({ inserted: lines.length });
     expect(await rollups(store, workspaceId)).toEqual(await rollupsFromSnapshots(workspaceId));
-  });
+  }, 120_000); // about 20 s alone; the 30 s default ran out with the lanes sharing two cores
 
   it('when many snapshots spread over many days are imported in several files with overlaps, the rollups equal a from-scratch computation', async () => {
     const { workspaceId } = await createTestWorkspace(store);
