@@ -27,9 +27,15 @@ const RECIPE_INSTANCE_PORTS = [3001, 3002, 3003];
 const QUOTA = 60;
 /** Below the quota with room for retries: a client moves to a fresh workspace after this many requests. */
 const REQUESTS_PER_WORKSPACE = 40;
-/** Clients, each waiting PAUSE_MS between its requests: about 10 requests a second in all. */
-const CLIENTS = 5;
+/**
+ * Clients per balancer, each waiting PAUSE_MS between its requests: about 7 requests a second
+ * through each balancer, enough for every restart to have requests in flight through each (the
+ * counts show it per restart) with the instances' CPU kept for the restarts.
+ */
+const CLIENTS = 3;
 const PAUSE_MS = 400;
+/** How often a starting instance or balancer is asked whether it is up. */
+const POLL_MS = 100;
 /** How long an instance keeps serving after SIGTERM with /readyz answering 503. */
 const DRAIN_DELAY_MS = 2_000;
 
@@ -97,7 +103,7 @@ export function recipeFor(file: string, listen: { from: RegExp; to: string }, in
 
 /** Waits until `port` accepts connections. */
 async function listening(port: number, what: string): Promise<void> {
-  await until(() => accepts(port), 30_000, what);
+  await until(() => accepts(port), 30_000, what, POLL_MS);
 }
 
 interface Outcome {
@@ -124,7 +130,6 @@ async function requestWithOneRetry(url: string, spec: Parameters<typeof send>[1]
 interface Deployment {
   databaseUrl: string;
   redis: RedisServer;
-  receiver: TestReceiver;
   admin: Store;
   instancePorts: number[];
   instances: Child[];
@@ -148,45 +153,54 @@ function startInstance(deployment: Deployment, index: number, keyPrefix: string)
 }
 
 async function ready(port: number): Promise<void> {
-  await until(async () => (await send(`http://127.0.0.1:${port}`, { path: '/readyz' }).catch(() => ({ status: 0 }))).status === 200, 90_000, `instance on ${port} ready`);
+  await until(async () => (await send(`http://127.0.0.1:${port}`, { path: '/readyz' }).catch(() => ({ status: 0 }))).status === 200, 90_000, `instance on ${port} ready`, POLL_MS);
 }
 
 /**
  * Three instances (spawned `serve` from dist/) over one PostgreSQL database and one Redis behind
- * `balancer`, restarted one after the other (SIGTERM with DRAIN_DELAY_MS, then started again on
- * the same port) while clients send a steady mix of GET /api/v1/me and POST …/webhooks/{id}/test
- * with an Idempotency-Key, each client in a workspace of its own. Checks that every request ends
- * in one success (after at most one retry of a 502 or 503 under the same key), that no POST acted
- * twice (the receiver got one test delivery per POST), that the limit is exact through the
- * balancer, and that /openapi.json names the balancer's address; logs the counts.
+ * every balancer of `balancers` at once, restarted one after the other (SIGTERM with
+ * DRAIN_DELAY_MS, then started again on the same port) while clients send a steady mix of
+ * GET /api/v1/me and POST …/webhooks/{id}/test with an Idempotency-Key through each balancer, each
+ * client in a workspace of its own. One deployment serves all the recipes: each sees every restart,
+ * and the instances, the database and Redis are started once. Checks, per balancer, that every
+ * restart had requests in flight through it, that every request ends in one success (after at
+ * most one retry of a 502 or 503 under the same key), that no POST acted twice (the receiver got
+ * one test delivery per POST), that the limit is exact through it, and that /openapi.json names
+ * its address; logs the counts.
  */
-export async function rollingRestartBehind(balancer: Balancer): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), `wsapi-${balancer.name}-`));
+export async function rollingRestartBehind(balancers: readonly Balancer[]): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-balancers-'));
   const databaseUrl = await createMigratedPostgresDatabase('wsapi_deploy');
   const redis = await startRedisServer();
-  const receiver = await startReceiver();
+  // One receiver per balancer, so each one's test deliveries are counted against its own POSTs.
+  const receivers = await Promise.all(balancers.map(() => startReceiver()));
   const admin = await openStore(databaseUrl);
   const deployment: Deployment = {
-    databaseUrl, redis, receiver, admin, dir,
+    databaseUrl, redis, admin, dir,
     instancePorts: await Promise.all(RECIPE_INSTANCE_PORTS.map(() => freePort())),
     instances: [],
   };
   const keyPrefix = `deploy:${randomUUID()}:`;
-  let front: Child | undefined;
+  const fronts: Child[] = [];
   try {
     deployment.instances = deployment.instancePorts.map((_, i) => startInstance(deployment, i, keyPrefix));
     await Promise.all(deployment.instancePorts.map(ready));
-    const port = await freePort();
-    mkdirSync(path.join(dir, 'logs'), { recursive: true });
-    mkdirSync(path.join(dir, 'tmp'), { recursive: true });
-    front = await balancer.start({ port, instancePorts: deployment.instancePorts, dir });
-    await listening(port, `${balancer.name} on ${port}`);
-    const url = `http://127.0.0.1:${port}`;
+    const urls: string[] = [];
+    for (const balancer of balancers) {
+      const port = await freePort();
+      // Each balancer's own directory, with the logs/ and tmp/ nginx writes under its prefix.
+      const own = path.join(dir, balancer.name);
+      mkdirSync(path.join(own, 'logs'), { recursive: true });
+      mkdirSync(path.join(own, 'tmp'), { recursive: true });
+      fronts.push(await balancer.start({ port, instancePorts: deployment.instancePorts, dir: own }));
+      await listening(port, `${balancer.name} on ${port}`);
+      const url = `http://127.0.0.1:${port}`;
+      const published = await send(url, { path: '/openapi.json' });
+      expect((published.body as { servers: Array<{ url: string }> }).servers[0]!.url, balancer.name).toBe(url);
+      urls.push(url);
+    }
 
-    const published = await send(url, { path: '/openapi.json' });
-    expect((published.body as { servers: Array<{ url: string }> }).servers[0]!.url).toBe(`http://127.0.0.1:${port}`);
-
-    const newClient = async () => {
+    const newClient = async (receiver: TestReceiver) => {
       const workspace = await createTestWorkspace(admin);
       const { key } = await createTestKey(admin, workspace);
       const { token } = await createTestMemberToken(admin, workspace);
@@ -195,65 +209,79 @@ export async function rollingRestartBehind(balancer: Balancer): Promise<void> {
     };
 
     let restarting = true;
-    const outcomes: Outcome[] = [];
-    const load = Array.from({ length: CLIENTS }, async (_, c) => {
-      let client = await newClient();
+    // Per balancer: every outcome, and the requests sent so far.
+    const through = balancers.map(() => ({ outcomes: [] as Outcome[], sent: 0 }));
+    const load = balancers.flatMap((_, b) => Array.from({ length: CLIENTS }, async (_, c) => {
+      const mine = through[b]!;
+      let client = await newClient(receivers[b]!);
       for (let n = 0; restarting; n += 1) {
-        if (n > 0 && n % REQUESTS_PER_WORKSPACE === 0) client = await newClient();
+        if (n > 0 && n % REQUESTS_PER_WORKSPACE === 0) client = await newClient(receivers[b]!);
         const post = (n + c) % 2 === 1;
-        outcomes.push(await (post
-          ? requestWithOneRetry(url, {
+        mine.sent += 1;
+        mine.outcomes.push(await (post
+          ? requestWithOneRetry(urls[b]!, {
             method: 'POST',
             path: `/api/workspace/${client.workspace.workspaceId}/webhooks/${client.webhookId}/test`,
             body: { event: 'content.status_updated' },
             headers: { 'Idempotency-Key': randomUUID() },
             key: client.token,
           }, 'post')
-          : requestWithOneRetry(url, { path: '/api/v1/me', key: client.key }, 'get')));
+          : requestWithOneRetry(urls[b]!, { path: '/api/v1/me', key: client.key }, 'get')));
         await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       }
-    });
+    }));
 
+    // Requests sent through each balancer from an instance's SIGTERM until it is ready again.
+    const duringRestarts: number[][] = balancers.map(() => []);
     for (let i = 0; i < deployment.instances.length; i += 1) {
+      const before = through.map((t) => t.sent);
       await deployment.instances[i]!.stop();
       deployment.instances[i] = startInstance(deployment, i, keyPrefix);
       await ready(deployment.instancePorts[i]!);
-      // The balancer's probes (or its fail_timeout) take the instance back before the next stops.
+      through.forEach((t, b) => duringRestarts[b]!.push(t.sent - before[b]!));
+      // The balancers' probes (or their fail_timeout) take the instance back before the next stops.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     restarting = false;
     await Promise.all(load);
 
-    const posts = outcomes.filter((o) => o.kind === 'post');
-    const counts = {
-      balancer: balancer.name,
-      sent: outcomes.length,
-      answered: outcomes.filter((o) => o.final >= 200 && o.final < 300).length,
-      retried: outcomes.filter((o) => o.retried).length,
-      retried_and_replayed: outcomes.filter((o) => o.replayed).length,
-      first_answers_retried: Object.fromEntries([...new Set(outcomes.filter((o) => o.retried).map((o) => `${o.kind} ${o.first}`))]
-        .map((k) => [k, outcomes.filter((o) => o.retried && `${o.kind} ${o.first}` === k).length])),
-      posts: posts.length,
-      test_deliveries: receiver.requests.length,
-      doubled_writes: receiver.requests.length - posts.length,
-    };
-    process.stdout.write(`rolling restart behind ${balancer.name}: ${JSON.stringify(counts)}\n`);
-    expect(outcomes.filter((o) => o.final < 200 || o.final >= 300)).toEqual([]);
-    expect(counts.answered).toBe(counts.sent);
-    expect(counts.doubled_writes).toBe(0);
-    expect(counts.sent).toBeGreaterThan(CLIENTS * 10);
+    for (const [b, balancer] of balancers.entries()) {
+      const { outcomes } = through[b]!;
+      const posts = outcomes.filter((o) => o.kind === 'post');
+      const counts = {
+        balancer: balancer.name,
+        sent: outcomes.length,
+        sent_during_each_restart: duringRestarts[b],
+        answered: outcomes.filter((o) => o.final >= 200 && o.final < 300).length,
+        retried: outcomes.filter((o) => o.retried).length,
+        retried_and_replayed: outcomes.filter((o) => o.replayed).length,
+        first_answers_retried: Object.fromEntries([...new Set(outcomes.filter((o) => o.retried).map((o) => `${o.kind} ${o.first}`))]
+          .map((k) => [k, outcomes.filter((o) => o.retried && `${o.kind} ${o.first}` === k).length])),
+        posts: posts.length,
+        test_deliveries: receivers[b]!.requests.length,
+        doubled_writes: receivers[b]!.requests.length - posts.length,
+      };
+      process.stdout.write(`rolling restart behind ${balancer.name}: ${JSON.stringify(counts)}\n`);
+      expect(outcomes.filter((o) => o.final < 200 || o.final >= 300), balancer.name).toEqual([]);
+      expect(counts.answered, balancer.name).toBe(counts.sent);
+      expect(counts.doubled_writes, balancer.name).toBe(0);
+      // Every restart had requests in flight through this balancer: at least one per client.
+      for (const n of duringRestarts[b]!) expect(n, `${balancer.name}: requests during a restart`).toBeGreaterThanOrEqual(CLIENTS);
+    }
 
-    // The limit through the balancer, with every instance back: exactly QUOTA of a burst admitted.
-    const fresh = await createTestWorkspace(admin);
-    const { key } = await createTestKey(admin, fresh);
-    const burst = await Promise.all(Array.from({ length: QUOTA + 15 }, () => requestWithOneRetry(url, { path: '/api/v1/me', key }, 'get')));
-    expect(burst.filter((r) => r.final === 200)).toHaveLength(QUOTA);
-    expect(burst.filter((r) => r.final === 429)).toHaveLength(15);
+    // The limit through each balancer, with every instance back: exactly QUOTA of a burst admitted.
+    for (const [b, balancer] of balancers.entries()) {
+      const fresh = await createTestWorkspace(admin);
+      const { key } = await createTestKey(admin, fresh);
+      const burst = await Promise.all(Array.from({ length: QUOTA + 15 }, () => requestWithOneRetry(urls[b]!, { path: '/api/v1/me', key }, 'get')));
+      expect(burst.filter((r) => r.final === 200), balancer.name).toHaveLength(QUOTA);
+      expect(burst.filter((r) => r.final === 429), balancer.name).toHaveLength(15);
+    }
   } finally {
-    await front?.stop();
+    for (const front of fronts) await front.stop();
     await Promise.all(deployment.instances.map((i) => i.stop()));
     await admin.close();
-    await receiver.close();
+    await Promise.all(receivers.map((r) => r.close()));
     await redis.stop();
     await dropPostgresDatabase(databaseUrl).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

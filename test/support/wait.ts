@@ -1,9 +1,13 @@
-/** Polls `condition` every 10 ms until it holds; fails naming `what` after `timeoutMs`. */
-export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+/**
+ * Polls `condition` every `intervalMs` (10 ms unless given) until it holds; fails naming `what`
+ * after `timeoutMs`. A condition that asks a process starting up asks it less often: each poll
+ * costs CPU on the cores the process needs to start.
+ */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition', intervalMs = 10): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 

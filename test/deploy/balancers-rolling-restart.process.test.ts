@@ -1,0 +1,29 @@
+import { describe, it } from 'vitest';
+import { postgresAvailable } from '../support/postgres.js';
+import { describeWithRedis } from '../support/redis-server.js';
+import { recipeFor, rollingRestartBehind, spawnChild, systemBinary, writeConfig } from '../support/rolling-restart.js';
+
+// Both recipes in front of the same three instances at once: each sees every restart, and the
+// instances, their database and Redis start once for the two (test/support/rolling-restart.ts).
+describeWithRedis('deploy/nginx.conf and deploy/haproxy.cfg', () => {
+  describe.skipIf(!postgresAvailable() && !process.env.CI)('in front of three instances over one PostgreSQL and one Redis (HAProxy polling /readyz)', () => {
+    it('restarts each instance in turn under load through both: every request ends in one success, no write twice, the limit exact', { timeout: 360_000 }, async () => {
+      await rollingRestartBehind([
+        {
+          name: 'nginx',
+          start: async ({ port, instancePorts, dir }) => {
+            const conf = writeConfig(dir, 'nginx.conf', recipeFor('deploy/nginx.conf', { from: /listen 8080;/, to: `listen 127.0.0.1:${port};` }, instancePorts));
+            return spawnChild(systemBinary('nginx'), ['-c', conf, '-p', `${dir}/`]);
+          },
+        },
+        {
+          name: 'haproxy',
+          start: async ({ port, instancePorts, dir }) => {
+            const cfg = writeConfig(dir, 'haproxy.cfg', recipeFor('deploy/haproxy.cfg', { from: /bind :8080/, to: `bind 127.0.0.1:${port}` }, instancePorts));
+            return spawnChild(systemBinary('haproxy'), ['-db', '-f', cfg]);
+          },
+        },
+      ]);
+    });
+  });
+});
