@@ -12,10 +12,16 @@ let cluster: PostgresCluster | undefined;
 
 /**
  * One throwaway PostgreSQL cluster for the whole run; each test file creates its own database in
- * it (`test/support/postgres.ts`). Without the server binaries the PostgreSQL runs are skipped
- * with a notice, except under CI, where a missing PostgreSQL fails the run.
+ * it (`test/support/postgres.ts`). With WSAPI_TEST_POSTGRES_ADMIN_URL set (a run a test starts,
+ * test/scaffold/), the cluster it names instead. Without the server binaries the PostgreSQL runs
+ * are skipped with a notice, except under CI, where a missing PostgreSQL fails the run.
  */
 export async function setup(project: TestProject): Promise<void> {
+  const given = process.env.WSAPI_TEST_POSTGRES_ADMIN_URL;
+  if (given) {
+    project.provide('postgresAdminUrl', given);
+    return;
+  }
   const found = findPostgresBinaries();
   if ('missing' in found) {
     if (process.env.CI) throw new Error(`CI is set and PostgreSQL is missing: ${found.missing}`);
