@@ -25,7 +25,6 @@ const SLOW = [
   'test/**/*memory*.test.ts',
   'test/**/*-cli.test.ts',
   'test/**/*.process.test.ts',
-  'test/integration/import/import-cli-events.test.ts',
   'test/integration/import/serving-during-a-real-import.test.ts',
 ];
 

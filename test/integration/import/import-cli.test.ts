@@ -10,6 +10,7 @@ import { holdWriteLock } from '../../support/write-lock.js';
 import { CLI } from '../../cli/run-cli.js';
 import { categoryLine, competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
 import { storeContents } from '../../support/database-rows.js';
+import { articleLine, changed, outboxEvents, topicLine } from '../../support/content-records.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -151,5 +152,33 @@ describe('cli: import', () => {
       stdout: '',
       stderr: 'error: workspace 00000000-0000-4000-8000-000000000000 does not exist\n',
     });
+  });
+});
+
+// With the tests above rather than in a file of its own: each file of the slow lane starts a
+// worker process and loads its imports again.
+describe('cli: import --no-events', () => {
+  it('when a backfill runs with --no-events, writes the records and no event, and says how many it suppressed', async () => {
+    const { workspaceId } = await createTestWorkspace(store);
+    const topic = topicLine({ stage: 'READY' });
+    const article = articleLine({ status: 'PUBLISHED', topic_id: topic.id });
+    const ndjson = path.join(path.dirname(file), 'backfill.ndjson');
+    writeFileSync(ndjson, `${topic.line}\n${article.line}\n`);
+
+    const backfill = await cli(['import', '--workspace', workspaceId, '--no-events', ndjson]);
+    expect(backfill).toEqual({
+      code: 0,
+      stdout: 'imported 2 records: 2 inserted, 0 updated, 0 unchanged; 0 webhook events (2 suppressed by --no-events)\n',
+      stderr: '',
+    });
+    expect(await outboxEvents(store, workspaceId)).toEqual([]);
+    expect((await store.content.getArticle(workspaceId, article.id))?.status).toBe('PUBLISHED');
+
+    // The next ordinary import announces the changes it makes.
+    writeFileSync(ndjson, `${changed(topic, { stage: 'COMPLETED' }).line}\n`);
+    const next = await cli(['import', '--workspace', workspaceId, ndjson, '--json']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(JSON.parse(next.stdout)).toEqual({ records: 1, inserted: 0, updated: 1, unchanged: 0, deleted: 0, events: 1, events_suppressed: 0 });
+    expect((await outboxEvents(store, workspaceId)).map((e) => e.type)).toEqual(['topic.status_updated']);
   });
 });
