@@ -1,25 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from '../../src/store/interfaces/accounts.js';
-import { createTestKey } from '../support/accounts.js';
-import { namedCases, successBuilder } from './framework/cases.js';
+import { namedCases } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';
 import { expectStablePaging } from './framework/paging.js';
 import { Contract } from './framework/spec.js';
-import { SCOPE_SETS, exemptFromSubscription, expectedScopes, hasPathParameters, isReadApi } from './framework/scopes.js';
+import { hasPathParameters, isReadApi } from './framework/scopes.js';
 import { matrixGaps } from './framework/matrix-coverage.js';
 import { scenarioAreas, scenarios } from './scenarios/index.js';
 import type { RequestSpec } from './scenarios/types.js';
 
-// The generic matrices every read operation must pass, driven by the contract and the scenarios:
-// no operation is named here, so a new operation joins each matrix by declaring its scenario, and
-// one that lacks what a matrix needs fails the first test, named with its scenario file.
+// The matrices every read operation must pass, driven by the contract and the scenarios: no
+// operation is named here, so a new operation joins each matrix by declaring its scenario, and one
+// that lacks what a matrix needs fails the first test, named with its scenario file. They run on
+// both stores: the cross-tenant cases check each read's workspace filter, the paging cases each
+// list's order and cursor. Which scope and subscription each operation needs is checked for every
+// operation without a server (test/unit/http/operation-requirements.test.ts), how the guards answer
+// on a few (test/integration/security/read-guards.test.ts); contract.test.ts sends each read's own
+// 402 and 403.
 const contract = new Contract();
 const reads = contract.operations
   .filter((op) => isReadApi(op.path))
   .flatMap((op) => {
     const scenario = scenarios.find((s) => s.operationId === op.operationId);
-    const success = scenario && successBuilder(scenario);
-    return scenario && success ? [{ op, scenario, success }] : [];
+    return scenario ? [{ op, scenario }] : [];
   });
 
 let harness: Harness;
@@ -32,44 +34,6 @@ afterAll(async () => {
 
 it('every read operation of the contract has what each matrix needs', () => {
   expect(matrixGaps(contract.operations, scenarioAreas)).toEqual([]);
-});
-
-describe('scope matrix: every read operation with keys of each scope set', () => {
-  for (const { op, success } of reads) {
-    const required = expectedScopes(op.path);
-    for (const { label, scopes } of SCOPE_SETS) {
-      const missing = required.filter((s) => !scopes.includes(s));
-      const outcome = missing.length === 0 ? `answers ${success.status}` : `answers 403 missing ${missing.join(', ')}`;
-      it(`${op.operationId} with ${label}: ${outcome}`, async () => {
-        const ctx = await harness.context();
-        const spec = await success.build(ctx);
-        const { key } = await createTestKey(ctx.store, ctx.workspace, { scopes });
-        const res = await harness.call(op, { ...spec, key }, ctx);
-        if (missing.length === 0) {
-          expect(res.status, res.text.slice(0, 300)).toBe(success.status);
-        } else {
-          expect([res.status, res.body]).toEqual([403, { code: 4023, messages: expect.any(String), data: { required, missing } }]);
-        }
-      });
-    }
-  }
-});
-
-describe('subscription matrix: every read outside /me and /workspace answers 402 without an active plan', () => {
-  const statuses: SubscriptionStatus[] = ['past_due', 'canceled', 'none'];
-  for (const { op, success } of reads) {
-    const exempt = exemptFromSubscription(op.path);
-    for (const status of statuses) {
-      it(`${op.operationId} when the workspace is ${status}: ${exempt ? `still answers ${success.status}` : 'answers 402 (1916)'}`, async () => {
-        const ctx = await harness.context();
-        const spec = await success.build(ctx);
-        await ctx.store.accounts.setSubscription(ctx.workspace.workspaceId, status);
-        const res = await harness.call(op, spec, ctx);
-        if (exempt) expect(res.status, res.text.slice(0, 300)).toBe(success.status);
-        else expect([res.status, res.body]).toEqual([402, { code: 1916, messages: expect.any(String), data: null }]);
-      });
-    }
-  }
 });
 
 describe('cross-tenant matrix: an id of another workspace answers exactly like an unknown one', () => {

@@ -26,7 +26,7 @@ describe('what the matrices need of each read operation, from the contract', () 
     const gaps = matrixGaps(added({ operationId: 'listWidgets', path: '/api/v1/iq/widgets/{widget}', queryParameters: ['limit', 'cursor'] }), areas);
     const where = 'listWidgets (GET /api/v1/iq/widgets/{widget}) in test/contract/scenarios/iq.ts';
     expect(gaps).toEqual([
-      `${where}: no 2xx request in statuses; the scope and subscription matrices need one`,
+      `${where}: no 2xx request in statuses; the generic cases of contract.test.ts need one`,
       `${where}: needs statuses[404] and crossTenant for the cross-tenant matrix`,
       `${where}: needs list for the paging matrix`,
     ]);

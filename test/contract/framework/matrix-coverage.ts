@@ -3,9 +3,10 @@ import { successBuilder } from './cases.js';
 import { hasPathParameters, isReadApi } from './scopes.js';
 import type { ContractOperation } from './spec.js';
 
-// What the scope, subscription, cross-tenant and paging matrices (matrices.test.ts) need of each
-// read operation's scenario, checked over the contract's list of operations alone: an operation
-// without it fails here, named with the scenario file to edit, instead of leaving a matrix unseen.
+// What the cross-tenant and paging matrices (matrices.test.ts) and the generic cases
+// (contract.test.ts) need of each read operation's scenario, checked over the contract's list of
+// operations alone: an operation without it fails here, named with the scenario file to edit,
+// instead of leaving a matrix or a case unseen.
 
 /** The scenarios of one area file under test/contract/scenarios/. */
 export interface ScenarioArea {
@@ -55,7 +56,7 @@ export function matrixGaps(operations: ContractOperation[], areas: ScenarioArea[
       gaps.push(`${where}: no scenario; every matrix needs one`);
       continue;
     }
-    if (!successBuilder(scenario)) gaps.push(`${where}: no 2xx request in statuses; the scope and subscription matrices need one`);
+    if (!successBuilder(scenario)) gaps.push(`${where}: no 2xx request in statuses; the generic cases of contract.test.ts need one`);
     if (hasPathParameters(op.path) && (!scenario.crossTenant || scenario.statuses[404] === undefined)) {
       gaps.push(`${where}: needs statuses[404] and crossTenant for the cross-tenant matrix`);
     }

@@ -1,4 +1,4 @@
-import { ALL_SCOPES, type Scope } from '../../../src/keys/scopes.js';
+import type { Scope } from '../../../src/keys/scopes.js';
 
 /**
  * The API's scope table (docs/client-teams.md, "Keys, errors, paging and the rate limit"), written out independently of the service's own mapping so the
@@ -31,10 +31,3 @@ export function isReadApi(templatedPath: string): boolean {
 export function hasPathParameters(templatedPath: string): boolean {
   return /\{[^}]+\}/.test(templatedPath);
 }
-
-/** Every key shape the scope matrix tries: none, each single scope, all of them. */
-export const SCOPE_SETS: Array<{ label: string; scopes: Scope[] }> = [
-  { label: 'no scopes', scopes: [] },
-  ...ALL_SCOPES.map((s) => ({ label: `only ${s}`, scopes: [s] })),
-  { label: 'all scopes', scopes: [...ALL_SCOPES] },
-];
