@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
-import { everyReadRoute, routesNotCompared, type ReadDocument } from './every-read-routes.js';
+import { everyReadRoute, routesNotCompared, routesOf, type ReadDocument } from './every-read-routes.js';
 
 // The both-stores test's plan, over variants of the contract made in memory: a route it could not
 // fill in fails naming the route, the operation and the file to edit, instead of being left out.
@@ -39,6 +39,15 @@ describe('the routes of the both-stores test, from the contract', () => {
     ]);
     // After the list that gives its ids.
     expect(routes.findIndex((r) => r.operationId === 'listPrompts')).toBeLessThan(routes.indexOf(route));
+  });
+
+  it('narrows to the operations named and the lists their ids come from, in the contract\'s order', () => {
+    const { routes } = everyReadRoute(withGet('/api/v1/visibility/prompts/{prompt}/platforms/{platform}', 'getPromptPlatform', [
+      { $ref: '#/components/parameters/PromptId' },
+      { name: 'platform', in: 'path', required: true, description: 'A platform.', schema: { $ref: '#/components/schemas/Platform' } },
+    ]));
+    expect(routesOf(routes, ['getPromptPlatform']).map((r) => r.operationId)).toEqual(['listPrompts', 'getPromptPlatform']);
+    expect(() => routesOf(routes, ['getPromptPlatforms'])).toThrow('no GET of the contract has the operationId getPromptPlatforms');
   });
 
   it('names each route a run never compared', () => {

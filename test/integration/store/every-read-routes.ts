@@ -115,3 +115,25 @@ export function routesNotCompared(routes: ReadRoute[], compared: ReadonlySet<str
   return routes.filter((r) => !compared.has(r.path))
     .map((r) => `GET ${r.path} (${r.operationId}): never compared: the data of test/integration/store/every-read-same-json.test.ts has nothing to read there`);
 }
+
+/**
+ * The routes of the operations named and, before them, the lists their path parameters take ids
+ * from, in the contract's order (the order the both-stores test asks them in).
+ */
+export function routesOf(routes: ReadRoute[], operationIds: string[]): ReadRoute[] {
+  const unknown = operationIds.filter((id) => !routes.some((r) => r.operationId === id));
+  if (unknown.length > 0) throw new Error(`no GET of the contract has the operationId ${unknown.join(', ')}`);
+  const wanted = new Set(routes.filter((r) => operationIds.includes(r.operationId)).map((r) => r.path));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const route of routes.filter((r) => wanted.has(r.path))) {
+      for (const source of route.pathValues) {
+        if (source.from === 'list' && !wanted.has(source.list)) {
+          wanted.add(source.list);
+          grew = true;
+        }
+      }
+    }
+  }
+  return routes.filter((r) => wanted.has(r.path));
+}
