@@ -14,6 +14,7 @@ export function normaliseScopes(scopes: readonly Scope[]): Scope[] {
   return ALL_SCOPES.filter((s) => scopes.includes(s));
 }
 
+/** The stored form: scopes separated by one space; an empty set is `''`, which splits into `['']`, no scope. */
 export function parseStoredScopes(stored: string): Scope[] {
-  return stored === '' ? [] : stored.split(' ').filter(isScope);
+  return stored.split(' ').filter(isScope);
 }
