@@ -60,10 +60,18 @@ async function runAgainst(wrap: (app: Express) => Express, extra: string[] = [])
 
 const key = 'Authorization: Bearer $WORKSPACE_API_KEY';
 
+/**
+ * Each bent copy is checked on the operations it bends (`--operations`; the others are still read,
+ * to find ids) with one draw per property (`--examples 1`), so that each run stays a few hundred
+ * requests. That the rest of the contract raises no false positive is shown by the whole run
+ * against the unbent service (own-server.test.ts, exit 0).
+ */
+const only = (...ids: string[]) => ['--operations', ids.join(','), '--examples', '1'];
+
 describe('workspace-api contract-test against a server bent out of the contract', { timeout: 120_000 }, () => {
   it('when one answer carries a field the schema does not have, reports it with its curl line and exits 1', async () => {
     const { code, failures } = await runAgainst(bending((req) => req.path === '/api/v1/workspace', (res, body) =>
-      res.statusCode === 200 ? { ...body, data: { ...(body.data as object), plan_tier: 'gold' } } : body));
+      res.statusCode === 200 ? { ...body, data: { ...(body.data as object), plan_tier: 'gold' } } : body), only('getWorkspace'));
     expect(code).toBe(1);
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['getWorkspace']));
     expect(failures[0]).toMatchObject({ status: 200, problems: ['body/data must NOT have additional properties (plan_tier)'] });
@@ -74,7 +82,7 @@ describe('workspace-api contract-test against a server bent out of the contract'
     const { code, failures } = await runAgainst(bending((req) => req.path === '/api/v1/visibility/rates', (res, body) => {
       res.removeHeader('RateLimit');
       return body;
-    }));
+    }), only('getVisibilityRates', 'headVisibilityRates'));
     expect(code).toBe(1);
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['getVisibilityRates', 'headVisibilityRates'])); // the HEAD twin answers the same headers
     for (const f of failures) {
@@ -87,7 +95,7 @@ describe('workspace-api contract-test against a server bent out of the contract'
     const { code, failures } = await runAgainst(bending((req) => req.path === '/api/v1/content/ideas', (res, body) => {
       if (res.statusCode === 200) res.status(203);
       return body;
-    }));
+    }), only('listIdeas', 'headListIdeas'));
     expect(code).toBe(1);
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['listIdeas', 'headListIdeas'])); // the HEAD twin answers the same status
     expect(failures[0]).toMatchObject({ status: 203, problems: [expect.stringMatching(/^status 203 is not documented for listIdeas \(documented: 200, 304, 401, /)] });
@@ -96,7 +104,7 @@ describe('workspace-api contract-test against a server bent out of the contract'
 
   it('when one answer carries the wrong code, reports the code the contract pins', async () => {
     const { code, failures } = await runAgainst(bending((req) => req.path === '/api/v1/me', (res, body) =>
-      res.statusCode === 200 ? { ...body, code: 2000 } : body));
+      res.statusCode === 200 ? { ...body, code: 2000 } : body), only('getMe'));
     expect(code).toBe(1);
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['getMe']));
     expect(failures[0]).toMatchObject({ status: 200, problems: ['body/code must be equal to constant (4020)'] });
@@ -105,7 +113,7 @@ describe('workspace-api contract-test against a server bent out of the contract'
 
   it('when a 422 does not name the offending parameter, reports which names are missing', async () => {
     const { code, failures } = await runAgainst(bending((req) => req.path === '/api/v1/iq/products', (res, body) =>
-      res.statusCode === 422 ? { ...body, messages: 'Invalid parameters.', data: { errors: [] } } : body), ['--operations', 'listProducts']);
+      res.statusCode === 422 ? { ...body, messages: 'Invalid parameters.', data: { errors: [] } } : body), only('listProducts'));
     expect(code).toBe(1);
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['listProducts']));
     const unknown = failures.find((f) => f.title.startsWith('unknown zz_unknown_'))!;
@@ -117,21 +125,20 @@ describe('workspace-api contract-test against a server bent out of the contract'
     demo = await startDemoServer({
       wrap: bending((req) => req.path === '/api/v1/workspace', (res, body) => (res.statusCode === 200 ? { ...body, data: { ...(body.data as object), plan_tier: 'gold' } } : body)),
     });
-    const result = await runCliInProcess(['contract-test', ...demo.args, '--seed', '21']);
+    // listApiKeys takes a member token, which this run does not give: it is not reached, and the last line says both.
+    const result = await runCliInProcess(['contract-test', ...demo.args, '--seed', '21', ...only('getWorkspace', 'listApiKeys')]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(new RegExp(`\\nFailures \\(1\\)\\n {2}1\\. getWorkspace: read → 200\\n {5}- body/data must NOT have additional properties \\(plan_tier\\)\\n {5}curl -sS -i -H "${escape(key)}" 'http://127\\.0\\.0\\.1:\\d+/api/v1/workspace'\\n`));
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^FAILED: 1 check did not match the contract; \d+ operations were not reached \(name them in --allow-unreached to accept it\)\.$/);
+    // Each check of getWorkspace that read the bent answer fails, each printed with its curl line; the first is the plain read.
+    const count = Number(/\nFailures \((\d+)\)\n/.exec(result.stdout)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(result.stdout).toMatch(new RegExp(`\\nFailures \\(${count}\\)\\n {2}1\\. getWorkspace: read → 200\\n {5}- body/data must NOT have additional properties \\(plan_tier\\)\\n {5}curl -sS -i -H "${escape(key)}" 'http://127\\.0\\.0\\.1:\\d+/api/v1/workspace'\\n`));
+    expect(result.stdout.match(/\n {5}curl -sS /g)).toHaveLength(count);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`FAILED: ${count} check${count === 1 ? '' : 's'} did not match the contract; 1 operation was not reached (name them in --allow-unreached to accept it).`);
     expect(result.stdout + result.stderr).not.toContain(demo.workspace.key);
   });
 });
 
-/**
- * The remaining kinds of bent copy, each checked on the one operation it bends (`--operations`;
- * the others are still read, to find ids) with one draw per property (`--examples 1`), so that
- * each run stays a few hundred requests.
- */
 describe('workspace-api contract-test against copies of the service bent one way each', { timeout: 120_000 }, () => {
-  const only = (...ids: string[]) => ['--operations', ids.join(','), '--examples', '1'];
   const writes = ['--allow-writes', '--webhook-url', 'http://127.0.0.1:9/contract-test'];
 
   it('a field of the wrong type: fails with the schema\'s words and a curl line', async () => {
