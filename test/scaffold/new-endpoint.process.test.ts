@@ -135,12 +135,13 @@ describe(`npm run new:endpoint -- GET ${PLATFORM}, end to end in a copy of the r
     // files; in one worker, so that each lane imports the application once rather than per file.
     const names = [
       'PromptPlatform', 'GET /api/v1/visibility/prompts/\\{prompt\\}/platforms', 'what each matrix needs', 'one scenario for every operation',
-      'one handler per operationId', 'every read operation of the contract',
+      'one handler per operationId', 'every read operation of the contract', 'the compiled requirement table',
     ].join('|');
     const tests = await run(VITEST, [
       'run', '--project', 'fast', '--project', 'fast-postgres', '--maxWorkers', '1', '--reporter', 'verbose', '-t', names,
       NEW_TEST, 'test/contract/contract.test.ts', 'test/contract/matrices.test.ts',
       'test/integration/store/every-read-same-json.test.ts', 'test/unit/sdk-example-coverage.test.ts',
+      'test/unit/http/operation-requirements.test.ts',
     ], { WSAPI_EVERY_READ_OPERATIONS: 'getPromptPlatform' });
     expect(tests.code, tests.output.slice(-4000)).toBe(0);
     // Its own test and its cross-tenant case ran, and passed, on each store.
@@ -149,5 +150,7 @@ describe(`npm run new:endpoint -- GET ${PLATFORM}, end to end in a copy of the r
       expect(tests.output).toMatch(new RegExp(`✓[^\\n]* ${lane} [^\\n]*getPromptPlatform: 404 with the body of an unknown id`));
     }
     expect(tests.output).toMatch(/✓[^\n]* fast [^\n]*answers the same bytes for GET getPromptPlatform and the lists it takes ids from/);
+    // Its scope, as the guards compile it from the contract, is the one the contract names.
+    expect(tests.output).toMatch(/✓[^\n]* fast [^\n]*gives every operation, as the matcher finds it for a request, what its security and extensions say/);
   }, 900_000);
 });
