@@ -67,6 +67,12 @@ key=$(json .demo.key <"$dir/serve.out")
 token=$(node dist/cli/main.js token create --workspace "$(json .demo.workspace_id <"$dir/serve.out")" \
   --user "$(json .demo.user_id <"$dir/serve.out")" --db "$dir/demo.db" --json | json .token)
 say "the demo workspace served at $url by $(node --version)"
-node dist/cli/main.js contract-test --base-url "$url" --key "$key" --token "$token" --seed 9
+# Reads only: the demo workspace has no webhook, so the writes and the reads of a webhook are not
+# reached, and say so (test/cli/contract-test.test.ts allows the same).
+unreached=$(node -e "const d=require('./generated/openapi.json'); const ids=[];
+  for (const [p, item] of Object.entries(d.paths)) for (const [m, op] of Object.entries(item))
+    if (op.operationId && (!['get', 'head'].includes(m) || p.includes('{webhook_id}'))) ids.push(op.operationId);
+  console.log(ids.join(','))")
+node dist/cli/main.js contract-test --base-url "$url" --key "$key" --token "$token" --seed 9 --allow-unreached "$unreached"
 kill -0 "$server" || { echo "the Node 24 server died during the check:" >&2; cat "$dir/serve.err" >&2; exit 1; }
 say "contract-test passed against the service on $(node --version)"
