@@ -104,6 +104,35 @@ async function settleSeries(client: pg.PoolClient, spec: SeriesTable, source: st
   );
 }
 
+/**
+ * Whether `table` holds a row of any of these prompts (`prompts`: a query of one column, with its
+ * parameters). When it holds none, no series of the changes has a stored row to carry over or
+ * raise, so settling comes down to inserting the changes' running sums (`insertSeries`): the usual
+ * case of a first import.
+ */
+async function storesRowsOf(client: pg.PoolClient, spec: SeriesTable, prompts: string, params: unknown[]): Promise<boolean> {
+  const found = await client.query<{ stored: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${spec.table} WHERE prompt_id IN (${prompts})) AS stored`, params);
+  return found.rows[0]!.stored;
+}
+
+/**
+ * What `settleSeries` writes for series with no stored row, in one pass: each day with changes gets
+ * a row holding the series' changes up to that day. There is no predecessor to add and no stored day
+ * to raise; and no row to take away, since every day inserted has a change of its own, so its
+ * totals differ from its predecessor's.
+ */
+async function insertSeries(client: pg.PoolClient, spec: SeriesTable, source: string, params: unknown[]): Promise<void> {
+  const { table, keys, running, daily } = spec;
+  await client.query(
+    `INSERT INTO ${table} (${[...keys, 'day', ...daily, ...running].join(', ')})
+     SELECT ${[...keys.map((_, i) => `k${i}`), 'day', ...daily.map((_, i) => `v${i}`), ...running.map((_, i) => `sum(v${i}) OVER w`)].join(', ')}
+     FROM ${source} WHERE v0 <> 0 OR v1 <> 0 OR v2 <> 0
+     WINDOW w AS (PARTITION BY k0, k1 ORDER BY day)`,
+    params,
+  );
+}
+
+
 interface WorkspaceSums {
   day: number;
   key: string;
@@ -192,7 +221,9 @@ export class PostgresRollupSink implements RollupSink {
   private async settleRunningTotals(client: pg.PoolClient, all: readonly SeriesSums[]): Promise<void> {
     if (this.staging) {
       for (const spec of Object.values(SERIES)) {
-        await settleSeries(client, spec, `(SELECT k0, k1, day, v0, v1, v2 FROM ${STAGING} WHERE tag = ${spec.tag}) AS s`, []);
+        const source = `(SELECT k0, k1, day, v0, v1, v2 FROM ${STAGING} WHERE tag = ${spec.tag}) AS s`;
+        if (await storesRowsOf(client, spec, `SELECT k0 FROM ${STAGING} WHERE tag = ${spec.tag}`, [])) await settleSeries(client, spec, source, []);
+        else await insertSeries(client, spec, source, []);
       }
       await client.query(`DROP TABLE ${STAGING}`);
       this.staging = false;
@@ -201,7 +232,10 @@ export class PostgresRollupSink implements RollupSink {
     for (const spec of Object.values(SERIES)) {
       const changes = all.filter((c) => c.tag === spec.tag);
       const falls = changes.some((c) => c.values.some((v) => v < 0));
-      if (changes.length > 0) await settleSeries(client, spec, CHANGES_FROM_PARAMETERS, changeArrays(changes), falls);
+      if (changes.length === 0) continue;
+      const prompts = [...new Set(changes.map((c) => c.keys[0]))];
+      if (await storesRowsOf(client, spec, 'SELECT unnest($1::text[])', [prompts])) await settleSeries(client, spec, CHANGES_FROM_PARAMETERS, changeArrays(changes), falls);
+      else await insertSeries(client, spec, CHANGES_FROM_PARAMETERS, changeArrays(changes));
     }
   }
 
