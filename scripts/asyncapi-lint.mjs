@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Parser, fromFile } from '@asyncapi/parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { root, runTool } from './run-tool.mjs';
+import { REDOCLY_FINDING, root, toolOutput } from './run-tool.mjs';
 import { checkHouseRules } from './spec-house-rules.mjs';
 import { ASYNCAPI_LINT_CONFIG, ASYNCAPI_SOURCE, bundleAsyncApi } from './codegen-asyncapi.mjs';
 
@@ -48,7 +48,11 @@ export async function lintAsyncApi() {
   for (const d of failing) console.error(`${ASYNCAPI_SOURCE}: ${d.code} at ${d.path.join('.')}: ${d.message}`);
   if (failing.length > 0) throw new Error(`@asyncapi/parser: ${failing.length} problem(s)`);
   console.log(`${ASYNCAPI_SOURCE}: @asyncapi/parser found no problems`);
-  runTool('redocly', ['lint', ASYNCAPI_SOURCE, '--config', ASYNCAPI_LINT_CONFIG, '--format', 'stylish', '--max-problems', '500']);
+  // A warning fails the gate as an error does, as it does for the OpenAPI document: redocly
+  // itself exits 0 on warnings.
+  const lint = await toolOutput('redocly', ['lint', ASYNCAPI_SOURCE, '--config', ASYNCAPI_LINT_CONFIG, '--format', 'stylish', '--max-problems', '500']);
+  process.stdout.write(lint.output);
+  if (lint.status !== 0 || REDOCLY_FINDING.test(lint.output)) throw new Error(`redocly lint of ${ASYNCAPI_SOURCE}: problems above (exit ${lint.status})`);
   const scratch = mkdtempSync(path.join(tmpdir(), 'asyncapi-lint-'));
   try {
     const doc = bundleAsyncApi(path.join(scratch, 'asyncapi.json'));

@@ -30,3 +30,6 @@ export function toolOutput(bin, args) {
     });
   });
 }
+
+/** A finding in redocly's stylish report: one `line:col  error|warning  rule  message` line each. */
+export const REDOCLY_FINDING = /^\s*\d+:\d+\s+(error|warning)\s/m;

@@ -1,15 +1,18 @@
-// The spec quality gate: structural validation (swagger-cli), the house lint rules (redocly, see
-// redocly.yaml) and the rules redocly cannot express (spec-house-rules.mjs), all with zero findings.
+// The spec quality gate: structural validation (swagger-parser, the library behind swagger-cli),
+// the house lint rules (redocly, see redocly.yaml) and the rules redocly cannot express
+// (spec-house-rules.mjs), all with zero findings.
 //   node scripts/spec-lint.mjs                 openapi/openapi.yaml, then the AsyncAPI document
 //   node scripts/spec-lint.mjs A.yaml B.yaml   each OpenAPI file named, one report per file
 // Each report starts with a `── FILE` line and ends with `✓ FILE: no findings` or
 // `❌ FILE: N finding(s)`; the exit status is 1 when any file has findings. redocly lints and
-// bundles all the files in one run each, so the files named must have different names (each
-// bundle is named after its file).
+// bundles all the files in one run each, side by side, so the files named must have different
+// names (each bundle is named after its file); swagger-parser validates them in this process
+// meanwhile, where swagger-cli took a process of its own per file.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { root, toolOutput } from './run-tool.mjs';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { REDOCLY_FINDING, root, toolOutput } from './run-tool.mjs';
 import { checkHouseRules } from './spec-house-rules.mjs';
 import { lintAsyncApi } from './asyncapi-lint.mjs';
 
@@ -25,20 +28,29 @@ const findings = new Map(specs.map((spec) => [spec, []]));
 const sameFile = (a, b) => path.resolve(root, a) === path.resolve(root, b);
 const specNamed = (printed) => specs.find((spec) => sameFile(spec, printed));
 
-// 1. swagger-cli takes one file a run: two at a time.
-let next = 0;
-await Promise.all([0, 1].map(async () => {
-  while (next < specs.length) {
-    const spec = specs[next++];
-    const { status, output } = await toolOutput('swagger-cli', ['validate', spec]);
-    if (status !== 0) findings.get(spec).push(`swagger-cli: ${output.trim()}`);
+// redocly's lint and bundle, one run each for all the files, start first: they run beside the
+// structural validation below.
+const scratch = mkdtempSync(path.join(tmpdir(), 'spec-lint-'));
+// With one file, redocly takes `-o` as the bundle's own path; with several, as their folder.
+// `--force` bundles a file whose derived parts (scripts/redocly-derivation-plugin.mjs) found
+// something written by hand: the lint reports it, and the house rules still apply.
+const bundleOutput = specs.length === 1 ? path.join(scratch, bundleName(specs[0])) : scratch;
+const linting = toolOutput('redocly', ['lint', ...specs, '--format', 'stylish', '--max-problems', '500']);
+const bundling = toolOutput('redocly', ['bundle', ...specs, '--ext', 'json', '--force', '-o', bundleOutput]);
+
+// 1. Structural validation against the OpenAPI schema, what `swagger-cli validate` does (and
+// reports: the error's message), one file after the other in this process.
+for (const spec of specs) {
+  try {
+    await SwaggerParser.validate(path.resolve(root, spec));
+  } catch (error) {
+    findings.get(spec).push(`swagger-parser: ${error.message}`);
   }
-}));
+}
 
 // 2. redocly lint, one run for all: it prints `validating FILE...`, the findings in that file and
 // the files it refers to (`line:col  error  rule  message`), then `FILE: validated in Nms`.
-const lint = await toolOutput('redocly', ['lint', ...specs, '--format', 'stylish', '--max-problems', '500']);
-const FINDING = /^\s*\d+:\d+\s+(error|warning)\s/;
+const lint = await linting;
 let current;
 let lines = [];
 for (const line of lint.output.split('\n')) {
@@ -48,7 +60,7 @@ for (const line of lint.output.split('\n')) {
     current = specNamed(started[1]);
     lines = [];
   } else if (ended && current) {
-    if (lines.some((l) => FINDING.test(l))) findings.get(current).push(`redocly lint:\n${lines.join('\n')}`);
+    if (lines.some((l) => REDOCLY_FINDING.test(l))) findings.get(current).push(`redocly lint:\n${lines.join('\n')}`);
     current = undefined;
   } else if (current && line.trim() !== '') {
     lines.push(line);
@@ -60,13 +72,8 @@ if (lint.status !== 0 && specs.every((spec) => findings.get(spec).length === 0))
 }
 
 // 3. redocly bundle, one run for all, then the house rules over each bundle.
-const scratch = mkdtempSync(path.join(tmpdir(), 'spec-lint-'));
 try {
-  // With one file, redocly takes `-o` as the bundle's own path; with several, as their folder.
-  // `--force` bundles a file whose derived parts (scripts/redocly-derivation-plugin.mjs) found
-  // something written by hand: the lint above has reported it, and the house rules still apply.
-  const output = specs.length === 1 ? path.join(scratch, bundleName(specs[0])) : scratch;
-  const bundled = await toolOutput('redocly', ['bundle', ...specs, '--ext', 'json', '--force', '-o', output]);
+  const bundled = await bundling;
   for (const spec of specs) {
     let doc;
     try {
