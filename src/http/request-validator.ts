@@ -7,6 +7,7 @@ import { refuseNulText } from './refuse-nul-text.js';
 import { matchedOperation } from './request-context.js';
 import { perContract } from './per-contract.js';
 import { checkResponsesAgainstContract } from './response-check.js';
+import { requestContract } from './request-contract.js';
 
 /** What express-openapi-validator records on a request it matched to an operation of the contract. */
 interface ValidatedRequest extends Request {
@@ -60,8 +61,9 @@ type OperationMetadata = Record<string, unknown> & { schema?: { operationId?: st
 
 function newValidator(document: object): RequestHandler[] {
   const steps = OpenApiValidator.middleware({
-    // The validator mutates the document it is given; the served copy must stay untouched.
-    apiSpec: structuredClone(document) as OpenAPIV3.DocumentV3_1,
+    // The validator mutates the document it is given; the served copy must stay untouched. It is
+    // given the requests' part of the contract only (request-contract.ts).
+    apiSpec: structuredClone(requestContract(document)) as OpenAPIV3.DocumentV3_1,
     // Unknown parameters are checked by rejectUnknownQueryParameters, so that one 422 names them
     // all together with every bad value (allErrors), instead of only the first problem found.
     // Query and path values are always coerced by the library; JSON bodies are not (`"5"`, `true`
