@@ -8,14 +8,16 @@ import { parse, stringify } from 'yaml';
 import { checkHouseRules } from '../../scripts/spec-house-rules.mjs';
 import { loadOpenApiDocument } from '../../src/contract.js';
 
-// The spec quality gate (`npm run spec:lint`) run on our contract and on copies of it, each broken
-// in exactly one way: the gate must name that break.
+// The spec quality gate (`npm run spec:lint`) on copies of our contract, each break planted in a
+// file of its own so that the gate's report attributes each finding: it must name every break, in
+// the file or on the operation where it was planted, and nothing else. `npm test` runs the gate on
+// the contract itself first (scripts/gates.mjs).
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const scratch: string[] = [];
 
 type Doc = Record<string, any>;
 
-function lint(specs: string[] = []): Promise<{ code: number; output: string }> {
+function lint(specs: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['scripts/spec-lint.mjs', ...specs], { cwd: root, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }));
@@ -30,151 +32,215 @@ function reportOn(output: string, spec: string): string {
   return verdict ? output.slice(start, start + verdict.index + verdict[0].length) : output.slice(start);
 }
 
+/** A break planted in one file of openapi/ (ROOT: the root document). */
+interface Case {
+  name: string;
+  /** What the gate says about the file, or about the operations or schema it holds. */
+  expected: RegExp;
+  file: string;
+  edit: (doc: Doc) => void;
+}
+
+/** The root file of a copy, whatever brokenCopy renamed it. */
+const ROOT = 'root';
+const ME = 'paths/api_v1_me.yaml';
+const WORKSPACE = 'paths/api_v1_workspace.yaml';
+const PLAN = 'paths/api_v1_workspace_plan.yaml';
+const USAGE = 'paths/api_v1_workspace_usage.yaml';
+const SETUP = 'paths/api_v1_visibility_setup.yaml';
+const COMPETITORS = 'paths/api_v1_visibility_competitors.yaml';
+const PERSONAS = 'paths/api_v1_iq_personas.yaml';
+const PRODUCTS = 'paths/api_v1_iq_products.yaml';
+const IDEAS = 'paths/api_v1_content_ideas.yaml';
+
 /**
- * A fresh copy of openapi/ with `edit` applied; returns the root file of the copy, renamed
- * `name.yaml` (the gate checks several files in one run when their names differ).
+ * A copy of openapi/ with each case's break applied to its file (a different one for each case);
+ * returns the root file of the copy, renamed `name.yaml` (the gate checks several files in one
+ * run when their names differ).
  */
-function brokenCopy(name: string, edit: (file: (name: string, change: (doc: Doc) => void) => void) => void): string {
+function brokenCopy(name: string, cases: Case[]): string {
+  const files = cases.map((c) => c.file);
+  if (new Set(files).size !== files.length) throw new Error(`${name}: two cases break the same file, so their findings could not be told apart`);
   const dir = mkdtempSync(path.join(tmpdir(), 'spec-lint-case-'));
   scratch.push(dir);
   cpSync(path.join(root, 'openapi'), path.join(dir, 'openapi'), { recursive: true });
   renameSync(path.join(dir, 'openapi', 'openapi.yaml'), path.join(dir, 'openapi', `${name}.yaml`));
-  edit((fileName, change) => {
-    const file = path.join(dir, 'openapi', fileName === ROOT ? `${name}.yaml` : fileName);
+  for (const c of cases) {
+    const file = path.join(dir, 'openapi', c.file === ROOT ? `${name}.yaml` : c.file);
     const doc = parse(readFileSync(file, 'utf8')) as Doc;
-    change(doc);
+    c.edit(doc);
     writeFileSync(file, stringify(doc));
-  });
+  }
   return path.join(dir, 'openapi', `${name}.yaml`);
 }
 
-const ME = 'paths/api_v1_me.yaml';
-/** The root file of a copy, whatever brokenCopy renamed it. */
-const ROOT = 'root';
-
-const cases: Array<{ name: string; expected: RegExp; edit: Parameters<typeof brokenCopy>[1] }> = [
+// The copies: one with what redocly's lint reports (its rules, ours in redocly.yaml, and the
+// derivation plugin's), one with what only the house rules over the bundle report.
+const copies: Array<{ name: string; cases: Case[] }> = [
   {
-    name: 'a schema property without a description',
-    expected: /components\.schemas\.ApiKey\.name: property has no description/,
-    edit: (file) => file('components/schemas/ApiKey.yaml', (d) => { delete d.properties.name.description; }),
-  },
-  {
-    name: 'a parameter without a description',
-    expected: /Every parameter needs a description/,
-    edit: (file) => file(ME, (d) => { d.get.parameters = [{ name: 'verbose', in: 'query', schema: { type: 'boolean' } }]; }),
-  },
-  {
-    name: 'an inline anonymous object schema',
-    expected: /GET \/api\/v1\/me 200 application\/json: inline object schema/,
-    edit: (file) => file(ME, (d) => {
-      d.get.responses['200'].content['application/json'].schema = {
-        type: 'object',
-        description: 'The envelope, written inline instead of as a named schema.',
-        properties: {
-          code: { type: 'integer', description: 'The service code.' },
-          messages: { type: 'string', description: 'What happened.' },
-          data: { $ref: '../components/schemas/Me.yaml' },
+    name: 'lint-rules',
+    cases: [
+      {
+        name: 'a parameter without a description',
+        expected: /Every parameter needs a description/,
+        file: ME,
+        edit: (d) => { d.get.parameters = [{ name: 'verbose', in: 'query', schema: { type: 'boolean' } }]; },
+      },
+      {
+        name: 'a hand-written head operation',
+        expected: /a hand-written `head` operation/,
+        file: PLAN,
+        edit: (d) => {
+          d.head = { operationId: 'headWorkspacePlan', summary: 'Headers only.', description: 'The GET without its body.', tags: d.get.tags, security: d.get.security, responses: { 200: { description: 'The headers.' } } };
         },
-      };
-    }),
+      },
+      {
+        name: 'a standard refusal copied into a path file',
+        expected: /response 401 is derived from the operation's security and markers/,
+        file: USAGE,
+        edit: (d) => { d.get.responses['401'] = { $ref: '../components/responses/Unauthorized.yaml' }; },
+      },
+      {
+        name: 'a standard header copied into a path file',
+        expected: /header ETag is derived for every GET's 200/,
+        file: SETUP,
+        edit: (d) => { d.get.responses['200'].headers = { ETag: { $ref: '../components/headers/ETag.yaml' } }; },
+      },
+      {
+        name: 'x-conditional other than false',
+        expected: /x-conditional is only `false`, on a GET that never answers 304/,
+        file: COMPETITORS,
+        edit: (d) => { d.get['x-conditional'] = true; },
+      },
+      {
+        name: 'a duplicate operationId',
+        expected: /operation-operationId-unique/,
+        file: WORKSPACE,
+        edit: (d) => { d.get.operationId = 'getMe'; },
+      },
+      {
+        name: 'an unused component',
+        expected: /no-unused-components/,
+        file: ROOT,
+        edit: (d) => { d.components.schemas = { UnusedThing: { type: 'string', description: 'Nothing refers to this schema.' } }; },
+      },
+      {
+        name: 'an operation without a summary',
+        expected: /operation-summary/,
+        file: PRODUCTS,
+        edit: (d) => { delete d.get.summary; },
+      },
+      {
+        name: 'an operation without a description',
+        expected: /operation-description/,
+        file: PERSONAS,
+        edit: (d) => { delete d.get.description; },
+      },
+      {
+        name: 'an operation without a tag',
+        expected: /operation-tags/,
+        file: IDEAS,
+        edit: (d) => { delete d.get.tags; },
+      },
+    ],
   },
   {
-    name: 'a hand-written head operation',
-    expected: /a hand-written `head` operation/,
-    edit: (file) => file(ME, (d) => {
-      d.head = { operationId: 'headMe', summary: 'Headers only.', description: 'The GET without its body.', tags: ['Key'], security: d.get.security, responses: { 200: { description: 'The headers.' } } };
-    }),
-  },
-  {
-    name: 'a standard refusal copied into a path file',
-    expected: /response 401 is derived from the operation's security and markers/,
-    edit: (file) => file(ME, (d) => { d.get.responses['401'] = { $ref: '../components/responses/Unauthorized.yaml' }; }),
-  },
-  {
-    name: 'a standard header copied into a path file',
-    expected: /header ETag is derived for every GET's 200/,
-    edit: (file) => file(ME, (d) => { d.get.responses['200'].headers = { ETag: { $ref: '../components/headers/ETag.yaml' } }; }),
-  },
-  {
-    // The derivation adds headers only to a response written in the path file: a GET's 200 that
-    // refers to a shared response instead ends up without ETag, and the house rules see it.
-    name: 'a GET whose 200 has no ETag',
-    expected: /GET \/api\/v1\/me 200: has no ETag header/,
-    edit: (file) => file(ME, (d) => { d.get.responses['200'] = { $ref: '../components/responses/NotFound.yaml' }; }),
-  },
-  {
-    name: 'a GET whose 200 has no body schema',
-    expected: /GET \/api\/v1\/me 200: has no body schema/,
-    edit: (file) => file(ME, (d) => { delete d.get.responses['200'].content; }),
-  },
-  {
-    name: 'x-conditional other than false',
-    expected: /x-conditional is only `false`, on a GET that never answers 304/,
-    edit: (file) => file(ME, (d) => { d.get['x-conditional'] = true; }),
-  },
-  {
-    name: 'a duplicate operationId',
-    expected: /operation-operationId-unique/,
-    edit: (file) => file('paths/api_v1_workspace.yaml', (d) => { d.get.operationId = 'getMe'; }),
-  },
-  {
-    name: 'an unused component',
-    expected: /no-unused-components/,
-    edit: (file) => file(ROOT, (d) => {
-      d.components.schemas = { UnusedThing: { type: 'string', description: 'Nothing refers to this schema.' } };
-    }),
-  },
-  {
-    name: 'an operation without a summary',
-    expected: /operation-summary/,
-    edit: (file) => file(ME, (d) => { delete d.get.summary; }),
-  },
-  {
-    name: 'an operation without a description',
-    expected: /operation-description/,
-    edit: (file) => file(ME, (d) => { delete d.get.description; }),
-  },
-  {
-    name: 'an operation without a tag',
-    expected: /operation-tags/,
-    edit: (file) => file(ME, (d) => { delete d.get.tags; }),
-  },
-  {
-    // Without `security` at all, redocly's security-defined fails it; an empty list is the house rule's.
-    name: 'an operation that declares an empty security requirement',
-    expected: /GET \/api\/v1\/me: declares no security requirement/,
-    edit: (file) => file(ME, (d) => { d.get.security = []; }),
+    name: 'house-rules',
+    cases: [
+      {
+        name: 'a schema property without a description',
+        expected: /\.name: property has no description/,
+        file: 'components/schemas/ApiKey.yaml',
+        edit: (d) => { delete d.properties.name.description; },
+      },
+      {
+        name: 'an inline anonymous object schema',
+        expected: /200 application\/json: inline object schema/,
+        file: ME,
+        edit: (d) => {
+          d.get.responses['200'].content['application/json'].schema = {
+            type: 'object',
+            description: 'The envelope, written inline instead of as a named schema.',
+            properties: {
+              code: { type: 'integer', description: 'The service code.' },
+              messages: { type: 'string', description: 'What happened.' },
+              data: { $ref: '../components/schemas/Me.yaml' },
+            },
+          };
+        },
+      },
+      {
+        // The derivation adds headers only to a response written in the path file: a GET's 200 that
+        // refers to a shared response instead ends up without ETag, and the house rules see it.
+        name: 'a GET whose 200 has no ETag',
+        expected: /200: has no ETag header/,
+        file: WORKSPACE,
+        edit: (d) => { d.get.responses['200'] = { $ref: '../components/responses/NotFound.yaml' }; },
+      },
+      {
+        name: 'a GET whose 200 has no body schema',
+        expected: /200: has no body schema/,
+        file: PLAN,
+        edit: (d) => { delete d.get.responses['200'].content; },
+      },
+      {
+        // Without `security` at all, redocly's security-defined fails it; an empty list is the house rule's.
+        name: 'an operation that declares an empty security requirement',
+        expected: /: declares no security requirement/,
+        file: SETUP,
+        edit: (d) => { d.get.security = []; },
+      },
+    ],
   },
 ];
+const cases = copies.flatMap((copy, i) => copy.cases.map((c) => ({ ...c, copy: i })));
 
-// Redocly's stylish format prints one `line:col  error|warning  rule  message` line per finding.
-const FINDING = /^\s*\d+:\d+\s+(error|warning)\s|\byou have \d+ warnings?\b/im;
+// Redocly's stylish format prints one `line:col  error|warning  rule  message` line per finding,
+// under a `FILE:` line naming the file it is in; the house rules' findings name the operation
+// (`GET /api/v1/me ...`) or schema (`components.schemas.ApiKey...`) they are about.
+const REDOCLY_FINDING = /^\s+\d+:\d+\s+(error|warning)\s/;
+const paths = (parse(readFileSync(path.join(root, 'openapi', 'openapi.yaml'), 'utf8')) as Doc).paths as Record<string, { $ref: string }>;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The findings of a copy's report (on `spec`) about what one file of it holds. */
+function findingsAbout(report: string, spec: string, file: string): string[] {
+  const own = file === ROOT ? path.basename(spec) : file;
+  const url = Object.keys(paths).find((p) => paths[p]!.$ref === file);
+  const schema = /^components\/schemas\/(.+)\.yaml$/.exec(file)?.[1];
+  const subject = url ? new RegExp(`^${escape(spec)}: (GET|HEAD) ${escape(url)}[ :]`)
+    : schema ? new RegExp(`^${escape(spec)}: components\\.schemas\\.${escape(schema)}\\.`) : undefined;
+  const found: string[] = [];
+  let inFile = false;
+  for (const line of report.split('\n')) {
+    if (REDOCLY_FINDING.test(line)) {
+      if (inFile) found.push(line);
+    } else {
+      inFile = /^\S.*:$/.test(line) && line.endsWith(`/openapi/${own}:`);
+      if (subject?.test(line)) found.push(line);
+    }
+  }
+  return found;
+}
 
 describe('spec quality gate (scripts/spec-lint.mjs)', () => {
-  let ours: { code: number; output: string };
   let broken: { code: number; output: string };
   let specs: string[];
 
   beforeAll(async () => {
-    specs = cases.map((c, i) => brokenCopy(`case-${i + 1}`, c.edit));
-    // The gate as `npm run spec:lint` runs it, and once over every broken copy.
-    [ours, broken] = await Promise.all([lint(), lint(specs)]);
+    specs = copies.map((copy) => brokenCopy(copy.name, copy.cases));
+    // The gate as `npm run spec:lint FILE...` runs it, once over every broken copy.
+    broken = await lint(specs);
   }, 180_000);
 
   afterAll(() => {
     for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('passes on our OpenAPI and AsyncAPI documents with zero findings', () => {
-    expect(ours.output).not.toMatch(FINDING);
-    expect(ours.code, ours.output).toBe(0);
-  });
-
-  it.each(cases.map((c, i) => ({ ...c, i })))('fails on $name', ({ expected, i }) => {
+  it.each(cases)('fails on $name', ({ expected, file, copy }) => {
     expect(broken.code).not.toBe(0);
-    const report = reportOn(broken.output, specs[i]!);
+    const report = reportOn(broken.output, specs[copy]!);
     expect(report, broken.output).toMatch(/^❌ .*: \d+ finding\(s\)$/m);
-    expect(report).toMatch(expected);
+    expect(findingsAbout(report, specs[copy]!, file).join('\n'), report).toMatch(expected);
   });
 
   it('finds no hand-written head operation in openapi/paths/ (the bundle derives each from its GET)', () => {
@@ -186,16 +252,27 @@ describe('spec quality gate (scripts/spec-lint.mjs)', () => {
   it('refuses, before any tool runs, files whose names repeat (their bundles would overwrite each other)', async () => {
     const { code, output } = await lint([specs[0]!, path.join(root, 'openapi', `${path.basename(specs[0]!)}`)]);
     expect(code).toBe(2);
-    expect(output).toMatch(/the files named must have different names; these repeat one: .*case-1\.yaml/);
+    expect(output).toMatch(/the files named must have different names; these repeat one: .*lint-rules\.yaml/);
   });
 
-  it('reports on each file of a run over several, and only what that file breaks', () => {
-    // Every case breaks one thing: no other case's expected finding shows in its report.
-    for (const [i, c] of cases.entries()) {
-      const report = reportOn(broken.output, specs[i]!);
-      for (const [j, other] of cases.entries()) {
-        if (j !== i && !other.expected.test(c.name)) expect(report, `${c.name} reports ${other.name}`).not.toMatch(other.expected);
+  it('reports on each file of a run over several, and only what that file breaks, each where it was planted', () => {
+    for (const [k, copy] of copies.entries()) {
+      const report = reportOn(broken.output, specs[k]!);
+      // No other copy's break shows in this copy's report.
+      for (const other of cases.filter((c) => c.copy !== k)) {
+        if (!copy.cases.some((c) => other.expected.test(c.name))) expect(report, `${copy.name} reports ${other.name}`).not.toMatch(other.expected);
       }
+      // Every case breaks one thing: no other case's expected finding shows where it was planted.
+      for (const c of copy.cases) {
+        const about = findingsAbout(report, specs[k]!, c.file).join('\n');
+        for (const other of cases) {
+          if (other.name !== c.name && !other.expected.test(c.name)) expect(about, `${c.name} reports ${other.name}`).not.toMatch(other.expected);
+        }
+      }
+      // And every finding of the report is about a file one of its cases broke.
+      const attributed = new Set(copy.cases.flatMap((c) => findingsAbout(report, specs[k]!, c.file)));
+      const findings = report.split('\n').filter((line) => REDOCLY_FINDING.test(line) || line.startsWith(`${specs[k]}: `) || line.startsWith('swagger-parser:'));
+      expect(findings.filter((line) => !attributed.has(line)), report).toEqual([]);
     }
   });
 });
