@@ -27,6 +27,7 @@ import { countedLimiter } from './http/metrics/counted-limiter.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
 import { compileOperations } from './http/contract-operations.js';
+import { perContract } from './http/per-contract.js';
 import { OperationMatcher } from './http/operation-matcher.js';
 import { matchRoute, requireOperation } from './http/route-match.js';
 import { adminHandlers } from './handlers/admin.js';
@@ -90,6 +91,12 @@ export interface AppDeps {
   writers?: BackgroundWriters;
 }
 
+/**
+ * The contract's operations compiled for the matcher and the guards, once per contract in a process
+ * (http/per-contract.ts): the matcher is never changed once built.
+ */
+const matcherFor = perContract((document) => new OperationMatcher(compileOperations(document)));
+
 /** Builds the Express app; never listens (see server.ts). */
 export async function createApp(deps: AppDeps): Promise<Express> {
   const now = deps.now ?? (() => new Date());
@@ -101,7 +108,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const document = deps.document ?? bundledContract.openApi();
   const writers = deps.writers ?? createBackgroundWriters(deps.store);
   // Compiled before anything listens: a contract the guards cannot enforce stops the start-up.
-  const matcher = new OperationMatcher(compileOperations(document));
+  const matcher = matcherFor(document);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -1,5 +1,6 @@
 import { HTTP_METHODS } from '../contract.js';
 import { followRefs } from '../json-pointer.js';
+import { perContract } from './per-contract.js';
 
 /** A parameter of the bundled contract, with `$ref`s resolved. */
 export interface ContractParameter {
@@ -16,8 +17,13 @@ function resolve(document: Node, node: unknown): Node {
   return (followRefs(document, node ?? {}, '', 10).node ?? {}) as Node;
 }
 
-/** `"GET /api/v1/x/{id}"` → every parameter the operation documents (its own and its path item's). */
-export function parametersByOperation(document: object): Map<string, ContractParameter[]> {
+/**
+ * `"GET /api/v1/x/{id}"` → every parameter the operation documents (its own and its path item's).
+ * Read once per contract in a process (per-contract.ts): callers never change what it returns.
+ */
+export const parametersByOperation: (document: object) => ReadonlyMap<string, readonly ContractParameter[]> = perContract(parametersOf);
+
+function parametersOf(document: object): Map<string, ContractParameter[]> {
   const doc = document as Node;
   const byOperation = new Map<string, ContractParameter[]>();
   for (const [route, item] of Object.entries((doc.paths ?? {}) as Record<string, Node>)) {
