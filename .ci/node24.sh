@@ -68,7 +68,7 @@ token=$(node dist/cli/main.js token create --workspace "$(json .demo.workspace_i
   --user "$(json .demo.user_id <"$dir/serve.out")" --db "$dir/demo.db" --json | json .token)
 say "the demo workspace served at $url by $(node --version)"
 # Reads only: the demo workspace has no webhook, so the writes and the reads of a webhook are not
-# reached, and say so (test/cli/contract-test.test.ts allows the same).
+# reached, and say so.
 unreached=$(node -e "const d=require('./generated/openapi.json'); const ids=[];
   for (const [p, item] of Object.entries(d.paths)) for (const [m, op] of Object.entries(item))
     if (op.operationId && (!['get', 'head'].includes(m) || p.includes('{webhook_id}'))) ids.push(op.operationId);

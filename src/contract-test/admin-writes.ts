@@ -107,7 +107,7 @@ export async function checkAdminWrites(
         token, own: { workspace_id: workspaceId, webhook_id: webhookId }, webhookUrl: options.webhookUrl, createdName: CREATED_NAME,
         examples: options.examples, full: options.full, operations: options.operations, neverSent: Object.keys(NEVER_SENT),
       });
-      await checkWriteRefusals(ctx, token, workspaceId, webhookId);
+      await checkWriteRefusals(ctx, token, workspaceId, webhookId, options.operations);
       if (createWebhook) {
         const unknown = ctx.values.unknownParameterName();
         const op = createWebhook;
@@ -134,10 +134,10 @@ export async function checkAdminWrites(
  * before anything else), where documented a body in a media type the operation does not take
  * (415), and an unknown query parameter (422 naming it). Paths point at the run's
  * own webhook, except deletions, which get ids that name nothing, so that a server ignoring the
- * parameter still deletes nothing.
+ * parameter still deletes nothing. With `--operations`, only the writes it names.
  */
-async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceId: string, webhookId: string): Promise<void> {
-  for (const op of ctx.contract.operations.filter((o) => !READ_METHODS.includes(o.method))) {
+async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceId: string, webhookId: string, operations: readonly string[] | undefined): Promise<void> {
+  for (const op of ctx.contract.operations.filter((o) => !READ_METHODS.includes(o.method) && (operations === undefined || operations.includes(o.operationId)))) {
     const credential = credentialFor(ctx.contract, op, [token]);
     if (!credential) continue;
     const values: Record<string, string> = {};

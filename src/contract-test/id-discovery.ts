@@ -1,4 +1,4 @@
-import type { Operation } from './openapi-contract.js';
+import type { OpenApiContract, Operation, Schema } from './openapi-contract.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,6 +47,34 @@ export class IdPool {
       else this.walk(value, key === 'items' || key === 'data' ? name : key);
     }
   }
+}
+
+/**
+ * The names under which a successful answer of `op` may file ids, read from its documented schema
+ * by the rules `IdPool.harvest` applies to the answer itself: what a run narrowed by
+ * `--operations` reads to find the ids its operations need (src/contract-test/narrowed-plan.ts).
+ */
+export function namesAnswered(contract: OpenApiContract, op: Operation): Set<string> {
+  const names = new Set<string>();
+  const media = contract.response(op, 200)?.media.find((m) => m.type === 'application/json');
+  const root = media?.schemaPointer === undefined ? undefined : contract.schemaAt(media.schemaPointer);
+  const walked = new Map<Schema, Set<string>>();
+  const walk = (node: Schema | undefined, name: string): void => {
+    const schema = contract.schema(node);
+    if (!schema) return;
+    const seen = walked.get(schema) ?? new Set<string>();
+    if (seen.has(name)) return;
+    walked.set(schema, seen.add(name));
+    for (const alternative of schema.oneOf ?? []) walk(alternative, name);
+    walk(schema.items, name);
+    for (const [key, value] of Object.entries(schema.properties ?? {})) {
+      if (key === 'id') names.add(singular(name));
+      else if (key.endsWith('_id')) names.add(key.replace(/_id$/, ''));
+      else walk(value, key === 'items' || key === 'data' ? name : key);
+    }
+  };
+  walk(contract.schema(root)?.properties?.data, lastSegment(op.path));
+  return names;
 }
 
 function add(map: Map<string, string[]>, key: string, value: unknown): void {

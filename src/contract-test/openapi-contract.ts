@@ -19,6 +19,7 @@ export interface Schema {
   example?: unknown;
   examples?: unknown[];
   items?: Schema;
+  oneOf?: Schema[];
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;

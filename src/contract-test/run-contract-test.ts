@@ -8,6 +8,7 @@ import { curlLine, maskSecrets } from './curl-line.js';
 import { reached, status } from './expectations.js';
 import type { Credential } from './http-exchange.js';
 import { OpenApiContract, type Operation } from './openapi-contract.js';
+import { plannedReads } from './narrowed-plan.js';
 import { Pacer } from './pacing.js';
 import { discoverReads, pathParameters, varyRead, type ReadyRead } from './read-cases.js';
 import { checkAuthenticationOf, checkChecksum, checkMethods, checkOrder, checkParametersOf, checkScopeOf, checkSecuritySchemes, type ScopedKey } from './refusal-cases.js';
@@ -35,7 +36,10 @@ export interface ContractTestOptions {
   full?: boolean | undefined;
   /** Any slower answer fails (`--max-response-time`). */
   maxResponseTimeMs?: number | undefined;
-  /** Only these operations are checked (`--operations`); the others are still read to find ids. */
+  /**
+   * Only these operations are checked (`--operations`); of the others only the reads that answer
+   * the ids these need are sent (src/contract-test/narrowed-plan.ts).
+   */
   operations?: readonly string[] | undefined;
   /** Operations the run may leave unreached without failing (`--allow-unreached`). */
   allowUnreached?: readonly string[];
@@ -178,10 +182,17 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
   const examples = options.examples ?? DEFAULT_EXAMPLES;
   // The default plan keeps within about three minutes at the default limits; --full lifts it.
   if (!options.full) pacer.allowance = DEFAULT_PLAN_ALLOWANCE;
-  const ready = await ctx.as('positive_data_acceptance', () => discoverReads(ctx, withCredential.filter(({ op }) => READ_METHODS.includes(op.method))));
-
+  const reads = withCredential.filter(({ op }) => READ_METHODS.includes(op.method));
   // The read that answers for any valid key, whatever its scopes, tells the run who it is.
-  const identity = ready.find((r) => r.credential.label === 'key' && pathParameters(r.op).length === 0 && requiredScopes(contract, r.op).length === 0);
+  const isIdentity = (r: { op: Operation; credential: Credential }) => r.credential.label === 'key' && pathParameters(r.op).length === 0 && requiredScopes(contract, r.op).length === 0;
+  const writing = options.allowWrites && token !== undefined;
+  const planned = options.operations && plannedReads(contract, options.operations, {
+    reads: options.limitedKey !== undefined || writing ? reads.filter(isIdentity).slice(0, 1).map((r) => r.op) : [],
+    idNames: writing ? ['workspace_id'] : [],
+  });
+  const ready = await ctx.as('positive_data_acceptance', () => discoverReads(ctx, planned ? reads.filter((r) => planned.has(r.op)) : reads));
+
+  const identity = ready.find(isIdentity);
   const scopedKeys: ScopedKey[] = [];
   if (options.limitedKey !== undefined) {
     const credential = userCredential('limited key', options.limitedKey, 'WORKSPACE_API_LIMITED_KEY');
@@ -196,7 +207,7 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
     }
   }
   const workspaceId = ctx.ids.forName('workspace_id')[0];
-  const minting = options.allowWrites && token && workspaceId !== undefined;
+  const minting = writing && workspaceId !== undefined;
   const minted = minting ? await ctx.as('scope_refusal', () => mintScopeKeys(ctx, token, workspaceId, CREATED_NAME)) : [];
   scopedKeys.push(...minted);
 

@@ -5,9 +5,11 @@ import { importLines } from '../../../src/import/import-ndjson.js';
 import { createMemberToken } from '../../../src/keys/member-tokens.js';
 import type { Scope } from '../../../src/keys/scopes.js';
 import type { AppDeps } from '../../../src/app.js';
+import type { Store } from '../../../src/store/index.js';
 import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { onPostgres } from '../../support/store-kind.js';
+import { createSqliteTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 
 const operations = Object.values((loadOpenApiDocument() as { paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, unknown>> }>> }).paths)
@@ -40,32 +42,90 @@ export interface DemoServer {
   args: string[];
 }
 
+interface DemoData {
+  workspace: TestWorkspace;
+  token: string;
+  limitedKey: string;
+}
+
+const limitedScopes: Scope[] = ['visibility:read', 'iq:read'];
+
 /**
- * The real app on a loopback port over a fresh database holding the demo data (through the import,
- * as `serve --demo` loads it) and one webhook, a workspace owner's key and member token, and a key
- * lacking scopes. `withoutPlan` leaves the plan record out of the import.
- * The rate limit is raised so a whole run fits in one window, unless the test sets its own.
+ * The demo workspace in a store: one webhook, as a workspace in use has, subscribed before the data
+ * arrives (the articles that arrive in a status are announced to it, so the reads of a webhook,
+ * its deliveries and one delivery have something to read), the demo data through the import (as
+ * `serve --demo` loads it), an owner's member token and a key lacking scopes.
+ */
+async function fillDemoWorkspace(store: Store, withoutPlan: boolean): Promise<DemoData> {
+  const workspace = await createTestWorkspace(store, { name: 'Acme Analytics (demo)' });
+  await createTestWebhook(store, workspace, { url: 'http://127.0.0.1:9/nobody-listens', events: ['content.status_updated'] });
+  const lines = [...generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId })];
+  // A workspace whose billing has not been imported yet: the plan is a documented absent state.
+  await importLines(store, workspace.workspaceId, withoutPlan ? lines.filter((l) => !l.includes('"type":"workspace_plan"')) : lines);
+  const token = (await createMemberToken(store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId, name: 'QA' })).token;
+  const limitedKey = (await createTestKey(store, workspace, { scopes: limitedScopes, name: 'Limited' })).key;
+  return { workspace, token, limitedKey };
+}
+
+/**
+ * On SQLite the demo workspace is made once per process (and per `withoutPlan`) into a file that
+ * each server gets a copy of: the import is most of what starting a demo server costs, and every
+ * test still serves a database of its own.
+ */
+const templates = new Map<boolean, Promise<DemoData & { file: string }>>();
+
+function demoTemplate(withoutPlan: boolean): Promise<DemoData & { file: string }> {
+  let template = templates.get(withoutPlan);
+  if (!template) {
+    template = (async () => {
+      const { store, file, cleanup } = createSqliteTestStore();
+      process.once('exit', cleanup);
+      const data = await fillDemoWorkspace(store, withoutPlan);
+      // Closed, so that the file holds everything (no write-ahead log beside it) and copies whole.
+      store.db.close();
+      return { ...data, file };
+    })();
+    templates.set(withoutPlan, template);
+  }
+  return template;
+}
+
+/** A copy of the demo template, opened as the server opens its file; `remove` deletes it. */
+async function demoStoreCopy(withoutPlan: boolean): Promise<DemoData & { store: SqliteStore; remove: () => void }> {
+  const { file, ...data } = await demoTemplate(withoutPlan);
+  const { store, cleanup } = createSqliteTestStore(file);
+  return { ...data, store, remove: cleanup };
+}
+
+/**
+ * The real app on a loopback port over a fresh database holding the demo workspace
+ * (`fillDemoWorkspace`) and a workspace owner's key. `withoutPlan` leaves the plan record out of
+ * the import. The rate limit is raised so a whole run fits in one window, unless the test sets its own.
  */
 export async function startDemoServer(
-  { withoutPlan = false, ...options }: Partial<AppDeps> & { store?: SqliteStore; wrap?: (app: Express) => Express; withoutPlan?: boolean } = {},
+  { withoutPlan = false, ...options }: Partial<AppDeps> & { wrap?: (app: Express) => Express; withoutPlan?: boolean } = {},
 ): Promise<DemoServer> {
-  const server = await startTestServer({
+  const settings = {
     rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 },
     // The checker under test validates every answer itself; the server-side copy would only slow it.
     validateResponses: false,
     allowPrivateWebhookTargets: true,
     ...options,
-  });
-  const workspace = await createTestWorkspace(server.store, { name: 'Acme Analytics (demo)' });
-  // One webhook, as a workspace in use has, subscribed before the data arrives: the articles that
-  // arrive in a status are announced to it, so the reads of a webhook, its deliveries and one
-  // delivery have something to read.
-  await createTestWebhook(server.store, workspace, { url: 'http://127.0.0.1:9/nobody-listens', events: ['content.status_updated'] });
-  const lines = [...generateDemoData({ ...SMALL_DEMO, idNamespace: workspace.workspaceId })];
-  // A workspace whose billing has not been imported yet: the plan is a documented absent state.
-  await importLines(server.store, workspace.workspaceId, withoutPlan ? lines.filter((l) => !l.includes('"type":"workspace_plan"')) : lines);
-  const token = (await createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId, name: 'QA' })).token;
-  const limitedScopes: Scope[] = ['visibility:read', 'iq:read'];
-  const limitedKey = (await createTestKey(server.store, workspace, { scopes: limitedScopes, name: 'Limited' })).key;
+  };
+  let server: TestServer;
+  let data: DemoData;
+  if (onPostgres()) {
+    server = await startTestServer(settings);
+    data = await fillDemoWorkspace(server.store, withoutPlan);
+  } else {
+    const { store, remove, ...copied } = await demoStoreCopy(withoutPlan);
+    const served = await startTestServer({ ...settings, store });
+    server = { ...served, close: async () => {
+      await served.close();
+      remove();
+    } };
+    data = copied;
+  }
+  const { workspace, token, limitedKey } = data;
   return { server, workspace, token, limitedKey, limitedScopes, args: ['--base-url', server.url, '--key', workspace.key] };
 }
