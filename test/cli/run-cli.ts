@@ -50,16 +50,21 @@ export interface InProcessCli {
   exited: Promise<CliResult>;
 }
 
-/** Runs one command line in this process (the same entry the bin uses), as a user would type it. */
-export function startCliInProcess(args: readonly string[]): InProcessCli {
+/**
+ * Runs one command line in this process (the same entry the bin uses), as a user would type it;
+ * `stdin`, when given, is what standard input holds before it ends (else it stays open and empty).
+ */
+export function startCliInProcess(args: readonly string[], stdin?: string | Buffer): InProcessCli {
   const collected = { stdout: '', stderr: '' };
   const stdout = new PassThrough();
   const stderr = new PassThrough();
+  const input = new PassThrough();
+  if (stdin !== undefined) input.end(stdin);
   stdout.on('data', (chunk: Buffer) => { collected.stdout += chunk.toString('utf8'); });
   stderr.on('data', (chunk: Buffer) => { collected.stderr += chunk.toString('utf8'); });
   // Loaded on first use: files that only spawn the command line never load the whole service.
   const exited = import('../../src/cli/run-command-line.js')
-    .then(({ runCommandLine }) => runCommandLine(args, { stdout, stderr, stdin: new PassThrough() }))
+    .then(({ runCommandLine }) => runCommandLine(args, { stdout, stderr, stdin: input }))
     .then((code) => ({ code, stdout: collected.stdout, stderr: collected.stderr }));
   return {
     stdout: () => collected.stdout,
@@ -78,8 +83,8 @@ export function startCliInProcess(args: readonly string[]): InProcessCli {
 }
 
 /** `startCliInProcess` run to completion. */
-export function runCliInProcess(args: readonly string[]): Promise<CliResult> {
-  return startCliInProcess(args).exited;
+export function runCliInProcess(args: readonly string[], stdin?: string | Buffer): Promise<CliResult> {
+  return startCliInProcess(args, stdin).exited;
 }
 
 /** The first line a started command prints on stdout, parsed as JSON (`serve --json` prints its address). */

@@ -7,7 +7,7 @@ import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createSqliteTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { holdWriteLock } from '../../support/write-lock.js';
-import { CLI } from '../../cli/run-cli.js';
+import { CLI, runCliInProcess, startCliInProcess } from '../../cli/run-cli.js';
 import { categoryLine, competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
 import { storeContents } from '../../support/database-rows.js';
 import { articleLine, changed, outboxEvents, topicLine } from '../../support/content-records.js';
@@ -24,23 +24,30 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 /**
- * Runs the real command line as a separate process on the test database; `onStderr` sees standard
- * error as it comes.
+ * Runs the real command line as a separate process on the test database, standard input a pipe
+ * holding `stdin`: what a user's shell does, exit code and output as the process leaves them.
  */
-function cli(args: string[], stdin: string | Buffer = '', onStderr?: (soFar: string) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function spawned(args: string[], stdin: string | Buffer = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...CLI, ...args, '--db', file], { cwd: root });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      onStderr?.(stderr);
-    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);
   });
+}
+
+/**
+ * The same command line run in this process (the entry the bin uses, with its own streams), on the
+ * test database: each process start costs more CPU than the import it runs, so the tests of what
+ * the command does with a file use this, and two tests spawn it for what a process adds: a file's
+ * summary as a user's shell prints it, and standard input from a pipe.
+ */
+function cli(args: string[], stdin: string | Buffer = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCliInProcess([...args, '--db', file], stdin);
 }
 
 function dataset() {
@@ -55,7 +62,7 @@ describe('cli: import', () => {
     const ndjson = path.join(path.dirname(file), 'data.ndjson');
     writeFileSync(ndjson, `${dataset().join('\n')}\n`);
 
-    const first = await cli(['import', '--workspace', workspaceId, ndjson]);
+    const first = await spawned(['import', '--workspace', workspaceId, ndjson]);
     expect(first).toEqual({ code: 0, stdout: 'imported 4 records: 4 inserted, 0 updated, 0 unchanged; 0 webhook events\n', stderr: '' });
 
     const again = await cli(['import', ndjson, '--workspace', workspaceId, '--json']);
@@ -69,7 +76,7 @@ describe('cli: import', () => {
 
   it('when FILE is -, reads standard input', async () => {
     const { workspaceId } = await createTestWorkspace(store);
-    const result = await cli(['import', '--workspace', workspaceId, '-', '--json'], dataset().join('\n'));
+    const result = await spawned(['import', '--workspace', workspaceId, '-', '--json'], dataset().join('\n'));
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ records: 4, inserted: 4, updated: 0, unchanged: 0, deleted: 0, events: 0, events_suppressed: 0 });
     expect(store.db.prepare('SELECT count(*) FROM snapshots WHERE workspace_id = ?').pluck().get(workspaceId)).toBe(2);
@@ -111,14 +118,10 @@ describe('cli: import', () => {
     writeFileSync(ndjson, `${dataset().join('\n')}\n`);
     // The other import: the write lock held from another connection for as long as this test likes.
     const lock = holdWriteLock(file);
-    let released = false;
-    const result = await cli(['import', '--workspace', workspaceId, ndjson, '--json'], '', (soFar) => {
-      // It is waiting, not failing: the other import may take minutes. Let it finish now.
-      if (!released && soFar.includes('another import is running; waiting')) {
-        released = true;
-        lock.release();
-      }
-    }).finally(() => lock.release());
+    const run = startCliInProcess(['import', '--workspace', workspaceId, ndjson, '--json', '--db', file]);
+    // It is waiting, not failing: the other import may take minutes. Let it finish now.
+    await run.waitForStderr(/another import is running; waiting/).finally(() => lock.release());
+    const result = await run.exited;
     expect(result).toEqual({
       code: 0,
       stdout: '{"records":4,"inserted":4,"updated":0,"unchanged":0,"deleted":0,"events":0,"events_suppressed":0}\n',
