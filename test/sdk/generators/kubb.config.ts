@@ -6,7 +6,9 @@ import { pluginTs } from '@kubb/plugin-ts';
 
 export default defineConfig({
   input: { path: process.env.SDK_SPEC! },
-  output: { path: process.env.SDK_OUT!, clean: true, barrelType: 'named' },
+  // format: false: Kubb's CLI runs Prettier over everything it wrote (about 640 files), which
+  // changes the layout and nothing a compiler or a caller sees, for about 9 s of CPU.
+  output: { path: process.env.SDK_OUT!, clean: true, barrelType: 'named', format: false },
   plugins: [
     // validate: false: the contract is checked by `npm run spec:lint`; Kubb's own validation adds
     // seconds and nothing else.
