@@ -1,9 +1,4 @@
 // `npm run mock [-- --port N]`: the read API answered from the contract's examples, on loopback.
-import pino from 'pino';
-import { loadConfig } from '../config.js';
-import { loadOpenApiDocument } from '../contract.js';
-import { operationsWithoutExamples } from './example-handlers.js';
-import { startMockServer } from './mock-server.js';
 import { parseDecimalInteger } from '../text/decimal-integer.js';
 
 function portFrom(argv: string[]): number {
@@ -14,11 +9,16 @@ function portFrom(argv: string[]): number {
   return port;
 }
 
+// The port is read before the mock's modules load (most of its start): a mistyped one is refused at once.
+const port = portFrom(process.argv.slice(2));
+const [{ default: pino }, { loadConfig }, { loadOpenApiDocument }, { operationsWithoutExamples }, { startMockServer }] = await Promise.all([
+  import('pino'), import('../config.js'), import('../contract.js'), import('./example-handlers.js'), import('./mock-server.js'),
+]);
 const logger = pino({ level: 'warn' });
 const unserved = operationsWithoutExamples(loadOpenApiDocument());
 if (unserved.length > 0) logger.warn({ unserved }, 'these documented answers have no example; the mock answers them with an empty body');
 const { corsAllowedOrigins } = loadConfig().http;
-const mock = await startMockServer({ port: portFrom(process.argv.slice(2)), host: '127.0.0.1', logger, corsAllowedOrigins });
+const mock = await startMockServer({ port, host: '127.0.0.1', logger, corsAllowedOrigins });
 process.stdout.write(`Mock of the Workspace Read API at ${mock.url} (answers from the contract's examples).
 
 Its API key (any other key gets 401 with code 4022, none gets 4021):
