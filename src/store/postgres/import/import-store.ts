@@ -4,6 +4,7 @@ import { DatabaseBusyError } from '../../errors.js';
 import { ImportRun } from '../../import/import-run.js';
 import type { PostgresPool } from '../pool.js';
 import { PostgresImportIo } from './batch-io.js';
+import { oneStatementAtATime } from './one-statement-at-a-time.js';
 
 /** Held by an import for its whole transaction: imports take turns (keys are listed in ../migrations/README.md). */
 const IMPORT_LOCK_KEY = 4242100;
@@ -147,7 +148,7 @@ export function createPostgresImportStore(pool: PostgresPool, bounds: Partial<Po
   const held = { ...DEFAULT_BOUNDS, ...bounds };
   return {
     async run(workspaceId, lines, options) {
-      const client = await pool.connect();
+      const client = oneStatementAtATime(await pool.connect());
       try {
         await client.query('BEGIN');
         const summary = await importOn(client, workspaceId, lines, options, held);
