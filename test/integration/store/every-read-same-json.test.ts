@@ -89,6 +89,8 @@ describe('every read operation of the contract, as the both-stores test asks it'
   });
 });
 
+const firstStepOf = (scenario: ImportScenario): ImportScenario => ({ ...scenario, steps: scenario.steps.slice(0, 1) });
+
 /** A few of many values (first, last and spread between); all of them when few. */
 function spread<T>(values: T[]): T[] {
   const step = Math.max(1, Math.ceil(values.length / DETAILS_PER_LIST));
@@ -115,7 +117,8 @@ function concretePaths(route: ReadRoute, workspaceId: string, idsOfList: Map<str
 describe.skipIf(!postgresAvailable())('every read operation on SQLite and on PostgreSQL', () => {
   it(`answers the same bytes for ${which}, every query variant, every page and every id`, async () => {
     const workspaces = [
-      { id: scenarioId('every-read:demo'), scenario: demoScenario({ prompts: 5, days: 10, answersPerDay: 1 }) },
+      // The demo's file once: the scenario imports it a second time, unchanged, which import-parity.test.ts compares.
+      { id: scenarioId('every-read:demo'), scenario: firstStepOf(demoScenario({ prompts: 5, days: 10, answersPerDay: 1 })) },
       { id: scenarioId('every-read:every-type'), scenario: importScenarios()[0]! },
     ];
     const sqliteStore = createSqliteTestStore();
