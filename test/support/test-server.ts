@@ -53,9 +53,9 @@ function migratedFile(): string {
 /**
  * A real SQLite file in a fresh temp folder, a copy of a freshly migrated one (`migratedFile`),
  * opened as the server opens it (a write waits 50 ms for a lock another connection holds);
- * removed by `cleanup`. For tests about the file itself;
- * the others take `createTestStore`, which runs on both stores. `copyOf` starts it as a copy of
- * another closed file of this process instead (a workspace with data made once per process).
+ * removed by `cleanup`. `copyOf` starts it as a copy of another closed file of this process
+ * instead (a workspace with data made once per process). For tests about the file itself; the
+ * others take `createTestStore`, which runs on both stores.
  */
 export function createSqliteTestStore(copyOf?: string): { store: SqliteStore; file: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-test-'));
