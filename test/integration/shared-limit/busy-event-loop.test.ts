@@ -16,12 +16,16 @@ function busyFor(ms: number): void {
 }
 
 /**
- * A loopback relay in front of Redis. Once armed, right after it passes the next command on, it
- * keeps this process's event loop busy for `ms`: Redis answers at once, but the service's process
- * cannot read the answer until the loop is free again.
+ * A loopback relay in front of Redis. Once armed, it passes the next command on and, right after it
+ * has passed Redis's answer back, keeps this process's event loop busy for `ms`: the answer waits
+ * in the service's socket, in time, but the service's process cannot read it until the loop is
+ * free again. (Busy from the command on, the test depended on Redis answering within `ms` on a
+ * loaded machine, and failed when it did not.)
  */
 async function relayBusyingTheLoop(redisPort: number): Promise<{ url: string; arm: (ms: number) => void; close: () => Promise<void> }> {
   let busyMs = 0;
+  /** Set once the armed command has gone to Redis: the loop turns busy after its answer is passed back. */
+  let afterAnswerMs = 0;
   const sockets = new Set<net.Socket>();
   const relay = net.createServer((client) => {
     const upstream = net.connect(redisPort, '127.0.0.1');
@@ -29,13 +33,19 @@ async function relayBusyingTheLoop(redisPort: number): Promise<{ url: string; ar
       sockets.add(s);
       s.on('error', () => s.destroy());
     }
-    upstream.pipe(client);
+    upstream.on('data', (chunk: Buffer) => {
+      client.write(chunk);
+      if (afterAnswerMs > 0) {
+        const ms = afterAnswerMs;
+        afterAnswerMs = 0;
+        busyFor(ms);
+      }
+    });
     client.on('data', (chunk: Buffer) => {
       upstream.write(chunk);
       if (busyMs > 0 && chunk.includes('sha')) {
-        const ms = busyMs;
+        afterAnswerMs = busyMs;
         busyMs = 0;
-        busyFor(ms);
       }
     });
     client.on('close', () => upstream.destroy());
