@@ -37,3 +37,16 @@ export function followRefs(root: unknown, node: unknown, pointer = '', maxHops =
   }
   return current;
 }
+
+/** Every `$ref` string anywhere under `node`, in document order (repeats included). */
+export function referencesIn(node: unknown, into: string[] = []): string[] {
+  if (Array.isArray(node)) {
+    for (const item of node) referencesIn(item, into);
+  } else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') into.push(value);
+      else referencesIn(value, into);
+    }
+  }
+  return into;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followRefs, keyOfSegment, nodeAt, pointerSegment } from '../../src/json-pointer.js';
+import { followRefs, keyOfSegment, nodeAt, pointerSegment, referencesIn } from '../../src/json-pointer.js';
 
 const doc = {
   paths: { '/api/v1/me': { get: { responses: { 200: { $ref: '#/components/responses/Me' }, 404: { $ref: '#/components/responses/Gone' } } } } },
@@ -34,5 +34,11 @@ describe('JSON pointers', () => {
     expect(followRefs(doc, doc.paths['/api/v1/me'].get.responses[404]).node).toBeUndefined();
     // A reference to itself stops after the hops allowed instead of looping.
     expect(followRefs(doc, doc.loop, '#/loop', 5)).toEqual({ node: doc.loop, pointer: '#/loop' });
+  });
+
+  it('lists every $ref string under a node, in document order, in arrays too, and no other value named $ref', () => {
+    expect(referencesIn(doc)).toEqual(['#/components/responses/Me', '#/components/responses/Gone', '#/components/responses/MeBody', '#/loop']);
+    expect(referencesIn([{ a: { $ref: '#/x' } }, { $ref: 7, b: [{ $ref: '#/y' }] }])).toEqual(['#/x', '#/y']);
+    expect(referencesIn('#/not-a-ref')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { requestContract } from '../../../src/http/request-contract.js';
+import { nodeAt, referencesIn } from '../../../src/json-pointer.js';
 
 // The part of the contract the request validator is given (src/http/request-contract.ts): every
 // request exactly as the contract writes it, and every component it refers to, without the answers.
@@ -8,20 +9,6 @@ import { requestContract } from '../../../src/http/request-contract.js';
 type Json = Record<string, any>;
 const document = loadOpenApiDocument() as Json;
 const part = requestContract(document) as Json;
-
-function refsIn(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) refsIn(item, into);
-  else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string') into.add(item);
-      else refsIn(item, into);
-    }
-  }
-  return into;
-}
-
-const resolve = (doc: Json, ref: string) => ref.slice(2).split('/').map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))
-  .reduce<Json | undefined>((node, token) => node?.[token], doc);
 
 describe('the requests\' part of the contract', () => {
   it('keeps every path and operation with its parameters and body as written, each answered by one bare default', () => {
@@ -41,8 +28,8 @@ describe('the requests\' part of the contract', () => {
   });
 
   it('holds every component a request refers to, also through another component, the same as in the contract, and no other', () => {
-    const refs = refsIn(part);
-    for (const ref of refs) expect(resolve(part, ref), ref).toEqual(resolve(document, ref));
+    const refs = new Set(referencesIn(part));
+    for (const ref of refs) expect(nodeAt(part, ref), ref).toEqual(nodeAt(document, ref));
     const kept = Object.entries(part.components as Json)
       .filter(([section]) => section !== 'securitySchemes')
       .flatMap(([section, entries]) => Object.keys(entries as Json).map((name) => `#/components/${section}/${name}`));
