@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cpuSeconds } from '../support/cpu-seconds.js';
 
 // A backend developer adds GET /api/v1/visibility/prompts/{prompt}/platforms/{platform} (the
 // mention and citation rate blocks of one prompt on one platform; not shipped, since the
@@ -30,19 +31,13 @@ const env = {
 // The tools the package installs, started without npx (which costs half a second of CPU a call).
 const VITEST = 'node_modules/.bin/vitest';
 
-/** CPU seconds (user + system) of this process's children that have ended, from /proc. */
-function childrenCpu(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100; // cutime, cstime in clock ticks (USER_HZ 100)
-}
-
 function run(cmd: string, args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   const started = Date.now();
-  const cpu = childrenCpu();
+  const cpu = cpuSeconds().children;
   return new Promise((resolve) => {
     execFile(cmd, args, { cwd: work, env: { ...env, ...extraEnv }, maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) => {
       // Where the file's time goes, one line a step, in the test log.
-      console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s wall ${(childrenCpu() - cpu).toFixed(1).padStart(6)} s CPU  ${path.basename(cmd)} ${args.slice(0, 3).join(' ')}`);
+      console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s wall ${(cpuSeconds().children - cpu).toFixed(1).padStart(6)} s CPU  ${path.basename(cmd)} ${args.slice(0, 3).join(' ')}`);
       resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
     });
   });

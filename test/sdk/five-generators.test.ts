@@ -9,6 +9,7 @@ import { bootstrapDemo } from '../../src/demo/bootstrap.js';
 import { generateDemoData } from '../../src/demo/generate-demo-data.js';
 import { importLines } from '../../src/import/import-ndjson.js';
 import { createSqliteTestStore, startTestServer } from '../support/test-server.js';
+import { cpuSeconds } from '../support/cpu-seconds.js';
 import { exportedTypeNames, MADE_UP_NAME, openapiTypescriptSchemaNames } from './generated-type-names.js';
 
 // What a client team does with each of the five popular generators: generate a client from the
@@ -40,20 +41,6 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}, cwd 
     execFile(cmd, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 }, (err, stdout, stderr) =>
       resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }));
   });
-}
-
-/** CPU seconds (user + system) of this process and of the child processes it has reaped (Linux's /proc; 0 elsewhere). */
-function cpuSeconds(): { here: number; children: number } {
-  const { user, system } = process.cpuUsage();
-  let children = 0;
-  try {
-    // Fields 16 and 17 of /proc/self/stat (cutime, cstime), in clock ticks of 1/100 s.
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    children = (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    // Not Linux: the children's share is left out of the log.
-  }
-  return { here: (user + system) / 1e6, children };
 }
 
 /** Runs one step of the file and logs its wall time and CPU, so the log shows where the file's time goes. */
