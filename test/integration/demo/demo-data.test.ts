@@ -7,6 +7,7 @@ import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { rowsOf, valueOf, valuesOf } from '../../support/database-rows.js';
+import { itSqliteOnly } from '../../support/store-kind.js';
 
 let store: Store;
 let cleanup: () => Promise<void>;
@@ -65,7 +66,9 @@ describe('demo data', () => {
     await expect(importLines(store, second.workspaceId, generateDemoData({ ...tiny, idNamespace: second.workspaceId }))).resolves.toMatchObject({ updated: 0, unchanged: 0 });
   });
 
-  it('when the demo starts on an empty database, the demo workspace is filled with recent visibility data', async () => {
+  // The demo at its full size, once: bootstrapDemo asks nothing of the store that the other tests
+  // do not, and the import's rules are compared between the stores by import-parity.test.ts.
+  itSqliteOnly('when the demo starts on an empty database, the demo workspace is filled with recent visibility data', async () => {
     // The demo starts only on a database without workspaces: this test takes one of its own.
     const { store, cleanup } = await createTestStore({ ownDatabase: true });
     onTestFinished(cleanup);
