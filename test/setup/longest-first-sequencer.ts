@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -12,13 +13,19 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   (vitest's `import` time was 346 s of a run; it is about 30 s with the lanes kept together).
  * - The slow lane first, longest first: its files wait on child processes, browsers and retry
  *   schedules, and the longest of them would otherwise finish the run alone.
- * - Longest first inside a lane, from the durations vitest's results cache recorded (files it has
- *   not timed yet go first, larger before smaller), so the run ends on short files.
+ * - Longest first inside a lane, from the durations vitest's results cache recorded, or, where it
+ *   has none (a clean clone, as in CI), the ones recorded in file-durations.json
+ *   (`node scripts/record-test-durations.mjs` writes it from the cache); files timed by neither go
+ *   first, larger before smaller. So the run ends on short files: ordered by size alone, CI's run
+ *   ended on two files of 24 s each.
  *
  * `--sequence.shuffle` shuffles the files inside each lane with the run's seed: the lanes run in
  * processes of their own, so an order dependence can only be between files of one lane.
  */
 const LANE_ORDER = ['slow', 'fast-postgres', 'fast'];
+
+/** Seconds per `lane:file`, from a whole run. */
+const recorded = JSON.parse(readFileSync(new URL('file-durations.json', import.meta.url), 'utf8')) as Record<string, number>;
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -27,7 +34,7 @@ export class LongestFirstSequencer extends BaseSequencer {
     const others = files.filter((spec) => !LANE_ORDER.includes(spec.project.name));
     if (sequence.shuffle) return [...lanes, others].flatMap((lane) => shuffled(lane, sequence.seed));
     const key = (spec: TestSpecification) => `${spec.project.name}:${relative(root, spec.moduleId)}`;
-    const timed = (spec: TestSpecification) => this.ctx.cache.getFileTestResults(key(spec))?.duration;
+    const timed = (spec: TestSpecification) => this.ctx.cache.getFileTestResults(key(spec))?.duration ?? seconds(recorded[key(spec)]);
     const size = (spec: TestSpecification) => this.ctx.cache.getFileStats(key(spec))?.size ?? 0;
     const longestFirst = (a: TestSpecification, b: TestSpecification) => {
       const [ta, tb] = [timed(a), timed(b)];
@@ -39,6 +46,11 @@ export class LongestFirstSequencer extends BaseSequencer {
     };
     return [...lanes, others].flatMap((lane) => [...lane].sort(longestFirst));
   }
+}
+
+/** Recorded seconds as the cache's milliseconds. */
+function seconds(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : value * 1000;
 }
 
 /** Fisher-Yates with a small seeded generator (mulberry32), so a seed replays the same order. */
