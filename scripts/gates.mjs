@@ -1,8 +1,8 @@
 // The gates `npm test` runs before the tests, on two cores at once: the typecheck and the
 // type-aware linter over one TypeScript program (`npm run typecheck` and `npm run lint` would each
 // build it; scripts/typecheck-and-lint.mjs), about half of the gates' CPU, beside the others in
-// their order. Each gate's output is printed whole
-// when it ends, under its name; the run stops at the first gate that fails, with its exit status.
+// their order. Each gate's output is printed whole when it ends, under its name; the run stops at
+// the first gate that fails, with its exit status.
 //   node scripts/gates.mjs
 import { spawn } from 'node:child_process';
 import { root } from './run-tool.mjs';
