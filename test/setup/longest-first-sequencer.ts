@@ -34,7 +34,7 @@ export class LongestFirstSequencer extends BaseSequencer {
     const others = files.filter((spec) => !LANE_ORDER.includes(spec.project.name));
     if (sequence.shuffle) return [...lanes, others].flatMap((lane) => shuffled(lane, sequence.seed));
     const key = (spec: TestSpecification) => `${spec.project.name}:${relative(root, spec.moduleId)}`;
-    const timed = (spec: TestSpecification) => this.ctx.cache.getFileTestResults(key(spec))?.duration ?? seconds(recorded[key(spec)]);
+    const timed = (spec: TestSpecification) => this.ctx.cache.getFileTestResults(key(spec))?.duration ?? milliseconds(recorded[key(spec)]);
     const size = (spec: TestSpecification) => this.ctx.cache.getFileStats(key(spec))?.size ?? 0;
     const longestFirst = (a: TestSpecification, b: TestSpecification) => {
       const [ta, tb] = [timed(a), timed(b)];
@@ -48,8 +48,8 @@ export class LongestFirstSequencer extends BaseSequencer {
   }
 }
 
-/** Recorded seconds as the cache's milliseconds. */
-function seconds(value: number | undefined): number | undefined {
+/** Recorded seconds as the milliseconds the results cache holds. */
+function milliseconds(value: number | undefined): number | undefined {
   return value === undefined ? undefined : value * 1000;
 }
 
