@@ -5,7 +5,7 @@
 //   → domain (analytics, visibility, webhooks, import, admin, workspace, keys, pagination, events, simulator)
 //   → store/
 //   → nothing of ours
-// config.ts, logger.ts, contract.ts, once.ts, json-pointer.ts and errors/ sit at the bottom, usable by every layer.
+// config.ts, logger.ts, contract.ts, once.ts, json-pointer.ts, supported-node.ts and errors/ sit at the bottom, usable by every layer.
 // Outside store/, code takes the `Store` interface (store/index.ts) and never a database: nothing
 // there imports a dialect's folder (store/sqlite/) or its driver.
 const ENTRY = '^src/(server\\.ts|cli/|mock/|demo/|contract-test/)';
@@ -25,7 +25,7 @@ module.exports = {
     upward('domain-imports-above', DOMAIN, [ENTRY, HTTP, HANDLERS]),
     upward('handlers-import-above', HANDLERS, [ENTRY, HTTP]),
     upward('http-imports-entry', HTTP, [ENTRY]),
-    upward('bottom-imports-above', '^src/(config|logger|contract|once|json-pointer)\\.ts$|^src/errors/', [ENTRY, HTTP, HANDLERS, DOMAIN, STORE]),
+    upward('bottom-imports-above', '^src/(config|logger|contract|once|json-pointer|supported-node)\\.ts$|^src/errors/', [ENTRY, HTTP, HANDLERS, DOMAIN, STORE]),
     upward('database-outside-store', OUTSIDE_STORE, [DIALECT, 'better-sqlite3']),
     // The interfaces and what both dialects share import no dialect. Besides index.ts, which opens
     // the SQLite store, only the copy from SQLite into PostgreSQL joins the two dialects.
