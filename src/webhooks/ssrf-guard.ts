@@ -322,7 +322,7 @@ function familyOf(option: dns.LookupOptions['family']): 0 | 4 | 6 {
 /**
  * A `lookup` for http/https/net options or Agents. Resolves the name once, refuses the connection
  * (error code 'ESSRF') unless every address is allowed, and hands Node exactly the addresses it checked.
- * Honours `options.all` (Node 20 passes all:true when autoSelectFamily is on) and `options.family`.
+ * Honours `options.all` (Node passes all:true when autoSelectFamily is on) and `options.family`.
  * Note: Node does not call `lookup` for IP-literal hosts; use guardedTarget() for those.
  */
 export function createGuardedLookup(opts: SsrfGuardOptions): LookupFunction {

@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 // Two real processes, as a QA team runs them: the service (`serve`) and the checker pointed at it.
-// The whole run of every read against a served demo workspace is CI's (.ci/node24.sh); here the
+// The whole run of every read against a served demo workspace is CI's smoke (.ci/smoke.sh); here the
 // two processes talk over a few operations of both credentials: key reads with the lists their ids
 // come from, an export, and a read of the administration API.
 describe('workspace-api contract-test (spawned)', { timeout: 60_000 }, () => {

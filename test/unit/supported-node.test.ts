@@ -41,3 +41,10 @@ describe('the supported Node lines (package.json engines)', () => {
       + 'Install a supported Node (README, "Node versions" says how to fetch Node 24 from the npm registry) and run it again.\n');
   });
 });
+
+describe('README, "Node versions"', () => {
+  it('states the range package.json engines holds', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`(\`${manifest.engines.node}\`:`);
+  });
+});
