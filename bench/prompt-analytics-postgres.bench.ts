@@ -39,13 +39,13 @@ const SHAPES: Record<number, DatasetShape> = {
 type Case = { name: string; call: (stores: PromptReadStores, data: Dataset) => Promise<unknown> };
 const analytics = (range: RangeValue): Case => ({
   name: `analytics ${range}`,
-  call: (stores, data) => readPromptAnalytics(stores, { workspaceId: data.workspaceId, promptId: data.promptId, range, now: new Date() }),
+  call: (stores, data) => readPromptAnalytics(stores, { workspaceId: data.workspaceId, promptId: data.promptId, range, alpha: 0.05, now: new Date() }),
 });
 const CASES: Case[] = [
   analytics('7d'),
   analytics('30d'),
   analytics('90d'),
-  { name: 'prompt list', call: (stores, data) => readPromptList(stores, CURSORS, { workspaceId: data.workspaceId, range: '30d', limit: 25, now: new Date() }) },
+  { name: 'prompt list', call: (stores, data) => readPromptList(stores, CURSORS, { workspaceId: data.workspaceId, range: '30d', alpha: 0.05, limit: 25, order: 'created_at', now: new Date() }) },
 ];
 
 interface Result {

@@ -42,7 +42,7 @@ export function checkHouseRules(doc) {
   for (const [name, param] of Object.entries(doc.components?.parameters ?? {})) {
     if (!param.description) problems.push(`components.parameters.${name}: parameter has no description`);
   }
-  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc), ...checkLinks(doc));
+  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc), ...checkLinks(doc), ...checkWriteMarkers(doc));
   return problems;
 }
 
@@ -204,6 +204,34 @@ function checkPermissions(doc) {
         if (String(op.description ?? '').includes(`\`${scope}\``) && !declared.has(scope)) {
           problems.push(`${where}: the description names \`${scope}\`, which its security does not require`);
         }
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * The service reads how it runs a write from the operation (src/http/contract-operations.ts): a
+ * request is idempotent under its `Idempotency-Key` where the operation declares that header, as
+ * every POST of the administration API must; `x-acts-without-writing: true` keeps the answer after
+ * the fact, for an idempotent operation that writes nothing to the database.
+ */
+function checkWriteMarkers(doc) {
+  const problems = [];
+  const schemes = doc.components?.securitySchemes ?? {};
+  const parameterOf = (p) => (typeof p?.$ref === 'string' ? doc.components?.parameters?.[p.$ref.split('/').pop()] : p);
+  for (const [p, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const where = `${method.toUpperCase()} ${p}`;
+      const idempotent = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(parameterOf)
+        .some((param) => param?.in === 'header' && String(param.name).toLowerCase() === 'idempotency-key');
+      const administration = (op.security ?? []).some((r) => Object.keys(r).some((name) => schemes[name]?.['x-credential'] === 'member_token'));
+      if (method === 'post' && administration && !idempotent) problems.push(`${where}: an administration POST takes an Idempotency-Key header (components/parameters/IdempotencyKey.yaml)`);
+      const acts = op['x-acts-without-writing'];
+      if (acts !== undefined && (acts !== true || !idempotent)) {
+        problems.push(`${where}: x-acts-without-writing is only \`true\`, on an operation that takes an Idempotency-Key`);
       }
     }
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { followRefs } from './json-pointer.js';
 import { once } from './once.js';
 
 /** The methods an OpenAPI path item may hold, in the specification's order (which `Allow` follows too). */
@@ -23,6 +24,19 @@ export const bundledContract = {
   openApi: once(() => deepFreeze(loadOpenApiDocument())),
   asyncApi: once(() => deepFreeze(loadAsyncApiDocument())),
 };
+
+/**
+ * The `default:` the bundled contract gives a parameter of `components.parameters` (beside its
+ * schema's `$ref`, or in the schema it names): for domain code that needs the value an operation's
+ * request takes when the parameter is left out under a condition the schema cannot state.
+ */
+export function parameterDefault(name: string): unknown {
+  const document = bundledContract.openApi() as { components?: { parameters?: Record<string, { schema?: { default?: unknown } }> } };
+  const schema = document.components?.parameters?.[name]?.schema;
+  const value = schema?.default ?? (followRefs(document, schema).node as { default?: unknown } | undefined)?.default;
+  if (value === undefined) throw new Error(`the contract gives the parameter ${name} no default`);
+  return value;
+}
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {

@@ -58,9 +58,9 @@ async function bare(): Promise<{ url: string; close: () => Promise<void> }> {
         if ('body' in answer) data = answer.body.data;
       }
     } else if (match) {
-      data = await readPromptAnalytics(store, { workspaceId, promptId: match[1]!, range, now: new Date() });
+      data = await readPromptAnalytics(store, { workspaceId, promptId: match[1]!, range, alpha: 0.05, now: new Date() });
     } else if (url.pathname === '/api/v1/visibility/prompts') {
-      data = await readPromptList(store, CURSORS, { workspaceId, range, limit: Number(url.searchParams.get('limit') ?? 25), now: new Date() });
+      data = await readPromptList(store, CURSORS, { workspaceId, range, alpha: 0.05, limit: Number(url.searchParams.get('limit') ?? 25), order: 'created_at', now: new Date() });
     }
     const body = JSON.stringify(data === undefined ? { code: 4040, messages: 'Not found.', data: null } : { code: 2000, messages: 'OK', data });
     res.writeHead(data === undefined ? 404 : 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });

@@ -3,7 +3,6 @@ import type { Periods, RangeValue } from '../store/interfaces/visibility-rows.js
 export type { Periods, RangeValue };
 
 export const DAY_MS = 86_400_000;
-export const DEFAULT_RANGE: RangeValue = '30d';
 
 const RANGE_DAYS: Record<RangeValue, number> = { '7d': 7, '30d': 30, '90d': 90 };
 

@@ -2,7 +2,7 @@ import type { components } from '../../generated/openapi.js';
 import { dateOfDay } from './periods.js';
 import { NO_COUNTS, PLATFORMS, type CompetitorCount, type Counts, type DailyCounts, type PeriodTotals, type Periods, type Platform, type PromptRecord, type PromptStatus } from '../store/interfaces/visibility-rows.js';
 import { rate, rateDelta } from './rates.js';
-import { DEFAULT_ALPHA, significanceOf } from './significance.js';
+import { significanceOf } from './significance.js';
 
 type Schemas = components['schemas'];
 export type { CompetitorCount, Counts, DailyCounts, PeriodTotals, PromptRecord, PromptStatus };
@@ -116,7 +116,7 @@ function periodTotals(periods: Periods, daily: readonly DailyCounts[]): PeriodTo
  * @public A read built by `npm run new:endpoint` from prompt analytics takes its rates from here
  * (test/scaffold/ builds one).
  */
-export function summarisePeriods(totals: PeriodTotals, alpha: number = DEFAULT_ALPHA): RollupSummary {
+export function summarisePeriods(totals: PeriodTotals, alpha: number): RollupSummary {
   const { previous } = totals;
   const current: Counts = { ...NO_COUNTS };
   for (const day of totals.days) add(current, day);
@@ -150,7 +150,7 @@ export function summarisePeriods(totals: PeriodTotals, alpha: number = DEFAULT_A
  * the daily trend of the current period and the six platform results. Rows outside both periods
  * are ignored.
  */
-export function summariseRollups(periods: Periods, daily: readonly DailyCounts[], alpha: number = DEFAULT_ALPHA): RollupSummary {
+export function summariseRollups(periods: Periods, daily: readonly DailyCounts[], alpha: number): RollupSummary {
   return summarisePeriods(periodTotals(periods, daily), alpha);
 }
 

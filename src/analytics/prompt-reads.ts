@@ -4,7 +4,6 @@ import { readRecordPage, snakeCaseTimes, type RecordListQuery } from '../paginat
 import type { PromptStore } from '../store/interfaces/prompts.js';
 import type { VisibilityAnalyticsStore } from '../store/interfaces/visibility-analytics.js';
 import { periodsFor, type RangeValue } from './periods.js';
-import { DEFAULT_ALPHA } from './significance.js';
 import { computePromptAnalytics, NO_COUNTS, promptView, type PromptAnalytics, type PromptRecord, type PromptStatus } from './prompt-analytics.js';
 
 export type PromptList = components['schemas']['PromptList'];
@@ -21,7 +20,7 @@ export interface PromptReadStores {
  */
 export async function readPromptAnalytics(
   stores: PromptReadStores,
-  request: { workspaceId: string; promptId: string; range: RangeValue; alpha?: number | undefined; now: Date },
+  request: { workspaceId: string; promptId: string; range: RangeValue; alpha: number; now: Date },
 ): Promise<PromptAnalytics | undefined> {
   const prompt = await stores.prompts.get(request.workspaceId, request.promptId);
   if (!prompt) return undefined;
@@ -35,22 +34,22 @@ export async function readPromptAnalytics(
     prompt,
     totals,
     competitors,
-    alpha: request.alpha ?? DEFAULT_ALPHA,
+    alpha: request.alpha,
   });
 }
 
 export interface PromptListRequest {
   workspaceId: string;
   range: RangeValue;
-  /** The significance level of the deltas; DEFAULT_ALPHA when absent. */
-  alpha?: number | undefined;
+  /** The significance level of the deltas. */
+  alpha: number;
   status?: PromptStatus | undefined;
   categoryId?: string | undefined;
   q?: string | undefined;
   limit: number;
   cursor?: string | undefined;
   /** Creation (default) or update order, and the incremental-sync bound, as the query gives them. */
-  order?: RecordListQuery['order'];
+  order: RecordListQuery['order'];
   updatedAfter?: string | undefined;
   now: Date;
 }
@@ -76,7 +75,7 @@ export async function readPromptList(stores: PromptReadStores, cursors: Cursors,
     snakeCaseTimes,
   );
   const periods = periodsFor(request.range, request.now);
-  const alpha = request.alpha ?? DEFAULT_ALPHA;
+  const { alpha } = request;
   const counts = new Map((await stores.visibilityAnalytics.promptPeriodCounts(page.items.map((p) => p.id), periods)).map((c) => [c.prompt_id, c]));
   return {
     items: page.items.map((p) => {

@@ -9,8 +9,6 @@ export type Significance = components['schemas']['Significance'];
 
 /** Fisher's exact test below this many snapshots in both periods together, the z-test from it on. */
 export const FISHER_BELOW = 1000;
-/** The significance level when the request gives no `alpha`. */
-export const DEFAULT_ALPHA = 0.05;
 
 // A table whose probability is within this relative margin of the observed table's counts as
 // being as extreme as it, so that float noise cannot split tables that tie exactly (R's fisher.test

@@ -3,10 +3,10 @@ import { createWorkspaceApiKey, revokeWorkspaceApiKey, toApiKeyView, updateWorks
 import { readCreatedOrderPage } from './paging.js';
 import { created, ok, okWith } from './success.js';
 
-export const listApiKeys: AdminOperationHandler<'listApiKeys'> = async ({ path, query, store, cursors }) =>
+export const listApiKeys: AdminOperationHandler<'listApiKeys'> = async ({ operationId, path, query, store, cursors }) =>
   ok(await readCreatedOrderPage(
     cursors,
-    { list: 'listApiKeys', workspaceId: path.workspace_id, filters: {} },
+    { list: operationId, workspaceId: path.workspace_id, filters: {} },
     query,
     async (limit, after) => (await store.apiKeys.listPage(path.workspace_id, limit, after)).map(toApiKeyView),
     (key) => [key.created_at, key.id],

@@ -1,19 +1,11 @@
 import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler } from './handler-types.js';
-import { camelCaseTimes, readRecordPage, snakeCaseTimes } from './paging.js';
+import { camelCaseTimes, readRecordList, snakeCaseTimes } from './paging.js';
 import { ok } from './success.js';
 
-export const listTopics: OperationHandler<'listTopics'> = async ({ query, caller, store, cursors }) => {
-  const workspaceId = caller.principal.workspace_id;
-  const filters = { workspaceId, stage: query.stage };
-  return ok(await readRecordPage(
-    cursors,
-    { list: 'listTopics', workspaceId, filters: { stage: query.stage } },
-    query,
-    (page) => store.contentMap.listTopics(filters, page),
-    camelCaseTimes,
-  ));
-};
+export const listTopics: OperationHandler<'listTopics'> = async (ctx) => ok(await readRecordList(ctx,
+  (page) => ctx.store.contentMap.listTopics({ workspaceId: ctx.caller.principal.workspace_id, stage: ctx.query.stage }, page),
+  camelCaseTimes));
 
 export const getTopic: OperationHandler<'getTopic'> = async ({ path, caller, store }) => {
   const topic = await store.contentMap.getTopic(caller.principal.workspace_id, path.topic);
@@ -21,17 +13,9 @@ export const getTopic: OperationHandler<'getTopic'> = async ({ path, caller, sto
   return ok(topic);
 };
 
-export const listSites: OperationHandler<'listSites'> = async ({ query, caller, store, cursors }) => {
-  const workspaceId = caller.principal.workspace_id;
-  const filters = { workspaceId, type: query.type };
-  return ok(await readRecordPage(
-    cursors,
-    { list: 'listSites', workspaceId, filters: { type: query.type } },
-    query,
-    (page) => store.contentMap.listSitemapUrls(filters, page),
-    camelCaseTimes,
-  ));
-};
+export const listSites: OperationHandler<'listSites'> = async (ctx) => ok(await readRecordList(ctx,
+  (page) => ctx.store.contentMap.listSitemapUrls({ workspaceId: ctx.caller.principal.workspace_id, type: ctx.query.type }, page),
+  camelCaseTimes));
 
 export const getSite: OperationHandler<'getSite'> = async ({ path, caller, store }) => {
   const site = await store.contentMap.getSitemapUrl(caller.principal.workspace_id, path.site);
@@ -39,17 +23,11 @@ export const getSite: OperationHandler<'getSite'> = async ({ path, caller, store
   return ok(site);
 };
 
-export const listPages: OperationHandler<'listPages'> = async ({ query, caller, store, cursors }) => {
-  const workspaceId = caller.principal.workspace_id;
-  const filters = { workspaceId, siteId: query.site, topicId: query.topic, status: query.status };
-  return ok(await readRecordPage(
-    cursors,
-    { list: 'listPages', workspaceId, filters: { site: query.site, topic: query.topic, status: query.status } },
-    query,
-    (page) => store.contentMap.listPages(filters, page),
-    snakeCaseTimes,
-  ));
-};
+export const listPages: OperationHandler<'listPages'> = async (ctx) => ok(await readRecordList(ctx,
+  (page) => ctx.store.contentMap.listPages({
+    workspaceId: ctx.caller.principal.workspace_id, siteId: ctx.query.site, topicId: ctx.query.topic, status: ctx.query.status,
+  }, page),
+  snakeCaseTimes));
 
 export const getPage: OperationHandler<'getPage'> = async ({ path, caller, store }) => {
   const page = await store.contentMap.getPage(caller.principal.workspace_id, path.page);

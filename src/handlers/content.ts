@@ -1,19 +1,13 @@
 import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler } from './handler-types.js';
-import { camelCaseTimes, readRecordPage, snakeCaseTimes } from './paging.js';
+import { camelCaseTimes, readRecordList, snakeCaseTimes } from './paging.js';
 import { ok } from './success.js';
 
-export const listArticles: OperationHandler<'listArticles'> = async ({ query, caller, store, cursors }) => {
-  const workspaceId = caller.principal.workspace_id;
-  const filters = { workspaceId, status: query.status, buyerStage: query.buyer_stage, topicId: query.topic };
-  return ok(await readRecordPage(
-    cursors,
-    { list: 'listArticles', workspaceId, filters: { status: query.status, buyer_stage: query.buyer_stage, topic: query.topic } },
-    query,
-    (page) => store.content.listArticles(filters, page),
-    camelCaseTimes,
-  ));
-};
+export const listArticles: OperationHandler<'listArticles'> = async (ctx) => ok(await readRecordList(ctx,
+  (page) => ctx.store.content.listArticles({
+    workspaceId: ctx.caller.principal.workspace_id, status: ctx.query.status, buyerStage: ctx.query.buyer_stage, topicId: ctx.query.topic,
+  }, page),
+  camelCaseTimes));
 
 export const getArticle: OperationHandler<'getArticle'> = async ({ path, caller, store }) => {
   const article = await store.content.getArticle(caller.principal.workspace_id, path.article);
@@ -21,17 +15,11 @@ export const getArticle: OperationHandler<'getArticle'> = async ({ path, caller,
   return ok(article);
 };
 
-export const listIdeas: OperationHandler<'listIdeas'> = async ({ query, caller, store, cursors }) => {
-  const workspaceId = caller.principal.workspace_id;
-  const filters = { workspaceId, researchBatchId: query.research_batch, buyerStage: query.buyer_stage, topicId: query.topic };
-  return ok(await readRecordPage(
-    cursors,
-    { list: 'listIdeas', workspaceId, filters: { research_batch: query.research_batch, buyer_stage: query.buyer_stage, topic: query.topic } },
-    query,
-    (page) => store.content.listIdeas(filters, page),
-    snakeCaseTimes,
-  ));
-};
+export const listIdeas: OperationHandler<'listIdeas'> = async (ctx) => ok(await readRecordList(ctx,
+  (page) => ctx.store.content.listIdeas({
+    workspaceId: ctx.caller.principal.workspace_id, researchBatchId: ctx.query.research_batch, buyerStage: ctx.query.buyer_stage, topicId: ctx.query.topic,
+  }, page),
+  snakeCaseTimes));
 
 export const getIdea: OperationHandler<'getIdea'> = async ({ path, caller, store }) => {
   const idea = await store.content.getIdea(caller.principal.workspace_id, path.idea);
@@ -39,17 +27,11 @@ export const getIdea: OperationHandler<'getIdea'> = async ({ path, caller, store
   return ok(idea);
 };
 
-export const listResearchBatches: OperationHandler<'listResearchBatches'> = async ({ query, caller, store, cursors }) => {
-  const workspaceId = caller.principal.workspace_id;
-  const filters = { workspaceId, status: query.status, topicId: query.topic, buyerStage: query.buyer_stage };
-  return ok(await readRecordPage(
-    cursors,
-    { list: 'listResearchBatches', workspaceId, filters: { status: query.status, topic: query.topic, buyer_stage: query.buyer_stage } },
-    query,
-    (page) => store.content.listResearchBatches(filters, page),
-    camelCaseTimes,
-  ));
-};
+export const listResearchBatches: OperationHandler<'listResearchBatches'> = async (ctx) => ok(await readRecordList(ctx,
+  (page) => ctx.store.content.listResearchBatches({
+    workspaceId: ctx.caller.principal.workspace_id, status: ctx.query.status, topicId: ctx.query.topic, buyerStage: ctx.query.buyer_stage,
+  }, page),
+  camelCaseTimes));
 
 export const getResearchBatch: OperationHandler<'getResearchBatch'> = async ({ path, caller, store }) => {
   const batch = await store.content.getResearchBatch(caller.principal.workspace_id, path.research_batch);
@@ -57,17 +39,9 @@ export const getResearchBatch: OperationHandler<'getResearchBatch'> = async ({ p
   return ok(batch);
 };
 
-export const listAgentTasks: OperationHandler<'listAgentTasks'> = async ({ query, caller, store, cursors }) => {
-  const workspaceId = caller.principal.workspace_id;
-  const filters = { workspaceId, status: query.status, agentId: query.agent };
-  return ok(await readRecordPage(
-    cursors,
-    { list: 'listAgentTasks', workspaceId, filters: { status: query.status, agent: query.agent } },
-    query,
-    (page) => store.content.listAgentTasks(filters, page),
-    snakeCaseTimes,
-  ));
-};
+export const listAgentTasks: OperationHandler<'listAgentTasks'> = async (ctx) => ok(await readRecordList(ctx,
+  (page) => ctx.store.content.listAgentTasks({ workspaceId: ctx.caller.principal.workspace_id, status: ctx.query.status, agentId: ctx.query.agent }, page),
+  snakeCaseTimes));
 
 export const getAgentTask: OperationHandler<'getAgentTask'> = async ({ path, caller, store }) => {
   const task = await store.content.getAgentTask(caller.principal.workspace_id, path.agent_task);

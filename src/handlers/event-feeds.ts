@@ -2,12 +2,10 @@ import type { HandlerContext, OperationHandler } from './handler-types.js';
 import { readEventFeed, type FeedRequest } from '../events/feeds.js';
 import { ok } from './success.js';
 
-const DEFAULT_LIMIT = 25;
-
 type FeedOperation = 'listContentEvents' | 'listContentMapEvents' | 'listIqEvents';
 
 function feedRequest({ query, caller, now }: HandlerContext<FeedOperation>): FeedRequest {
-  return { workspaceId: caller.principal.workspace_id, eventType: query.event_type, limit: query.limit ?? DEFAULT_LIMIT, cursor: query.cursor, now };
+  return { workspaceId: caller.principal.workspace_id, eventType: query.event_type, limit: query.limit, cursor: query.cursor, now };
 }
 
 export const listContentEvents: OperationHandler<'listContentEvents'> = async (ctx) => ok(await readEventFeed(ctx.store, ctx.cursors, 'content', feedRequest(ctx)));

@@ -2,6 +2,7 @@
 // a body that does not match the schema fails `npm run typecheck`.
 import type { operations } from '../../generated/openapi.js';
 import type { OperationCredentials } from '../../generated/operation-credentials.js';
+import type { OperationDefaults } from '../../generated/operation-defaults.js';
 import type { Store } from '../store/index.js';
 import type { WorkspaceLimits } from '../config.js';
 import type { Cursors } from '../pagination/cursor.js';
@@ -24,7 +25,14 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
 type ParamsOf<Op extends OperationId> = operations[Op]['parameters'];
-type QueryOf<Op extends OperationId> = ParamsOf<Op> extends { query?: infer Q } ? ([Q] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+type DeclaredQueryOf<Op extends OperationId> = ParamsOf<Op> extends { query?: infer Q } ? ([Q] extends [never] ? Record<string, never> : NonNullable<Q>) : Record<string, never>;
+/**
+ * The query as a handler gets it: a parameter the contract gives a `default:` is always present,
+ * since the service fills it in when a request leaves it out (src/http/dispatch.ts).
+ */
+type QueryOf<Op extends OperationId> = Op extends keyof OperationDefaults
+  ? Omit<DeclaredQueryOf<Op>, keyof OperationDefaults[Op]> & { [K in keyof OperationDefaults[Op] & keyof DeclaredQueryOf<Op>]-?: NonNullable<DeclaredQueryOf<Op>[K]> }
+  : DeclaredQueryOf<Op>;
 type PathOf<Op extends OperationId> = ParamsOf<Op> extends { path?: infer P } ? ([P] extends [never] ? Record<string, never> : NonNullable<P>) : Record<string, never>;
 
 /** One of the documented success responses of the operation, with its exact JSON body. */
@@ -39,6 +47,8 @@ export interface StreamResult {
 }
 
 export interface HandlerContext<Op extends OperationId> {
+  /** The operation the request was matched to: what a list's cursors are bound to. */
+  operationId: Op;
   query: QueryOf<Op>;
   path: PathOf<Op>;
   caller: ApiKeyCaller;
@@ -88,6 +98,8 @@ export interface AdminServices {
 }
 
 export interface AdminHandlerContext<Op extends AdminOperationId> {
+  /** The operation the request was matched to: what a list's cursors are bound to. */
+  operationId: Op;
   query: QueryOf<Op>;
   path: PathOf<Op>;
   body: BodyOf<Op>;

@@ -3,10 +3,10 @@ import { changeMemberRole, keysAfterRoleChange, removeMember as removeFromWorksp
 import { readCreatedOrderPage } from './paging.js';
 import { deleted, ok, okWith } from './success.js';
 
-export const listMembers: AdminOperationHandler<'listMembers'> = async ({ path, query, store, cursors }) =>
+export const listMembers: AdminOperationHandler<'listMembers'> = async ({ operationId, path, query, store, cursors }) =>
   ok(await readCreatedOrderPage(
     cursors,
-    { list: 'listMembers', workspaceId: path.workspace_id, filters: {} },
+    { list: operationId, workspaceId: path.workspace_id, filters: {} },
     query,
     async (limit, after) => (await store.accounts.listMembershipPage(path.workspace_id, limit, after)).map(toMemberView),
     (member) => [member.joined_at, member.user_id],

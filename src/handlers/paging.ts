@@ -1,5 +1,4 @@
 import type { Cursors, CursorScope } from '../pagination/cursor.js';
-import { DEFAULT_LIMIT } from '../pagination/record-page.js';
 import type { CreatedPosition } from '../store/interfaces/list-pages.js';
 
 /**
@@ -10,14 +9,14 @@ import type { CreatedPosition } from '../store/interfaces/list-pages.js';
 export async function readCreatedOrderPage<Item>(
   cursors: Cursors,
   scope: CursorScope,
-  page: { limit?: number | undefined; cursor?: string | undefined },
+  page: { limit: number; cursor?: string | undefined },
   fetch: (limit: number, after?: CreatedPosition) => Promise<Item[]>,
   keysOf: (item: Item) => CreatedPosition,
 ): Promise<{ items: Item[]; next_cursor: string | null }> {
-  const limit = page.limit ?? DEFAULT_LIMIT;
+  const { limit } = page;
   const after = page.cursor === undefined ? undefined : cursors.decode(scope, page.cursor, ['timestamp', 'text']);
   const { rows, next_cursor } = cursors.takePage(await fetch(limit + 1, after), limit, scope, keysOf);
   return { items: rows, next_cursor };
 }
 
-export { camelCaseTimes, readRecordPage, snakeCaseTimes, type RecordListQuery } from '../pagination/record-page.js';
+export { camelCaseTimes, readRecordList, snakeCaseTimes } from '../pagination/record-page.js';

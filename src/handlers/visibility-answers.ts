@@ -11,7 +11,7 @@ export const listAnswers: OperationHandler<'listAnswers'> = async ({ caller, sto
     platform: query.platform,
     mentioned: query.mentioned,
     cited: query.cited,
-    limit: query.limit ?? 25,
+    limit: query.limit,
     cursor: query.cursor,
     order: query.order,
     updatedAfter: query.updated_after,

@@ -1,15 +1,14 @@
 import type { OperationHandler } from './handler-types.js';
-import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readCitedPages } from '../visibility/cited-pages.js';
 import { ok } from './success.js';
 
 export const listCitedPages: OperationHandler<'listCitedPages'> = async ({ caller, store, cursors, query, now }) =>
   ok(await readCitedPages(store, cursors, {
     workspaceId: caller.principal.workspace_id,
-    range: query.range ?? DEFAULT_RANGE,
+    range: query.range,
     platform: query.platform,
     contentMapPageId: query.content_map_page,
-    limit: query.limit ?? 25,
+    limit: query.limit,
     cursor: query.cursor,
     now,
   }));

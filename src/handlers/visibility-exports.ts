@@ -1,6 +1,5 @@
 import type { HandlerContext, OperationHandler, OperationId, StreamResult } from './handler-types.js';
 import { writeLines } from './write-lines.js';
-import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { exportAnswers as answersFile, exportDailyRates as dailyRatesFile, type ExportFile, type ExportFormat } from '../visibility/exports.js';
 
 function download(file: ExportFile): StreamResult {
@@ -15,7 +14,7 @@ type ExportContext<Op extends OperationId> = Pick<HandlerContext<Op>, 'caller' |
 function answers(format: ExportFormat, { caller, store, query, now }: ExportContext<'exportAnswersNdjson'>): StreamResult {
   return download(answersFile(store, {
     workspaceId: caller.principal.workspace_id,
-    range: query.range ?? DEFAULT_RANGE,
+    range: query.range,
     format,
     prompt: query.prompt,
     platform: query.platform,
@@ -28,7 +27,7 @@ function answers(format: ExportFormat, { caller, store, query, now }: ExportCont
 function dailyRates(format: ExportFormat, { caller, store, query, now }: ExportContext<'exportDailyRatesNdjson'>): StreamResult {
   return download(dailyRatesFile(store, {
     workspaceId: caller.principal.workspace_id,
-    range: query.range ?? DEFAULT_RANGE,
+    range: query.range,
     format,
     platform: query.platform,
     now,

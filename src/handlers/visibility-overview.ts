@@ -1,5 +1,4 @@
 import type { OperationHandler } from './handler-types.js';
-import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readVisibilityCompetitors } from '../visibility/competitors.js';
 import { readVisibilityRates } from '../visibility/rates.js';
 import { readVisibilitySetup } from '../visibility/setup.js';
@@ -11,10 +10,10 @@ export const getVisibilitySetup: OperationHandler<'getVisibilitySetup'> = async 
 export const getVisibilityRates: OperationHandler<'getVisibilityRates'> = async ({ caller, store, query, now }) =>
   ok(await readVisibilityRates(store.visibilityOverview, {
     workspaceId: caller.principal.workspace_id,
-    range: query.range ?? DEFAULT_RANGE,
+    range: query.range,
     alpha: query.alpha,
     now,
   }));
 
 export const getVisibilityCompetitors: OperationHandler<'getVisibilityCompetitors'> = async ({ caller, store, query, now }) =>
-  ok(await readVisibilityCompetitors(store, { workspaceId: caller.principal.workspace_id, range: query.range ?? DEFAULT_RANGE, now }));
+  ok(await readVisibilityCompetitors(store, { workspaceId: caller.principal.workspace_id, range: query.range, now }));

@@ -1,20 +1,17 @@
 import { ServiceError } from '../errors/service-error.js';
 import type { OperationHandler } from './handler-types.js';
-import { DEFAULT_RANGE } from '../analytics/periods.js';
 import { readPromptAnalytics, readPromptList } from '../analytics/prompt-reads.js';
 import { ok } from './success.js';
-
-const DEFAULT_LIMIT = 25;
 
 export const listPrompts: OperationHandler<'listPrompts'> = async ({ query, caller, store, cursors, now }) =>
   ok(await readPromptList(store, cursors, {
     workspaceId: caller.principal.workspace_id,
-    range: query.range ?? DEFAULT_RANGE,
+    range: query.range,
     alpha: query.alpha,
     status: query.status,
     categoryId: query.category_id,
     q: query.q,
-    limit: query.limit ?? DEFAULT_LIMIT,
+    limit: query.limit,
     cursor: query.cursor,
     order: query.order,
     updatedAfter: query.updated_after,
@@ -25,7 +22,7 @@ export const getPromptAnalytics: OperationHandler<'getPromptAnalytics'> = async 
   const analytics = await readPromptAnalytics(store, {
     workspaceId: caller.principal.workspace_id,
     promptId: path.prompt,
-    range: query.range ?? DEFAULT_RANGE,
+    range: query.range,
     alpha: query.alpha,
     now,
   });

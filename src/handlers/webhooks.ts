@@ -31,10 +31,10 @@ export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ 
   body: { code: Codes.EVENT_CATALOG_OK, messages: 'OK', data: [...services.eventCatalog] },
 });
 
-export const listWebhooks: AdminOperationHandler<'listWebhooks'> = async ({ path, query, store, cursors, now }) =>
+export const listWebhooks: AdminOperationHandler<'listWebhooks'> = async ({ operationId, path, query, store, cursors, now }) =>
   ok(await readCreatedOrderPage(
     cursors,
-    { list: 'listWebhooks', workspaceId: path.workspace_id, filters: {} },
+    { list: operationId, workspaceId: path.workspace_id, filters: {} },
     query,
     async (limit, after) => (await store.webhooks.list(path.workspace_id, limit, after)).map((row) => toWebhookView(row, now)),
     (webhook) => [webhook.created_at, webhook.id],
@@ -103,7 +103,7 @@ export const listWebhookDeliveries: AdminOperationHandler<'listWebhookDeliveries
     webhookId: path.webhook_id,
     eventType: query.event_type,
     status: query.status,
-    limit: query.limit ?? 25,
+    limit: query.limit,
     cursor: query.cursor,
   }));
 };

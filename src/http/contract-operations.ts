@@ -15,6 +15,18 @@ export interface ContractOperation {
   queryParameters: ReadonlyMap<string, { allowEmpty: boolean }>;
   /** Whether it declares any parameter (path, query, header or cookie) or a request body: what request validation checks. */
   takesInput: boolean;
+  /**
+   * The value of each query parameter it defaults (the contract's `default:`), which a request
+   * that leaves the parameter out gets: the handler sees them as sent (dispatch.ts).
+   */
+  queryDefaults: Readonly<Record<string, unknown>>;
+  /** It takes an `Idempotency-Key` header (src/http/idempotent-writes.ts): a retry under the key gets the first answer. */
+  idempotent: boolean;
+  /**
+   * It acts without writing to the database (`x-acts-without-writing: true`: a test delivery goes
+   * to the receiver only), so its idempotent answer is kept after the fact, with no transaction open while it waits.
+   */
+  actsWithoutWriting: boolean;
   /** Whether it documents a 304: only then may a matching `If-None-Match` turn its 200 into one. */
   answersNotModified: boolean;
   /**
@@ -24,7 +36,16 @@ export interface ContractOperation {
   constantHeaders: ReadonlyMap<number, Readonly<Record<string, string>>>;
 }
 
-interface OperationObject extends SecuredOperationObject { operationId?: string; parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> }
+interface OperationObject extends SecuredOperationObject {
+  operationId?: string;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+  'x-acts-without-writing'?: unknown;
+}
+
+/** The request header under which a retry gets the first answer again. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 interface OpenApiDocument {
   paths?: Record<string, Record<string, unknown> & { parameters?: unknown[] }>;
   components?: {
@@ -38,6 +59,11 @@ function queryParametersOf(parameters: readonly ContractParameter[]): Map<string
   const query = new Map<string, { allowEmpty: boolean }>();
   for (const p of parameters) if (p.in === 'query' && p.name) query.set(p.name, { allowEmpty: p.allowEmptyValue });
   return query;
+}
+
+/** The defaulted query parameters' values by name. */
+function queryDefaultsOf(parameters: readonly ContractParameter[]): Record<string, unknown> {
+  return Object.fromEntries(parameters.filter((p) => p.in === 'query' && p.default !== undefined).map((p) => [p.name, p.default]));
 }
 
 /** The headers each response documents with a `const` value, by status (references followed). */
@@ -68,12 +94,18 @@ export function compileOperations(document: object): ContractOperation[] {
       if (!op) continue;
       const where = `${method.toUpperCase()} ${path}`;
       if (!op.operationId) throw new Error(`${where}: has no operationId`);
+      const declared = parameters.get(where) ?? [];
+      const actsWithoutWriting = op['x-acts-without-writing'];
+      if (actsWithoutWriting !== undefined && actsWithoutWriting !== true) throw new Error(`${where}: x-acts-without-writing must be true when present`);
       operations.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
         requirement: requirementOf(op, schemes, roles, where),
-        queryParameters: queryParametersOf(parameters.get(where) ?? []),
+        queryParameters: queryParametersOf(declared),
+        queryDefaults: queryDefaultsOf(declared),
+        idempotent: declared.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase()),
+        actsWithoutWriting: actsWithoutWriting === true,
         takesInput: (item.parameters ?? []).length + (op.parameters ?? []).length > 0 || op.requestBody !== undefined,
         answersNotModified: op.responses?.['304'] !== undefined,
         constantHeaders: constantHeadersOf(document, op.responses ?? {}),

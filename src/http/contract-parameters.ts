@@ -9,6 +9,11 @@ export interface ContractParameter {
   /** Whether it may be sent empty (`?q=`). */
   allowEmptyValue: boolean;
   schema: { type?: unknown; format?: string; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number };
+  /**
+   * The value it takes when a request leaves it out: its schema's `default`, written beside the
+   * schema's `$ref` (a default of this parameter only) or in the schema it names.
+   */
+  default: unknown;
 }
 
 type Node = Record<string, unknown>;
@@ -36,6 +41,7 @@ function parametersOf(document: object): Map<string, ContractParameter[]> {
         in: String(p.in),
         allowEmptyValue: p.allowEmptyValue === true,
         schema: resolve(doc, p.schema),
+        default: (p.schema as Node | undefined)?.default ?? resolve(doc, p.schema).default,
       })));
     }
   }

@@ -46,6 +46,14 @@ function contextFor(backend: OpenAPIBackend, operation: Operation, match: Operat
   };
 }
 
+/**
+ * The request's query as validated, with every parameter it left out that the contract defaults
+ * set to that default: a handler never writes one (the handler types make them present).
+ */
+function queryOf(req: Request, res: Response): Record<string, unknown> {
+  return { ...matchedOperation(res)?.operation.queryDefaults, ...(req.query as Record<string, unknown>) };
+}
+
 /** Each app's handlers by operationId, as openapi-backend calls them. */
 type HandlerTable = Record<string, Routed>;
 
@@ -80,7 +88,8 @@ const loadedBackends = perContract(async (document) => {
  * handler per operation, and a handler whose operationId the contract lacks stops the start-up.
  * Routing is not its job here: the request is matched once, before the guards, and only a request
  * that names an operation gets this far. express-openapi-validator has already validated it, so
- * query values arrive coerced and defaulted and `validate: false` here.
+ * query values arrive coerced and `validate: false` here; the contract's defaults are filled in
+ * from the matched operation (queryOf).
  */
 export async function createDispatcher(
   document: object,
@@ -95,7 +104,8 @@ export async function createDispatcher(
   for (const [operationId, handler] of Object.entries(handlers) as Array<[OperationId, AnyHandler]>) {
     routed[operationId] = async (c, req, res) => {
       const result = await handler({
-        query: req.query,
+        operationId,
+        query: queryOf(req, res) as never,
         path: c.request.params as never,
         caller: getApiKeyCaller(res),
         store: deps.store,
@@ -121,8 +131,11 @@ export async function createDispatcher(
     routed[operationId] = async (c, req, res) => {
       const now = deps.now();
       const path = c.request.params as Record<string, unknown>;
-      const result = await runIdempotently(req, res, { store: deps.store, now, operationId, path }, async () => handler({
-        query: req.query,
+      const operation = matchedOperation(res)?.operation;
+      if (operation === undefined) throw new Error(`${operationId}: called without its matched operation`);
+      const result = await runIdempotently(req, res, { store: deps.store, now, operation, path }, async () => handler({
+        operationId,
+        query: queryOf(req, res) as never,
         path: path as never,
         body: req.body as never,
         caller: getWorkspaceCaller(res),

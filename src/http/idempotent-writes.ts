@@ -3,21 +3,14 @@ import type { Request, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
 import type { Store } from '../store/index.js';
 import type { StoredAnswer } from '../store/interfaces/idempotency.js';
+import { IDEMPOTENCY_KEY_HEADER as KEY_HEADER, type ContractOperation } from './contract-operations.js';
 import { scrubSecrets } from './secret-redaction.js';
 
-/** The request header of the administration API's POSTs (the contract's `IdempotencyKey` parameter). */
-const KEY_HEADER = 'Idempotency-Key';
 /** The response header of an answer given again from the first request's. */
 const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** Seconds a retry waits for the first request under the same key to finish. */
 const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
-
-/**
- * The POSTs that act without writing to the database (a test delivery goes to the receiver
- * only): their answer is kept after the fact, and no transaction stays open while they wait.
- */
-const ACTING_WITHOUT_WRITING: ReadonlySet<string> = new Set(['testWebhook']);
 
 interface Answer {
   status: number;
@@ -71,7 +64,8 @@ function replay(answer: StoredAnswer, res: Response): Answer {
 }
 
 /**
- * Runs an administration POST under its `Idempotency-Key`, when it carries one: the first request
+ * Runs an operation that takes an `Idempotency-Key` (the contract declares the header on it, as on
+ * every administration POST) under the key, when the request carries one: the first request
  * runs, its answer kept (in the same transaction as its writes) for 24 hours; a retry with the
  * same key and request gets that answer with `Idempotent-Replayed: true`; the key on another
  * request is a 422 (4221), and a retry while the first still runs a 409 (4091). Errors are not
@@ -80,17 +74,17 @@ function replay(answer: StoredAnswer, res: Response): Answer {
 export async function runIdempotently(
   req: Request,
   res: Response,
-  deps: { store: Store; now: Date; operationId: string; path: Record<string, unknown> },
+  deps: { store: Store; now: Date; operation: ContractOperation; path: Record<string, unknown> },
   run: () => Promise<Answer>,
 ): Promise<Answer> {
-  const key = req.method === 'POST' ? req.get(KEY_HEADER) : undefined;
+  const key = deps.operation.idempotent ? req.get(KEY_HEADER) : undefined;
   const workspaceId = deps.path.workspace_id;
   if (key === undefined || typeof workspaceId !== 'string') return run();
   const { store } = deps;
   const claimed = await store.idempotency.claim({
     workspaceId,
     key,
-    fingerprint: fingerprintOf(deps.operationId, deps.path, req.body),
+    fingerprint: fingerprintOf(deps.operation.operationId, deps.path, req.body),
     now: deps.now,
   });
   switch (claimed.outcome) {
@@ -105,7 +99,8 @@ export async function runIdempotently(
     case 'claimed':
       break;
   }
-  if (!ACTING_WITHOUT_WRITING.has(deps.operationId)) return store.idempotency.complete(claimed.claim, run, storedAnswerOf);
+  // What acts without writing (`x-acts-without-writing`) keeps its answer after the fact, and no transaction stays open while it waits.
+  if (!deps.operation.actsWithoutWriting) return store.idempotency.complete(claimed.claim, run, storedAnswerOf);
   let answer: Answer;
   try {
     answer = await run();

@@ -3,7 +3,7 @@ import { DAY_MS, periodsFor, type Periods, type RangeValue } from '../analytics/
 import type { Platform } from '../analytics/platforms.js';
 import { compareCodePoints } from '../analytics/prompt-analytics.js';
 import type { CursorField, Cursors, CursorScope } from '../pagination/cursor.js';
-import { DEFAULT_RANGE } from '../analytics/periods.js';
+import { parameterDefault } from '../contract.js';
 import { storedInstant } from '../pagination/record-page.js';
 import type { Store } from '../store/index.js';
 import type { AnswerFilter, AnswerRow } from '../store/interfaces/visibility-answers.js';
@@ -66,10 +66,10 @@ export function answerFilter(query: AnswerQuery, periods: Periods): AnswerFilter
   return { ...answerMatch(query), ...collectionWindow(periods) };
 }
 
-/** The answers list's query: `range` defaults to DEFAULT_RANGE in collection order only. */
+/** The answers list's query: `range` defaults in collection order only, to the contract's default of `Range`. */
 export type AnswerListQuery = Omit<AnswerQuery, 'range'> & {
   range?: RangeValue | undefined;
-  order?: AnswerOrder;
+  order: NonNullable<AnswerOrder>;
   updatedAfter?: string | undefined;
   limit: number;
   cursor?: string | undefined;
@@ -82,10 +82,11 @@ export type AnswerListQuery = Omit<AnswerQuery, 'range'> & {
  * the period it started with; it is bound to the filters, the order and `updated_after`.
  */
 export async function readAnswers(store: Store, cursors: Cursors, query: AnswerListQuery): Promise<AnswerList> {
-  const order = query.order ?? 'collected_at';
+  const { order } = query;
   const updatedAfter = query.updatedAfter === undefined ? null : storedInstant(query.updatedAfter);
   // A sync reads every answer that changed, whatever its collection time, unless `range` narrows it.
-  const range = order === 'collected_at' ? query.range ?? DEFAULT_RANGE : query.range;
+  const defaultRange = parameterDefault('Range') as RangeValue;
+  const range = order === 'collected_at' ? query.range ?? defaultRange : query.range;
   const scope: CursorScope = {
     list: 'listAnswers',
     workspaceId: query.workspaceId,
@@ -98,7 +99,7 @@ export async function readAnswers(store: Store, cursors: Cursors, query: AnswerL
   const decode = <const K extends readonly CursorField[]>(fields: K) =>
     query.cursor === undefined ? undefined : cursors.decode(scope, query.cursor, fields);
   // The period of the walk's first page (without a range, only its "today" is used: it keeps the cursor's shape).
-  const periodsOf = (day: number | undefined) => periodsFor(range ?? DEFAULT_RANGE, day === undefined ? query.now : new Date(day * DAY_MS));
+  const periodsOf = (day: number | undefined) => periodsFor(range ?? defaultRange, day === undefined ? query.now : new Date(day * DAY_MS));
   const match = { ...answerMatch(query), updatedAfter };
   const format = await answerFormatter(store, query.workspaceId);
   if (order === 'updated_at') {

@@ -2,6 +2,7 @@ import type { components } from '../../generated/openapi.js';
 import { periodsFor, type RangeValue } from '../analytics/periods.js';
 import { compareCodePoints, summariseRollups } from '../analytics/prompt-analytics.js';
 import { rate, rateDelta } from '../analytics/rates.js';
+import { parameterDefault } from '../contract.js';
 import type { Store } from '../store/index.js';
 
 export type VisibilityCompetitors = components['schemas']['VisibilityCompetitors'];
@@ -31,7 +32,8 @@ export async function readVisibilityCompetitors(
     store.workspaceProfile.getProfile(workspaceId),
     store.visibilityOverview.competitorMentions(workspaceId, periods),
   ]);
-  const { current, previous } = summariseRollups(periods, daily);
+  // Only the counts and rates are answered here, never a significance: any level gives the same ones.
+  const { current, previous } = summariseRollups(periods, daily, Number(parameterDefault('Alpha')));
   const brand: Row = {
     id: null,
     name: profile?.brand_name ?? (await store.accounts.getWorkspace(workspaceId))?.name ?? '',

@@ -11,7 +11,7 @@ export type VisibilityRates = components['schemas']['VisibilityRates'];
  */
 export async function readVisibilityRates(
   overview: VisibilityOverviewStore,
-  request: { workspaceId: string; range: RangeValue; alpha?: number | undefined; now: Date },
+  request: { workspaceId: string; range: RangeValue; alpha: number; now: Date },
 ): Promise<VisibilityRates> {
   const periods = periodsFor(request.range, request.now);
   const daily = await overview.workspaceDaily(request.workspaceId, periods.previousStart, periods.today);
