@@ -6,8 +6,10 @@
 //
 //   node test/support/statement-finalization-child.mjs <idle|exit> <db file>
 //
-// - idle: bursts of reads, each followed by a turn of the event loop, then a short idle on a
-//   timer: V8 collects the dropped statements in its own tasks between the turns.
+// - idle: on a new file (the test hands it one), the migrations, then bursts of reads, each
+//   followed by a turn of the event loop, then a short idle on a timer: V8 collects statements in
+//   its own tasks between the turns. On a file already migrated, the same reads met no collection
+//   in a task (0 aborts in 8 runs with the binding above, 8 in 8 on a new file).
 // - exit: the reads, then the database closed and the script returns: the statements still
 //   uncollected are finalized by the tasks the process runs while it shuts down.
 import { openDatabase } from '../../dist/store/sqlite/database.js';
