@@ -1,12 +1,9 @@
-/** The operationId of a GET's HEAD twin: `head` + the GET's operationId without a leading `get`, first letter upper-cased. */
-export function headOperationId(getOperationId: string): string;
-
 /** The methods of a path item, in the order OpenAPI lists them. */
 export const HTTP_METHODS: readonly string[];
 
 /**
- * Adds the derived parts (success headers, a GET's 304 and HEAD twin, the standard refusals) to one
- * path item, and returns what the path item writes by hand that is derived.
+ * Adds the derived parts (success headers, a GET's 304, the standard refusals) to one path item,
+ * and returns what the path item writes by hand that is derived or refused (a `head` operation).
  */
 export function deriveOperationParts(
   pathItem: Record<string, unknown>,

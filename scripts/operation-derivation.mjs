@@ -9,20 +9,13 @@
 //     `x-subscription-exempt`), 403 (a scope or role is required), 405, 415 (it takes a body), 422,
 //     429, 500, 503 (WriteServiceUnavailable on a change), each from the response component of its
 //     API; a path file may write a more specific response in the place of one of these;
-//   - a GET's HEAD twin, named by headOperationId, answering the GET's statuses without a body.
+// No HEAD operation: HEAD is HTTP's, for every GET (RFC 9110), and the document says so once, in its
+// top-level `x-head-for-every-get`; the service answers it from the GET (src/http/head-requests.ts).
+// A `head` operation, listed beside every GET, nearly doubled every generated client and broke two
+// generators, so a path file that writes one fails the lint.
 // The functions here change the path item they are given and return what a path file must not say.
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/**
- * The one name of a GET's HEAD twin: `head` + the GET's operationId without a leading `get` word,
- * first letter upper-cased (getMe → headMe, listPrompts → headListPrompts,
- * getResearchBatch → headResearchBatch).
- */
-export function headOperationId(getOperationId) {
-  const rest = getOperationId.replace(/^get(?=[A-Z])/, '');
-  return `head${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
-}
 
 /** The headers every success answer carries, then those a GET's 200 adds (name → header component). */
 const SUCCESS_HEADERS = { 'RateLimit-Policy': 'RateLimitPolicy', RateLimit: 'RateLimit', 'X-Request-Id': 'XRequestId', 'X-Content-Type-Options': 'XContentTypeOptions' };
@@ -45,12 +38,6 @@ const REFUSALS = [
   // A change can lose its COMMIT (5031) as well as find the database away or busy (5030).
   { status: '503', read: 'WriteServiceUnavailable', administration: 'WriteServiceUnavailable', when: (op, api, method) => method !== 'get' },
 ];
-
-const HEAD_DESCRIPTION = `\`GET\` without the body: the same status and headers (\`ETag\` included) for the same request,
-counted against the rate limit and in the usage like the \`GET\`, and 304 for a matching
-\`If-None-Match\`. Use it to learn whether the answer changed, or a download's name, without
-transferring it.
-`;
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -86,13 +73,12 @@ function withHeadersAfterDescription(response) {
 export function deriveOperationParts(pathItem, { ref, schemes }) {
   const problems = [];
   const refusal = (where, message) => problems.push({ where, message });
-  const handWrittenHead = isObject(pathItem.head);
-  if (handWrittenHead) {
-    refusal(['head'], 'a hand-written `head` operation: the HEAD twin of a GET is derived from it at bundle time; remove it');
+  if (isObject(pathItem.head)) {
+    refusal(['head'], 'a `head` operation: the service answers HEAD for every GET, as the document says once (`x-head-for-every-get`); remove it');
   }
   for (const method of HTTP_METHODS) {
     const op = pathItem[method];
-    if (!isObject(op) || (method === 'head' && handWrittenHead)) continue;
+    if (!isObject(op) || method === 'head') continue;
     const conditional = op['x-conditional'];
     if (conditional !== undefined && (conditional !== false || method !== 'get')) {
       refusal([method, 'x-conditional'], 'x-conditional is only `false`, on a GET that never answers 304');
@@ -119,29 +105,5 @@ export function deriveOperationParts(pathItem, { ref, schemes }) {
       else if (sameRef(responses[status], ref('responses', component))) refusal([method, 'responses', status], `response ${status} is derived from the operation's security and markers; remove it`);
     }
   }
-  const get = pathItem.get;
-  if (!handWrittenHead && isObject(get) && typeof get.operationId === 'string') pathItem.head = headTwin(get, ref);
   return problems;
-}
-
-/** The HEAD twin of a GET: its parameters, permissions and statuses, answered without a body. */
-function headTwin(get, ref) {
-  const download = isObject(get.responses['200']?.headers) && Object.hasOwn(get.responses['200'].headers, 'Content-Disposition');
-  const responses = {};
-  for (const status of Object.keys(get.responses)) {
-    if (status === '200') responses[status] = ref('responses', download ? 'HeadDownloadOk' : 'HeadOk');
-    else if (status === '304') responses[status] = ref('responses', 'NotModified');
-    else responses[status] = ref('responses', 'HeadRefused');
-  }
-  const head = {
-    operationId: headOperationId(get.operationId),
-    summary: `${get.summary} (headers only)`,
-    description: HEAD_DESCRIPTION,
-    tags: structuredClone(get.tags),
-    security: structuredClone(get.security),
-  };
-  for (const [key, value] of Object.entries(get)) if (key.startsWith('x-')) head[key] = structuredClone(value);
-  if (get.parameters !== undefined) head.parameters = structuredClone(get.parameters);
-  head.responses = responses;
-  return head;
 }

@@ -1,9 +1,8 @@
 // House rules redocly cannot express: every named schema and every property says what it means,
 // no object schema is anonymous (inline objects become ugly generated type names), every
 // operation declares the permissions the service enforces, and every GET has what the service
-// answers to every read (its body schema, conditional headers, 304 and HEAD twin).
+// answers to every read (its body schema, conditional headers and 304), and the document says once that every GET answers HEAD.
 import { readFileSync } from 'node:fs';
-import { headOperationId } from './operation-derivation.mjs';
 
 /** Returns one line per violation over a bundled OpenAPI or AsyncAPI document. */
 export function checkHouseRules(doc) {
@@ -95,20 +94,18 @@ const CONDITIONAL_HEADERS = ['ETag', 'Cache-Control', 'Vary'];
 
 /**
  * What the service answers to every GET (src/http/conditional-get.ts, src/http/head-requests.ts)
- * is in the document: a 200 with a body schema and the conditional headers, a 304 unless the GET
- * says `x-conditional: false`, and a HEAD twin named by headOperationId with the GET's parameters
- * and statuses. The bundle derives all but the body (scripts/operation-derivation.mjs); this
- * checks the result, whatever wrote it.
+ * is in the document: a 200 with a body schema and the conditional headers, and a 304 unless the
+ * GET says `x-conditional: false`. HEAD is said once, in the top-level `x-head-for-every-get`, and
+ * never as an operation (generators doubled every client with them). The bundle derives all but
+ * the body (scripts/operation-derivation.mjs); this checks the result, whatever wrote it.
  */
 function checkReads(doc) {
   const problems = [];
+  if (doc['x-head-for-every-get']?.enabled !== true) problems.push('the document does not say `x-head-for-every-get: {enabled: true, description}`: every GET answers HEAD');
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
+    if (item.head) problems.push(`HEAD ${p}: a HEAD operation; the service answers HEAD for every GET, as \`x-head-for-every-get\` says`);
     const get = item.get;
-    const head = item.head;
-    if (!get) {
-      if (head) problems.push(`HEAD ${p}: a HEAD operation without a GET`);
-      continue;
-    }
+    if (!get) continue;
     const where = `GET ${p}`;
     const ok = followed(doc, get.responses?.['200']);
     if (!ok) {
@@ -124,15 +121,6 @@ function checkReads(doc) {
     if (conditional !== Object.hasOwn(get.responses ?? {}, '304')) {
       problems.push(`${where}: ${conditional ? 'has no 304 (say `x-conditional: false` if it never answers one)' : 'says `x-conditional: false` but documents a 304'}`);
     }
-    if (!head) {
-      problems.push(`${where}: has no HEAD twin`);
-      continue;
-    }
-    const expected = typeof get.operationId === 'string' ? headOperationId(get.operationId) : undefined;
-    if (head.operationId !== expected) problems.push(`HEAD ${p}: operationId ${head.operationId} is not ${expected}, the name of ${get.operationId}'s HEAD twin`);
-    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    if (!same(head.parameters, get.parameters)) problems.push(`HEAD ${p}: parameters differ from the GET's`);
-    if (!same(Object.keys(head.responses ?? {}), Object.keys(get.responses ?? {}))) problems.push(`HEAD ${p}: statuses differ from the GET's`);
   }
   return problems;
 }
@@ -166,7 +154,7 @@ function checkPermissions(doc) {
       const where = `${method.toUpperCase()} ${p}`;
       // A legitimate absent state is one of the operation's own documented refusals, on a read.
       const absent = op['x-absent-state'];
-      if (absent !== undefined && (!['get', 'head'].includes(method) || !Number.isInteger(absent) || absent < 400 || absent > 499 || !(String(absent) in (op.responses ?? {})))) {
+      if (absent !== undefined && (method !== 'get' || !Number.isInteger(absent) || absent < 400 || absent > 499 || !(String(absent) in (op.responses ?? {})))) {
         problems.push(`${where}: x-absent-state must be a 4xx status the read documents (found ${JSON.stringify(absent)})`);
       }
       if (!Array.isArray(op.security) || op.security.length === 0) {

@@ -141,6 +141,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   outsideApi.get('/healthz', (_req, res) => sendEnvelope(res, 200, Codes.OK, 'OK', { status: 'ok' }));
   outsideApi.get('/readyz', answerReadiness(readiness, (name, err) => outages.noticed(name, err)));
   outsideApi.get('/openapi.json', servePublishedContract(document, deps.http?.publicBaseUrl));
+  // Earlier majors stay published at their version's address (`/openapi/1.2.0.json`, CHANGELOG.md).
+  for (const [version, superseded] of bundledContract.superseded()) {
+    outsideApi.get(`/openapi/${version}.json`, servePublishedContract(superseded, deps.http?.publicBaseUrl));
+  }
   const asyncApiDocument = bundledContract.asyncApi();
   outsideApi.get('/asyncapi.json', (_req, res) => {
     res.json(asyncApiDocument);

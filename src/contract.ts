@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { followRefs } from './json-pointer.js';
 import { once } from './once.js';
 
@@ -15,6 +15,23 @@ export function loadAsyncApiDocument(): object {
   return JSON.parse(readFileSync(new URL('../generated/asyncapi.json', import.meta.url), 'utf8')) as object;
 }
 
+/** Where earlier majors of the OpenAPI document stay published (`contract/superseded/openapi-<version>.json`). */
+const SUPERSEDED = new URL('../contract/superseded/', import.meta.url);
+
+/**
+ * The earlier majors of the OpenAPI document that the service still publishes, by version
+ * (`1.2.0`), as released: client teams that generated from one keep reading it while they move
+ * (CHANGELOG.md says for how long).
+ */
+export function loadSupersededOpenApiDocuments(): Map<string, object> {
+  const documents = new Map<string, object>();
+  for (const name of readdirSync(SUPERSEDED).sort()) {
+    const version = /^openapi-(\d+\.\d+\.\d+)\.json$/.exec(name)?.[1];
+    if (version !== undefined) documents.set(version, JSON.parse(readFileSync(new URL(name, SUPERSEDED), 'utf8')) as object);
+  }
+  return documents;
+}
+
 /**
  * The documents an app is built from by default, read once per process and frozen: every app of
  * the process shares them, and the work built on them (src/http/per-contract.ts), so none may
@@ -23,6 +40,7 @@ export function loadAsyncApiDocument(): object {
 export const bundledContract = {
   openApi: once(() => deepFreeze(loadOpenApiDocument())),
   asyncApi: once(() => deepFreeze(loadAsyncApiDocument())),
+  superseded: once(() => new Map([...loadSupersededOpenApiDocuments()].map(([version, doc]) => [version, deepFreeze(doc)]))),
 };
 
 /**

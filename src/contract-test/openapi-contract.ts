@@ -81,6 +81,16 @@ interface ContractLink {
   description: string;
 }
 
+/**
+ * The name the checker gives the HEAD of a GET the contract lists no HEAD operation for: `head` +
+ * the GET's operationId without a leading `get`, first letter upper-cased (getMe → headMe,
+ * listPrompts → headListPrompts), as the contract's HEAD operations were named up to 1.2.0.
+ */
+function headOperationId(getOperationId: string): string {
+  const rest = getOperationId.replace(/^get(?=[A-Z])/, '');
+  return `head${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+}
+
 /** One operation as the checker needs it: parameters and security already resolved. */
 export interface Operation {
   operationId: string;
@@ -191,7 +201,8 @@ export class OpenApiContract {
 
   /** The response documented for a status: the exact code, else its `NXX` range, else `default`. */
   response(op: Operation, status: number): DocumentedResponse | undefined {
-    const documented = documentedResponse(this.document, op.path, op.method.toLowerCase(), status);
+    // The pointer names the method the contract documents: a HEAD derived from a GET has the GET's.
+    const documented = documentedResponse(this.document, op.path, op.pointer.slice(op.pointer.lastIndexOf('/') + 1), status);
     if (documented === undefined) return undefined;
     const { key, pointer, media } = documented;
     if (documented.node === undefined) throw new Error(`the contract has nothing at ${pointer}`);
@@ -279,6 +290,13 @@ export class OpenApiContract {
             : method === 'head' ? absentStates.get(path) : undefined,
           links: this.linksOf(op, pointer),
         });
+        // Every GET answers HEAD (RFC 9110; a contract says so in `x-head-for-every-get` rather
+        // than listing HEAD operations): where the path lists none, its GET's HEAD is checked as
+        // an operation of its own, held to the GET's documented statuses and headers.
+        if (method === 'get' && !item.head) {
+          const get = operations.at(-1)!;
+          operations.push({ ...get, operationId: headOperationId(get.operationId), method: 'HEAD', links: [] });
+        }
       }
     }
     return operations.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));

@@ -63,13 +63,10 @@ export interface HandlerContext<Op extends OperationId> {
 export type OperationHandler<Op extends OperationId> = (ctx: HandlerContext<Op>) => JsonResult<Op> | StreamResult | Promise<JsonResult<Op> | StreamResult>;
 
 /**
- * The HEAD operation the contract declares beside every GET (operationId `head…`): answered by the
- * GET's own handler, without the body (src/http/head-requests.ts), so it has no handler of its own.
+ * The read API: every operation that is not an administration one. HEAD has no operation: the GET's
+ * handler answers it without the body (src/http/head-requests.ts).
  */
-type HeadOperationId = Extract<OperationId, `head${string}`>;
-
-/** The read API: every operation that is neither an administration nor a HEAD operation. */
-type ReadOperationId = Exclude<OperationId, AdminOperationId | HeadOperationId>;
+type ReadOperationId = Exclude<OperationId, AdminOperationId>;
 
 export type ReadHandlers = { [Op in ReadOperationId]: OperationHandler<Op> };
 
@@ -112,4 +109,4 @@ export interface AdminHandlerContext<Op extends AdminOperationId> {
 
 export type AdminOperationHandler<Op extends AdminOperationId> = (ctx: AdminHandlerContext<Op>) => JsonResult<Op> | Promise<JsonResult<Op>>;
 
-export type AdminHandlers = { [Op in Exclude<AdminOperationId, HeadOperationId>]: AdminOperationHandler<Op> };
+export type AdminHandlers = { [Op in AdminOperationId]: AdminOperationHandler<Op> };

@@ -47,8 +47,12 @@ export class OperationMatcher {
 
   constructor(operations: readonly ContractOperation[]) {
     for (const operation of operations) this.add(operation);
+    // HEAD is answered wherever GET is (src/http/head-requests.ts), though the contract lists no
+    // HEAD operation (its `x-head-for-every-get` says so once), so `Allow` names it beside GET.
     for (const route of this.routes(this.root)) {
-      route.allow = [...route.byMethod.keys()].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
+      const methods = [...route.byMethod.keys()];
+      if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
+      route.allow = methods.sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
     }
   }
 

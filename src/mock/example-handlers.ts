@@ -14,7 +14,7 @@ function deref(doc: Json, value: unknown): any {
   return followRefs(doc, value).node;
 }
 
-/** The read API: every operation under /api/v1, in document order; HEAD is answered by the GET's handler. */
+/** The read API: every operation under /api/v1, in document order; HEAD, which the contract lists for none, is answered by the GET's handler. */
 export function readOperations(doc: Json): Json[] {
   return Object.entries(doc.paths as Json)
     .filter(([path]) => path.startsWith('/api/v1/'))

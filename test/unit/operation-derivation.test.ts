@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveOperationParts, headOperationId } from '../../scripts/operation-derivation.mjs';
+import { deriveOperationParts } from '../../scripts/operation-derivation.mjs';
 
 // The parts of an operation the bundle adds by rule (openapi/README.md, "What a path file leaves
 // out"), on path items written as a path file would be.
@@ -24,20 +24,8 @@ const read = (scopes: string[], extra: Doc = {}): Doc => ({
   },
 });
 
-describe('headOperationId', () => {
-  it.each([
-    ['getMe', 'headMe'],
-    ['listPrompts', 'headListPrompts'],
-    ['getResearchBatch', 'headResearchBatch'],
-    ['exportAnswers', 'headExportAnswers'],
-    ['getaway', 'headGetaway'],
-  ])('names the HEAD twin of %s %s', (get, head) => {
-    expect(headOperationId(get)).toBe(head);
-  });
-});
-
 describe('deriveOperationParts', () => {
-  it('gives a scoped read its headers, 304, refusals and HEAD twin, in status order', () => {
+  it('gives a scoped read its headers, 304 and refusals, in status order, and no HEAD operation', () => {
     const item = read(['content:read']);
     expect(deriveOperationParts(item, { ref, schemes })).toEqual([]);
     expect(statuses(item.get)).toEqual({
@@ -46,34 +34,14 @@ describe('deriveOperationParts', () => {
     });
     expect(Object.keys(item.get.responses['200'])).toEqual(['description', 'headers', 'content']);
     expect(Object.keys(item.get.responses['200'].headers)).toEqual(['RateLimit-Policy', 'RateLimit', 'X-Request-Id', 'X-Content-Type-Options', 'ETag', 'Cache-Control', 'Vary']);
-    expect({ ...item.head, responses: statuses(item.head) }).toEqual({
-      operationId: 'headThing',
-      summary: 'Get a thing (headers only)',
-      description: expect.stringMatching(/^`GET` without the body/),
-      tags: ['Things'],
-      security: item.get.security,
-      parameters: item.get.parameters,
-      responses: {
-        200: 'HeadOk', 304: 'NotModified', 401: 'HeadRefused', 402: 'HeadRefused', 403: 'HeadRefused', 404: 'HeadRefused',
-        405: 'HeadRefused', 422: 'HeadRefused', 429: 'HeadRefused', 500: 'HeadRefused', 503: 'HeadRefused',
-      },
-    });
+    // HEAD is the service's for every GET (the document's x-head-for-every-get), never an operation.
+    expect(item.head).toBeUndefined();
   });
 
-  it('leaves out 403 where any key will do, 402 where the read is exempt, 304 where it is not conditional; the HEAD keeps the markers', () => {
+  it('leaves out 403 where any key will do, 402 where the read is exempt, 304 where it is not conditional', () => {
     const item = read([], { 'x-subscription-exempt': true, 'x-conditional': false });
     expect(deriveOperationParts(item, { ref, schemes })).toEqual([]);
     expect(Object.keys(item.get.responses)).toEqual(['200', '401', '404', '405', '422', '429', '500', '503']);
-    expect(Object.keys(item.head.responses)).toEqual(Object.keys(item.get.responses));
-    expect([item.head['x-subscription-exempt'], item.head['x-conditional']]).toEqual([true, false]);
-  });
-
-  it('answers a download\'s HEAD with its file name (HeadDownloadOk) when its 200 names one', () => {
-    const item = read(['visibility:read']);
-    item.get.responses['200'].headers = { 'Content-Disposition': ref('headers', 'ContentDisposition') };
-    deriveOperationParts(item, { ref, schemes });
-    expect(Object.keys(item.get.responses['200'].headers)[0]).toBe('Content-Disposition');
-    expect(refName(item.head.responses['200'])).toBe('HeadDownloadOk');
   });
 
   it('gives an administration write the administration API\'s refusals, 415 for its body, no 304 and no HEAD', () => {
@@ -106,14 +74,14 @@ describe('deriveOperationParts', () => {
     const item = read(['content:read'], { 'x-conditional': 'sometimes' });
     item.get.responses['401'] = ref('responses', 'Unauthorized');
     item.get.responses['200'].headers = { ETag: ref('headers', 'ETag') };
-    item.head = { operationId: 'headGetThing', responses: { 200: ref('responses', 'HeadOk') } };
+    item.head = { operationId: 'headGetThing', responses: { 200: ref('responses', 'HeadRefused') } };
     expect(deriveOperationParts(item, { ref, schemes })).toEqual([
-      { where: ['head'], message: expect.stringMatching(/^a hand-written `head` operation/) },
+      { where: ['head'], message: expect.stringMatching(/^a `head` operation: the service answers HEAD for every GET/) },
       { where: ['get', 'x-conditional'], message: 'x-conditional is only `false`, on a GET that never answers 304' },
       { where: ['get', 'responses', '200', 'headers', 'ETag'], message: expect.stringMatching(/^header ETag is derived/) },
       { where: ['get', 'responses', '401'], message: expect.stringMatching(/^response 401 is derived/) },
     ]);
-    // The hand-written head is left as written, for the lint to point at.
+    // The written head is left as written, for the lint to point at.
     expect(item.head.operationId).toBe('headGetThing');
   });
 });

@@ -202,10 +202,10 @@ function scenarioCases(op: ContractOperation, scenario: OperationScenario): Cont
  * Every case of one operation: the area's own, then the generic ones, by status. With the `head`
  * operation beside a GET, each GET request of each case is also sent as HEAD and compared.
  */
-export function casesFor(op: ContractOperation, scenario: OperationScenario, headOp?: ContractOperation): ContractCase[] {
+export function casesFor(op: ContractOperation, scenario: OperationScenario): ContractCase[] {
   const cases = [...scenarioCases(op, scenario), ...genericCases(op, scenario)].sort((a, b) => a.status - b.status);
-  if (!headOp) return cases;
-  return cases.map((c) => ({ ...c, run: (h: Harness) => c.run(mirroredAsHead(h, headOp)) }));
+  if (op.method !== 'get') return cases;
+  return cases.map((c) => ({ ...c, run: (h: Harness) => c.run(mirroredAsHead(h)) }));
 }
 
 /** Documented statuses nothing produces: each must get a scenario entry (or leave the contract). */

@@ -68,7 +68,7 @@ export async function startHarness(contract: Contract = new Contract()): Promise
 
   const call: Harness['call'] = async (op, spec, ctx, via = server) => {
     const response = await send(via.url, spec, ctx.workspace.key);
-    expect(contract.violations(op, response), `${spec.method ?? 'GET'} ${spec.path} → ${response.status} ${response.text.slice(0, 500)}`)
+    expect(contract.violations(op, response, spec.method ?? 'GET'), `${spec.method ?? 'GET'} ${spec.path} → ${response.status} ${response.text.slice(0, 500)}`)
       .toEqual([]);
     if (response.status === 422 && spec.method !== 'HEAD') expectFieldErrorsMatchMessages(response);
     return response;

@@ -43,13 +43,13 @@ export function scenarioFileFor(op: ContractOperation, operations: ContractOpera
 }
 
 /**
- * Every read operation (HEAD aside: it is answered by its GET and sent with the GET's cases) whose
+ * Every read operation (HEAD has none: it is answered by its GET and sent with the GET's cases) whose
  * scenario lacks what a matrix needs, one line per gap, naming the operation and the file to edit.
  */
 export function matrixGaps(operations: ContractOperation[], areas: ScenarioArea[]): string[] {
   const byId = new Map(areas.flatMap((a) => a.scenarios.map((s) => [s.operationId, s] as const)));
   const gaps: string[] = [];
-  for (const op of operations.filter((o) => isReadApi(o.path) && o.method !== 'head')) {
+  for (const op of operations.filter((o) => isReadApi(o.path))) {
     const where = `${op.operationId} (${op.method.toUpperCase()} ${op.path}) in ${scenarioFileFor(op, operations, areas)}`;
     const scenario = byId.get(op.operationId);
     if (!scenario) {

@@ -37,7 +37,7 @@ export interface ContractOperation {
   path: string;
   /** Every documented status, ascending. */
   statuses: number[];
-  /** Methods the path accepts, upper case (what `Allow` must list). */
+  /** Methods the path accepts, upper case (what `Allow` must list): HEAD wherever GET is. */
   pathMethods: string[];
   /** Names of the documented query parameters. */
   queryParameters: string[];
@@ -98,8 +98,9 @@ export class Contract {
    * Every way the observed response departs from what the contract documents for this status:
    * the JSON body against its schema, and every documented header present and valid. A documented
    * header is a promise to clients, so its absence is a violation, unless it says `required: false`.
+   * A HEAD request is held to its GET's status and headers; it has no body to check.
    */
-  violations(op: ContractOperation, observed: ObservedResponse): string[] {
+  violations(op: ContractOperation, observed: ObservedResponse, method = 'GET'): string[] {
     const problems: string[] = [];
     const documented = this.document.paths[op.path]?.[op.method]?.responses?.[String(observed.status)];
     if (!documented) return [`${op.operationId} answered ${observed.status}, which it does not document`];
@@ -123,7 +124,7 @@ export class Contract {
     }
 
     const media = response.content?.['application/json'];
-    if (media?.schema) {
+    if (media?.schema && method !== 'HEAD') {
       const contentType = observed.headers.get('content-type') ?? '';
       if (!contentType.startsWith('application/json')) problems.push(`content-type is ${contentType}, not application/json`);
       const schemaPath = documented.$ref
@@ -182,7 +183,8 @@ function pointer(root: unknown, ref: string): unknown {
 function listOperations(document: OpenApiDocument, resolve: (p: ParameterObject) => ParameterObject): ContractOperation[] {
   const operations: ContractOperation[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    const pathMethods = HTTP_METHODS.filter((m) => item[m]).map((m) => m.toUpperCase());
+    // The service answers HEAD wherever GET is, though the contract lists no HEAD operation.
+    const pathMethods = HTTP_METHODS.filter((m) => item[m] || (m === 'head' && item.get)).map((m) => m.toUpperCase());
     const shared = ((item as { parameters?: ParameterObject[] }).parameters ?? []).map(resolve);
     for (const method of HTTP_METHODS) {
       const op = item[method];

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOpenApiDocument } from '../../../src/contract.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { parseRateLimit, send, sendRaw } from '../../support/http.js';
+import { parseRateLimit, send, sendRaw, type ObservedResponse } from '../../support/http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { NOW, seedManyAnswers } from './fixture.js';
 
@@ -13,10 +15,60 @@ afterAll(async () => {
   await server.close();
 });
 
+type Paths = Record<string, Record<string, unknown>>;
+const paths = (loadOpenApiDocument() as { paths: Paths }).paths;
+// The last contract that listed a HEAD operation beside every GET: what `Allow` said then.
+const paths120 = (JSON.parse(readFileSync(new URL('../../../contract/superseded/openapi-1.2.0.json', import.meta.url), 'utf8')) as { paths: Paths }).paths;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** A concrete address of a contract path: the workspace's own id, any well-formed UUID for the rest. */
+const concrete = (path: string, ws: TestWorkspace): string =>
+  path.replace('{workspace_id}', ws.workspaceId).replace(/\{[^}]+\}/g, '0b7c2f4e-8a51-4d6e-9c3a-5f1e2d3c4b5a');
+
+// Headers two requests never share; and, where the request itself changes the answer (the usage
+// counts it, `/me` shows the key's last use), the ones the body's bytes decide.
+const PER_REQUEST = ['date', 'x-request-id', 'ratelimit', 'retry-after', 'connection', 'keep-alive', 'transfer-encoding'];
+const CHANGED_BY_THE_REQUEST = new Set(['/api/v1/me', '/api/v1/workspace/usage']);
+const comparable = (path: string, res: ObservedResponse): Record<string, string> => {
+  const skip = new Set([...PER_REQUEST, ...(CHANGED_BY_THE_REQUEST.has(path) ? ['etag', 'content-length'] : [])]);
+  return Object.fromEntries([...res.headers].filter(([name]) => !skip.has(name)));
+};
+
 const usedRequests = async (ws: TestWorkspace): Promise<number> =>
   ((await send(server.url, { path: '/api/v1/workspace/usage' }, ws.key)).body as { data: { api_requests_served: number } }).data.api_requests_served;
 
 describe('HEAD', () => {
+  it('answers for every GET of the contract, which lists no HEAD operation, with the GET\'s status and headers and no body', async () => {
+    const ws = await createTestWorkspace(server.store);
+    const { token } = await createTestMemberToken(server.store, ws);
+    const gets = Object.keys(paths).filter((path) => paths[path]!.get !== undefined);
+    expect(Object.values(paths).filter((item) => item.head !== undefined)).toEqual([]);
+    const answered: string[] = [];
+    for (const path of gets) {
+      const spec = { path: concrete(path, ws) };
+      const credential = path.startsWith('/api/workspace/') ? token : ws.key;
+      const get = await send(server.url, spec, credential);
+      const head = await send(server.url, { ...spec, method: 'HEAD' }, credential);
+      expect([path, head.status, head.text, comparable(path, head)]).toEqual([path, get.status, '', comparable(path, get)]);
+      answered.push(`${get.status}`);
+    }
+    // Reads that answer the data, not only refusals: every list and the workspace's own records.
+    expect(answered.filter((status) => status === '200').length).toBeGreaterThan(gets.length / 2);
+  });
+
+  it('keeps Allow as the 1.2.0 contract, which listed HEAD operations, said it: HEAD wherever GET is', async () => {
+    const ws = await createTestWorkspace(server.store);
+    const { token } = await createTestMemberToken(server.store, ws);
+    for (const path of Object.keys(paths)) {
+      const credential = path.startsWith('/api/workspace/') ? token : ws.key;
+      const res = await send(server.url, { method: 'PUT', path: concrete(path, ws), body: {} }, credential);
+      const before = paths120[path] ?? { ...paths[path], ...(paths[path]!.get ? { head: {} } : {}) };
+      const allow = METHODS.filter((m) => before[m] !== undefined).map((m) => m.toUpperCase()).join(', ');
+      expect([path, res.status, res.headers.get('allow')]).toEqual([path, 405, allow]);
+      expect(allow.includes('GET')).toBe(allow.includes('HEAD'));
+    }
+  });
+
   it('is counted like a GET: against the rate limit and in the usage', async () => {
     const ws = await createTestWorkspace(server.store);
     const before = await usedRequests(ws);

@@ -67,3 +67,19 @@ describe('GET /asyncapi.json', () => {
     expect(await res.json()).toEqual(JSON.parse(readFileSync(new URL('../../../generated/asyncapi.json', import.meta.url), 'utf8')));
   });
 });
+
+describe('GET /openapi/1.2.0.json', () => {
+  it('answers the 1.2.0 contract as released, HEAD operations included, naming the server the client reached; /openapi.json is 2.0.0 without them', async () => {
+    const server = await serverWith();
+    const released = JSON.parse(readFileSync(new URL('../../../contract/superseded/openapi-1.2.0.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const res = await fetch(`${server.url}/openapi/1.2.0.json`);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/json; charset=utf-8']);
+    const served = await res.json() as { info: { version: string }; paths: Record<string, Record<string, { operationId?: string }>> };
+    expect(served).toEqual({ ...released, servers: [{ url: server.url, description: 'This service' }] });
+    expect([served.info.version, served.paths['/api/v1/visibility/prompts']?.head?.operationId]).toEqual(['1.2.0', 'headListPrompts']);
+    const current = await (await fetch(`${server.url}/openapi.json`)).json() as typeof served & { 'x-head-for-every-get': { enabled: boolean } };
+    expect([current.info.version.split('.')[0], current['x-head-for-every-get'].enabled]).toEqual(['2', true]);
+    expect(Object.values(current.paths).filter((item) => item.head !== undefined)).toEqual([]);
+    expect((await fetch(`${server.url}/openapi/1.1.0.json`)).status).toBe(404);
+  });
+});

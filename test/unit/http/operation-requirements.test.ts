@@ -31,11 +31,11 @@ function writtenRequirement(method: string, path: string) {
 
 /**
  * The administration API's permissions as the MemberRole schema describes them, written out apart
- * from the contract's `security`: owners manage webhooks, API keys and members; any member reads (GET or HEAD) the
+ * from the contract's `security`: owners manage webhooks, API keys and members; any member reads (GET, and so HEAD) the
  * member list and the event catalog, which API keys reach too.
  */
 function documentedAdminRequirement(method: string, path: string) {
-  const anyMember = ['get', 'head'].includes(method) && (path.endsWith('/members') || path.endsWith('/webhooks/events'));
+  const anyMember = method === 'get' && (path.endsWith('/members') || path.endsWith('/webhooks/events'));
   return {
     credentials: path.endsWith('/webhooks/events') ? ['api_key', 'member_token'] : ['member_token'],
     scopes: [],
@@ -50,9 +50,9 @@ function documentedReadRequirement(path: string) {
 }
 
 describe('the compiled requirement table', () => {
-  it('has one entry for each operation of the contract, HEAD twins included', () => {
+  it('has one entry for each operation of the contract (no HEAD operation: the service answers HEAD as the GET)', () => {
     expect(compiled.map((op) => op.operationId).sort()).toEqual(contract.operations.map((op) => op.operationId).sort());
-    expect(contract.operations.filter((op) => isReadApi(op.path) && op.method !== 'head').length).toBeGreaterThanOrEqual(41);
+    expect(contract.operations.filter((op) => isReadApi(op.path)).length).toBeGreaterThanOrEqual(41);
   });
 
   it('gives every operation, as the matcher finds it for a request, what its security and extensions say and what the documented tables say', () => {
