@@ -86,7 +86,7 @@ interface ContractLink {
  * the GET's operationId without a leading `get`, first letter upper-cased (getMe → headMe,
  * listPrompts → headListPrompts), as the contract's HEAD operations were named up to 1.2.0.
  */
-function headOperationId(getOperationId: string): string {
+export function headOperationId(getOperationId: string): string {
   const rest = getOperationId.replace(/^get(?=[A-Z])/, '');
   return `head${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
 }

@@ -27,11 +27,18 @@ function noPositional(options: Options, usage: string): void {
   if (extra !== undefined) throw new CliError(`unexpected "${extra}"; usage: ${usage}`);
 }
 
-/** Every operationId of the bundled contract (the one the checker holds a server to). */
+/**
+ * Every operationId of the bundled contract (the one the checker holds a server to), and the name
+ * the checker gives the HEAD of each GET the contract lists no HEAD operation for (`headMe`).
+ */
 async function contractOperationIds(document: object | undefined): Promise<string[]> {
   const { loadOpenApiDocument } = await import('../../contract.js');
+  const { headOperationId } = await import('../../contract-test/openapi-contract.js');
   const paths = ((document ?? loadOpenApiDocument()) as { paths?: Record<string, Record<string, { operationId?: string }>> }).paths ?? {};
-  return Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : [])));
+  return Object.values(paths).flatMap((item) => {
+    const ids = Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : []));
+    return item.get?.operationId && !item.head ? [...ids, headOperationId(item.get.operationId)] : ids;
+  });
 }
 
 /** A list of operationIds of the bundled contract (`--operations`, `--allow-unreached`); undefined when not given. */
