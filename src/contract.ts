@@ -23,7 +23,7 @@ const SUPERSEDED = new URL('../contract/superseded/', import.meta.url);
  * (`1.2.0`), as released: client teams that generated from one keep reading it while they move
  * (CHANGELOG.md says for how long).
  */
-export function loadSupersededOpenApiDocuments(): Map<string, object> {
+function loadSupersededOpenApiDocuments(): Map<string, object> {
   const documents = new Map<string, object>();
   for (const name of readdirSync(SUPERSEDED).sort()) {
     const version = /^openapi-(\d+\.\d+\.\d+)\.json$/.exec(name)?.[1];
