@@ -1,6 +1,6 @@
 // The layer rule of src/ (see src/README.md; `npm run deps:check`, run by `npm test`): imports point down only, and nothing is circular.
 //   entry points (server.ts, cli/, mock/, demo/, contract-test/)
-//   → http (app.ts, http/, docs/)
+//   → http (app.ts, http/, docs/, console/)
 //   → handlers/
 //   → domain (analytics, visibility, webhooks, import, admin, workspace, keys, pagination, events, simulator)
 //   → store/
@@ -9,7 +9,7 @@
 // Outside store/, code takes the `Store` interface (store/index.ts) and never a database: nothing
 // there imports a dialect's folder (store/sqlite/) or its driver.
 const ENTRY = '^src/(server\\.ts|cli/|mock/|demo/|contract-test/)';
-const HTTP = '^src/(app\\.ts|http/|docs/)';
+const HTTP = '^src/(app\\.ts|http/|docs/|console/)';
 const HANDLERS = '^src/handlers/';
 const DOMAIN = '^src/(analytics|visibility|webhooks|import|admin|workspace|keys|pagination|events|simulator)/';
 const STORE = '^src/store/';

@@ -33,7 +33,7 @@ import { matchRoute, requireOperation } from './http/route-match.js';
 import { adminHandlers } from './handlers/admin.js';
 import { eventCatalogFrom } from './webhooks/event-catalog.js';
 import type { Resolver } from './webhooks/ssrf-guard.js';
-import { DEFAULT_WEBHOOK_TIMEOUT_MS, DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './config.js';
+import { DEFAULT_CONSOLE_TIMEOUTS, DEFAULT_WEBHOOK_TIMEOUT_MS, DEFAULT_WORKSPACE_LIMITS, type ConsoleConfig, type WorkspaceLimits } from './config.js';
 import type { HttpConfig } from './config.js';
 import { compressResponses } from './http/compress-responses.js';
 import { forbidContentSniffing } from './http/content-type-options.js';
@@ -44,6 +44,9 @@ import { servePublishedContract } from './http/published-contract.js';
 import { createBackgroundWriters, type BackgroundWriters } from './http/background-writers.js';
 import { exceptUnder, series, under } from './http/series.js';
 import { Cursors } from './pagination/cursor.js';
+import { consoleRouter } from './console/console-router.js';
+import { createExpressServer } from './http/express-server.js';
+import type { Server } from 'node:http';
 import { storedCursorSecret } from './pagination/cursor-secret.js';
 
 export interface AppDeps {
@@ -89,6 +92,8 @@ export interface AppDeps {
    * finish them on shutdown. The app makes its own when absent.
    */
   writers?: BackgroundWriters;
+  /** The owners' console's session timeouts (CONSOLE_IDLE_TIMEOUT, CONSOLE_SESSION_LIFETIME); 30 minutes and 12 hours by default. */
+  console?: ConsoleConfig;
 }
 
 /**
@@ -150,6 +155,14 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     res.json(asyncApiDocument);
   });
   outsideApi.use(docsRouter(document, asyncApiDocument));
+  // The console calls the administration API through this app, in process, over a server object
+  // that never listens (src/http/in-process-request.ts).
+  let inProcessServer: Server | undefined;
+  const consoleTimeouts = deps.console ?? DEFAULT_CONSOLE_TIMEOUTS;
+  outsideApi.use(consoleRouter({
+    store: deps.store, logger: deps.logger, now, clientLimiter, timeouts: consoleTimeouts,
+    server: () => (inProcessServer ??= createExpressServer(app)),
+  }));
   const outsideApis = exceptUnder('/api', outsideApi);
 
   const eventCatalog = eventCatalogFrom(asyncApiDocument);
@@ -181,7 +194,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       requireOperationScopes(),
       requireActiveSubscription(),
     )),
-    under('/api/workspace', series(...adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse }))),
+    under('/api/workspace', series(...adminGuard({ store: deps.store, limiter, clientLimiter, now, recordKeyUse, consoleTimeouts }))),
   );
   // A series of its own: an error of the guards above skips it whole, error-handling steps included
   // (a series is a step of three parameters, which an error passes by).

@@ -67,6 +67,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
     webhookTimeoutMs: config.webhooks.timeoutMs,
     http: config.http,
     cursorSecret: config.cursorSecret,
+    console: config.console,
   });
   const server = createExpressServer(app, connectionOptions(config.http));
   server.maxConnections = config.http.maxConnections;

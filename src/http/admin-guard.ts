@@ -9,6 +9,8 @@ import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { checkApiKey } from '../keys/api-keys.js';
 import { checkMemberToken, MEMBER_TOKEN_PREFIX } from '../keys/member-tokens.js';
 import type { Store } from '../store/index.js';
+import { checkConsoleSession, CONSOLE_SESSION_PREFIX, type ConsoleSessionTimeouts } from '../keys/console-sessions.js';
+import { isInProcessRequest } from './in-process-request.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Bodies of the administration API are small objects; anything larger is refused before parsing. */
@@ -24,6 +26,19 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
     };
     if (credential === undefined) {
       await refuse('KEY_MISSING', 'No credential: send `Authorization: Bearer <member token>` (`wsm_live_…`).');
+      return;
+    }
+    // A console session is a credential only on the console's own requests (src/console/), made in
+    // process: its cookie presented as a bearer token from outside is refused like any bad token.
+    if (credential.startsWith(CONSOLE_SESSION_PREFIX) && isInProcessRequest(req)) {
+      const check = await checkConsoleSession(deps.store, credential, now, deps.consoleTimeouts);
+      if (!check.ok) {
+        next(new ServiceError('KEY_INVALID', `The console session has ended: ${check.reason}`));
+        return;
+      }
+      const { workspace_name: _name, ...member } = check.member;
+      setCaller(res, { kind: 'member', ...member });
+      next();
       return;
     }
     if (credential.startsWith(MEMBER_TOKEN_PREFIX)) {
@@ -105,6 +120,14 @@ export interface AdminGuardDeps {
   clientLimiter: RateLimiter;
   now: () => Date;
   recordKeyUse: (keyId: string, now: Date) => void;
+  /** When a console session has ended (the console's requests carry one). */
+  consoleTimeouts: ConsoleSessionTimeouts;
+}
+
+/** The workspace's shared limit, except for the console's own requests, which never spend the read API's budget. */
+function limitPerWorkspaceOutsideConsole(deps: AdminGuardDeps): RequestHandler {
+  const limit = limitPerWorkspace({ limiter: deps.limiter, now: deps.now });
+  return (req, res, next) => (isInProcessRequest(req) ? next() : limit(req, res, next));
 }
 
 /**
@@ -116,7 +139,7 @@ export interface AdminGuardDeps {
 export function adminGuard(deps: AdminGuardDeps): RequestHandler[] {
   return [
     authenticate(deps),
-    limitPerWorkspace({ limiter: deps.limiter, now: deps.now }),
+    limitPerWorkspaceOutsideConsole(deps),
     requireOwnWorkspace(),
     requireRole(),
     // Before the body is read: a malformed body on a path no operation has is still a 404.

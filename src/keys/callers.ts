@@ -7,10 +7,15 @@ export interface ApiKeyCaller {
   principal: KeyPrincipalRow;
 }
 
-/** A member of a workspace reaching the administration API with a member token. */
+/**
+ * A member of a workspace reaching the administration API with a member token, or through the
+ * console with a session (src/console/): then `session_id` names it, and `token_id` is the token
+ * the session began with (null when it began with a sign-in link).
+ */
 export interface MemberCaller {
   kind: 'member';
-  token_id: string;
+  token_id: string | null;
+  session_id?: string;
   workspace_id: string;
   user_id: string;
   user_name: string;

@@ -1,5 +1,6 @@
 import type { AccountStore } from './accounts.js';
 import type { ApiKeyStore } from './api-keys.js';
+import type { ConsoleSessionStore } from './console-sessions.js';
 import type { ContentMapStore } from './content-map.js';
 import type { ContentStore } from './content.js';
 import type { DataVersionStore } from './data-versions.js';
@@ -27,6 +28,7 @@ export interface Store {
   kind: 'sqlite' | 'postgres';
   accounts: AccountStore;
   apiKeys: ApiKeyStore;
+  consoleSessions: ConsoleSessionStore;
   contentMap: ContentMapStore;
   content: ContentStore;
   eventFeed: EventFeedStore;

@@ -2,6 +2,7 @@ import type { Store } from '../interfaces/store.js';
 import { addressWithoutPassword } from '../store-address.js';
 import { createPostgresAccountStore } from './accounts.js';
 import { createPostgresApiKeyStore } from './api-keys.js';
+import { createPostgresConsoleSessionStore } from './console-sessions.js';
 import { createPostgresContentMapStore } from './content-map.js';
 import { createPostgresContentStore } from './content.js';
 import { createPostgresDataVersionStore } from './data-versions.js';
@@ -46,6 +47,7 @@ function createPostgresStore(pool: PostgresPool): PostgresStore {
     pool,
     accounts: createPostgresAccountStore(pool),
     apiKeys: createPostgresApiKeyStore(pool),
+    consoleSessions: createPostgresConsoleSessionStore(pool),
     contentMap: createPostgresContentMapStore(pool),
     content: createPostgresContentStore(pool),
     eventFeed: createPostgresEventFeedStore(pool),

@@ -2,6 +2,7 @@ import type { Store } from '../interfaces/store.js';
 import { openDatabase, pingDatabase, SERVER_WRITE_WAIT_MS, setBusyTimeout, type Db } from './database.js';
 import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
+import { createConsoleSessionStore } from './console-sessions.js';
 import { createContentMapStore } from './content-map.js';
 import { createContentStore } from './content.js';
 import { createEventFeedStore } from './event-feed.js';
@@ -50,6 +51,7 @@ function createSqliteStore(db: Db): SqliteStore {
     idempotency: g(createIdempotencyStore(db, unit)),
     accounts: g(createAccountStore(db)),
     apiKeys: g(createApiKeyStore(db)),
+    consoleSessions: g(createConsoleSessionStore(db)),
     contentMap: g(createContentMapStore(db)),
     content: g(createContentStore(db)),
     eventFeed: g(createEventFeedStore(db)),
