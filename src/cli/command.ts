@@ -21,6 +21,8 @@ interface CommandContext extends CommandIo {
   json: boolean;
   /** MAX_ACTIVE_API_KEYS and MAX_WEBHOOKS, as the service reads them: the command line holds a workspace to the same limits. */
   limits: WorkspaceLimits;
+  /** PUBLIC_BASE_URL, as the service reads it: where the console's sign-in links point. */
+  publicBaseUrl: string | undefined;
 }
 
 export interface Command {

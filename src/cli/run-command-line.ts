@@ -61,6 +61,7 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
       },
       json,
       limits: config.workspaceLimits,
+      publicBaseUrl: config.http.publicBaseUrl,
       ...io,
     });
     if (command.name !== 'serve') {

@@ -33,7 +33,8 @@ export class ConsoleClient {
   }
 
   async request(method: string, path: string, form?: Record<string, string | string[]>, headers: Record<string, string> = {}): Promise<ConsolePage> {
-    const body = form === undefined ? undefined : new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]])));
+    const body = form === undefined ? undefined
+      : new URLSearchParams(Object.entries(form).flatMap(([k, v]): Array<[string, string]> => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]])));
     const cookie = this.cookieHeader();
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,

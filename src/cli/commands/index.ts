@@ -9,6 +9,7 @@ import { simulate } from './simulate.js';
 import { importFile } from './import.js';
 import { contractTest, contractTestWebhooks } from './contract-test.js';
 import { storeCopy } from './store.js';
+import { consoleLink } from './console.js';
 
 export const commands: Command[] = [
   workspaceCreate,
@@ -29,4 +30,5 @@ export const commands: Command[] = [
   contractTest,
   contractTestWebhooks,
   storeCopy,
+  consoleLink,
 ];
