@@ -52,7 +52,7 @@ export class AdminApi {
     if (this.requestId !== undefined) headers['x-request-id'] = this.requestId;
     const answer = await requestInProcess(this.server, {
       method,
-      path: `/api/workspace/${encodeURIComponent(this.workspaceId)}${path}`,
+      path: `/api/workspace/${encodeURIComponent(this.workspaceId)}${path}${search}`,
       headers,
       body: options.body,
       clientAddress: this.clientAddress,

@@ -8,7 +8,7 @@ export class Html {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
@@ -17,8 +17,8 @@ type Interpolated = Html | string | number | boolean | null | undefined | readon
 function render(value: Interpolated): string {
   if (value === null || value === undefined || value === false) return '';
   if (value instanceof Html) return value.text;
-  if (Array.isArray(value)) return (value as readonly Interpolated[]).map(render).join('');
-  return escapeHtml(String(value as string | number | boolean));
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escapeHtml(String(value));
 }
 
 /**

@@ -13,7 +13,7 @@ export const SIGN_IN_LINK_PREFIX = 'wsl_live_';
 export const CONSOLE_SESSION_PREFIX = 'wss_live_';
 
 /** A sign-in link works this long after it is printed. */
-export const SIGN_IN_LINK_LIFETIME_MS = 10 * 60_000;
+const SIGN_IN_LINK_LIFETIME_MS = 10 * 60_000;
 /** A session's activity is written at most this often: the idle timeout is kept to this precision. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -64,7 +64,7 @@ export interface ConsoleMember {
   token_id: string | null;
 }
 
-export interface StartedSession {
+interface StartedSession {
   /** The cookie's value: shown to the browser once, stored only as a hash. */
   secret: string;
   member: ConsoleMember;

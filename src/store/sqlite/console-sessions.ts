@@ -4,7 +4,7 @@ import { CONSOLE_SESSION_SQL } from '../console-session-statements.js';
 import { promised } from './promised.js';
 
 /** Console sign-in links and sessions, synchronously: for statements inside one SQLite transaction. */
-export function createSyncConsoleSessionStore(db: Db) {
+function createSyncConsoleSessionStore(db: Db) {
   const statements = {
     insertLink: db.prepare(CONSOLE_SESSION_SQL.insertLink),
     spendLink: db.prepare(CONSOLE_SESSION_SQL.spendLink),
