@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { root, runTool } from './run-tool.mjs';
+import { referenceItemSchemas } from './ndjson-item-schema.mjs';
 import { generateAsyncApi } from './codegen-asyncapi.mjs';
 import { operationCredentialsSource } from './codegen-credentials.mjs';
 import { operationDefaultsSource } from './codegen-defaults.mjs';
@@ -27,7 +28,7 @@ async function generate(out) {
   const bundled = path.join(outDir, 'openapi.json');
   runTool('redocly', ['bundle', 'openapi/openapi.yaml', '--ext', 'json', '-o', bundled], { quiet: true });
   // Stable formatting so the drift check compares content, not whitespace.
-  const doc = JSON.parse(readFileSync(bundled, 'utf8'));
+  const doc = referenceItemSchemas(JSON.parse(readFileSync(bundled, 'utf8')));
   writeFileSync(bundled, `${JSON.stringify(doc, null, 2)}\n`);
   const ast = await openapiTS(doc, { immutable: false, exportType: false });
   writeFileSync(path.join(outDir, 'openapi.d.ts'), BANNER + astToString(ast));

@@ -20,13 +20,16 @@ if (!apiKey) throw new Error('Set WORKSPACE_API_KEY to an API key (wsk_live_...)
 
 client.setConfig({ baseUrl, headers: { Authorization: `Bearer ${apiKey}` } });
 
-/** Fails on any non-2xx answer: the error body is the `{code, messages, data}` envelope. */
-async function read<T>(label: string, pending: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+/**
+ * Fails on any non-2xx answer: the error body is the `{code, messages, data}` envelope. `response`
+ * is absent when the request failed before any answer came (a network error).
+ */
+async function read<T>(label: string, pending: Promise<{ data?: T; error?: unknown; response?: Response }>): Promise<T> {
   const { data, error, response } = await pending;
   if (error !== undefined || data === undefined) {
-    throw new Error(`${label}: HTTP ${response.status} ${JSON.stringify(error)}`);
+    throw new Error(`${label}: ${response ? `HTTP ${response.status}` : 'no answer'} ${JSON.stringify(error)}`);
   }
-  console.log(`${label} → ${response.status}`);
+  console.log(`${label} → ${response?.status}`);
   return data;
 }
 

@@ -122,6 +122,9 @@ function parameters(doc, o) {
   return out;
 }
 
+/** The schema of one item of a media type whose body is a sequence (NDJSON), if it names one. */
+const itemSchemaOf = (media) => media.itemSchema ?? media['x-item-schema'];
+
 /** Schema of a parameter, media type objects included (`content`). */
 function parameterSchema(/** @type {Json} */ p) {
   if (p.schema) return p.schema;
@@ -213,7 +216,17 @@ function diffOperation(oldDoc, newDoc, o, n) {
         add('removed-response-media-type', mid, true, `response media type ${mt} removed`);
         continue;
       }
-      changes.push(...compareSchemas(media.schema ?? {}, after.schema ?? {}, { ...response, id: mid }));
+      // A body that is a sequence (NDJSON) is held to the schema of one line: OpenAPI 3.2's
+      // `itemSchema`, `x-item-schema` in 3.1, or the `schema` of a document that described one line
+      // there. Moving a line's schema from `schema` to an item schema changes how the body is
+      // typed (a string of lines, not one object), which breaks a generated client once.
+      const [oldItem, newItem] = [media, after].map(itemSchemaOf);
+      if ((oldItem === undefined) !== (newItem === undefined)) {
+        add('changed-sequence-schema', mid, true, oldItem === undefined
+          ? 'the body is described as a sequence of lines (x-item-schema), no longer as one line'
+          : 'the body is described as one line, no longer as a sequence of lines');
+      }
+      changes.push(...compareSchemas(oldItem ?? media.schema ?? {}, newItem ?? after.schema ?? {}, { ...response, id: mid }));
     }
     for (const mt of Object.keys(nr.content ?? {})) {
       if (!or.content?.[mt]) add('added-response-media-type', `${id} ${mt}`, false, `response media type ${mt} added`);

@@ -80,8 +80,14 @@ function bodyProblems(
   return contract.validate(match.schemaPointer, response.text).map((p) => `body ${p}`);
 }
 
-/** The contract's NDJSON schema describes one line; every line is checked, the first few failures told. */
-function ndjsonProblems(contract: OpenApiContract, schemaPointer: string, text: string): string[] {
+/**
+ * Every line is checked against the schema of one line, the first few failures told: the media
+ * type's `x-item-schema` (OpenAPI 3.2 calls it `itemSchema`; the schema then describes the whole
+ * body as a string), else its schema (contracts up to 1.2.0 described one line there).
+ */
+function ndjsonProblems(contract: OpenApiContract, mediaSchemaPointer: string, text: string): string[] {
+  const itemPointer = mediaSchemaPointer.replace(/\/schema$/, '/x-item-schema');
+  const schemaPointer = contract.schemaAt(itemPointer) === undefined ? mediaSchemaPointer : itemPointer;
   const problems: string[] = [];
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();

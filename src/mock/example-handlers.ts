@@ -96,7 +96,7 @@ export function exampleHandlers(doc: Json): ReadHandlers {
       const answer = chooseAnswer(doc, operation, query, preferences.getStore() ?? {});
       if (!answer) return { status: 204, body: undefined };
       if (answer.mediaType === 'application/json') return { status: answer.status, body: answer.example };
-      // A file's example is its text; an NDJSON file's example is one line's object.
+      // A file's example is its text (an NDJSON file's, its lines); a contract that gave one NDJSON line's object (up to 1.2.0) gets that line.
       const text = typeof answer.example === 'string' ? answer.example : answer.example === undefined ? '' : `${JSON.stringify(answer.example)}\n`;
       const stream: StreamResult['stream'] = {
         contentType: answer.mediaType,

@@ -299,3 +299,29 @@ describe('diffOpenApi: recursive schemas', () => {
     expect(find(changes, 'removed-field', 'getItem 200 application/json data.count')?.breaking).toBe(true);
   });
 });
+
+describe('diffOpenApi: a download described as a sequence of lines (NDJSON)', () => {
+  const LINE = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } };
+  const LINES = { type: 'string', contentMediaType: 'application/x-ndjson' };
+  const withExport = (media: Doc): Doc => {
+    const doc = structuredClone(base);
+    doc.paths['/export.ndjson'] = { get: { operationId: 'exportItems', responses: { 200: { description: 'Lines.', content: { 'application/x-ndjson': media } } } } };
+    return doc;
+  };
+
+  it('compares the line\'s schema when the body moves from one line\'s schema to a string with x-item-schema, and reports the move once', () => {
+    const changes = diffOpenApi(withExport({ schema: LINE }), withExport({ schema: LINES, 'x-item-schema': LINE }));
+    expect(changes).toEqual([expect.objectContaining({
+      kind: 'changed-sequence-schema', id: 'exportItems 200 application/x-ndjson', breaking: true,
+      detail: 'the body is described as a sequence of lines (x-item-schema), no longer as one line',
+    })]);
+  });
+
+  it('catches a field removed from the line\'s schema, whether named by x-item-schema or OpenAPI 3.2\'s itemSchema', () => {
+    const fewer = { ...LINE, properties: { id: { type: 'string' } } };
+    for (const key of ['x-item-schema', 'itemSchema']) {
+      const changes = diffOpenApi(withExport({ schema: LINES, [key]: LINE }), withExport({ schema: LINES, [key]: fewer }));
+      expect(changes.map((c) => [c.kind, c.id, c.breaking])).toEqual([['removed-field', 'exportItems 200 application/x-ndjson name', true]]);
+    }
+  });
+});
