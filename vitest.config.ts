@@ -18,6 +18,7 @@ import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 //   What runs on SQLite only, and why: test/README.md.
 const SLOW = [
   'test/sdk/**/*.test.ts',
+  'test/prism/**/*.test.ts',
   'test/browser/**/*.test.ts',
   'test/cli/**/*.test.ts',
   'test/unit/spec-lint.test.ts',
