@@ -13,8 +13,8 @@ export default defineConfig({
     // validate: false: the contract is checked by `npm run spec:lint`; Kubb's own validation adds
     // seconds and nothing else.
     pluginOas({ validate: false }),
-    // emptySchemaType 'void': a HEAD answer and a 304 have no body, which Kubb types as `any` by
-    // default (hundreds of `any` aliases); `void` says what they are.
+    // emptySchemaType 'void': a 304 has no body, which Kubb types as `any` by default (an `any`
+    // alias per read); `void` says what it is.
     pluginTs({ emptySchemaType: 'void', unknownType: 'unknown' }),
     // client 'axios' (Kubb's default), not 'fetch': Kubb's fetch client parses every body as JSON,
     // so no export (CSV, NDJSON) can be downloaded with it; axios takes `responseType: 'text'` per
