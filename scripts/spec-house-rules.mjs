@@ -3,6 +3,8 @@
 // operation declares the permissions the service enforces, and every GET has what the service
 // answers to every read (its body schema, conditional headers and 304), and the document says once that every GET answers HEAD.
 import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 
 /** Returns one line per violation over a bundled OpenAPI or AsyncAPI document. */
 export function checkHouseRules(doc) {
@@ -41,7 +43,51 @@ export function checkHouseRules(doc) {
   for (const [name, param] of Object.entries(doc.components?.parameters ?? {})) {
     if (!param.description) problems.push(`components.parameters.${name}: parameter has no description`);
   }
-  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc), ...checkLinks(doc), ...checkWriteMarkers(doc));
+  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc), ...checkLinks(doc), ...checkWriteMarkers(doc), ...checkLineExamples(doc));
+  return problems;
+}
+
+const escapePointer = (segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * A download that is a sequence of lines (`x-item-schema` beside a string schema, NDJSON) gives an
+ * example of the file whose every line is one JSON text valid against `x-item-schema`: the mock
+ * serves it, and redocly checks it only as a string.
+ */
+function checkLineExamples(doc) {
+  const problems = [];
+  let ajv;
+  for (const [p, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      for (const [status, response] of Object.entries(op?.responses ?? {})) {
+        for (const [type, media] of Object.entries(response?.content ?? {})) {
+          if (media?.['x-item-schema'] === undefined) continue;
+          const where = `${method.toUpperCase()} ${p} ${status} ${type}`;
+          if (typeof media.example !== 'string' || media.example.trim() === '') {
+            problems.push(`${where}: the example is not the text of a file of lines`);
+            continue;
+          }
+          if (!ajv) {
+            ajv = new Ajv2020({ strict: false, allErrors: true });
+            addFormats(ajv, { mode: 'full' });
+            ajv.addSchema({ ...doc, $id: 'https://openapi.test/doc.json' });
+          }
+          const pointer = ['paths', p, method, 'responses', status, 'content', type, 'x-item-schema'].map(escapePointer).join('/');
+          const validate = ajv.getSchema(`https://openapi.test/doc.json#/${pointer}`);
+          for (const [i, line] of media.example.replace(/\n$/, '').split('\n').entries()) {
+            let value;
+            try {
+              value = JSON.parse(line);
+            } catch {
+              problems.push(`${where}: example line ${i + 1} is not one JSON text`);
+              continue;
+            }
+            if (!validate(value)) problems.push(`${where}: example line ${i + 1}: ${ajv.errorsText(validate.errors, { dataVar: 'line' })}`);
+          }
+        }
+      }
+    }
+  }
   return problems;
 }
 

@@ -290,9 +290,19 @@ describe('house rules on permissions and reads (scripts/spec-house-rules.mjs, ov
     expect(checkHouseRules(loadOpenApiDocument() as Doc)).toEqual([]);
   });
 
+  it('fails on an NDJSON download\'s example whose line does not parse or does not fit x-item-schema', () => {
+    const doc = structuredClone(loadOpenApiDocument()) as Doc;
+    const media = doc.paths['/api/v1/visibility/exports/daily-rates.ndjson'].get.responses['200'].content['application/x-ndjson'];
+    media.example = `${(media.example as string).replace('"snapshots":14', '"snapshots":"14"')}{oops\n`;
+    expect(checkHouseRules(doc)).toEqual([
+      'GET /api/v1/visibility/exports/daily-rates.ndjson 200 application/x-ndjson: example line 1: line/snapshots must be integer',
+      'GET /api/v1/visibility/exports/daily-rates.ndjson 200 application/x-ndjson: example line 3 is not one JSON text',
+    ]);
+  });
+
   it('fails on a HEAD operation in the bundle, and on a document that does not say that every GET answers HEAD', () => {
     const doc = structuredClone(loadOpenApiDocument()) as Doc;
-    doc.paths[ideas].head = { operationId: 'headListIdeas', responses: {} };
+    doc.paths[ideas].head = { operationId: 'headListIdeas', security: doc.paths[ideas].get.security, responses: {} };
     delete doc['x-head-for-every-get'];
     expect(checkHouseRules(doc)).toEqual([
       'the document does not say `x-head-for-every-get: {enabled: true, description}`: every GET answers HEAD',
