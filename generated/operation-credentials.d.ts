@@ -65,4 +65,6 @@ export interface OperationCredentials {
     listMembers: 'member_token';
     removeMember: 'member_token';
     updateMember: 'member_token';
+    listAuditLog: 'member_token';
+    getDailyUsage: 'member_token';
 }

@@ -30,4 +30,6 @@ export interface OperationDefaults {
     listWebhookDeliveries: { limit: 25 };
     listApiKeys: { limit: 25 };
     listMembers: { limit: 25 };
+    listAuditLog: { limit: 25 };
+    getDailyUsage: { days: 30 };
 }

@@ -15,7 +15,7 @@ import { lowerCaseUuidsInUrl } from './http/uuid-case.js';
 import { createDispatcher } from './http/dispatch.js';
 import { countApiRequests } from './http/count-api-requests.js';
 import { SlidingLogLimiter } from './http/rate-limit/sliding-log-limiter.js';
-import type { RateLimiter } from './http/rate-limit/rate-limiter.js';
+import { headroomOf, type RateLimiter } from './http/rate-limit/rate-limiter.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import type { AdminHandlers, ReadHandlers } from './handlers/handler-types.js';
 import type { Store } from './store/index.js';
@@ -180,6 +180,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         limits: deps.workspaceLimits ?? DEFAULT_WORKSPACE_LIMITS,
         resolveHost: deps.resolveWebhookHost,
         webhookTimeoutMs: deps.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+        requestCounts: writers.requestCounts,
+        rateLimitHeadroom: async (workspaceId, at) => headroomOf(await limiter.peek(workspaceId, at.getTime())),
       },
     },
   });

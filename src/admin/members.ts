@@ -4,6 +4,7 @@ import { ServiceError } from '../errors/service-error.js';
 import type { Store } from '../store/index.js';
 import type { MembershipRow, Role } from '../store/interfaces/accounts.js';
 import { toApiKeyView, type WorkspaceApiKey } from './api-keys.js';
+import type { CascadedChange } from '../audit/audit-trail.js';
 
 export type WorkspaceMember = components['schemas']['WorkspaceMember'];
 
@@ -16,11 +17,22 @@ export function toMemberView(row: MembershipRow): WorkspaceMember {
  * checks membership; they are also revoked here, so re-adding the user later does not revive them.
  * The last owner stays: a workspace without an owner could never be administered again.
  */
-export async function removeMember(store: Store, input: { workspaceId: string; userId: string; now: Date }): Promise<{ id: string; deleted: true }> {
-  const outcome = await store.accounts.removeMember(input.workspaceId, input.userId, input.now.toISOString());
-  if (outcome === 'not_a_member') throw ServiceError.notFound('Member');
-  if (outcome === 'last_owner') throw new ServiceError('CONFLICT', 'The workspace must keep at least one owner: make another member an owner first.');
-  return { id: input.userId, deleted: true };
+export async function removeMember(
+  store: Store,
+  input: { workspaceId: string; userId: string; now: Date },
+): Promise<{ removed: { id: string; deleted: true }; revokedKeyIds: string[]; revokedTokenIds: string[] }> {
+  const removal = await store.accounts.removeMember(input.workspaceId, input.userId, input.now.toISOString());
+  if (removal.outcome === 'not_a_member') throw ServiceError.notFound('Member');
+  if (removal.outcome === 'last_owner') throw new ServiceError('CONFLICT', 'The workspace must keep at least one owner: make another member an owner first.');
+  return { removed: { id: input.userId, deleted: true }, revokedKeyIds: removal.revokedKeyIds, revokedTokenIds: removal.revokedTokenIds };
+}
+
+/** The audit entries of what a member's removal or demotion revoked in cascade: one per key and per token. */
+export function revokedInCascade(keyIds: readonly string[], tokenIds: readonly string[]): CascadedChange[] {
+  return [
+    ...keyIds.map((id): CascadedChange => ({ action: 'api_key.revoked', object: { type: 'api_key', id } })),
+    ...tokenIds.map((id): CascadedChange => ({ action: 'member_token.revoked', object: { type: 'member_token', id } })),
+  ];
 }
 
 /** What the user's keys do after a role change, in words, for the answer's `messages` and the command line. */

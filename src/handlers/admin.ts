@@ -2,6 +2,8 @@ import type { AdminHandlers } from './handler-types.js';
 import * as webhooks from './webhooks.js';
 import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from './api-keys.js';
 import { listMembers, removeMember, updateMember } from './members.js';
+import { listAuditLog } from './audit-log.js';
+import { getDailyUsage } from './daily-usage.js';
 
 /** One handler per administration operation (each operation whose `security` takes a member token); the type makes a missing one a compile error. */
 export const adminHandlers: AdminHandlers = {
@@ -26,4 +28,6 @@ export const adminHandlers: AdminHandlers = {
   listMembers,
   updateMember,
   removeMember,
+  listAuditLog,
+  getDailyUsage,
 };

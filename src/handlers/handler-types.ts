@@ -1,9 +1,10 @@
 // Handler types derived from the generated contract, so that a missing handler, a wrong status or
 // a body that does not match the schema fails `npm run typecheck`.
-import type { operations } from '../../generated/openapi.js';
+import type { components, operations } from '../../generated/openapi.js';
 import type { OperationCredentials } from '../../generated/operation-credentials.js';
 import type { OperationDefaults } from '../../generated/operation-defaults.js';
 import type { Store } from '../store/index.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { WorkspaceLimits } from '../config.js';
 import type { Cursors } from '../pagination/cursor.js';
 import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from '../keys/callers.js';
@@ -92,7 +93,13 @@ export interface AdminServices {
   webhookTimeoutMs: number;
   /** How many active API keys and webhooks a workspace may hold. */
   limits: WorkspaceLimits;
+  /** The API requests counted but not written yet, which the usage per day adds. */
+  requestCounts: PendingRequestCounts;
+  /** The workspace's rate limit as it stands, without spending any of it. */
+  rateLimitHeadroom: (workspaceId: string, now: Date) => Promise<RateLimitHeadroom>;
 }
+
+export type RateLimitHeadroom = components['schemas']['RateLimitHeadroom'];
 
 export interface AdminHandlerContext<Op extends AdminOperationId> {
   /** The operation the request was matched to: what a list's cursors are bound to. */
@@ -105,6 +112,8 @@ export interface AdminHandlerContext<Op extends AdminOperationId> {
   cursors: Cursors;
   now: Date;
   services: AdminServices;
+  /** Where a write notes the objects it reached in cascade, each recorded as an audit entry of its own. */
+  audit: AuditTrail;
 }
 
 export type AdminOperationHandler<Op extends AdminOperationId> = (ctx: AdminHandlerContext<Op>) => JsonResult<Op> | Promise<JsonResult<Op>>;

@@ -11,6 +11,9 @@ import { checkMemberToken, MEMBER_TOKEN_PREFIX } from '../keys/member-tokens.js'
 import type { Store } from '../store/index.js';
 import { checkConsoleSession, CONSOLE_SESSION_PREFIX, type ConsoleSessionTimeouts } from '../keys/console-sessions.js';
 import { isInProcessRequest } from './in-process-request.js';
+import { recordRefusal } from './audit-source.js';
+import { ANONYMOUS_ACTOR } from '../audit/record-audit.js';
+import { auditObjectOf, operationAudit } from '../handlers/operation-audit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Bodies of the administration API are small objects; anything larger is refused before parsing. */
@@ -22,7 +25,15 @@ function authenticate(deps: AdminGuardDeps): RequestHandler {
     const credential = presentedKey(req);
     const now = deps.now();
     const refuse = async (error: 'KEY_MISSING' | 'KEY_INVALID', message: string): Promise<void> => {
-      next(await refuseAuthentication(req, deps.clientLimiter, now, new ServiceError(error, message)));
+      const refusal = await refuseAuthentication(req, deps.clientLimiter, now, new ServiceError(error, message));
+      // A credential that fails, on a path naming a workspace, is the workspace's to know about
+      // (a request without any credential is no attempt); one throttled by the client limit is not
+      // recorded, so a guesser cannot fill the log faster than that limit lets them try.
+      const workspaceId = workspaceInPath(req, res);
+      if (error === 'KEY_INVALID' && workspaceId !== undefined && refusal.error !== 'RATE_LIMITED') {
+        await recordRefusal(deps.store, req, res, { workspaceId, actor: ANONYMOUS_ACTOR, action: 'authentication.failed', outcome: 'failed' }, now);
+      }
+      next(refusal);
     };
     if (credential === undefined) {
       await refuse('KEY_MISSING', 'No credential: send `Authorization: Bearer <member token>` (`wsm_live_…`).');
@@ -100,18 +111,41 @@ function requireOwnWorkspace(): RequestHandler {
   };
 }
 
-/** 403 (4030) when the operation's `security` names roles and the member has none of them. */
-function requireRole(): RequestHandler {
-  return (_req, res, next) => {
-    const roles = matchedOperation(res)?.operation.requirement.roles ?? [];
+/**
+ * 403 (4030) when the operation's `security` names roles and the member has none of them; the
+ * attempt is recorded in the audit log, with the action and object the request named.
+ */
+function requireRole(deps: AdminGuardDeps): RequestHandler {
+  return async (req, res, next) => {
+    const match = matchedOperation(res);
+    const roles = match?.operation.requirement.roles ?? [];
     const caller = getWorkspaceCaller(res);
-    if (caller.kind === 'member' && roles.length > 0 && !roles.includes(caller.role)) {
+    if (match && caller.kind === 'member' && roles.length > 0 && !roles.includes(caller.role)) {
+      const audit = operationAudit(match.operation.operationId);
+      if (audit !== undefined) {
+        await recordRefusal(deps.store, req, res, {
+          workspaceId: caller.workspace_id,
+          actor: caller.user_id,
+          action: audit.action,
+          object: auditObjectOf(audit, match.params),
+          outcome: 'forbidden',
+        }, deps.now());
+      }
       const who = roles.map((role) => `${role}s`).join(' or ');
       next(new ServiceError('ROLE_FORBIDDEN', `Only ${who} of the workspace can do this; your role is ${caller.role}.`));
       return;
     }
     next();
   };
+}
+
+const WORKSPACE_IN_PATH = /^\/api\/workspace\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
+
+/** The workspace id the path names, when it names one: the matched operation's, else the path's first segment after `/api/workspace`. */
+function workspaceInPath(req: Request, res: Response): string | undefined {
+  const fromMatch = matchedOperation(res)?.params.workspace_id;
+  if (fromMatch !== undefined) return UUID.test(fromMatch) ? fromMatch.toLowerCase() : undefined;
+  return WORKSPACE_IN_PATH.exec(req.originalUrl.split('?')[0] ?? '')?.[1]?.toLowerCase();
 }
 
 export interface AdminGuardDeps {
@@ -141,7 +175,7 @@ export function adminGuard(deps: AdminGuardDeps): RequestHandler[] {
     authenticate(deps),
     limitPerWorkspaceOutsideConsole(deps),
     requireOwnWorkspace(),
-    requireRole(),
+    requireRole(deps),
     // Before the body is read: a malformed body on a path no operation has is still a 404.
     requireOperation(),
     parseJsonBody({ limit: BODY_LIMIT }),

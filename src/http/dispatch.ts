@@ -4,6 +4,10 @@ import { getApiKeyCaller, getWorkspaceCaller, matchedOperation } from './request
 import type { OperationMatch } from './operation-matcher.js';
 import { perContract } from './per-contract.js';
 import { runIdempotently } from './idempotent-writes.js';
+import { auditActorOf, auditSourceOf } from './audit-source.js';
+import { auditObjectOf, operationAudit } from '../handlers/operation-audit.js';
+import { AuditTrail } from '../audit/audit-trail.js';
+import { recordAudit, type AuditEntry } from '../audit/record-audit.js';
 import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../handlers/handler-types.js';
 import type { Store } from '../store/index.js';
 import type { Cursors } from '../pagination/cursor.js';
@@ -21,6 +25,22 @@ function sendResult(res: Response, result: { status: number; body: unknown }): v
   const constants = matchedOperation(res)?.operation.constantHeaders.get(result.status);
   if (constants !== undefined) res.set(constants);
   res.status(result.status).json(result.body);
+}
+
+/**
+ * The audit entries of a successful administration write: the operation's own action on its object,
+ * then what the handler reached in cascade (the keys and tokens a member's removal revoked), each
+ * with the request's actor, address and request id.
+ */
+function auditEntriesOf(operationId: string, path: Record<string, unknown>, answer: unknown, trail: AuditTrail, req: Request, res: Response): AuditEntry[] {
+  const audit = operationAudit(operationId);
+  if (audit === undefined) throw new Error(`the operation ${operationId} has no audit action`);
+  const workspaceId = String(path.workspace_id).toLowerCase();
+  const who = { workspaceId, actor: auditActorOf(res), ...auditSourceOf(req, res) };
+  return [
+    { ...who, action: audit.action, object: auditObjectOf(audit, path, answer) },
+    ...trail.entries.map((entry) => ({ ...who, ...entry })),
+  ];
 }
 
 /**
@@ -133,17 +153,25 @@ export async function createDispatcher(
       const path = c.request.params as Record<string, unknown>;
       const operation = matchedOperation(res)?.operation;
       if (operation === undefined) throw new Error(`${operationId}: called without its matched operation`);
-      const result = await runIdempotently(req, res, { store: deps.store, now, operation, path }, async () => handler({
-        operationId,
-        query: queryOf(req, res) as never,
-        path: path as never,
-        body: req.body as never,
-        caller: getWorkspaceCaller(res),
-        store: deps.store,
-        cursors: deps.cursors,
-        now,
-        services: deps.admin.services,
-      }));
+      const writes = operation.method !== 'GET' && operation.method !== 'HEAD';
+      const trail = new AuditTrail();
+      const result = await runIdempotently(req, res, { store: deps.store, now, operation, path }, async () => {
+        const answer = await handler({
+          operationId,
+          query: queryOf(req, res) as never,
+          path: path as never,
+          body: req.body as never,
+          caller: getWorkspaceCaller(res),
+          store: deps.store,
+          cursors: deps.cursors,
+          now,
+          services: deps.admin.services,
+          audit: trail,
+        });
+        // In the write's own transaction: the change and its entries commit together, or neither.
+        if (writes) await recordAudit(deps.store, auditEntriesOf(operationId, path, answer.body, trail, req, res), now);
+        return answer;
+      });
       sendResult(res, result);
     };
   }

@@ -5,6 +5,7 @@ import type { Store } from '../store/index.js';
 import type { StoredAnswer } from '../store/interfaces/idempotency.js';
 import { IDEMPOTENCY_KEY_HEADER as KEY_HEADER, type ContractOperation } from './contract-operations.js';
 import { scrubSecrets } from './secret-redaction.js';
+import { resourceIdOf } from '../handlers/operation-audit.js';
 
 /** The response header of an answer given again from the first request's. */
 const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -35,17 +36,6 @@ function canonicalJson(value: unknown): string {
 /** The operation, its path parameters and its body: what must match for a retry to be the same request. */
 function fingerprintOf(operationId: string, path: Record<string, unknown>, body: unknown): string {
   return createHash('sha256').update(canonicalJson([operationId, path, body ?? null])).digest('hex');
-}
-
-/** The id of the first object in `data` that has one: the resource an answer with a secret was about. */
-function resourceIdOf(body: unknown): string | null {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (data === null || typeof data !== 'object') return null;
-  for (const value of Object.values(data as Record<string, unknown>)) {
-    const id = (value as { id?: unknown } | null)?.id;
-    if (typeof id === 'string') return id;
-  }
-  return null;
 }
 
 /** The answer as kept: the body, unless it carries a secret (a key, a token, a webhook secret), which is never stored. */
@@ -79,7 +69,11 @@ export async function runIdempotently(
 ): Promise<Answer> {
   const key = deps.operation.idempotent ? req.get(KEY_HEADER) : undefined;
   const workspaceId = deps.path.workspace_id;
-  if (key === undefined || typeof workspaceId !== 'string') return run();
+  // A write is one transaction, its audit entries included; one that acts without writing (a test
+  // delivery) holds none open while it waits for the receiver.
+  const { operation } = deps;
+  const transactional = operation.method !== 'GET' && operation.method !== 'HEAD' && !operation.actsWithoutWriting;
+  if (key === undefined || typeof workspaceId !== 'string') return transactional ? deps.store.atomically(run) : run();
   const { store } = deps;
   const claimed = await store.idempotency.claim({
     workspaceId,
@@ -100,7 +94,7 @@ export async function runIdempotently(
       break;
   }
   // What acts without writing (`x-acts-without-writing`) keeps its answer after the fact, and no transaction stays open while it waits.
-  if (!deps.operation.actsWithoutWriting) return store.idempotency.complete(claimed.claim, run, storedAnswerOf);
+  if (transactional) return store.idempotency.complete(claimed.claim, run, storedAnswerOf);
   let answer: Answer;
   try {
     answer = await run();

@@ -16,6 +16,8 @@ export const API_KEY_SQL = {
     ORDER BY created_at, id`,
   /** Every key a user created in a workspace (they left it). */
   revokeAllBy: 'UPDATE api_keys SET revoked_at = ? WHERE workspace_id = ? AND created_by = ? AND revoked_at IS NULL',
+  /** The same, answering the ids it revoked (each one an entry of the audit log). */
+  revokeAllByReturningIds: 'UPDATE api_keys SET revoked_at = ? WHERE workspace_id = ? AND created_by = ? AND revoked_at IS NULL RETURNING id',
   /** A use, unless a later one is already recorded. */
   touch: 'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
   /** The key list's keyset pages (sqlite/keyset.ts, postgres/keyset.ts). */

@@ -9,4 +9,6 @@ export const MEMBER_TOKEN_SQL = {
   revoke: 'UPDATE member_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   /** Every token of a user in a workspace (they left it). */
   revokeAllOf: 'UPDATE member_tokens SET revoked_at = ? WHERE workspace_id = ? AND user_id = ? AND revoked_at IS NULL',
+  /** The same, answering the ids it revoked (each one an entry of the audit log). */
+  revokeAllOfReturningIds: 'UPDATE member_tokens SET revoked_at = ? WHERE workspace_id = ? AND user_id = ? AND revoked_at IS NULL RETURNING id',
 } as const;

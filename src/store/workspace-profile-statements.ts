@@ -21,4 +21,5 @@ export const WORKSPACE_PROFILE_SQL = {
   /** written_on is RFC 3339 UTC text, so a half-open text range selects whole UTC days. */
   countArticlesWritten: 'SELECT count(*) FROM articles WHERE workspace_id = ? AND written_on >= ? AND written_on < ?',
   sumApiRequests: 'SELECT coalesce(sum(requests), 0) FROM api_request_daily WHERE workspace_id = ? AND day BETWEEN ? AND ?',
+  listApiRequestsByDay: 'SELECT day, requests FROM api_request_daily WHERE workspace_id = ? AND day BETWEEN ? AND ? ORDER BY day',
 } as const;

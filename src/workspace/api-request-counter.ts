@@ -23,6 +23,10 @@ function sum(counts: Counts, workspaceId: string, fromDay: number, toDay: number
   return total;
 }
 
+function addDays(into: Map<number, number>, counts: Counts, workspaceId: string, fromDay: number, toDay: number): void {
+  for (const [day, n] of counts.get(workspaceId) ?? []) if (day >= fromDay && day <= toDay) into.set(day, (into.get(day) ?? 0) + n);
+}
+
 /** What the usage reads need of the counter: the requests it has not written yet. */
 export interface PendingRequestCounts {
   /** Requests of the workspace on the epoch days `fromDay..toDay` not yet written. */
@@ -32,6 +36,8 @@ export interface PendingRequestCounts {
    * counted once: no write of counts commits while the read runs.
    */
   served(workspaceId: string, fromDay: number, toDay: number, readWritten: () => Promise<number>): Promise<number>;
+  /** `served` per epoch day: the written counts of each day (`readWritten`) plus the pending ones; days without any are absent. */
+  servedByDay(workspaceId: string, fromDay: number, toDay: number, readWritten: () => Promise<ReadonlyArray<{ day: number; requests: number }>>): Promise<Map<number, number>>;
 }
 
 /**
@@ -66,11 +72,24 @@ export class ApiRequestCounter extends DeferredWriter implements PendingRequestC
     return sum(this.pendingCounts, workspaceId, fromDay, toDay) + sum(this.writingCounts, workspaceId, fromDay, toDay);
   }
 
+  served(workspaceId: string, fromDay: number, toDay: number, readWritten: () => Promise<number>): Promise<number> {
+    return this.readWhileNoWriteCommits(async () => (await readWritten()) + this.pending(workspaceId, fromDay, toDay));
+  }
+
+  servedByDay(workspaceId: string, fromDay: number, toDay: number, readWritten: () => Promise<ReadonlyArray<{ day: number; requests: number }>>): Promise<Map<number, number>> {
+    return this.readWhileNoWriteCommits(async () => {
+      const byDay = new Map((await readWritten()).map((d) => [d.day, d.requests]));
+      addDays(byDay, this.pendingCounts, workspaceId, fromDay, toDay);
+      addDays(byDay, this.writingCounts, workspaceId, fromDay, toDay);
+      return byDay;
+    });
+  }
+
   // On a network database the read and a write of the counts interleave: were the write to commit
   // after the read's snapshot and clear `writingCounts` before the sum, its requests would be
   // counted neither as written nor as pending. So the read registers first (a later write waits
   // for it), waits for a write already committing, reads, and sums before it lets writes go on.
-  async served(workspaceId: string, fromDay: number, toDay: number, readWritten: () => Promise<number>): Promise<number> {
+  private async readWhileNoWriteCommits<T>(readAndSum: () => Promise<T>): Promise<T> {
     let done!: () => void;
     const reading = new Promise<void>((resolve) => {
       done = resolve;
@@ -78,8 +97,7 @@ export class ApiRequestCounter extends DeferredWriter implements PendingRequestC
     this.readers.add(reading);
     try {
       await this.committing;
-      const written = await readWritten();
-      return written + this.pending(workspaceId, fromDay, toDay);
+      return await readAndSum();
     } finally {
       this.readers.delete(reading);
       done();

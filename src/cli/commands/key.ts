@@ -6,6 +6,7 @@ import { createApiKey, KeyRefusal } from '../../keys/api-keys.js';
 import { isScope, parseStoredScopes, type Scope } from '../../keys/scopes.js';
 import { updateWorkspaceApiKey } from '../../admin/api-keys.js';
 import { ServiceError } from '../../errors/service-error.js';
+import { writeAudited } from '../cli-audit.js';
 
 function parseScopes(value: string | undefined, option = 'scopes'): Scope[] | undefined {
   if (value === undefined) return undefined;
@@ -26,7 +27,10 @@ export const keyCreate: Command = {
     const expiresAt = expiresRaw === undefined ? undefined : instantOf(expiresRaw);
     if (expiresRaw !== undefined && expiresAt === undefined) throw new CliError(`--expires-at "${expiresRaw}" is not an RFC 3339 time`);
     try {
-      const created = await createApiKey(await store(), { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt, maxActive: limits.activeApiKeys });
+      const db = await store();
+      const created = await writeAudited(db, workspace.id,
+        () => createApiKey(db, { workspaceId: workspace.id, userId: user.id, name, scopes, expiresAt, maxActive: limits.activeApiKeys }),
+        (key) => [{ action: 'api_key.created', object: { type: 'api_key', id: key.id } }]);
       return { id: created.id, key: created.key, prefix: created.prefix, scopes: created.scopes, expires_at: created.expires_at };
     } catch (err) {
       if (err instanceof KeyRefusal) throw new CliError(err.message);
@@ -49,7 +53,8 @@ export const keyRevoke: Command = {
     if (!row) throw new CliError(`key ${id} does not exist`);
     if (row.revoked_at !== null) throw new CliError(`key ${id} is already revoked`);
     const now = new Date().toISOString();
-    await (await store()).apiKeys.revoke(id, now);
+    const db = await store();
+    await writeAudited(db, row.workspace_id, () => db.apiKeys.revoke(id, now), () => [{ action: 'api_key.revoked', object: { type: 'api_key', id } }]);
     return { id, revoked_at: now };
   },
   text: (r: { id: string }) => `revoked key ${r.id}`,
@@ -72,7 +77,10 @@ export const keyUpdate: Command = {
     if (removed?.length === 0) throw new CliError('--remove-scopes: name at least one scope');
     const scopes = removed === undefined ? undefined : held.filter((s) => !removed.includes(s));
     try {
-      return await updateWorkspaceApiKey(await store(), { workspaceId: row.workspace_id, keyId: id, name, scopes });
+      const db = await store();
+      return await writeAudited(db, row.workspace_id,
+        () => updateWorkspaceApiKey(db, { workspaceId: row.workspace_id, keyId: id, name, scopes }),
+        () => [{ action: 'api_key.updated', object: { type: 'api_key', id } }]);
     } catch (err) {
       if (err instanceof ServiceError) throw new CliError(`key ${id}: ${err.message}`);
       throw err;

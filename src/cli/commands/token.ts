@@ -3,6 +3,7 @@ import { existingUser, existingWorkspace, storedId } from '../validate.js';
 import { CliError } from '../args.js';
 import { KeyRefusal } from '../../keys/api-keys.js';
 import { createMemberToken } from '../../keys/member-tokens.js';
+import { writeAudited } from '../cli-audit.js';
 
 export const tokenCreate: Command = {
   name: 'token create',
@@ -12,7 +13,9 @@ export const tokenCreate: Command = {
     const user = await existingUser(await store(), options.required('user'));
     const name = options.optional('name');
     try {
-      return await createMemberToken(await store(), { workspaceId: workspace.id, userId: user.id, name });
+      const db = await store();
+      return await writeAudited(db, workspace.id, () => createMemberToken(db, { workspaceId: workspace.id, userId: user.id, name }),
+        (token) => [{ action: 'member_token.created', object: { type: 'member_token', id: token.id } }]);
     } catch (err) {
       if (err instanceof KeyRefusal) throw new CliError(err.message);
       throw err;
@@ -32,7 +35,8 @@ export const tokenRevoke: Command = {
     if (!row) throw new CliError(`member token ${id} does not exist`);
     if (row.revoked_at !== null) throw new CliError(`member token ${id} is already revoked`);
     const now = new Date().toISOString();
-    await (await store()).memberTokens.revoke(id, now);
+    const db = await store();
+    await writeAudited(db, row.workspace_id, () => db.memberTokens.revoke(id, now), () => [{ action: 'member_token.revoked', object: { type: 'member_token', id } }]);
     return { id, revoked_at: now };
   },
   text: (r: { id: string }) => `revoked member token ${r.id}`,

@@ -34,3 +34,8 @@ export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
   if (!d.allowed) headers['Retry-After'] = String(d.resetSeconds);
   return headers;
 }
+
+/** A `peek` as the usage per day shows it: what the workspace may still spend now. */
+export function headroomOf(d: RateLimitDecision): { limit: number; window_seconds: number; remaining: number; reset_seconds: number } {
+  return { limit: d.limit, window_seconds: d.windowSeconds, remaining: d.remaining, reset_seconds: d.resetSeconds };
+}

@@ -33,8 +33,11 @@ export type RoleChange =
   | { outcome: 'not_a_member' }
   | { outcome: 'last_owner' };
 
-/** How removing a member ended: removed, or refused (nothing changed). */
-export type MemberRemoval = 'removed' | 'not_a_member' | 'last_owner';
+/** How removing a member ended: removed (with the ids of the keys and tokens it revoked), or refused (nothing changed). */
+export type MemberRemoval =
+  | { outcome: 'removed'; revokedKeyIds: string[]; revokedTokenIds: string[] }
+  | { outcome: 'not_a_member' }
+  | { outcome: 'last_owner' };
 
 /** Workspaces, users and memberships. */
 export interface AccountStore {
@@ -62,7 +65,7 @@ export interface AccountStore {
    * In one write transaction: refuses when the user is not a member (`not_a_member`) or is the
    * workspace's last owner (`last_owner`); otherwise deletes the membership and revokes every API
    * key the user created in the workspace and every member token they hold there, so re-adding
-   * the user later does not revive them.
+   * the user later does not revive them; resolves the ids of the keys and tokens it revoked.
    */
   removeMember(workspaceId: string, userId: string, now: string): Promise<MemberRemoval>;
   /**

@@ -1,4 +1,5 @@
 import type { AccountStore } from './accounts.js';
+import type { AuditLogStore } from './audit-log.js';
 import type { ApiKeyStore } from './api-keys.js';
 import type { ConsoleSessionStore } from './console-sessions.js';
 import type { ContentMapStore } from './content-map.js';
@@ -29,6 +30,7 @@ export interface Store {
   accounts: AccountStore;
   apiKeys: ApiKeyStore;
   consoleSessions: ConsoleSessionStore;
+  auditLog: AuditLogStore;
   contentMap: ContentMapStore;
   content: ContentStore;
   eventFeed: EventFeedStore;
@@ -46,6 +48,13 @@ export interface Store {
   webhookDeliveries: WebhookDeliveryStore;
   webhooks: WebhookStore;
   workspaceProfile: WorkspaceProfileStore;
+  /**
+   * Runs `work` in one transaction: every call it makes of this store commits when it resolves, or
+   * rolls back when it throws (a change and the audit entries that record it). Called inside a
+   * unit already open (an idempotent write's), it joins that one. Keep it short: on SQLite it holds
+   * the write lock, and other requests' calls of the store wait for it.
+   */
+  atomically<T>(work: () => Promise<T>): Promise<T>;
   /** Readiness: rejects when the database does not answer. */
   ping(): Promise<void>;
   /** Closes the database; the store answers nothing after it. */

@@ -44,4 +44,12 @@ export interface WorkspaceProfileStore {
   countArticlesWritten(workspaceId: string, fromInstant: string, untilInstant: string): Promise<number>;
   /** Requests recorded for the workspace on the epoch days `fromDay..toDay`, both included. */
   sumApiRequests(workspaceId: string, fromDay: number, toDay: number): Promise<number>;
+  /** The days of `fromDay..toDay` (both included) with requests recorded, ascending; days without any are absent. */
+  listApiRequestsByDay(workspaceId: string, fromDay: number, toDay: number): Promise<DailyApiRequests[]>;
+}
+
+/** Requests recorded for a workspace on one epoch day. */
+export interface DailyApiRequests {
+  day: number;
+  requests: number;
 }

@@ -28,12 +28,12 @@ export function createPostgresAccountStore(pool: PostgresPool): AccountStore {
         await rows(tx, "SELECT user_id FROM memberships WHERE workspace_id = ? AND role = 'owner' FOR UPDATE", [workspaceId]);
         const on = createAccountStatements(tx);
         const membership = await on.getMembership(workspaceId, userId);
-        if (!membership) return 'not_a_member';
-        if (membership.role === 'owner' && (await on.countOwners(workspaceId)) <= 1) return 'last_owner';
+        if (!membership) return { outcome: 'not_a_member' };
+        if (membership.role === 'owner' && (await on.countOwners(workspaceId)) <= 1) return { outcome: 'last_owner' };
         await on.deleteMembership(workspaceId, userId);
-        await run(tx, API_KEY_SQL.revokeAllBy, [now, workspaceId, userId]);
-        await run(tx, MEMBER_TOKEN_SQL.revokeAllOf, [now, workspaceId, userId]);
-        return 'removed';
+        const revokedKeys = await rows<{ id: string }>(tx, API_KEY_SQL.revokeAllByReturningIds, [now, workspaceId, userId]);
+        const revokedTokens = await rows<{ id: string }>(tx, MEMBER_TOKEN_SQL.revokeAllOfReturningIds, [now, workspaceId, userId]);
+        return { outcome: 'removed', revokedKeyIds: revokedKeys.map((k) => k.id), revokedTokenIds: revokedTokens.map((t) => t.id) };
       }),
     changeRole: (workspaceId: string, userId: string, role: Role, now: string, options: { revokeKeys: boolean }): Promise<RoleChange> =>
       inTransaction(pool, async (tx) => {

@@ -3,6 +3,9 @@ import { addressWithoutPassword } from '../store-address.js';
 import { createPostgresAccountStore } from './accounts.js';
 import { createPostgresApiKeyStore } from './api-keys.js';
 import { createPostgresConsoleSessionStore } from './console-sessions.js';
+import { createPostgresAuditLogStore } from './audit-log.js';
+import { pinnedClient, withPinnedClient } from './pinned-transaction.js';
+import { inTransaction } from './query.js';
 import { createPostgresContentMapStore } from './content-map.js';
 import { createPostgresContentStore } from './content.js';
 import { createPostgresDataVersionStore } from './data-versions.js';
@@ -48,6 +51,7 @@ function createPostgresStore(pool: PostgresPool): PostgresStore {
     accounts: createPostgresAccountStore(pool),
     apiKeys: createPostgresApiKeyStore(pool),
     consoleSessions: createPostgresConsoleSessionStore(pool),
+    auditLog: createPostgresAuditLogStore(pool),
     contentMap: createPostgresContentMapStore(pool),
     content: createPostgresContentStore(pool),
     eventFeed: createPostgresEventFeedStore(pool),
@@ -65,6 +69,8 @@ function createPostgresStore(pool: PostgresPool): PostgresStore {
     webhookDeliveries: createPostgresWebhookDeliveryStore(pool),
     webhooks: createPostgresWebhookStore(pool),
     workspaceProfile: createPostgresWorkspaceProfileStore(pool),
+    // Inside a unit already open, its statements already go to the unit's connection.
+    atomically: (work) => (pinnedClient(pool) ? work() : inTransaction(pool, (client) => withPinnedClient(pool, client, work))),
     ping: () => pingPostgres(pool),
     close: () => pool.end(),
   };

@@ -1,7 +1,7 @@
 import type { Platform } from '../interfaces/visibility-rows.js';
-import type { ApiRequestCount, WorkspacePlanRow, WorkspaceProfile, WorkspaceProfileStore } from '../interfaces/workspace-profile.js';
+import type { ApiRequestCount, DailyApiRequests, WorkspacePlanRow, WorkspaceProfile, WorkspaceProfileStore } from '../interfaces/workspace-profile.js';
 import type { PostgresPool } from './pool.js';
-import { row, run, value } from './query.js';
+import { row, rows, run, value } from './query.js';
 import { inTransactionWithoutWaiting } from './without-waiting.js';
 import { WORKSPACE_PROFILE_SQL as SQL } from '../workspace-profile-statements.js';
 
@@ -44,5 +44,7 @@ export function createPostgresWorkspaceProfileStore(db: PostgresPool): Workspace
       (await value<number>(db, SQL.countArticlesWritten, [workspaceId, fromInstant, untilInstant]))!,
     sumApiRequests: async (workspaceId: string, fromDay: number, toDay: number) =>
       (await value<number>(db, SQL.sumApiRequests, [workspaceId, fromDay, toDay]))!,
+    listApiRequestsByDay: (workspaceId: string, fromDay: number, toDay: number) =>
+      rows<DailyApiRequests>(db, SQL.listApiRequestsByDay, [workspaceId, fromDay, toDay]),
   };
 }

@@ -2,10 +2,11 @@ import type { Db } from './database.js';
 import type { AccountStore, MemberRemoval, MembershipRow, Role, RoleChange, SubscriptionStatus, UserRow, WorkspaceRow } from '../interfaces/accounts.js';
 import type { CreatedPosition } from '../interfaces/list-pages.js';
 import { ACCOUNT_SQL } from '../account-statements.js';
+import { API_KEY_SQL } from '../api-key-statements.js';
+import { MEMBER_TOKEN_SQL } from '../member-token-statements.js';
 import { prepareCreatedOrderList } from './keyset.js';
 import { promised } from './promised.js';
 import { createSyncApiKeyStore } from './api-keys.js';
-import { createSyncMemberTokenStore } from './member-tokens.js';
 
 /** Workspaces, users and memberships, synchronously: for statements inside one SQLite transaction. */
 function createSyncAccountStore(db: Db) {
@@ -81,20 +82,23 @@ function createSyncAccountStore(db: Db) {
 export function createAccountStore(db: Db): AccountStore {
   const accounts = createSyncAccountStore(db);
   const apiKeys = createSyncApiKeyStore(db);
-  const memberTokens = createSyncMemberTokenStore(db);
   const insertWorkspaceWithOwner = db.transaction((workspace: WorkspaceRow, owner: UserRow, now: string) => {
     accounts.insertWorkspace(workspace);
     accounts.insertUser(owner);
     accounts.upsertMembership(workspace.id, owner.id, 'owner', now);
   });
+  const revokeKeys = db.prepare(API_KEY_SQL.revokeAllByReturningIds).pluck();
+  const revokeTokens = db.prepare(MEMBER_TOKEN_SQL.revokeAllOfReturningIds).pluck();
   const removeMember = db.transaction((workspaceId: string, userId: string, now: string): MemberRemoval => {
     const membership = accounts.getMembership(workspaceId, userId);
-    if (!membership) return 'not_a_member';
-    if (membership.role === 'owner' && accounts.countOwners(workspaceId) <= 1) return 'last_owner';
+    if (!membership) return { outcome: 'not_a_member' };
+    if (membership.role === 'owner' && accounts.countOwners(workspaceId) <= 1) return { outcome: 'last_owner' };
     accounts.deleteMembership(workspaceId, userId);
-    apiKeys.revokeAllBy(workspaceId, userId, now);
-    memberTokens.revokeAllOf(workspaceId, userId, now);
-    return 'removed';
+    return {
+      outcome: 'removed',
+      revokedKeyIds: revokeKeys.all(now, workspaceId, userId) as string[],
+      revokedTokenIds: revokeTokens.all(now, workspaceId, userId) as string[],
+    };
   });
   const changeRole = db.transaction((workspaceId: string, userId: string, role: Role, now: string, options: { revokeKeys: boolean }): RoleChange => {
     const membership = accounts.getMembership(workspaceId, userId);

@@ -3,6 +3,7 @@ import { openDatabase, pingDatabase, SERVER_WRITE_WAIT_MS, setBusyTimeout, type 
 import { createAccountStore } from './accounts.js';
 import { createApiKeyStore } from './api-keys.js';
 import { createConsoleSessionStore } from './console-sessions.js';
+import { createAuditLogStore } from './audit-log.js';
 import { createContentMapStore } from './content-map.js';
 import { createContentStore } from './content.js';
 import { createEventFeedStore } from './event-feed.js';
@@ -52,6 +53,7 @@ function createSqliteStore(db: Db): SqliteStore {
     accounts: g(createAccountStore(db)),
     apiKeys: g(createApiKeyStore(db)),
     consoleSessions: g(createConsoleSessionStore(db)),
+    auditLog: g(createAuditLogStore(db)),
     contentMap: g(createContentMapStore(db)),
     content: g(createContentStore(db)),
     eventFeed: g(createEventFeedStore(db)),
@@ -68,6 +70,7 @@ function createSqliteStore(db: Db): SqliteStore {
     webhookDeliveries: g(createWebhookDeliveryStore(db)),
     webhooks: g(createWebhookStore(db)),
     workspaceProfile: g(createWorkspaceProfileStore(db)),
+    atomically: (work) => unit.run(work),
     ping: async () => pingDatabase(db),
     close: async () => {
       if (db.open) db.close();

@@ -11,7 +11,10 @@ import { storeError, withEachMethod } from './promised.js';
  * commit, or roll back, with work it knows nothing about.
  */
 export interface UnitOfWork {
-  /** Runs `work` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK when it throws), one unit at a time. */
+  /**
+   * Runs `work` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK when it throws), one unit at a time;
+   * called from inside the open unit, it runs `work` as part of it.
+   */
   run<T>(work: () => Promise<T>): Promise<T>;
   /** `area` with each method waiting, outside the open unit, until the unit is over. */
   guard<A extends object>(area: A): A;
@@ -29,6 +32,7 @@ export function createUnitOfWork(db: Db): UnitOfWork {
 
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
+      if (holder !== undefined && scope.getStore() === holder) return work();
       await turn();
       const me = Symbol('unit of work');
       let end!: () => void;

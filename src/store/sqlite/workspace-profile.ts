@@ -1,5 +1,5 @@
 import type { Platform } from '../interfaces/visibility-rows.js';
-import type { ApiRequestCount, WorkspacePlanRow, WorkspaceProfile, WorkspaceProfileStore } from '../interfaces/workspace-profile.js';
+import type { ApiRequestCount, DailyApiRequests, WorkspacePlanRow, WorkspaceProfile, WorkspaceProfileStore } from '../interfaces/workspace-profile.js';
 import { writeWithoutWaiting, type Db } from './database.js';
 import { promised } from './promised.js';
 import { WORKSPACE_PROFILE_SQL } from '../workspace-profile-statements.js';
@@ -26,6 +26,7 @@ function createSyncWorkspaceProfileStore(db: Db) {
     countPrompts: db.prepare(WORKSPACE_PROFILE_SQL.countPrompts).pluck(),
     countArticlesWritten: db.prepare(WORKSPACE_PROFILE_SQL.countArticlesWritten).pluck(),
     sumApiRequests: db.prepare(WORKSPACE_PROFILE_SQL.sumApiRequests).pluck(),
+    listApiRequestsByDay: db.prepare(WORKSPACE_PROFILE_SQL.listApiRequestsByDay),
   };
 
   return {
@@ -60,6 +61,9 @@ function createSyncWorkspaceProfileStore(db: Db) {
     /** Requests recorded for the workspace on the epoch days `fromDay..toDay`, both included. */
     sumApiRequests(workspaceId: string, fromDay: number, toDay: number): number {
       return statements.sumApiRequests.get(workspaceId, fromDay, toDay) as number;
+    },
+    listApiRequestsByDay(workspaceId: string, fromDay: number, toDay: number): DailyApiRequests[] {
+      return statements.listApiRequestsByDay.all(workspaceId, fromDay, toDay) as DailyApiRequests[];
     },
   };
 }

@@ -7,8 +7,8 @@ import type { ContractOperation, ObservedResponse } from './spec.js';
 const PER_REQUEST = new Set(['date', 'x-request-id', 'ratelimit', 'retry-after', 'transfer-encoding', 'connection', 'keep-alive']);
 // Answers that the request itself changes, so two requests in a row need not share a body, its
 // length or its tag: the usage counts every request; `/me` shows the key's last use, which the
-// key's first request records.
-const CHANGED_BY_THE_REQUEST = new Set(['getWorkspaceUsage', 'getMe']);
+// key's first request records; the usage per day shows the rate limit the request spent.
+const CHANGED_BY_THE_REQUEST = new Set(['getWorkspaceUsage', 'getMe', 'getDailyUsage']);
 const BODY_DERIVED = ['etag', 'content-length'];
 
 function comparable(op: ContractOperation, res: ObservedResponse): Record<string, string> {

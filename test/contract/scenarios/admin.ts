@@ -401,6 +401,51 @@ const scenarios: OperationScenario[] = [
     },
   },
   {
+    operationId: 'listAuditLog',
+    statuses: {
+      200: async (ctx) => {
+        // A refused attempt is an entry: the list has one to show.
+        expect((await send(ctx.server.url, await asMember(ctx, '/api-keys'))).status).toBe(403);
+        return asOwner(ctx, '/audit-log', { query: { action: 'api_keys.listed' } });
+      },
+      403: (ctx) => asMember(ctx, '/audit-log'),
+      404: (ctx) => inOtherWorkspace(ctx, '/audit-log'),
+      422: {
+        'the action is unknown': (ctx) => asOwner(ctx, '/audit-log', { query: { action: 'key.stolen' } }),
+        'until is not after since': (ctx) => asOwner(ctx, '/audit-log', { query: { since: '2026-11-02T00:00:00Z', until: '2026-11-01T00:00:00Z' } }),
+      },
+    },
+    expect: {
+      200: (res) => expect(res.body).toMatchObject({
+        code: 2000,
+        data: { items: [{ action: 'api_keys.listed', outcome: 'forbidden', actor: { type: 'member' }, object: null }], next_cursor: null },
+      }),
+      403: roleRefused,
+      404: notFound('Workspace'),
+      422: invalid,
+    },
+  },
+  {
+    operationId: 'getDailyUsage',
+    statuses: {
+      200: {
+        'an owner asks': (ctx) => asOwner(ctx, '/usage/daily', { query: { days: 3 } }),
+        'a member asks': (ctx) => asMember(ctx, '/usage/daily', { query: { days: 3 } }),
+      },
+      404: (ctx) => inOtherWorkspace(ctx, '/usage/daily'),
+      422: { 'days is 91': (ctx) => asOwner(ctx, '/usage/daily', { query: { days: 91 } }) },
+    },
+    expect: {
+      200: (res) => {
+        const data = (res.body as { data: { items: Array<{ date: string; requests: number }> } }).data;
+        expect(data.items.map((d) => d.date)).toEqual([2, 1, 0].map((back) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10)));
+        expect(res.body).toMatchObject({ code: 2000, data: { rate_limit: { limit: 120, window_seconds: 60 } } });
+      },
+      404: notFound('Workspace'),
+      422: invalid,
+    },
+  },
+  {
     operationId: 'listMembers',
     statuses: {
       200: {

@@ -1,0 +1,15 @@
+import type { AdminOperationHandler } from './handler-types.js';
+import { auditLogFilters, toAuditEntryView } from '../audit/audit-log.js';
+import { readCreatedOrderPage } from './paging.js';
+import { ok } from './success.js';
+
+export const listAuditLog: AdminOperationHandler<'listAuditLog'> = async ({ path, query, store, cursors }) => {
+  const filters = auditLogFilters(query);
+  return ok(await readCreatedOrderPage(
+    cursors,
+    { list: 'listAuditLog', workspaceId: path.workspace_id, filters: { ...filters } },
+    query,
+    async (limit, after) => (await store.auditLog.listPage(path.workspace_id, filters, limit, after)).map(toAuditEntryView),
+    (entry) => [entry.occurred_at, entry.id],
+  ));
+};
