@@ -40,6 +40,8 @@ export interface Config {
   cursorSecret: string | undefined;
   /** The owners' console's sessions (docs/owners.md): `CONSOLE_IDLE_TIMEOUT`, `CONSOLE_SESSION_LIFETIME`. */
   console: ConsoleConfig;
+  /** Days an audit log entry is kept (`AUDIT_LOG_RETENTION_DAYS`, 400 by default); older ones are pruned. */
+  auditLogRetentionDays: number;
 }
 
 export interface ConsoleConfig {
@@ -140,6 +142,9 @@ export interface WebhookDeliveryConfig {
   /** How long `stop()` lets in-flight attempts finish before abandoning them to lease expiry. */
   shutdownGraceMs: number;
 }
+
+/** Days an audit log entry is kept unless configured (`AUDIT_LOG_RETENTION_DAYS`). */
+const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 400;
 
 /** The shortest cursor secret accepted (`CURSOR_SECRET`, or one handed to the app). */
 export const MIN_CURSOR_SECRET_LENGTH = 32;
@@ -330,5 +335,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: durationFrom(env.CONSOLE_IDLE_TIMEOUT, DEFAULT_CONSOLE_TIMEOUTS.idleMs, 'CONSOLE_IDLE_TIMEOUT'),
       absoluteMs: durationFrom(env.CONSOLE_SESSION_LIFETIME, DEFAULT_CONSOLE_TIMEOUTS.absoluteMs, 'CONSOLE_SESSION_LIFETIME'),
     },
+    auditLogRetentionDays: positiveIntFrom(env.AUDIT_LOG_RETENTION_DAYS, DEFAULT_AUDIT_LOG_RETENTION_DAYS, 'AUDIT_LOG_RETENTION_DAYS'),
   };
 }

@@ -14,6 +14,7 @@ import { connectSharedRateLimits } from './http/rate-limit/shared-rate-limits.js
 import { databaseCheck, Readiness } from './http/readiness.js';
 import { createServiceMetrics } from './http/metrics/service-metrics.js';
 import { startMetricsServer, type MetricsServer } from './http/metrics/metrics-server.js';
+import { startAuditLogPruner } from './audit/audit-log-retention.js';
 
 export interface RunningServer {
   server: Server;
@@ -80,10 +81,17 @@ export async function startServer(config: Config, options: { store?: Store; logg
   }
   const dispatcher = createDeliveryDispatcher({ store, logger, config: config.webhooks });
   dispatcher.start();
+  const auditPruner = startAuditLogPruner({
+    store,
+    retentionDays: config.auditLogRetentionDays,
+    onPruned: (removed) => logger.info({ removed, retention_days: config.auditLogRetentionDays }, 'pruned audit log entries past their retention'),
+    onError: (err) => logger.warn({ err }, 'could not prune the audit log; trying again within the hour'),
+  });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     // Attempts in flight finish (or are abandoned to their leases) while the server drains.
     const dispatcherStopped = dispatcher.stop();
+    const prunerStopped = auditPruner.stop();
     readiness.draining = true;
     closing ??= new Promise<void>((resolve, reject) => {
       // server.close() closes the connections idle now; a keep-alive connection whose request is
@@ -92,6 +100,7 @@ export async function startServer(config: Config, options: { store?: Store; logg
       const afterClose = async (): Promise<void> => {
         clearInterval(closeIdle);
         await dispatcherStopped;
+        await prunerStopped;
         // What the server kept in memory while the lock was taken (see docs/data-producers.md).
         await finishBackgroundWriters(writers, (what, err) => logger.error({ err }, `could not write the pending ${what}`));
         await metricsServer?.close();

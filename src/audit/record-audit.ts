@@ -8,7 +8,6 @@ import { newAuditEntryId } from './audit-entry-ids.js';
 export type AuditAction = components['schemas']['AuditAction'];
 export type AuditObjectType = components['schemas']['AuditObjectType'];
 export type AuditObject = components['schemas']['AuditObject'];
-export type { AuditOutcome };
 
 /** The actor of the operator's command line. */
 export const CLI_ACTOR = 'cli';
@@ -16,7 +15,7 @@ export const CLI_ACTOR = 'cli';
 export const ANONYMOUS_ACTOR = 'anonymous';
 
 /** A member's user id, `cli` (the operator's command line) or `anonymous` (nobody authenticated). */
-export type AuditActorName = string;
+type AuditActorName = string;
 
 /** One entry to record. Never put a secret in it (a key, a token, a webhook secret, a link, a hash of one). */
 export interface AuditEntry {
@@ -34,7 +33,7 @@ export interface AuditEntry {
 }
 
 /** The row an entry is stored as, at `at`. */
-export function auditRowOf(entry: AuditEntry, at: Date): AuditRow {
+function auditRowOf(entry: AuditEntry, at: Date): AuditRow {
   const actorType = entry.actor === CLI_ACTOR ? 'cli' : entry.actor === ANONYMOUS_ACTOR ? 'anonymous' : 'member';
   return {
     id: newAuditEntryId(at.getTime()),

@@ -23,6 +23,8 @@ interface CommandContext extends CommandIo {
   limits: WorkspaceLimits;
   /** PUBLIC_BASE_URL, as the service reads it: where the console's sign-in links point. */
   publicBaseUrl: string | undefined;
+  /** AUDIT_LOG_RETENTION_DAYS, as the service reads it. */
+  auditLogRetentionDays: number;
 }
 
 export interface Command {

@@ -62,6 +62,7 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
       json,
       limits: config.workspaceLimits,
       publicBaseUrl: config.http.publicBaseUrl,
+      auditLogRetentionDays: config.auditLogRetentionDays,
       ...io,
     });
     if (command.name !== 'serve') {

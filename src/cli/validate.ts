@@ -25,3 +25,10 @@ export function oneOf<T extends string>(name: string, value: string, allowed: re
   if (!(allowed as readonly string[]).includes(value)) throw new CliError(`--${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
+
+/** A whole number option from `min` to `max` in plain digits; undefined when absent. */
+export function wholeNumber(raw: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new CliError(`--${name} "${raw}" must be a whole number from ${min} to ${max}`);
+  return Number(raw);
+}

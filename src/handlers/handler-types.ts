@@ -99,7 +99,7 @@ export interface AdminServices {
   rateLimitHeadroom: (workspaceId: string, now: Date) => Promise<RateLimitHeadroom>;
 }
 
-export type RateLimitHeadroom = components['schemas']['RateLimitHeadroom'];
+type RateLimitHeadroom = components['schemas']['RateLimitHeadroom'];
 
 export interface AdminHandlerContext<Op extends AdminOperationId> {
   /** The operation the request was matched to: what a list's cursors are bound to. */

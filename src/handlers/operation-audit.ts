@@ -12,7 +12,7 @@ interface OperationAudit {
 
 type AuditedOperationId = Exclude<AdminOperationId, `head${string}`>;
 
-export const OPERATION_AUDIT: Record<AuditedOperationId, OperationAudit> = {
+const OPERATION_AUDIT: Record<AuditedOperationId, OperationAudit> = {
   listWebhookEvents: { action: 'webhook_events.listed' },
   listWebhooks: { action: 'webhooks.listed' },
   createWebhook: { action: 'webhook.created', object: { type: 'webhook' } },

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from '../command.js';
 import { CliError, type Options } from '../args.js';
+import { wholeNumber } from '../validate.js';
 import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from '../../contract-test/report.js';
 import { summaryText, webhookSummaryText } from '../../contract-test/summary-report.js';
 
@@ -14,12 +15,6 @@ function httpUrl(name: string, raw: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--${name} must be an http or https URL`);
   return raw.replace(/\/+$/, '');
-}
-
-function wholeNumber(raw: string | undefined, name: string, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new CliError(`--${name} "${raw}" must be a whole number from ${min} to ${max}`);
-  return Number(raw);
 }
 
 function noPositional(options: Options, usage: string): void {

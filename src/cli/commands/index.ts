@@ -10,6 +10,7 @@ import { importFile } from './import.js';
 import { contractTest, contractTestWebhooks } from './contract-test.js';
 import { storeCopy } from './store.js';
 import { consoleLink } from './console.js';
+import { auditList, auditPrune } from './audit.js';
 
 export const commands: Command[] = [
   workspaceCreate,
@@ -24,6 +25,8 @@ export const commands: Command[] = [
   tokenCreate,
   tokenRevoke,
   tokenList,
+  auditList,
+  auditPrune,
   importFile,
   serve,
   simulate,

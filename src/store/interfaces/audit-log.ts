@@ -1,6 +1,6 @@
 import type { CreatedPosition } from './list-pages.js';
 
-export type AuditActorType = 'member' | 'cli' | 'anonymous';
+type AuditActorType = 'member' | 'cli' | 'anonymous';
 export type AuditOutcome = 'succeeded' | 'forbidden' | 'failed';
 
 /** One entry of a workspace's audit log, as stored. It never holds a secret. */

@@ -5,7 +5,7 @@ import { MEMBER_PRINCIPAL_BY_HASH } from '../principal-lookups.js';
 import { promised } from './promised.js';
 
 /** Member tokens, synchronously: for statements inside one SQLite transaction. */
-export function createSyncMemberTokenStore(db: Db) {
+function createSyncMemberTokenStore(db: Db) {
   const statements = {
     insert: db.prepare(MEMBER_TOKEN_SQL.insert),
     principalByHash: db.prepare(MEMBER_PRINCIPAL_BY_HASH),
