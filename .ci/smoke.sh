@@ -4,7 +4,8 @@
 #   .ci/smoke.sh NODE_BIN_DIR
 #
 # with the checkout's node_modules as `npm ci` left them: the service built by that Node, the
-# demo workspace served by it, and `workspace-api contract-test` run by it against the service.
+# demo workspace served by it, `workspace-api contract-test` run by it against the service, and
+# Prism's validation proxy (scripts/prism-check.mjs) in front of it.
 # Checks that must hold on every supported line join here, not `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,3 +51,6 @@ unreached=$(node -e "const d=require('./generated/openapi.json'); const ids=[];
 node dist/cli/main.js contract-test --base-url "$url" --key "$key" --token "$token" --seed 9 --allow-unreached "$unreached"
 kill -0 "$server" || { echo "the server died during the check:" >&2; cat "$dir/serve.err" >&2; exit 1; }
 say "contract-test passed"
+# Prism's validation proxy in front of the service: no response violation on any read.
+node scripts/prism-check.mjs --base-url "$url" --key "$key" | head -1
+say "prism proxy found no response violation"

@@ -7,9 +7,10 @@
 //   node scripts/prism-check.mjs --base-url URL --key KEY [--contract OPENAPI.json] [--port N]
 //
 // Offline: Prism reads the contract (the one URL serves at /openapi.json, or --contract, such as
-// contract/superseded/openapi-1.2.0.json) from a file and talks only to URL. Its engines
-// need Node 24.18 or later. Exit codes: 0 every read conforms, 1 a violation or a read that did not
-// answer 2xx, 2 usage or Prism did not start.
+// contract/superseded/openapi-1.2.0.json) from a file and talks only to URL. Prism is 5.14.2 with
+// its 5.8/5.12 packages (package.json overrides): the 5.15 and 5.16 releases refuse Node 22, and
+// this check runs on every supported line (.ci/smoke.sh). Exit codes: 0 every read conforms, 1 a
+// violation or a read that did not answer 2xx, 2 usage or Prism did not start.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
