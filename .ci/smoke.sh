@@ -52,5 +52,6 @@ node dist/cli/main.js contract-test --base-url "$url" --key "$key" --token "$tok
 kill -0 "$server" || { echo "the server died during the check:" >&2; cat "$dir/serve.err" >&2; exit 1; }
 say "contract-test passed"
 # Prism's validation proxy in front of the service: no response violation on any read.
-node scripts/prism-check.mjs --base-url "$url" --key "$key" | head -1
+node scripts/prism-check.mjs --base-url "$url" --key "$key" >"$dir/prism.out" 2>&1 || { cat "$dir/prism.out" >&2; exit 1; }
+head -1 "$dir/prism.out"
 say "prism proxy found no response violation"
