@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { testStoreForThisTest } from '../../support/test-server.js';
-import { pruneAuditLog } from '../../../src/audit/audit-log-retention.js';
+import { pruneAuditLog, startAuditLogPruner } from '../../../src/audit/audit-log-retention.js';
+import { until } from '../../support/wait.js';
 import { CLI_ACTOR, recordAudit, type AuditEntry } from '../../../src/audit/record-audit.js';
 import type { AuditRow } from '../../../src/store/interfaces/audit-log.js';
 
@@ -98,5 +99,27 @@ describe('audit log store', () => {
     expect(kept).toEqual([new Date(now.getTime() - 10 * DAY_MS).toISOString(), new Date(now.getTime() - 399.9999 * DAY_MS).toISOString()]);
     expect(await before(b)).toBe(2);
     expect(await pruneAuditLog(store, 400, now)).toBe(0);
+  });
+
+  it('the server\'s pruner prunes at start and again at every turn after', async () => {
+    const { store } = await testStoreForThisTest();
+    const ws = await createTestWorkspace(store);
+    const listed = async () => (await store.auditLog.listPage(ws.workspaceId, {}, 10)).map((r) => r.action);
+    const old = (days: number) => new Date(Date.now() - days * DAY_MS);
+    await recordAudit(store, { workspaceId: ws.workspaceId, actor: CLI_ACTOR, action: 'member.added', object: { type: 'member', id: ws.ownerId } }, old(31));
+    const pruned: number[] = [];
+    const errors: unknown[] = [];
+    const pruner = startAuditLogPruner({ store, retentionDays: 30, everyMs: 20, onPruned: (n) => pruned.push(n), onError: (err) => errors.push(err) });
+    try {
+      await until(async () => (await listed()).length === 0, 5_000, 'the old entry pruned at start');
+      await recordAudit(store, { workspaceId: ws.workspaceId, actor: CLI_ACTOR, action: 'member.removed', object: { type: 'member', id: ws.ownerId } }, old(30.5));
+      await recordAudit(store, { workspaceId: ws.workspaceId, actor: CLI_ACTOR, action: 'member.added', object: { type: 'member', id: ws.ownerId } }, old(29));
+      await until(async () => (await listed()).length === 1, 5_000, 'the entry past the retention pruned at a later turn');
+      expect(await listed()).toEqual(['member.added']);
+      expect(pruned.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await pruner.stop();
+    }
   });
 });
