@@ -3,9 +3,10 @@
 #
 #   .ci/smoke.sh NODE_BIN_DIR
 #
-# with the checkout's node_modules as `npm ci` left them: the service built by that Node, the
-# demo workspace served by it, `workspace-api contract-test` run by it against the service, and
-# Prism's validation proxy (scripts/prism-check.mjs) in front of it.
+# in a copy of the checkout whose node_modules are hard links to the one `npm ci` left (so .ci/run
+# runs the lines side by side): the service built by that Node, the demo workspace served by it,
+# `workspace-api contract-test` run by it against the service, and Prism's validation proxy
+# (scripts/prism-check.mjs) in front of it.
 # Checks that must hold on every supported line join here, not `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,10 @@ cleanup() {
   rm -rf "$dir"
 }
 trap cleanup EXIT
+mkdir "$dir/app"
+tar --exclude=./node_modules --exclude=./dist --exclude=./.git -cf - . | tar -xf - -C "$dir/app"
+cp -al node_modules "$dir/app/node_modules"
+cd "$dir/app"
 
 npm run -s build
 say "dist/ built"
