@@ -3,6 +3,8 @@ import { openStore, PostgresUnreachableError, StoreAddressError, type Store } fr
 import { CliError, Options, parseArgs } from './args.js';
 import type { Command, CommandIo } from './command.js';
 import { commands } from './commands/index.js';
+// What a command prints may carry text another party chose (a server's answer, a webhook's body).
+import { escapeControls, jsonLine } from '../contract-test/terminal-text.js';
 
 /** The options a command accepts are the ones its usage line shows. */
 function optionsOf(usageLine: string): string[] {
@@ -66,12 +68,12 @@ export async function runCommandLine(argv: readonly string[], io: CommandIo): Pr
       ...io,
     });
     if (command.name !== 'serve') {
-      io.stdout.write(json || !command.text ? `${JSON.stringify(result)}\n` : `${(command.text as (r: object) => string)(result)}\n`);
+      io.stdout.write(json || !command.text ? `${jsonLine(result)}\n` : `${(command.text as (r: object) => string)(result)}\n`);
     }
     return command.exitCode ? (command.exitCode as (r: object) => number)(result) : 0;
   } catch (err) {
     const message = err instanceof CliError ? err.message : `unexpected failure: ${(err as Error).message}`;
-    io.stderr.write(`error: ${message.split('\n')[0]}\n`);
+    io.stderr.write(`error: ${escapeControls(message.split('\n')[0]!)}\n`);
     return 1;
   } finally {
     await store?.close();

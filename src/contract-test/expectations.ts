@@ -1,4 +1,5 @@
 import type { ObservedResponse } from './http-exchange.js';
+import { quoted } from './terminal-text.js';
 
 /**
  * What one planned request must answer beyond conforming to the contract: the status the case is
@@ -108,7 +109,7 @@ function asList(value: unknown): string[] {
 
 function codeText(response: ObservedResponse): string {
   const { code, messages } = envelope(response);
-  return code === undefined ? '' : ` (code ${JSON.stringify(code)}${typeof messages === 'string' ? `: ${messages}` : ''})`;
+  return code === undefined ? '' : ` (code ${JSON.stringify(code)}${typeof messages === 'string' ? `: ${quoted(messages)}` : ''})`;
 }
 
 function escapeRegExp(text: string): string {

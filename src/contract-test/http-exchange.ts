@@ -1,3 +1,5 @@
+import { BodyTooLong, readBoundedText } from './read-bounds.js';
+
 /** Who a request speaks as; `label` names it in reports. */
 export interface Credential {
   label: string;
@@ -58,17 +60,33 @@ export function requestHeaders(request: OutgoingRequest): Record<string, string>
   return { ...headers, ...request.headers };
 }
 
-/** Sends one request over HTTP; redirects are answers, not followed. Throws when no response arrives. */
-export async function sendRequest(baseUrl: string, request: OutgoingRequest, timeoutMs: number): Promise<ObservedResponse> {
+/** What bounds one exchange: the whole of it in time, and the answer's body in bytes. */
+export interface ExchangeBounds {
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+/**
+ * Sends one request over HTTP; redirects are answers, not followed. Throws when no complete answer
+ * arrives within `timeoutMs` (the body included), and `BodyTooLong` when its body passes
+ * `maxBodyBytes`.
+ */
+export async function sendRequest(baseUrl: string, request: OutgoingRequest, bounds: ExchangeBounds): Promise<ObservedResponse> {
   const started = performance.now();
   const response = await fetch(requestUrl(baseUrl, request), {
     method: request.method,
     headers: requestHeaders(request),
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     redirect: 'manual',
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: AbortSignal.timeout(bounds.timeoutMs),
   });
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await readBoundedText(response, bounds.maxBodyBytes);
+  } catch (err) {
+    if (err instanceof BodyTooLong) err.status = response.status;
+    throw err;
+  }
   let json: unknown;
   if (/^application\/(?:[\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) {
     try {

@@ -1,11 +1,13 @@
 import { maskSecrets } from './curl-line.js';
 import { requestUrl } from './http-exchange.js';
+import { escapeControls } from './terminal-text.js';
 import type { CaseResult, NotReached } from './run-context.js';
 
 function xml(text: string): string {
-  return text
-    // Characters XML 1.0 cannot carry at all.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')
+  // Control characters escaped as the text report escapes them (XML 1.0 cannot carry most of C0,
+  // and a reader may print the file); then the characters XML itself cannot carry.
+  return escapeControls(text, { keepNewlines: true })
+    .replace(/[\uFFFE\uFFFF]/g, '\uFFFD')
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 

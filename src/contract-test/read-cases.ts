@@ -6,6 +6,7 @@ import type { Operation, Parameter } from './openapi-contract.js';
 import { enumeratedValues, validArbitrary } from './parameter-values.js';
 import { EVERY_CALL } from './report.js';
 import type { RunContext } from './run-context.js';
+import { quoted } from './terminal-text.js';
 
 /** Pages walked per list: enough to follow cursors twice without reading a whole large list. */
 const WALK_PAGES = 3;
@@ -183,7 +184,7 @@ async function walk(ctx: RunContext, op: Operation, credential: Credential, valu
         // Items without an id (cited pages are keyed by URL) are told apart by their whole content.
         const own = (item as { id?: unknown } | null)?.id;
         const id = own === undefined ? JSON.stringify(item) : typeof own === 'string' ? own : JSON.stringify(own);
-        if (seen.has(id)) problems.push(`item ${id.length > 80 ? `${id.slice(0, 80)}…` : id} appears again on page ${page}`);
+        if (seen.has(id)) problems.push(`item ${quoted(id.length > 80 ? `${id.slice(0, 80)}…` : id)} appears again on page ${page}`);
         seen.add(id);
       }
       return problems;

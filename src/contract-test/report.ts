@@ -54,6 +54,9 @@ export function exitCodeOf(report: Pick<ContractTestReport, 'failures' | 'budget
 }
 
 
+/** The `by_event` entry of deliveries whose body names no event. */
+export const NO_EVENT = '(none)';
+
 /** What `contract-test webhooks` prints with --json. */
 export interface WebhookTestReport {
   listen_url: string;

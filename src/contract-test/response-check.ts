@@ -1,6 +1,7 @@
 import type { ObservedResponse } from './http-exchange.js';
 import type { OpenApiContract, Operation, Schema } from './openapi-contract.js';
 import { parseRateLimit, parseRateLimitPolicy } from './pacing.js';
+import { quoted } from './terminal-text.js';
 
 /**
  * Every way a response departs from what the contract documents for its operation: a status it
@@ -56,7 +57,7 @@ function rateLimitFieldProblems(response: ObservedResponse): string[] {
   const retryAfter = response.headers.get('retry-after');
   const parsed = parseRateLimit(state);
   if (response.status === 429 && retryAfter !== null && parsed && Number(retryAfter) !== parsed.resetSeconds) {
-    problems.push(`header Retry-After: ${retryAfter} differs from t=${parsed.resetSeconds} of RateLimit`);
+    problems.push(`header Retry-After: ${quoted(retryAfter)} differs from t=${parsed.resetSeconds} of RateLimit`);
   }
   return problems;
 }
@@ -70,7 +71,7 @@ function bodyProblems(
   const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const match = media.find((m) => m.type.toLowerCase() === contentType)
     ?? media.find((m) => m.type.endsWith('/*') && contentType.startsWith(m.type.slice(0, -1)));
-  if (!match) return [`content-type ${contentType || '(none)'} is not documented for ${response.status} (documented: ${media.map((m) => m.type).join(', ')})`];
+  if (!match) return [`content-type ${contentType === '' ? '(none)' : quoted(contentType)} is not documented for ${response.status} (documented: ${media.map((m) => m.type).join(', ')})`];
   if (match.schemaPointer === undefined) return [];
   if (/[/+]json$/.test(contentType)) {
     if (response.json === undefined) return ['body: not valid JSON'];

@@ -1,5 +1,6 @@
 import { reached, type Expectation } from './expectations.js';
-import { sendRequest, type ObservedResponse, type OutgoingRequest } from './http-exchange.js';
+import { BodyTooLong } from './read-bounds.js';
+import { sendRequest, type ExchangeBounds, type ObservedResponse, type OutgoingRequest } from './http-exchange.js';
 import { LinkPool } from './contract-links.js';
 import { IdPool } from './id-discovery.js';
 import type { OpenApiContract, Operation } from './openapi-contract.js';
@@ -33,8 +34,13 @@ export interface NotReached {
   check?: CheckKind;
 }
 
-/** Why a request got no answer, with the system's error code (`ECONNREFUSED`, a timeout …). */
-export function noAnswer(err: unknown): string {
+/**
+ * Why a request got no complete answer: its body past the bound, the time bound (each names the
+ * option that moves it), or the system's error code (`ECONNREFUSED` …).
+ */
+export function noAnswer(err: unknown, timeoutMs: number): string {
+  if (err instanceof BodyTooLong) return err.message;
+  if ((err as Error).name === 'TimeoutError') return `no complete answer within ${timeoutMs / 1000} s (--request-timeout): the request was abandoned`;
   const cause = (err as Error).cause as { code?: string; message?: string; errors?: Array<{ code?: string }> } | undefined;
   const why = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (err as Error).name;
   return `no answer: ${(err as Error).message}${why ? ` (${why})` : ''}`;
@@ -54,7 +60,7 @@ export class RunContext {
     readonly contract: OpenApiContract,
     readonly pacer: Pacer,
     readonly values: SeededValues,
-    private readonly settings: { baseUrl: string; timeoutMs: number; maxResponseTimeMs?: number | undefined },
+    private readonly settings: ExchangeBounds & { baseUrl: string; maxResponseTimeMs?: number | undefined },
   ) {
     this.links = new LinkPool(contract.linkTargets());
   }
@@ -89,7 +95,7 @@ export class RunContext {
     const started = performance.now();
     let response: ObservedResponse;
     try {
-      response = await this.pacer.send(lane, () => sendRequest(this.settings.baseUrl, request, this.settings.timeoutMs), {
+      response = await this.pacer.send(lane, () => sendRequest(this.settings.baseUrl, request, this.settings), {
         essential: options.essential ?? false,
         onThrottled: (throttled) => this.record(op, `${title} (throttled, sent again)`, request, throttled, contractProblems(this.contract, op, throttled)),
       });
@@ -103,8 +109,8 @@ export class RunContext {
         return undefined;
       }
       this.cases.push({
-        operationId: op.operationId, method: request.method, path: op.path, title, request, status: null,
-        problems: [noAnswer(err)],
+        operationId: op.operationId, method: request.method, path: op.path, title, request, status: err instanceof BodyTooLong ? err.status : null,
+        problems: [noAnswer(err, this.settings.timeoutMs)],
         durationMs: performance.now() - started,
         check: this.check,
       });

@@ -6,7 +6,8 @@ import { coverage } from './coverage.js';
 import { credentialFor, credentialWays, requiredScopes, schemePrefix, takesOnly } from './credentials.js';
 import { curlLine, maskSecrets } from './curl-line.js';
 import { reached, status } from './expectations.js';
-import type { Credential } from './http-exchange.js';
+import { BodyTooLong, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS } from './read-bounds.js';
+import { sendRequest, type Credential, type ExchangeBounds, type ObservedResponse } from './http-exchange.js';
 import { OpenApiContract, type Operation } from './openapi-contract.js';
 import { plannedReads } from './narrowed-plan.js';
 import { Pacer } from './pacing.js';
@@ -14,6 +15,7 @@ import { discoverReads, pathParameters, varyRead, type ReadyRead } from './read-
 import { checkAuthenticationOf, checkChecksum, checkMethods, checkOrder, checkParametersOf, checkScopeOf, checkSecuritySchemes, type ScopedKey } from './refusal-cases.js';
 import { noAnswer, RunContext, type CaseResult, type NotReached } from './run-context.js';
 import { SeededValues } from './seeded-values.js';
+import { quoted } from './terminal-text.js';
 import { BUDGET_SPENT, EVERY_CALL, READ_METHODS, type ContractTestReport, type FailureReport } from './report.js';
 import { CHECKS, LEFT_BY_PLAN, type CheckKind } from './markers.js';
 
@@ -27,7 +29,10 @@ export interface ContractTestOptions {
   seed: number;
   /** Where the webhook the run creates (with allowWrites) points. */
   webhookUrl: string;
-  timeoutMs?: number;
+  /** How long one request may take, its answer's body included (`--request-timeout`); 30 s by default. */
+  timeoutMs?: number | undefined;
+  /** The most of an answer's body the run reads (`--max-body-bytes`); `DEFAULT_MAX_ANSWER_BYTES` by default. */
+  maxBodyBytes?: number | undefined;
   /** The contract to hold the server to; the bundled one (generated/openapi.json) by default. */
   document?: object;
   /** Draws of valid and of invalid values per operation (`--examples`). */
@@ -107,19 +112,17 @@ function methodTargets(ctx: RunContext, key: Credential, token: Credential | und
 }
 
 /** The `info.version` the server publishes (null when it publishes none), or why it does not answer at all. */
-async function servedContractVersion(baseUrl: string, timeoutMs: number): Promise<{ version: string | null } | { unreachable: string }> {
-  const base = new URL(baseUrl);
-  let response: Response;
+async function servedContractVersion(baseUrl: string, bounds: ExchangeBounds): Promise<{ version: string | null } | { unreachable: string }> {
+  let response: ObservedResponse;
   try {
-    response = await fetch(new URL(`${base.pathname.replace(/\/$/, '')}/openapi.json`, base), { signal: AbortSignal.timeout(timeoutMs) });
+    response = await sendRequest(baseUrl, { method: 'GET', path: '/openapi.json', query: [] }, bounds);
   } catch (err) {
-    return { unreachable: noAnswer(err) };
+    // A document past the bound is no contract this checker reads; the run goes on without its version.
+    if (err instanceof BodyTooLong) return { version: null };
+    return { unreachable: noAnswer(err, bounds.timeoutMs) };
   }
-  try {
-    return { version: response.ok ? ((await response.json()) as { info?: { version?: string } }).info?.version ?? null : null };
-  } catch {
-    return { version: null };
-  }
+  const version = (response.json as { info?: { version?: unknown } } | undefined)?.info?.version;
+  return { version: response.status === 200 && typeof version === 'string' ? version : null };
 }
 
 /** What each kind of check found on each operation, for the summary table. */
@@ -155,13 +158,13 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
   const started = performance.now();
   const progress = options.progress ?? (() => undefined);
   const contract = new OpenApiContract(options.document ?? bundledContract.openApi());
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const bounds: ExchangeBounds = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_ANSWER_BYTES };
   const pacer = new Pacer({
     budget: options.budget,
     onWait: (ms, why) => progress(`waiting ${(ms / 1000).toFixed(1)} s (${why})`),
   });
-  const ctx = new RunContext(contract, pacer, new SeededValues(options.seed), { baseUrl: options.baseUrl, timeoutMs, maxResponseTimeMs: options.maxResponseTimeMs });
-  const served = await servedContractVersion(options.baseUrl, timeoutMs);
+  const ctx = new RunContext(contract, pacer, new SeededValues(options.seed), { ...bounds, baseUrl: options.baseUrl, maxResponseTimeMs: options.maxResponseTimeMs });
+  const served = await servedContractVersion(options.baseUrl, bounds);
   let limited: { credential: Credential; granted: string[] } | undefined;
   if ('unreachable' in served) {
     // Nothing else can be learnt: one failure says so, instead of one per request.
@@ -201,7 +204,7 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
     if (Array.isArray(scopes)) {
       limited = { credential, granted: scopes.map(String) };
       scopedKeys.push(limited);
-      progress(`scopes: the limited key holds ${limited.granted.join(', ') || 'none'}`);
+      progress(`scopes: the limited key holds ${limited.granted.map(quoted).join(', ') || 'none'}`);
     } else if (identity) {
       ctx.skip(identity.op, 'the scope refusals', 'the limited key\'s scopes could not be read');
     }

@@ -1,12 +1,14 @@
 import { bundledContract } from '../contract.js';
+import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_MAX_DELIVERY_BYTES, DEFAULT_TIMEOUT_MS } from './read-bounds.js';
 import { curlLine, maskSecrets } from './curl-line.js';
 import type { JUnitCase } from './junit-report.js';
 import { apiJUnitCases } from './junit-report.js';
 import { OpenApiContract } from './openapi-contract.js';
 import { Pacer } from './pacing.js';
-import type { WebhookTestReport } from './report.js';
+import { NO_EVENT, type WebhookTestReport } from './report.js';
 import { RunContext } from './run-context.js';
 import { SeededValues } from './seeded-values.js';
+import { quoted } from './terminal-text.js';
 import { WebhookContract } from './webhook-contract.js';
 import { startWebhookReceiver, type ReceivedDelivery } from './webhook-receiver.js';
 import { triggerDeliveries, type TriggerOutcome } from './webhook-trigger.js';
@@ -23,6 +25,8 @@ export interface WebhookTestOptions {
   count?: number | undefined;
   /** Stop after this long in any case; with `trigger`, how long to wait for each delivery. */
   timeoutMs?: number | undefined;
+  /** The most of a delivery's body the receiver reads (`--max-body-bytes`); `DEFAULT_MAX_DELIVERY_BYTES` by default. */
+  maxBodyBytes?: number | undefined;
   /** Ends a run that waits for deliveries (Ctrl-C). */
   signal?: AbortSignal | undefined;
   progress?: (line: string) => void;
@@ -31,6 +35,14 @@ export interface WebhookTestOptions {
 export interface WebhookTestRun {
   report: WebhookTestReport;
   junitCases: JUnitCase[];
+}
+
+/** How long one delivery may take to arrive whole: twice the time the service gives a receiver to answer. */
+const DELIVERY_TIMEOUT_MS = 30_000;
+
+/** A delivery as the run's lines name it: its number, event and `webhook-id`, the sender's words quoted. */
+function named(d: ReceivedDelivery): string {
+  return `#${d.index} ${d.event === undefined ? '(no event)' : quoted(d.event)} webhook-id ${d.webhookId === undefined ? '(none)' : quoted(d.webhookId)}`;
 }
 
 /** Waits for the abort signal, the count of deliveries or the deadline, whichever comes first. */
@@ -57,11 +69,13 @@ export async function runWebhookTest(options: WebhookTestOptions): Promise<Webho
     port: options.port,
     secret: options.secret,
     contract,
-    onDelivery: (d) => progress(`${d.problems.length === 0 ? 'valid  ' : 'REFUSED'} #${d.index} ${d.event ?? '(no event)'} webhook-id ${d.webhookId ?? '(none)'}${d.isTest ? ' (test)' : ''}${d.repeatOf.length > 0 ? ` (again, first #${d.repeatOf[0]})` : ''}${d.problems.length > 0 ? `: ${maskSecrets(d.problems[0]!)}` : ''}`),
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_DELIVERY_BYTES,
+    requestTimeoutMs: DELIVERY_TIMEOUT_MS,
+    onDelivery: (d) => progress(`${d.problems.length === 0 ? 'valid  ' : 'REFUSED'} ${named(d)}${d.isTest ? ' (test)' : ''}${d.repeatOf.length > 0 ? ` (again, first #${d.repeatOf[0]})` : ''}${d.problems.length > 0 ? `: ${maskSecrets(d.problems[0]!)}` : ''}`),
   });
   progress(`receiving webhooks on ${receiver.url}${options.publicUrl ? ` (the service calls ${options.publicUrl})` : ''}; checking them against ${contract.title}`);
   // The trigger makes nothing up, so its values need no seed of the user's.
-  const api = options.trigger && new RunContext(new OpenApiContract(bundledContract.openApi()), new Pacer(), new SeededValues(0), { baseUrl: options.trigger.baseUrl, timeoutMs: 30_000 });
+  const api = options.trigger && new RunContext(new OpenApiContract(bundledContract.openApi()), new Pacer(), new SeededValues(0), { baseUrl: options.trigger.baseUrl, timeoutMs: DEFAULT_TIMEOUT_MS, maxBodyBytes: DEFAULT_MAX_ANSWER_BYTES });
   let outcome: TriggerOutcome = { problems: [], redelivery: null, notChecked: [] };
   try {
     if (options.trigger && api) {
@@ -86,9 +100,9 @@ export async function runWebhookTest(options: WebhookTestOptions): Promise<Webho
   const apiCases = api?.cases ?? [];
   const failures = [
     ...deliveries.filter((d) => d.problems.length > 0).map((d) => ({
-      what: `delivery #${d.index} ${d.event ?? '(no event)'} webhook-id ${d.webhookId ?? '(none)'}`,
+      what: `delivery ${named(d)}`,
       problems: d.problems.map(maskSecrets),
-      detail: `received ${d.receivedAt}: ${d.method} ${d.path}`,
+      detail: `received ${d.receivedAt}: ${quoted(d.method)} ${quoted(d.path)}`,
     })),
     ...apiCases.filter((c) => c.problems.length > 0).map((c) => ({
       what: `${c.operationId}: ${c.title}`,
@@ -98,7 +112,7 @@ export async function runWebhookTest(options: WebhookTestOptions): Promise<Webho
     ...[...outcome.problems, ...countProblem].map((p) => ({ what: p.what, problems: p.problems, detail: '' })),
   ];
   const byEvent: Record<string, number> = {};
-  for (const d of deliveries) byEvent[d.event ?? '(none)'] = (byEvent[d.event ?? '(none)'] ?? 0) + 1;
+  for (const d of deliveries) byEvent[d.event ?? NO_EVENT] = (byEvent[d.event ?? NO_EVENT] ?? 0) + 1;
   const report: WebhookTestReport = {
     listen_url: receiver.url,
     public_url: options.publicUrl ?? null,
@@ -116,9 +130,9 @@ export async function runWebhookTest(options: WebhookTestOptions): Promise<Webho
   const junitCases: JUnitCase[] = [
     ...deliveries.map((d): JUnitCase => ({
       suite: d.event ?? 'unknown event',
-      name: `delivery #${d.index} webhook-id ${d.webhookId ?? '(none)'}${d.isTest ? ' (test)' : ''}`,
+      name: `delivery #${d.index} webhook-id ${d.webhookId === undefined ? '(none)' : quoted(d.webhookId)}${d.isTest ? ' (test)' : ''}`,
       timeMs: 0,
-      failure: d.problems.length > 0 ? { title: 'refused', problems: d.problems, detail: `${d.method} ${d.path}` } : undefined,
+      failure: d.problems.length > 0 ? { title: 'refused', problems: d.problems, detail: `${quoted(d.method)} ${quoted(d.path)}` } : undefined,
     })),
     ...(api && options.trigger ? apiJUnitCases(options.trigger.baseUrl, { cases: api.cases, notReached: api.notReached, unreached: [] }, (c) => curlLine(options.trigger!.baseUrl, c.request)) : []),
     ...[...outcome.problems, ...countProblem].map((p): JUnitCase => ({ suite: 'webhook run', name: p.what, timeMs: 0, failure: { title: p.what, problems: p.problems, detail: '' } })),

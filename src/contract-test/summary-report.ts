@@ -1,5 +1,6 @@
 import { CHECKS } from './markers.js';
-import { EVERY_CALL, exitCodeOf, failingUnreached, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from './report.js';
+import { escapedStrings, quoted } from './terminal-text.js';
+import { EVERY_CALL, exitCodeOf, failingUnreached, NO_EVENT, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from './report.js';
 
 function grouped<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -12,12 +13,17 @@ function names(list: readonly string[], most = 4): string {
   return unique.length <= most ? unique.join(', ') : `${unique.slice(0, most).join(', ')} and ${unique.length - most} more`;
 }
 
-/** The run for people: what was covered, what could not be, every failure with the request that produced it. */
-export function summaryText(report: ContractTestReport): string {
+/**
+ * The run for people: what was covered, what could not be, every failure with the request that
+ * produced it. Every string of the report is escaped before it joins a line (terminal-text.ts), and
+ * the version the server chose is shown quoted.
+ */
+export function summaryText(raw: ContractTestReport): string {
+  const report = escapedStrings(raw);
   const lines: string[] = [];
-  const served = report.served_contract_version === null ? 'the server publishes no /openapi.json'
-    : report.served_contract_version === report.contract.version ? 'the server publishes the same version'
-      : `the server publishes ${report.served_contract_version}`;
+  const served = raw.served_contract_version === null ? 'the server publishes no /openapi.json'
+    : raw.served_contract_version === raw.contract.version ? 'the server publishes the same version'
+      : `the server publishes ${quoted(raw.served_contract_version)}`;
   lines.push(`Contract test of ${report.base_url} against ${report.contract.title} ${report.contract.version} (${served}), seed ${report.seed}`);
   lines.push(`${report.requests} requests, ${report.checks} checks, ${report.failures.length} failed; waited ${(report.waited_ms / 1000).toFixed(1)} s for rate limits; ${(report.duration_ms / 1000).toFixed(1)} s in all`);
 
@@ -82,13 +88,17 @@ export function summaryText(report: ContractTestReport): string {
   return lines.join('\n');
 }
 
-/** The webhook run for people: what arrived, what was refused and why, what could not be checked. */
-export function webhookSummaryText(report: WebhookTestReport): string {
+/**
+ * The webhook run for people: what arrived, what was refused and why, what could not be checked.
+ * Every string is escaped before it joins a line; the event names and ids a sender chose are quoted.
+ */
+export function webhookSummaryText(raw: WebhookTestReport): string {
+  const report = escapedStrings(raw);
   const lines = [`Webhook receiver on ${report.listen_url}${report.public_url ? ` (public URL ${report.public_url})` : ''}, checked against ${report.contract}`];
   lines.push(`${report.deliveries} deliveries: ${report.valid} valid, ${report.refused} refused; ${report.repeated_webhook_ids} webhook-id${report.repeated_webhook_ids === 1 ? '' : 's'} received more than once`);
-  for (const [event, n] of Object.entries(report.by_event)) lines.push(`  ${event.padEnd(32)} ${n}`);
-  if (report.redelivery) {
-    lines.push(`Redelivery of ${report.redelivery.delivery_id}: ${report.redelivery.arrivals} arrivals, ${report.redelivery.stable ? 'same webhook-id and same bytes each time' : 'NOT stable'}`);
+  for (const [event, n] of Object.entries(raw.by_event)) lines.push(`  ${(event === NO_EVENT ? event : quoted(event)).padEnd(32)} ${n}`);
+  if (raw.redelivery && report.redelivery) {
+    lines.push(`Redelivery of ${quoted(raw.redelivery.delivery_id)}: ${report.redelivery.arrivals} arrivals, ${report.redelivery.stable ? 'same webhook-id and same bytes each time' : 'NOT stable'}`);
   }
   if (report.not_checked.length > 0) lines.push('', 'Not checked', ...report.not_checked.map((n) => `  ${n}`));
   if (report.failures.length > 0) {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { quoted } from './terminal-text.js';
 import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
 
 interface MessageObject { name?: string; contentType?: string; payload?: { $ref?: string }; headers?: { $ref?: string } }
@@ -58,7 +59,7 @@ export class WebhookContract {
     }
     const contentType = (headers['content-type'] ?? '').split(';')[0]!.trim();
     const expected = message.contentType ?? this.document.defaultContentType;
-    if (expected && contentType !== expected) problems.push(`content-type is ${contentType || '(none)'}, not ${expected}`);
+    if (expected && contentType !== expected) problems.push(`content-type is ${contentType ? quoted(contentType) : '(none)'}, not ${expected}`);
     return problems;
   }
 

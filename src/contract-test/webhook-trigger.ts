@@ -4,6 +4,7 @@ import { all, status, succeeds } from './expectations.js';
 import type { Credential, ObservedResponse } from './http-exchange.js';
 import { fillPath } from './read-cases.js';
 import type { RunContext } from './run-context.js';
+import { quoted } from './terminal-text.js';
 import type { ReceivedDelivery, WebhookReceiver } from './webhook-receiver.js';
 
 /** A problem of the run that is not one request's answer: a delivery that never came, a redelivery that changed. */
@@ -57,7 +58,7 @@ export async function triggerDeliveries(
     return outcome;
   }
   if (options.publicUrl && webhook.data.url && !webhook.data.url.startsWith(options.publicUrl)) {
-    outcome.notChecked.push(`the webhook posts to ${webhook.data.url}, not to --public-url ${options.publicUrl}`);
+    outcome.notChecked.push(`the webhook posts to ${quoted(webhook.data.url)}, not to --public-url ${options.publicUrl}`);
   }
 
   for (const event of events) {
@@ -83,11 +84,11 @@ export async function triggerDeliveries(
   const problems: string[] = [];
   for (let round = 0; round < 2; round += 1) {
     const before = receiver.deliveries.length;
-    const sent = await call('redeliverWebhookDelivery', `redeliver ${chosen.id}`, { values: { delivery_id: chosen.id } }, all(succeeds, status(202)));
+    const sent = await call('redeliverWebhookDelivery', `redeliver ${quoted(chosen.id)}`, { values: { delivery_id: chosen.id } }, all(succeeds, status(202)));
     if (!sent) break;
     const got = await arrival(before, (d) => d.webhookId === chosen.id);
     if (!got) {
-      problems.push(`the redelivery of ${chosen.id} did not arrive within ${options.timeoutMs / 1000} s`);
+      problems.push(`the redelivery of ${quoted(chosen.id)} did not arrive within ${options.timeoutMs / 1000} s`);
       break;
     }
     let body: unknown;
@@ -96,14 +97,14 @@ export async function triggerDeliveries(
     } catch {
       body = undefined;
     }
-    if (chosen.payload !== undefined && !isDeepStrictEqual(body, chosen.payload)) problems.push(`the redelivered body differs from the payload the deliveries list shows for ${chosen.id}`);
+    if (chosen.payload !== undefined && !isDeepStrictEqual(body, chosen.payload)) problems.push(`the redelivered body differs from the payload the deliveries list shows for ${quoted(chosen.id)}`);
     // One earlier arrival is enough to compare bytes; the receiver compares them on arrival.
     if (got.repeatOf.length > 0) break;
   }
   const arrivals = receiver.deliveries.filter((d) => d.webhookId === chosen.id);
   const stable = problems.length === 0 && arrivals.length >= 2 && arrivals.every((d) => d.rawBody === arrivals[0]!.rawBody);
-  if (arrivals.length >= 2 && !stable && problems.length === 0) problems.push(`the arrivals of ${chosen.id} differ in their bytes`);
-  if (problems.length > 0) outcome.problems.push({ what: `redelivery of ${chosen.id}`, problems });
+  if (arrivals.length >= 2 && !stable && problems.length === 0) problems.push(`the arrivals of ${quoted(chosen.id)} differ in their bytes`);
+  if (problems.length > 0) outcome.problems.push({ what: `redelivery of ${quoted(chosen.id)}`, problems });
   outcome.redelivery = { delivery_id: chosen.id, arrivals: arrivals.length, stable };
   return outcome;
 }

@@ -43,15 +43,20 @@ export class SchemaValidator {
  */
 export const schemaValidatorFor = perContract((document) => new SchemaValidator(document));
 
-/** Ajv errors in words a reader can act on: where, what, and the value the schema allows or refused. */
+/**
+ * Ajv errors in words a reader can act on: where, what, and the value the schema allows or refused.
+ * Names the value's author chose (a property name, a pointer through one) are quoted unless plain,
+ * so that whoever prints a problem can tell them from its own words.
+ */
 function describeErrors(errors: ErrorObject[]): string[] {
   const described = errors.map((e) => {
     const params = e.params as Record<string, unknown>;
-    const detail = params.additionalProperty !== undefined ? ` (${params.additionalProperty as string})`
+    const where = /^[\w/~.-]*$/.test(e.instancePath) ? e.instancePath : JSON.stringify(e.instancePath);
+    const detail = params.additionalProperty !== undefined ? ` (${JSON.stringify(params.additionalProperty)})`
       : params.allowedValue !== undefined ? ` (${JSON.stringify(params.allowedValue)})`
         : params.allowedValues !== undefined ? ` (${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`
           : '';
-    return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${detail}`;
+    return `${where || '/'} ${e.message ?? 'is invalid'}${detail}`;
   });
   return [...new Set(described)].slice(0, 8);
 }

@@ -7,6 +7,7 @@ import { createMemberToken } from '../../src/keys/member-tokens.js';
 import { createTestWorkspace } from '../support/accounts.js';
 import { SMALL_DEMO } from '../integration/contract-test/demo-server.js';
 import { firstJsonLine, jsonOf, runCli, spawnCli, tempDatabase } from './run-cli.js';
+import { forgedCommandLines, HOSTILE_TEXT, startHostileServer, TERMINAL_CONTROLS, watchResidentSize, type HostileServer } from '../integration/contract-test/hostile-server.js';
 
 let db: ReturnType<typeof tempDatabase> | undefined;
 afterEach(() => {
@@ -44,5 +45,90 @@ describe('workspace-api contract-test (spawned)', { timeout: 60_000 }, () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
+  });
+});
+
+/** Runs the command line as a user does, collecting both streams and the child's peak resident size. */
+function runWatched(args: readonly string[], onStderr?: (text: string) => void): Promise<{ code: number | null; stdout: string; stderr: string; peakBytes: number }> {
+  const { child, exited } = spawnCli(args);
+  const watch = watchResidentSize(child.pid!, KILL_ABOVE);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    onStderr?.(stderr);
+  });
+  return exited.then((code) => {
+    watch.stop();
+    return { code, stdout, stderr, peakBytes: watch.peakBytes() };
+  });
+}
+
+/** Past this the child is killed: an unbounded read grows without end. */
+const KILL_ABOVE = 400 * 1024 * 1024;
+/** What a run of the checker stays under while it reads a bounded share of an endless body. */
+const BOUNDED = 200 * 1024 * 1024;
+
+// A server, or a webhook sender, is a party the QA team does not control: what it chooses reaches
+// the team's terminal only escaped and quoted, and what it sends is read only up to a bound.
+describe('workspace-api contract-test against a hostile server (spawned)', { timeout: 60_000 }, () => {
+  let hostile: HostileServer | undefined;
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
+
+  it('prints no control character the server chose, forges none of its lines, and stops reading an endless answer at --max-body-bytes', async () => {
+    hostile = await startHostileServer({ endless: '/api/v1/workspace' });
+    db = tempDatabase();
+    const junit = path.join(path.dirname(db.file), 'hostile.xml');
+    for (const json of [false, true]) {
+      const result = await runWatched(['contract-test', '--base-url', hostile.url, '--key', `wsk_live_${'a'.repeat(32)}`, '--seed', '1',
+        '--operations', 'getMe,getWorkspace', '--examples', '1', '--budget', '40', '--max-body-bytes', '1048576', '--junit', junit, ...(json ? ['--json'] : [])]);
+      const output = result.stdout + result.stderr + readFileSync(junit, 'utf8');
+      expect(result.code).toBe(1);
+      expect(output).not.toMatch(TERMINAL_CONTROLS);
+      expect(forgedCommandLines(output)).toEqual([]);
+      expect(result.peakBytes).toBeLessThan(BOUNDED);
+      if (json) {
+        const report = JSON.parse(result.stdout) as { served_contract_version: string; failures: Array<{ operation_id: string; problems: string[] }> };
+        // Escaped for the terminal, the JSON still carries exactly what the server sent.
+        expect(report.served_contract_version).toBe(`9.9.9${HOSTILE_TEXT}`);
+        expect(report.failures.find((f) => f.operation_id === 'getWorkspace')!.problems)
+          .toContain('the answer\'s body is longer than 1048576 bytes (--max-body-bytes): the read was stopped there');
+      } else {
+        // The property name is shown quoted, every control character in it escaped.
+        expect(result.stdout).toContain(`must NOT have additional properties (${JSON.stringify(HOSTILE_TEXT).replace(/[\u007f-\u009f\u2028\u202e]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)})`);
+      }
+    }
+  });
+
+  it('webhooks: prints no control character a sender chose and stops reading an endless POST at --max-body-bytes', async () => {
+    let announced: (url: string) => void = () => undefined;
+    const listening = new Promise<string>((resolve) => { announced = resolve; });
+    const run = runWatched(['contract-test', 'webhooks', '--listen', '127.0.0.1:0', '--secret', 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0', '--count', '2', '--timeout', '30', '--max-body-bytes', '65536'],
+      (stderr) => {
+        const url = /receiving webhooks on (http:\/\/\S+\/)/.exec(stderr)?.[1];
+        if (url) announced(url);
+      });
+    const url = await listening;
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_\u00ff', 'x-webhook-event': 'content.status_updated' },
+      body: JSON.stringify({ event: HOSTILE_TEXT, [HOSTILE_TEXT]: HOSTILE_TEXT }),
+    });
+    // A body that never ends, as fast as the receiver takes it.
+    const endless = new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new Uint8Array(64 * 1024).fill(0x61)) });
+    const refused = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: endless, duplex: 'half' })
+      .then((r) => r.status, () => 'connection closed');
+    const result = await run;
+    const output = result.stdout + result.stderr;
+    expect([413, 'connection closed']).toContain(refused);
+    expect(output).not.toMatch(TERMINAL_CONTROLS);
+    expect(forgedCommandLines(output)).toEqual([]);
+    expect(result.peakBytes).toBeLessThan(BOUNDED);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('body is longer than 65536 bytes (--max-body-bytes)');
   });
 });

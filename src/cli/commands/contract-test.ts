@@ -5,6 +5,7 @@ import { CliError, type Options } from '../args.js';
 import { wholeNumber } from '../validate.js';
 import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from '../../contract-test/report.js';
 import { summaryText, webhookSummaryText } from '../../contract-test/summary-report.js';
+import { escapeControls } from '../../contract-test/terminal-text.js';
 
 function httpUrl(name: string, raw: string): string {
   let url: URL;
@@ -15,6 +16,16 @@ function httpUrl(name: string, raw: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--${name} must be an http or https URL`);
   return raw.replace(/\/+$/, '');
+}
+
+/** `--max-body-bytes`: how much of a body from the other side is read at most (1 KiB to 4 GiB). */
+function maxBodyBytesOption(options: Options): number | undefined {
+  return wholeNumber(options.optional('max-body-bytes'), 'max-body-bytes', 1024, 2 ** 32);
+}
+
+/** Progress lines on stderr: they carry what the other side sent (scopes, event names), so they are escaped like the report. */
+function progressTo(stderr: NodeJS.WritableStream): (line: string) => void {
+  return (line) => stderr.write(`${escapeControls(line)}\n`);
 }
 
 function noPositional(options: Options, usage: string): void {
@@ -67,7 +78,7 @@ function seedOption(options: Options): number {
   return wholeNumber(options.optional('seed'), 'seed', 0, 2 ** 31 - 1) ?? randomInt(2 ** 31 - 1);
 }
 
-const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--contract OPENAPI.json] [--operations OPERATION_ID,...] [--allow-unreached OPERATION_ID,...] [--full] [--examples N] [--max-response-time MS] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
+const USAGE = 'contract-test --base-url URL --key KEY [--token MEMBER_TOKEN] [--limited-key KEY] [--allow-writes] [--contract OPENAPI.json] [--operations OPERATION_ID,...] [--allow-unreached OPERATION_ID,...] [--full] [--examples N] [--max-response-time MS] [--request-timeout SECONDS] [--max-body-bytes N] [--webhook-url URL] [--budget N] [--seed N] [--junit FILE]   (checks a running server against the contract)';
 
 export const contractTest: Command = {
   name: 'contract-test',
@@ -84,6 +95,8 @@ export const contractTest: Command = {
     const seed = seedOption(options);
     const examples = wholeNumber(options.optional('examples'), 'examples', 1, 10_000);
     const maxResponseTimeMs = wholeNumber(options.optional('max-response-time'), 'max-response-time', 1, 3_600_000);
+    const requestTimeoutSeconds = wholeNumber(options.optional('request-timeout'), 'request-timeout', 1, 3_600);
+    const maxBodyBytes = maxBodyBytesOption(options);
     const full = options.flag('full');
     const junit = options.optional('junit');
     const contractFile = options.optional('contract');
@@ -98,8 +111,9 @@ export const contractTest: Command = {
       import('../../contract-test/curl-line.js'),
     ]);
     const run = await runContractTest({
-      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed, allowUnreached, examples, maxResponseTimeMs, full, operations, document,
-      progress: (line) => stderr.write(`${line}\n`),
+      baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed, allowUnreached, examples, maxResponseTimeMs, full, operations, document, maxBodyBytes,
+      timeoutMs: requestTimeoutSeconds === undefined ? undefined : requestTimeoutSeconds * 1000,
+      progress: progressTo(stderr),
     });
     if (junit !== undefined) {
       const cases = apiJUnitCases(baseUrl, { cases: run.cases, notReached: run.notReached, unreached: run.report.unreached_operations }, (c) => curlLine(baseUrl, c.request));
@@ -111,7 +125,7 @@ export const contractTest: Command = {
   exitCode: (report: ContractTestReport) => exitCodeOf(report),
 };
 
-const WEBHOOKS_USAGE = 'contract-test webhooks --listen [HOST:]PORT --secret whsec_... [--public-url URL] [--trigger --base-url URL --token MEMBER_TOKEN --workspace ID --webhook ID] [--count N] [--timeout SECONDS] [--junit FILE]   (receives webhook deliveries and checks them against the contract)';
+const WEBHOOKS_USAGE = 'contract-test webhooks --listen [HOST:]PORT --secret whsec_... [--public-url URL] [--trigger --base-url URL --token MEMBER_TOKEN --workspace ID --webhook ID] [--count N] [--timeout SECONDS] [--max-body-bytes N] [--junit FILE]   (receives webhook deliveries and checks them against the contract)';
 
 function listenAddress(raw: string): { host: string; port: number } {
   const match = /^(?:(.+):)?(\d+)$/.exec(raw);
@@ -153,7 +167,8 @@ export const contractTestWebhooks: Command = {
         trigger: trigger ? { baseUrl: httpUrl('base-url', values['base-url']!), token: values.token!, workspaceId: values.workspace!, webhookId: values.webhook! } : undefined,
         timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
         signal: controller.signal,
-        progress: (line) => stderr.write(`${line}\n`),
+        maxBodyBytes: maxBodyBytesOption(options),
+        progress: progressTo(stderr),
       });
       if (junit !== undefined) writeFileSync(junit, junitXml('workspace-api contract-test webhooks', run.junitCases, run.report.duration_ms));
       return run.report;

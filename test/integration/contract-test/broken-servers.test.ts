@@ -74,7 +74,7 @@ describe('workspace-api contract-test against a server bent out of the contract'
       res.statusCode === 200 ? { ...body, data: { ...(body.data as object), plan_tier: 'gold' } } : body), only('getWorkspace'));
     expect(code).toBe(1);
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['getWorkspace']));
-    expect(failures[0]).toMatchObject({ status: 200, problems: ['body/data must NOT have additional properties (plan_tier)'] });
+    expect(failures[0]).toMatchObject({ status: 200, problems: ['body/data must NOT have additional properties ("plan_tier")'] });
     expect(failures[0]!.curl).toMatch(new RegExp(`^curl -sS -i -H "${escape(key)}" 'http://127\\.0\\.0\\.1:\\d+/api/v1/workspace'$`));
   });
 
