@@ -76,3 +76,25 @@ export function invalidArbitrary(schema: Schema): fc.Arbitrary<string> | undefin
   const fixed = invalidValue(schema);
   return fixed === undefined ? undefined : fc.constant(fixed);
 }
+
+/**
+ * A valid value of a path parameter that names nothing, derived from its schema: a fresh UUID, the
+ * largest integer allowed, a string matching the `pattern` (drawn by fast-check from `seed`), a
+ * date long past, or a made-up string within the lengths. Undefined for an enumeration (each
+ * value it allows may name something, and any other is malformed, a 422).
+ */
+export function unknownValue(schema: Schema, values: { uuid: () => string; seed: number }): string | undefined {
+  const t = types(schema);
+  if (enumeratedValues(schema)) return undefined;
+  if (schema.format === 'uuid') return values.uuid();
+  if (t.includes('integer') || t.includes('number')) return String(schema.maximum ?? 2 ** 31 - 1);
+  if (schema.format === 'date') return '1970-01-02';
+  if (schema.format === 'date-time') return '1970-01-02T00:00:00.000Z';
+  if (schema.pattern !== undefined) {
+    const arbitrary = fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Infinity));
+    return fc.sample(arbitrary, { seed: values.seed, numRuns: 1 })[0];
+  }
+  const made = `zz-unknown-${(values.seed >>> 0).toString(36)}`;
+  const length = Math.max(schema.minLength ?? 1, Math.min(made.length, schema.maxLength ?? made.length));
+  return made.padEnd(length, 'z').slice(0, length);
+}

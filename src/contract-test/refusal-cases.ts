@@ -3,7 +3,7 @@ import { credentialWays, requiredScopes, takesOnly, tokenPrefix } from './creden
 import { all, allows, namesParameters, reaches, refusesScope, status } from './expectations.js';
 import type { Credential, OutgoingRequest } from './http-exchange.js';
 import type { Operation } from './openapi-contract.js';
-import { invalidArbitrary, invalidValue } from './parameter-values.js';
+import { invalidArbitrary, invalidValue, unknownValue } from './parameter-values.js';
 import { fillPath, pathParameters, queryParameters, type ReadyRead } from './read-cases.js';
 import type { RunContext } from './run-context.js';
 import { checkProperty } from './property-cases.js';
@@ -19,11 +19,16 @@ function request(read: ReadyRead, overrides: Partial<OutgoingRequest> = {}): Out
   return { method: read.op.method, path: fillPath(read.op.path, read.pathValues[0]!), query: [], credential: read.credential, ...overrides };
 }
 
-/** The path with a fresh UUID for its last parameter (a resource, or a workspace, that does not exist), when that parameter is a UUID. */
-function pathWithUnknownId(ctx: RunContext, read: ReadyRead): { path: string; name: string } | undefined {
-  const last = pathParameters(read.op).at(-1);
-  if (!last || ctx.contract.schema(last.schema)?.format !== 'uuid') return undefined;
-  return { path: fillPath(read.op.path, { ...read.pathValues[0]!, [last.name]: ctx.values.uuid() }), name: last.name };
+/**
+ * For each path parameter in turn, the path with that one alone given a valid value that names
+ * nothing (a resource, or a workspace, that does not exist), derived from its schema
+ * (`unknownValue`); a parameter no such value can be made for (an enumeration) is left out.
+ */
+function pathsWithUnknownValue(ctx: RunContext, read: ReadyRead): Array<{ path: string; name: string }> {
+  return pathParameters(read.op).flatMap((param) => {
+    const value = unknownValue(ctx.contract.schema(param.schema) ?? {}, { uuid: () => ctx.values.uuid(), seed: ctx.values.seedFor(`${read.op.operationId}:${param.name}`) });
+    return value === undefined ? [] : [{ path: fillPath(read.op.path, { ...read.pathValues[0]!, [param.name]: value }), name: param.name }];
+  });
 }
 
 /**
@@ -59,7 +64,7 @@ export async function checkSecuritySchemes(ctx: RunContext, ready: readonly Read
 /**
  * Parameter refusals on every read: an unknown parameter together with a malformed value of every
  * documented parameter (422 naming each one), a property-based draw of invalid values, a malformed
- * id in the path, a UUID that names nothing (404) and a tampered cursor (422 naming `cursor`).
+ * id in the path and a tampered cursor (422 naming `cursor`).
  */
 export async function checkParametersOf(ctx: RunContext, read: ReadyRead, examples: number): Promise<void> {
   {
@@ -87,10 +92,14 @@ export async function checkParametersOf(ctx: RunContext, read: ReadyRead, exampl
           all(status(422, 4220), namesParameters(['cursor'])));
       }
     }
-    const unknownId = pathWithUnknownId(ctx, read);
-    if (unknownId && documents(op, 404)) {
-      await ctx.exchange(op, `a {${unknownId.name}} that names nothing → 404`, request(read, { path: unknownId.path }), status(404, 4040));
-    }
+  }
+}
+
+/** Each path parameter of a read in turn given a value that names nothing, whatever its type: 404 (4040). */
+export async function checkNotFoundOf(ctx: RunContext, read: ReadyRead): Promise<void> {
+  if (!documents(read.op, 404)) return;
+  for (const unknown of pathsWithUnknownValue(ctx, read)) {
+    await ctx.exchange(read.op, `a {${unknown.name}} that names nothing → 404`, request(read, { path: unknown.path }), status(404, 4040));
   }
 }
 
@@ -141,6 +150,9 @@ export async function checkMethods(ctx: RunContext, operations: ReadonlyArray<{ 
   }
 }
 
+/** What a not-reached entry names when an operation's scope refusal was not checked. */
+export const SCOPE_REFUSAL = 'a key lacking its scope → 403';
+
 /** A key that holds some scopes and not others, with what it holds. */
 export interface ScopedKey {
   credential: Credential;
@@ -151,11 +163,12 @@ export interface ScopedKey {
  * The scope check of one read: a key lacking one of its required scopes answers 403 (4023) listing
  * `required` and `missing`; a key holding every one of them (when one was given) does not.
  */
-export async function checkScopeOf(ctx: RunContext, read: ReadyRead, keys: readonly ScopedKey[]): Promise<void> {
+export async function checkScopeOf(ctx: RunContext, read: ReadyRead, keys: readonly ScopedKey[], { holdingToo = true } = {}): Promise<void> {
   const required = requiredScopes(ctx.contract, read.op);
   const usable = keys.map((k) => ({ ...k, way: credentialWays(ctx.contract, read.op, k.credential.label, k.credential.value)[0] })).filter((k) => k.way);
   const lacking = usable.find((k) => required.some((s) => !k.granted.includes(s)));
-  const holding = usable.find((k) => required.every((s) => k.granted.includes(s)));
+  const holding = holdingToo ? usable.find((k) => required.every((s) => k.granted.includes(s))) : undefined;
+  if (!lacking) ctx.skip(read.op, SCOPE_REFUSAL, `scope refusal not checked: no key of the run lacks ${required.join(', ')}`);
   if (lacking) {
     const missing = required.filter((s) => !lacking.granted.includes(s));
     await ctx.exchange(read.op, `${lacking.credential.label} lacking ${missing.join(', ')} → 403 4023`, request(read, { credential: { ...lacking.credential, ...lacking.way!, envVar: lacking.credential.envVar } }),
@@ -178,10 +191,7 @@ export async function checkScopeOf(ctx: RunContext, read: ReadyRead, keys: reado
 export async function checkOrder(ctx: RunContext, ready: readonly ReadyRead[], limited: { credential: Credential; granted: readonly string[] } | undefined): Promise<void> {
   type Cause = { status: number; code?: number; name: string; rank: (order: readonly number[]) => number; applies: (read: ReadyRead) => boolean; apply: (read: ReadyRead, r: OutgoingRequest) => OutgoingRequest };
   const otherWorkspace = (read: ReadyRead) => pathParameters(read.op).some((p) => p.name === 'workspace_id');
-  const unknownResource = (read: ReadyRead) => {
-    const found = pathWithUnknownId(ctx, read);
-    return found !== undefined && found.name !== 'workspace_id' ? found : undefined;
-  };
+  const unknownResource = (read: ReadyRead) => pathsWithUnknownValue(ctx, read).filter((found) => found.name !== 'workspace_id').at(-1);
   const causes: Cause[] = [
     { status: 401, code: 4021, name: '401', rank: (o) => o.indexOf(401), applies: () => true, apply: (_read, r) => ({ ...r, credential: undefined }) },
     {

@@ -12,7 +12,7 @@ import { OpenApiContract, type Operation } from './openapi-contract.js';
 import { plannedReads } from './narrowed-plan.js';
 import { Pacer } from './pacing.js';
 import { discoverReads, pathParameters, varyRead, type ReadyRead } from './read-cases.js';
-import { checkAuthenticationOf, checkChecksum, checkMethods, checkOrder, checkParametersOf, checkScopeOf, checkSecuritySchemes, type ScopedKey } from './refusal-cases.js';
+import { checkAuthenticationOf, checkChecksum, checkMethods, checkNotFoundOf, checkOrder, checkParametersOf, checkScopeOf, checkSecuritySchemes, SCOPE_REFUSAL, type ScopedKey } from './refusal-cases.js';
 import { noAnswer, RunContext, type CaseResult, type NotReached } from './run-context.js';
 import { SeededValues } from './seeded-values.js';
 import { quoted } from './terminal-text.js';
@@ -217,21 +217,43 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
   try {
     const heads = ready.filter((r) => r.op.method === 'HEAD' && getTwin(r, ready));
     const chosen = (reads: readonly ReadyRead[]) => (options.operations === undefined ? [...reads] : reads.filter((r) => options.operations!.includes(r.op.operationId)));
-    type Kind = { check: CheckKind; targets: ReadyRead[]; run: (read: ReadyRead) => Promise<void> };
+    /** `everyTarget`: a check each operation it applies to must get, sent before any repeat of lower value. */
+    type Kind = { check: CheckKind; targets: ReadyRead[]; run: (read: ReadyRead) => Promise<void>; everyTarget?: boolean };
+    const scoped = ready.filter((r) => requiredScopes(contract, r.op).length > 0);
+    // With one key per scope, whether a key holding the scope is answered is told once per set of
+    // scopes; the refusal, on every operation.
+    const holdingChecked = new Set<string>();
+    const holdingToo = (r: ReadyRead) => {
+      const scopes = requiredScopes(contract, r.op).join(' ');
+      const first = !holdingChecked.has(scopes);
+      holdingChecked.add(scopes);
+      return options.full === true || first;
+    };
     const kinds = ([
       { check: 'ignored_auth', targets: authenticationTargets(ctx, ready, withCredential, key), run: (r) => checkAuthenticationOf(ctx, r) },
       { check: 'conditional_request', targets: ready.filter((r) => r.op.method === 'GET'), run: (r) => checkConditional(ctx, r) },
       { check: 'head_matches_get', targets: heads, run: (r) => checkHeadMatchesGet(ctx, r, getTwin(r, ready)!) },
-      { check: 'scope_refusal', targets: scopedKeys.length > 0 ? ready.filter((r) => requiredScopes(contract, r.op).length > 0) : [], run: (r) => checkScopeOf(ctx, r, scopedKeys) },
+      { check: 'scope_refusal', targets: scopedKeys.length > 0 ? scoped : [], run: (r) => checkScopeOf(ctx, r, scopedKeys, { holdingToo: holdingToo(r) }), everyTarget: true },
+      { check: 'negative_data_rejection', targets: ready.filter((r) => pathParameters(r.op).length > 0), run: (r) => checkNotFoundOf(ctx, r), everyTarget: true },
+      { check: 'unsupported_method', targets: methodTargets(ctx, key, token), run: (r) => checkMethods(ctx, [r]), everyTarget: true },
       { check: 'negative_data_rejection', targets: ready, run: (r) => checkParametersOf(ctx, r, examples) },
-      { check: 'unsupported_method', targets: methodTargets(ctx, key, token), run: (r) => checkMethods(ctx, [r]) },
       { check: 'positive_data_acceptance', targets: ready, run: (r) => varyRead(ctx, r, examples) },
     ] satisfies Kind[]).map((kind): Kind => ({ ...kind, targets: chosen(kind.targets) }));
-    // First every kind of check once, so that even a short plan or budget runs each; then the rest.
+    if (scopedKeys.length === 0) {
+      await ctx.as('scope_refusal', async () => {
+        for (const r of chosen(scoped)) ctx.skip(r.op, SCOPE_REFUSAL, 'scope refusal not checked: give --limited-key (a key lacking a scope), or --token with --allow-writes (a key minted per scope)');
+      });
+    }
+    // First every kind of check once, so that even a short plan or budget runs each; then the
+    // checks every operation must get (scope refusal, 404, 405); then the rest, round by round.
     progress('every kind of check once');
     for (const kind of kinds) {
       const first = kind.targets[0];
       if (first) await ctx.as(kind.check, () => kind.run(first));
+    }
+    progress('scope refusal, 404 and 405 on every operation they apply to');
+    for (const kind of kinds.filter((k) => k.everyTarget)) {
+      for (const target of kind.targets.slice(1)) await ctx.as(kind.check, () => kind.run(target));
     }
     await ctx.as('ignored_auth', async () => (ready[0] ? checkChecksum(ctx, ready[0]) : undefined));
     await ctx.as('positive_data_acceptance', () => checkSecuritySchemes(ctx, chosen(ready)));
@@ -250,8 +272,9 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
 
     progress(options.full ? 'every check on every operation' : 'every check on every operation, as far as the default plan goes');
     // Round by round across the kinds, so that where the default plan stops every kind went as far.
-    for (let i = 1; kinds.some((k) => i < k.targets.length); i += 1) {
-      for (const kind of kinds) {
+    const rounds = kinds.filter((k) => !k.everyTarget);
+    for (let i = 1; rounds.some((k) => i < k.targets.length); i += 1) {
+      for (const kind of rounds) {
         const target = kind.targets[i];
         if (target) await ctx.as(kind.check, () => kind.run(target));
       }

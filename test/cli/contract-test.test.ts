@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../src/demo/generate-demo-data.js';
@@ -65,6 +66,38 @@ function runWatched(args: readonly string[], onStderr?: (text: string) => void):
   });
 }
 
+/**
+ * A POST whose body never ends, written as fast as the receiver takes it (and no faster: a sender
+ * that ignored backpressure would grow this process instead); answers the status the receiver
+ * gave, or that it closed the connection.
+ */
+function postEndlessly(url: string): Promise<number | 'connection closed'> {
+  return new Promise((resolve) => {
+    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let open = true;
+    const pump = (): void => {
+      while (open && request.write(chunk));
+      if (open) request.once('drain', pump);
+    };
+    request.on('response', (response) => {
+      open = false;
+      response.resume();
+      resolve(response.statusCode!);
+      request.destroy();
+    });
+    request.on('error', () => {
+      open = false;
+      resolve('connection closed');
+    });
+    request.on('close', () => {
+      open = false;
+      resolve('connection closed');
+    });
+    pump();
+  });
+}
+
 /** Past this the child is killed: an unbounded read grows without end. */
 const KILL_ABOVE = 400 * 1024 * 1024;
 /** What a run of the checker stays under while it reads a bounded share of an endless body. */
@@ -118,10 +151,7 @@ describe('workspace-api contract-test against a hostile server (spawned)', { tim
       headers: { 'content-type': 'application/json', 'webhook-id': 'msg_\u00ff', 'x-webhook-event': 'content.status_updated' },
       body: JSON.stringify({ event: HOSTILE_TEXT, [HOSTILE_TEXT]: HOSTILE_TEXT }),
     });
-    // A body that never ends, as fast as the receiver takes it.
-    const endless = new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new Uint8Array(64 * 1024).fill(0x61)) });
-    const refused = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: endless, duplex: 'half' })
-      .then((r) => r.status, () => 'connection closed');
+    const refused = await postEndlessly(url);
     const result = await run;
     const output = result.stdout + result.stderr;
     expect([413, 'connection closed']).toContain(refused);

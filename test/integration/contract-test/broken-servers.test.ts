@@ -164,7 +164,7 @@ describe('workspace-api contract-test against copies of the service bent one way
     const failures = (JSON.parse(result.stdout) as { failures: Failure[] }).failures;
     // Caught twice: by the scope check itself, and by the order of checks (403 before 422).
     expect(failures.map((f) => f.title)).toEqual(['limited key lacking content:read → 403 4023', 'order of checks: 403 before 422']);
-    expect(failures[0]).toMatchObject({ operation_id: 'listArticles', status: 200, problems: ['expected 403 (code 4023), got 200 (code 2000: OK)'] });
+    expect(failures[0]).toMatchObject({ operation_id: 'listArticles', status: 200, problems: ['expected 403 (code 4023), got 200 (code 2000: "OK")'] });
     expect(failures[0]!.curl).toMatch(/^curl -sS -i -H "Authorization: Bearer \$WORKSPACE_API_LIMITED_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/content\/articles'$/);
   });
 
@@ -192,7 +192,7 @@ describe('workspace-api contract-test against copies of the service bent one way
     const report = JSON.parse(result.stdout) as { failures: Failure[]; unreached_operations: unknown[] };
     const urls = report.failures.filter((f) => f.title === 'read').map((f) => f.curl.match(/'(http[^']+)'$/)![1]!.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''));
     expect(urls).toEqual(['/api/v1/workspace/reports/week', '/api/v1/workspace/reports/month']);
-    expect(report.failures[0]!.problems).toEqual(expect.arrayContaining(['not_a_server_error: answered 500', 'expected a 2xx answer to a valid request, got 500 (code 5000: Internal error.)']));
+    expect(report.failures[0]!.problems).toEqual(expect.arrayContaining(['not_a_server_error: answered 500', 'expected a 2xx answer to a valid request, got 500 (code 5000: "Internal error.")']));
     expect(report.unreached_operations).toEqual([{ operation_id: 'getWorkspaceReport', reason: 'no request reached it (answered 500)', allowed: false }]);
   });
 
@@ -238,7 +238,7 @@ describe('workspace-api contract-test against copies of the service bent one way
     const drawn = failures.find((f) => f.title.startsWith('invalid values refused with 422 naming each'))!;
     expect(drawn.status).toBe(200);
     expect(drawn.title).toMatch(/^invalid values refused with 422 naming each: \w+=.* \(shrunk in \d+ steps? from \d+ failing draws\)$/);
-    expect(drawn.problems).toEqual(['expected 422 (code 4220), got 200 (code 2000: OK)']);
+    expect(drawn.problems).toEqual(['expected 422 (code 4220), got 200 (code 2000: "OK")']);
     expect(drawn.curl).toMatch(/^curl -sS -i -H "Authorization: Bearer \$WORKSPACE_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/iq\/products\?\w+=[^']*'$/);
   });
 
@@ -270,7 +270,7 @@ describe('workspace-api contract-test against copies of the service bent one way
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['createApiKey']));
     const accepted = failures.find((f) => f.title.startsWith('an invalid body refused with 422 naming its field (name: longer than 100)'))!;
     expect(accepted.status).toBe(201);
-    expect(accepted.problems).toEqual(['expected 422 (code 4220), got 201 (code 2010: Created. Store the key now: it is not shown again.)']);
+    expect(accepted.problems).toEqual(['expected 422 (code 4220), got 201 (code 2010: "Created. Store the key now: it is not shown again.")']);
     expect(accepted.curl).toMatch(new RegExp(`^curl -sS -i -X POST -H 'content-type: application/json' -H "Authorization: Bearer \\$WORKSPACE_API_TOKEN" --data '\\{"name":"y{101}"\\}' 'http://127\\.0\\.0\\.1:\\d+/api/workspace/[0-9a-f-]{36}/api-keys'$`));
     expect(await valuesOf(demo!.server.store, 'SELECT id FROM api_keys WHERE revoked_at IS NULL AND length(name) = 100')).toEqual([]);
   });
@@ -289,7 +289,7 @@ describe('workspace-api contract-test against copies of the service bent one way
     const refused = failures.find((f) => f.title.startsWith('a valid body accepted'))!;
     expect(refused.title).toMatch(/^a valid body accepted: body \{"grace_period_seconds":\d+\} \(shrunk in \d+ steps? from \d+ failing draws\)$/);
     // (The copy's 422 comes before the app's own headers, which the check names as well.)
-    expect(refused.problems).toContain('expected a 2xx answer to a valid request, got 422 (code 4220: Invalid request: grace_period_seconds must be at most 86400.)');
+    expect(refused.problems).toContain('expected a 2xx answer to a valid request, got 422 (code 4220: "Invalid request: grace_period_seconds must be at most 86400.")');
     const grace = Number(/"grace_period_seconds":(\d+)/.exec(refused.curl)![1]);
     expect(grace).toBeGreaterThan(86_400);
     expect(grace).toBeLessThan(604_800);

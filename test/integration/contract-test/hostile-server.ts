@@ -38,8 +38,9 @@ export async function startHostileServer(options: { endless: string }): Promise<
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"code":2000,"messages":[],"data":{"pad":"');
       const chunk = 'x'.repeat(64 * 1024);
+      // As fast as the client reads, no faster (this process must not hold what it has not sent).
       const pump = (): void => {
-        while (!res.destroyed && res.write(chunk));
+        while (!res.destroyed && !res.writableEnded && res.write(chunk));
         if (!res.destroyed) res.once('drain', pump);
       };
       pump();

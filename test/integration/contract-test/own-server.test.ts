@@ -75,7 +75,7 @@ describe('workspace-api contract-test against our own server', { timeout: 120_00
     const listPrompts = report.coverage.find((c) => c.operation_id === 'listPrompts')!;
     expect(listPrompts.not_observed).toEqual(expect.arrayContaining([
       { status: '402', why: 'needs a workspace without an active subscription, which only the operator sets' },
-      { status: '403', why: 'the --limited-key holds the scope this operation needs' },
+      { status: '403', why: 'scope refusal not checked: no key of the run lacks visibility:read' },
       { status: '429', why: 'would spend the whole rate limit; seen only when the run is throttled' },
       { status: '500', why: 'needs a fault inside the service; nothing a client sends provokes it' },
       { status: '503', why: 'needs a dependency of the service to be away (the rate limit\'s store, or the database busy with an import)' },

@@ -117,7 +117,7 @@ describe('workspace-api contract-test webhooks', { timeout: 60_000 }, () => {
         'webhook-signature (Standard Webhooks): No matching signature found',
       ]);
     }
-    expect(result.stderr).toMatch(/REFUSED #1 \S+ webhook-id [0-9a-f-]{36}: X-Webhook-Signature does not match/);
+    expect(result.stderr).toMatch(/REFUSED #1 "\S+" webhook-id "[0-9a-f-]{36}": X-Webhook-Signature does not match/);
   });
 
   it('refuses a body changed on the way, and a payload missing a field even when signed correctly', async () => {
