@@ -8,12 +8,16 @@ import { EVERY_CALL } from './report.js';
 import type { RunContext } from './run-context.js';
 import { quoted } from './terminal-text.js';
 
-/** Pages walked per list: enough to follow cursors twice without reading a whole large list. */
-const WALK_PAGES = 3;
 /** Page size while walking, so even short lists have a second page. */
 const WALK_LIMIT = 2;
-/** Item reads per operation: the first ids its list answered. */
-const IDS_PER_OPERATION = 2;
+
+/**
+ * How far discovery goes: pages walked per list and item reads per operation (the first ids its
+ * list answered). `--full` follows cursors twice and reads two items; the default plan follows a
+ * cursor once and reads one, the rest being repeats that give way to checks every operation needs.
+ */
+export const DISCOVERY = { full: { pages: 3, idsPerOperation: 2 }, plan: { pages: 2, idsPerOperation: 1 } } as const;
+type Discovery = typeof DISCOVERY[keyof typeof DISCOVERY];
 
 /** A read operation ready to call: the credential it takes and real values for its path. */
 export interface ReadyRead {
@@ -127,20 +131,20 @@ function linkedValueSets(ctx: RunContext, op: Operation, limit: number): Array<R
  * and its 404 then tells that it names nothing here). Lists are walked page by page through
  * `next_cursor`. Answers the reads that reached their operation, for the variations and refusals.
  */
-export async function discoverReads(ctx: RunContext, reads: Array<{ op: Operation; credential: Credential }>): Promise<ReadyRead[]> {
+export async function discoverReads(ctx: RunContext, reads: Array<{ op: Operation; credential: Credential }>, depth: Discovery = DISCOVERY.full): Promise<ReadyRead[]> {
   const ready: ReadyRead[] = [];
   let pending = [...reads];
   for (let withIdExamples = false; pending.length > 0;) {
     let progress = false;
     for (const read of [...pending]) {
-      const sets = pathValueSets(ctx, read.op, IDS_PER_OPERATION, withIdExamples);
+      const sets = pathValueSets(ctx, read.op, depth.idsPerOperation, withIdExamples);
       if (sets.length === 0) continue;
       pending = pending.filter((p) => p !== read);
       progress = true;
       const entry: ReadyRead = { ...read, pathValues: [] };
       for (const values of sets) {
         const examples = exampleIds(ctx, read.op, values);
-        const walked = await walk(ctx, read.op, read.credential, values, examples.length > 0);
+        const walked = await walk(ctx, read.op, read.credential, values, { exampleIds: examples.length > 0, pages: depth.pages });
         if (walked.reached) entry.pathValues.push(values);
         else if (walked.status === 404) ctx.skip(read.op, EVERY_CALL, `no id for ${examples.map((n) => `{${n}}`).join(', ')}: no answer listed one, and the contract's example names nothing here (404)`);
         entry.cursor ??= walked.cursor;
@@ -151,7 +155,7 @@ export async function discoverReads(ctx: RunContext, reads: Array<{ op: Operatio
     withIdExamples = !progress;
   }
   for (const { op } of pending) {
-    if (linkedValueSets(ctx, op, IDS_PER_OPERATION) !== undefined) {
+    if (linkedValueSets(ctx, op, depth.idsPerOperation) !== undefined) {
       ctx.skip(op, EVERY_CALL, 'no answer resolved a link of the contract that leads here (an empty list has no item to read)');
       continue;
     }
@@ -162,7 +166,7 @@ export async function discoverReads(ctx: RunContext, reads: Array<{ op: Operatio
 }
 
 /** One read, or a list walked page by page: pages no longer than `limit`, no item twice. */
-async function walk(ctx: RunContext, op: Operation, credential: Credential, values: Record<string, string>, exampleIds: boolean): Promise<{ cursor: string | undefined; reached: boolean; status: number | undefined }> {
+async function walk(ctx: RunContext, op: Operation, credential: Credential, values: Record<string, string>, { exampleIds, pages }: { exampleIds: boolean; pages: number }): Promise<{ cursor: string | undefined; reached: boolean; status: number | undefined }> {
   const names = queryParameters(op).map((p) => p.name);
   const paged = names.includes('limit') && names.includes('cursor');
   const seen = new Set<string>();
@@ -171,7 +175,7 @@ async function walk(ctx: RunContext, op: Operation, credential: Credential, valu
   let first: number | undefined;
   // An example's id may name nothing here: its 404 (as documented) is an answer, not a failure.
   const expected: Expectation = exampleIds ? (response) => (response.status === 404 ? [] : reaches(op)(response)) : reaches(op);
-  for (let page = 1; page <= (paged ? WALK_PAGES : 1); page += 1) {
+  for (let page = 1; page <= (paged ? pages : 1); page += 1) {
     const query: Array<[string, string]> = paged ? [['limit', String(WALK_LIMIT)]] : [];
     if (cursor) query.push(['cursor', cursor]);
     const title = !paged ? 'read' : page === 1 ? `list, first page of ${WALK_LIMIT}` : `list, page ${page} through next_cursor`;

@@ -112,24 +112,22 @@ describe('workspace-api contract-test against a hostile server (spawned)', { tim
     hostile = undefined;
   });
 
-  it('prints no control character the server chose, forges none of its lines, and stops reading an endless answer at --max-body-bytes', async () => {
+  const checkAgainst = (url: string, ...more: string[]) => runWatched(['contract-test', '--base-url', url, '--key', `wsk_live_${'a'.repeat(32)}`, '--seed', '1', '--examples', '1', '--budget', '40', ...more]);
+
+  it('prints no control character the server chose, in the text, --json or the JUnit file, and forges none of its lines', async () => {
     hostile = await startHostileServer({ endless: '/api/v1/workspace' });
     db = tempDatabase();
     const junit = path.join(path.dirname(db.file), 'hostile.xml');
     for (const json of [false, true]) {
-      const result = await runWatched(['contract-test', '--base-url', hostile.url, '--key', `wsk_live_${'a'.repeat(32)}`, '--seed', '1',
-        '--operations', 'getMe,getWorkspace', '--examples', '1', '--budget', '40', '--max-body-bytes', '1048576', '--junit', junit, ...(json ? ['--json'] : [])]);
-      const output = result.stdout + result.stderr + readFileSync(junit, 'utf8');
-      expect(result.code).toBe(1);
+      const result = await checkAgainst(hostile.url, '--operations', 'getMe', '--junit', junit, ...(json ? ['--json'] : []));
+      const output = result.stdout + result.stderr;
       expect(output).not.toMatch(TERMINAL_CONTROLS);
       expect(forgedCommandLines(output)).toEqual([]);
-      expect(result.peakBytes).toBeLessThan(BOUNDED);
+      expect(result.code).toBe(1);
+      expect(readFileSync(junit, 'utf8')).not.toMatch(TERMINAL_CONTROLS);
       if (json) {
-        const report = JSON.parse(result.stdout) as { served_contract_version: string; failures: Array<{ operation_id: string; problems: string[] }> };
         // Escaped for the terminal, the JSON still carries exactly what the server sent.
-        expect(report.served_contract_version).toBe(`9.9.9${HOSTILE_TEXT}`);
-        expect(report.failures.find((f) => f.operation_id === 'getWorkspace')!.problems)
-          .toContain('the answer\'s body is longer than 1048576 bytes (--max-body-bytes): the read was stopped there');
+        expect((JSON.parse(result.stdout) as { served_contract_version: string }).served_contract_version).toBe(`9.9.9${HOSTILE_TEXT}`);
       } else {
         // The property name is shown quoted, every control character in it escaped.
         expect(result.stdout).toContain(`must NOT have additional properties (${JSON.stringify(HOSTILE_TEXT).replace(/[\u007f-\u009f\u2028\u202e]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)})`);
@@ -137,28 +135,49 @@ describe('workspace-api contract-test against a hostile server (spawned)', { tim
     }
   });
 
-  it('webhooks: prints no control character a sender chose and stops reading an endless POST at --max-body-bytes', async () => {
+  it('stops reading an endless answer at --max-body-bytes, its memory bounded, and says so', async () => {
+    hostile = await startHostileServer({ endless: '/api/v1/workspace' });
+    const result = await checkAgainst(hostile.url, '--operations', 'getWorkspace', '--max-body-bytes', '1048576', '--json');
+    expect(result.peakBytes).toBeLessThan(BOUNDED);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { failures: Array<{ operation_id: string; problems: string[] }> };
+    expect(report.failures.find((f) => f.operation_id === 'getWorkspace')!.problems)
+      .toEqual(['the answer\'s body is longer than 1048576 bytes (--max-body-bytes): the read was stopped there']);
+  });
+
+  /** `contract-test webhooks` on a free port, as a user starts it; resolves with its URL once it listens. */
+  const receiving = (...more: string[]) => {
     let announced: (url: string) => void = () => undefined;
     const listening = new Promise<string>((resolve) => { announced = resolve; });
-    const run = runWatched(['contract-test', 'webhooks', '--listen', '127.0.0.1:0', '--secret', 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0', '--count', '2', '--timeout', '30', '--max-body-bytes', '65536'],
+    const run = runWatched(['contract-test', 'webhooks', '--listen', '127.0.0.1:0', '--secret', 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0', '--count', '1', '--timeout', '30', ...more],
       (stderr) => {
         const url = /receiving webhooks on (http:\/\/\S+\/)/.exec(stderr)?.[1];
         if (url) announced(url);
       });
-    const url = await listening;
-    await fetch(url, {
+    return { listening, run };
+  };
+
+  it('webhooks: prints no control character a sender chose and forges none of its lines', async () => {
+    const { listening, run } = receiving();
+    await fetch(await listening, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'webhook-id': 'msg_\u00ff', 'x-webhook-event': 'content.status_updated' },
       body: JSON.stringify({ event: HOSTILE_TEXT, [HOSTILE_TEXT]: HOSTILE_TEXT }),
     });
-    const refused = await postEndlessly(url);
     const result = await run;
     const output = result.stdout + result.stderr;
-    expect([413, 'connection closed']).toContain(refused);
     expect(output).not.toMatch(TERMINAL_CONTROLS);
     expect(forgedCommandLines(output)).toEqual([]);
+    expect(result.code).toBe(1);
+  });
+
+  it('webhooks: stops reading an endless POST at --max-body-bytes (413), its memory bounded, and says so', async () => {
+    const { listening, run } = receiving('--max-body-bytes', '65536');
+    const refused = await postEndlessly(await listening);
+    const result = await run;
+    expect([413, 'connection closed']).toContain(refused);
     expect(result.peakBytes).toBeLessThan(BOUNDED);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('body is longer than 65536 bytes (--max-body-bytes)');
+    expect(result.stdout).toContain('the delivery\'s body is longer than 65536 bytes (--max-body-bytes): the read was stopped there');
   });
 });

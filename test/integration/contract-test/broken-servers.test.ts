@@ -131,7 +131,7 @@ describe('workspace-api contract-test against a server bent out of the contract'
     // Each check of getWorkspace that read the bent answer fails, each printed with its curl line; the first is the plain read.
     const count = Number(/\nFailures \((\d+)\)\n/.exec(result.stdout)?.[1]);
     expect(count).toBeGreaterThanOrEqual(1);
-    expect(result.stdout).toMatch(new RegExp(`\\nFailures \\(${count}\\)\\n {2}1\\. getWorkspace: read → 200\\n {5}- body/data must NOT have additional properties \\(plan_tier\\)\\n {5}curl -sS -i -H "${escape(key)}" 'http://127\\.0\\.0\\.1:\\d+/api/v1/workspace'\\n`));
+    expect(result.stdout).toMatch(new RegExp(`\\nFailures \\(${count}\\)\\n {2}1\\. getWorkspace: read → 200\\n {5}- body/data must NOT have additional properties \\("plan_tier"\\)\\n {5}curl -sS -i -H "${escape(key)}" 'http://127\\.0\\.0\\.1:\\d+/api/v1/workspace'\\n`));
     expect(result.stdout.match(/\n {5}curl -sS /g)).toHaveLength(count);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`FAILED: ${count} check${count === 1 ? '' : 's'} did not match the contract; 1 operation was not reached (name them in --allow-unreached to accept it).`);
     expect(result.stdout + result.stderr).not.toContain(demo.workspace.key);
@@ -254,7 +254,7 @@ describe('workspace-api contract-test against copies of the service bent one way
     }), only('getMe'));
     expect(code).toBe(1);
     expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['getMe']));
-    expect(failures[0]).toMatchObject({ title: 'read', status: 200, problems: ['content-type text/plain is not documented for 200 (documented: application/json)'] });
+    expect(failures[0]).toMatchObject({ title: 'read', status: 200, problems: ['content-type "text/plain" is not documented for 200 (documented: application/json)'] });
     expect(failures[0]!.curl).toMatch(/^curl -sS -i -H "Authorization: Bearer \$WORKSPACE_API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/me'$/);
   });
 
