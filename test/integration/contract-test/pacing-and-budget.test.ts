@@ -40,7 +40,8 @@ describe('workspace-api contract-test: rate limits and budget', { timeout: 150_0
 
   it('when the workspace\'s window is full, waits for RateLimit and Retry-After instead of failing', async () => {
     // Ten requests a second: any run fills the window at once, so it has to pace itself.
-    demo = await startDemoServer({ rateLimit: { quota: 10, windowSeconds: 1, authFailureQuota: 3 } });
+    // One failed authentication a second: the two the first check of a credential sends meet its 429.
+    demo = await startDemoServer({ rateLimit: { quota: 10, windowSeconds: 1, authFailureQuota: 1 } });
     // Enough budget to get past the discovery to the failed authentications, which come next.
     const result = await runCliInProcess(['contract-test', ...demo.args, '--budget', '200', '--seed', '1', '--json']);
     // The budget keeps the test short: it stops the run once the waits were met.
