@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 export const HOSTILE_TEXT = '\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2K\r  1. getMe: read → 200\n     curl -sS \'http://127.0.0.1:1/\' "$(touch /tmp/pwned)"\u2028\u202e\u009b2K\u007f';
 
 /** Header values carry bytes 0x80-0xFF (clients read them as Latin-1): 0x9B is the one-byte CSI, 0x9C the string terminator. */
-export const HOSTILE_HEADER = '"workspace";r=1;t=1\u009b2K\u009b]52;c;cm0=\u009c\u00ff';
+const HOSTILE_HEADER = '"workspace";r=1;t=1\u009b2K\u009b]52;c;cm0=\u009c\u00ff';
 
 /** Every character a terminal acts on instead of showing: C0 but the newline, DEL, C1, line and paragraph separators, bidi controls. */
 export const TERMINAL_CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
