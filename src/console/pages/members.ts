@@ -48,7 +48,7 @@ ${owner ? html`<td class="actions">${roleForm(c, m)} <a href="/console/members/$
 <section class="card" aria-labelledby="add-member">
 <h2 id="add-member">Adding someone</h2>
 <p>People are added by an operator of the service, on its command line:</p>
-<pre><code>workspace-api user create --email &lt;email&gt; --name &lt;name&gt;
+<pre tabindex="0"><code>workspace-api user create --email &lt;email&gt; --name &lt;name&gt;
 workspace-api member add --workspace ${c.member.workspace_id} --user &lt;user id&gt; --role member</code></pre>
 </section>`;
   return { page: membersPage(c, 'Members', body, [...(done ? [done] : []), ...notices]), status };

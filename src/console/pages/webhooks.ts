@@ -295,7 +295,7 @@ function deliveryView(c: ConsoleContext, d: DeliveryDetail, notices: Html[] = []
 <p>Started ${when(a.started_at)} · ${a.http_status === null ? 'no HTTP answer' : `HTTP ${a.http_status}`} · ${a.response_time_ms} ms</p>
 ${a.error === null ? '' : html`<p>Error: ${a.error}</p>`}
 <h4>Response body</h4>
-<pre>${a.response_body ?? '(none)'}</pre>
+<pre tabindex="0">${a.response_body ?? '(none)'}</pre>
 </li>`)}</ol>`;
   const done = noticeFor(queryValue(c.req, 'done'));
   return webhooksPage(c, `Delivery of ${d.event_type}`, html`<p><a href="${base}#deliveries">Back to the webhook</a></p>
@@ -310,7 +310,7 @@ ${formFields(c.csrf, { idempotent: true })}
 </section>
 <section aria-labelledby="request">
 <h2 id="request">Request body</h2>
-<pre>${JSON.stringify(d.payload, null, 2)}</pre>
+<pre tabindex="0">${JSON.stringify(d.payload, null, 2)}</pre>
 </section>
 <section aria-labelledby="attempts">
 <h2 id="attempts">Attempts</h2>
