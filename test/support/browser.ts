@@ -44,9 +44,9 @@ interface AxeViolation { id: string; impact: string | null; help: string; nodes:
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (loaded !== true) await page.evaluate(axeSource);
-  const violations = await page.evaluate(`window.axe.run(document, {
+  const violations = await page.evaluate<AxeViolation[]>(`window.axe.run(document, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  }).then((result) => result.violations)`) as AxeViolation[];
+  }).then((result) => result.violations)`);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
