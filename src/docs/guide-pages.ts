@@ -10,6 +10,19 @@ import MarkdownIt, { type MarkdownIt as Markdown } from 'markdown-it';
 const ROOT = new URL('../../', import.meta.url);
 const GUIDES_DIR = new URL('docs/', ROOT);
 const README_NAME = 'readme';
+const IMAGES_DIR = new URL('images/', GUIDES_DIR);
+/** The pictures a guide shows (`docs/images/`, PNG only): the only files of the repository the page serves. */
+const IMAGE_NAME = /^[a-z0-9-]+\.png$/;
+
+/** A picture of `docs/images/` by its file name; undefined for any other name. */
+export function guideImage(name: string): Buffer | undefined {
+  if (!IMAGE_NAME.test(name)) return undefined;
+  try {
+    return readFileSync(new URL(name, IMAGES_DIR));
+  } catch {
+    return undefined;
+  }
+}
 
 export interface GuidePage {
   name: string;
@@ -80,6 +93,16 @@ function markdownFor(names: ReadonlySet<string>, fromReadme: boolean): Markdown 
     return render(tokens, i, options);
   };
   md.renderer.rules.link_close = (tokens, i, options) => (tokens[i]!.hidden ? '' : render(tokens, i, options));
+  // A picture of docs/images/ (written `images/….png` in a guide) is served beside the guides;
+  // any other picture is left out of the page, its description kept.
+  const image = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, i, options, env, self) => {
+    const token = tokens[i]!;
+    const name = /^images\/([^/]+)$/.exec(String(token.attrGet('src') ?? ''))?.[1];
+    if (fromReadme || name === undefined || !IMAGE_NAME.test(name)) return md.utils.escapeHtml(token.content);
+    token.attrSet('src', `/docs/guides/images/${name}`);
+    return image(tokens, i, options, env, self);
+  };
   return md;
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type Response } from 'express';
-import { guideNavigation, guidePageHtml, renderGuides } from '../docs/guide-pages.js';
+import { guideImage, guideNavigation, guidePageHtml, renderGuides } from '../docs/guide-pages.js';
 import { buildReferenceDocument } from '../docs/reference-document.js';
 import { once } from '../once.js';
 
@@ -77,6 +77,14 @@ export function docsRouter(openapi: object, asyncapi?: object): Router {
       return;
     }
     secure(res, 'text/html; charset=utf-8', 'no-cache').send(guidePageHtml(guide, guides().values()));
+  });
+  router.get('/docs/guides/images/:name', (req, res, next) => {
+    const picture = guideImage(req.params.name);
+    if (!picture) {
+      next();
+      return;
+    }
+    secure(res, 'image/png', 'public, max-age=3600').send(picture);
   });
   router.get('/docs/', (_req, res) => res.redirect(301, '/docs'));
   router.get('/docs/reference.json', (_req, res) => {
