@@ -29,8 +29,15 @@ describe('GET /docs/guides/{name}', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       const html = await res.text();
       expect(html, name).toContain(`<title>${firstHeading(name).replaceAll('&', '&amp;')} · Workspace Read API</title>`);
-      // Loads nothing but the service's own stylesheet; no script at all.
-      expect([...html.matchAll(/<(?:link|script|img)[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1])).toEqual(['data:,', '/docs/assets/docs.css']);
+      // Loads nothing but the service's own stylesheet and the pictures of docs/images/; no script at all.
+      const loaded = [...html.matchAll(/<(?:link|script|img)[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+      const pictures = loaded.filter((u) => u.startsWith('/docs/guides/images/'));
+      expect(loaded.filter((u) => !pictures.includes(u))).toEqual(['data:,', '/docs/assets/docs.css']);
+      for (const picture of pictures) {
+        const image = await fetch(`${server.url}${picture}`);
+        expect({ picture, status: image.status, type: image.headers.get('content-type') }).toEqual({ picture, status: 200, type: 'image/png' });
+        await image.arrayBuffer();
+      }
       expect(html).not.toContain('<script');
     }
   });
@@ -57,6 +64,14 @@ describe('GET /docs/guides/{name}', () => {
   it('is linked from the reference page, each guide by its name', async () => {
     const hrefs = hrefsOf(await (await fetch(`${server.url}/docs`)).text());
     expect(hrefs.filter((h) => h.startsWith('/docs/guides/')).sort()).toEqual(GUIDES.map((g) => `/docs/guides/${g}`).sort());
+  });
+
+  it('serves the owners\' guide with its pictures, and no other file by a picture\'s address', async () => {
+    const html = await (await fetch(`${server.url}/docs/guides/owners`)).text();
+    expect(html).toContain('<img src="/docs/guides/images/console-keys.png"');
+    for (const path of ['..%2Fowners.md', 'console-keys.PNG', 'console-keys.svg', 'missing.png', 'constructor']) {
+      expect((await fetch(`${server.url}/docs/guides/images/${path}`)).status, path).toBe(404);
+    }
   });
 
   it('when the name is no guide, answers the 404 envelope', async () => {
