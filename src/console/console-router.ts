@@ -15,12 +15,13 @@ import * as keys from './pages/keys.js';
 import * as webhooks from './pages/webhooks.js';
 import * as members from './pages/members.js';
 import { overview } from './pages/overview.js';
+import { auditLog } from './pages/audit.js';
 import { ServiceError } from '../errors/service-error.js';
 import { refuseAuthentication } from '../http/authenticate.js';
 import type { RateLimiter } from '../http/rate-limit/rate-limiter.js';
 import {
   checkConsoleSession, endConsoleSession, signInWithLink, signInWithToken,
-  type ConsoleSessionTimeouts, type SignInOutcome,
+  type ConsoleSessionTimeouts, type RequestOrigin, type SignInOutcome,
 } from '../keys/console-sessions.js';
 import type { Store } from '../store/index.js';
 
@@ -53,6 +54,12 @@ function transportAllowsSignIn(req: Request): boolean {
 
 const PLAIN_HTTP = 'Signing in needs HTTPS: this request came over plain HTTP from another machine. '
   + 'Open the console through its HTTPS address (behind a proxy that terminates TLS, set TRUST_PROXY so the service knows).';
+
+/** The client's address and the request's id, for the audit log. */
+function originOf(req: Request, res: Response): RequestOrigin {
+  const requestId = res.getHeader('X-Request-Id');
+  return { address: req.ip, requestId: typeof requestId === 'string' ? requestId : undefined };
+}
 
 function send(res: Response, status: number, page: Html): void {
   res.status(status).type('html').send(page.text);
@@ -105,7 +112,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
       return;
     }
     const token = typeof form.token === 'string' ? form.token.trim() : '';
-    const outcome = await signInWithToken(deps.store, token, deps.now());
+    const outcome = await signInWithToken(deps.store, token, originOf(req, res), deps.now());
     if (!outcome.ok) {
       await refuseSignIn(req, res, outcome.reason, again);
       return;
@@ -129,7 +136,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
       send(res, 403, refusedPage('Sign in with a link', PLAIN_HTTP));
       return;
     }
-    const outcome = await signInWithLink(deps.store, String(req.params.token), deps.now());
+    const outcome = await signInWithLink(deps.store, String(req.params.token), originOf(req, res), deps.now());
     if (!outcome.ok) {
       await refuseSignIn(req, res, outcome.reason, (problem) => refusedPage('Sign in with a link', problem));
       return;
@@ -174,7 +181,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const write = (path: string, route: ConsoleRoute) => router.post(path, readForm, signedIn(route, { write: true }));
 
   router.post('/console/sign-out', readForm, signedIn(async (c) => {
-    await endConsoleSession(deps.store, c.member.session_id, deps.now());
+    await endConsoleSession(deps.store, c.member, originOf(c.req, c.res), deps.now());
     clearCookie(c.res, SESSION_COOKIE);
     deps.logger.info({ session_id: c.member.session_id, user_id: c.member.user_id }, 'console sign-out');
     return { redirect: '/console/sign-in' };
@@ -201,6 +208,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   view('/console/webhooks/:webhookId/deliveries/:deliveryId', (c) => webhooks.showDelivery(c));
   write('/console/webhooks/:webhookId/deliveries/:deliveryId/redeliver', webhooks.redeliver);
 
+  view('/console/audit', auditLog);
   view('/console/members', members.listMembers);
   write('/console/members/:userId', members.updateMember);
   view('/console/members/:userId/remove', members.confirmRemoveMember);

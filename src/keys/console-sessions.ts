@@ -6,6 +6,7 @@ import type { ConsoleSessionPrincipalRow } from '../store/interfaces/console-ses
 import { createSecretToken, hashToken, isWellFormedToken } from './secret-token.js';
 import { KeyRefusal } from './api-keys.js';
 import { checkMemberToken } from './member-tokens.js';
+import { ANONYMOUS_ACTOR, CLI_ACTOR, recordAudit } from '../audit/record-audit.js';
 
 /** One-time sign-in links to the console (`workspace-api console link`): their own prefix, so logs redact them. */
 export const SIGN_IN_LINK_PREFIX = 'wsl_live_';
@@ -48,7 +49,10 @@ export async function createSignInLink(
     expires_at: new Date(now.getTime() + SIGN_IN_LINK_LIFETIME_MS).toISOString(),
     used_at: null,
   };
-  await store.consoleSessions.insertLink(row);
+  await store.atomically(async () => {
+    await store.consoleSessions.insertLink(row);
+    await recordAudit(store, { workspaceId: row.workspace_id, actor: CLI_ACTOR, action: 'console_link.created', object: { type: 'console_link', id: row.id } }, now);
+  });
   return { id: row.id, token, workspace_id: row.workspace_id, user_id: row.user_id, expires_at: row.expires_at };
 }
 
@@ -74,10 +78,25 @@ interface StartedSession {
 
 export type SignInOutcome = { ok: true; session: StartedSession } | { ok: false; reason: string };
 
+/** Where a sign-in or sign-out came from, for the audit log. */
+export interface RequestOrigin {
+  address: string | undefined;
+  requestId: string | undefined;
+}
+
+/** A refused sign-in, in the audit log of the workspace it named (when one can be told: an unknown token names none). */
+async function recordRefusal(store: Store, workspaceId: string | undefined, origin: RequestOrigin, now: Date): Promise<void> {
+  if (workspaceId === undefined) return;
+  await recordAudit(store, {
+    workspaceId, actor: ANONYMOUS_ACTOR, action: 'console.signed_in', outcome: 'failed', address: origin.address, requestId: origin.requestId,
+  }, now);
+}
+
 async function startSession(
   store: Store,
   who: Omit<ConsoleMember, 'session_id'> & { link_id: string | null },
   method: StartedSession['method'],
+  origin: RequestOrigin,
   now: Date,
 ): Promise<StartedSession> {
   const secret = createSecretToken(CONSOLE_SESSION_PREFIX);
@@ -95,43 +114,61 @@ async function startSession(
     last_seen_at: at,
     ended_at: null,
   });
+  await recordAudit(store, {
+    workspaceId: who.workspace_id, actor: who.user_id, action: 'console.signed_in', object: { type: 'console_session', id },
+    address: origin.address, requestId: origin.requestId,
+  }, now);
   const { link_id: _link, ...member } = who;
   return { secret, member: { ...member, session_id: id }, method };
 }
 
 /** A session for the member a member token names, while the token is active and its user a member. */
-export async function signInWithToken(store: Store, token: string, now: Date): Promise<SignInOutcome> {
+export async function signInWithToken(store: Store, token: string, origin: RequestOrigin, now: Date): Promise<SignInOutcome> {
   const check = await checkMemberToken(store, token);
-  if (!check.ok) return { ok: false, reason: 'The member token is invalid or revoked, or its user is no longer a member of the workspace.' };
+  if (!check.ok) {
+    // A revoked or orphaned token still names its workspace: the refusal goes into its audit log.
+    const named = check.reason === 'revoked' || check.reason === 'orphaned' ? await store.memberTokens.principalByHash(hashToken(token)) : undefined;
+    await recordRefusal(store, named?.workspace_id, origin, now);
+    return { ok: false, reason: 'The member token is invalid or revoked, or its user is no longer a member of the workspace.' };
+  }
   const p = check.principal;
   return {
     ok: true,
-    session: await startSession(store, {
+    session: await store.atomically(() => startSession(store, {
       workspace_id: p.workspace_id, workspace_name: p.workspace_name, user_id: p.user_id, user_name: p.user_name,
       user_email: p.user_email, role: p.member_role, token_id: p.token_id, link_id: null,
-    }, 'token', now),
+    }, 'token', origin, now)),
   };
 }
 
 /** A session for the member a sign-in link names: the link is spent, whatever follows. */
-export async function signInWithLink(store: Store, linkToken: string, now: Date): Promise<SignInOutcome> {
+export async function signInWithLink(store: Store, linkToken: string, origin: RequestOrigin, now: Date): Promise<SignInOutcome> {
   const refused = { ok: false as const, reason: 'This sign-in link is not valid: it was already used, it expired (links last 10 minutes), or it was never issued. Ask for another.' };
   if (!isWellFormedToken(SIGN_IN_LINK_PREFIX, linkToken)) return refused;
-  const link = await store.consoleSessions.spendLink(hashToken(linkToken), now.toISOString());
-  if (!link) return refused;
-  const [membership, user, workspace] = await Promise.all([
-    store.accounts.getMembership(link.workspace_id, link.user_id),
-    store.accounts.getUser(link.user_id),
-    store.accounts.getWorkspace(link.workspace_id),
-  ]);
-  if (!membership || !user || !workspace) return { ok: false, reason: 'The user this link was made for is no longer a member of the workspace.' };
-  return {
-    ok: true,
-    session: await startSession(store, {
-      workspace_id: workspace.id, workspace_name: workspace.name, user_id: user.id, user_name: user.name,
-      user_email: user.email, role: membership.role, token_id: null, link_id: link.id,
-    }, 'link', now),
-  };
+  const hash = hashToken(linkToken);
+  // The link is spent, the session started and both audited in one transaction: all or nothing.
+  const outcome = await store.atomically(async (): Promise<SignInOutcome> => {
+    const link = await store.consoleSessions.spendLink(hash, now.toISOString());
+    if (!link) return refused;
+    const [membership, user, workspace] = await Promise.all([
+      store.accounts.getMembership(link.workspace_id, link.user_id),
+      store.accounts.getUser(link.user_id),
+      store.accounts.getWorkspace(link.workspace_id),
+    ]);
+    if (!membership || !user || !workspace) {
+      await recordRefusal(store, link.workspace_id, origin, now);
+      return { ok: false, reason: 'The user this link was made for is no longer a member of the workspace.' };
+    }
+    return {
+      ok: true,
+      session: await startSession(store, {
+        workspace_id: workspace.id, workspace_name: workspace.name, user_id: user.id, user_name: user.name,
+        user_email: user.email, role: membership.role, token_id: null, link_id: link.id,
+      }, 'link', origin, now),
+    };
+  });
+  if (!outcome.ok && outcome === refused) await recordRefusal(store, (await store.consoleSessions.linkByHash(hash))?.workspace_id, origin, now);
+  return outcome;
 }
 
 export type SessionCheck = { ok: true; member: ConsoleMember } | { ok: false; reason: string };
@@ -171,7 +208,16 @@ export async function checkConsoleSession(store: Store, secret: string, now: Dat
   };
 }
 
-/** Ends a session (sign-out); resolves false when it had already ended. */
-export async function endConsoleSession(store: Store, sessionId: string, now: Date): Promise<boolean> {
-  return store.consoleSessions.end(sessionId, now.toISOString());
+/** Ends a session (sign-out), audited in the same transaction; resolves false when it had already ended. */
+export async function endConsoleSession(store: Store, member: ConsoleMember, origin: RequestOrigin, now: Date): Promise<boolean> {
+  return store.atomically(async () => {
+    const ended = await store.consoleSessions.end(member.session_id, now.toISOString());
+    if (ended) {
+      await recordAudit(store, {
+        workspaceId: member.workspace_id, actor: member.user_id, action: 'console.signed_out', object: { type: 'console_session', id: member.session_id },
+        address: origin.address, requestId: origin.requestId,
+      }, now);
+    }
+    return ended;
+  });
 }

@@ -8,6 +8,7 @@ export const CONSOLE_SESSION_SQL = {
   spendLink: `UPDATE console_sign_in_links SET used_at = ?
     WHERE link_hash = ? AND used_at IS NULL AND expires_at > ?
     RETURNING id, workspace_id, user_id, link_hash, created_at, expires_at, used_at`,
+  linkByHash: 'SELECT id, workspace_id, user_id, link_hash, created_at, expires_at, used_at FROM console_sign_in_links WHERE link_hash = ?',
   insertSession: `INSERT INTO console_sessions (id, workspace_id, user_id, token_id, link_id, role, session_hash, created_at, last_seen_at, ended_at)
     VALUES (@id, @workspace_id, @user_id, @token_id, @link_id, @role, @session_hash, @created_at, @last_seen_at, @ended_at)`,
   principalByHash: `SELECT s.id AS session_id, s.workspace_id, w.name AS workspace_name,

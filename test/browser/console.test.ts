@@ -189,6 +189,21 @@ describe('the console in headless Chromium', () => {
     expect(await page.textContent('[role="alert"]')).toContain('API key not found.');
   });
 
+  it('reads the audit log, filtered by action, and the usage chart on the overview', async () => {
+    await page.click('nav a:has-text("Audit log")');
+    expect(await heading()).toBe('Audit log');
+    await accessible();
+    await page.selectOption('#audit-action', 'api_key.revoked');
+    await Promise.all([page.waitForURL('**/console/audit?**'), page.click('button:has-text("Filter")')]);
+    const rows = await page.$$eval('tbody tr', (trs) => trs.map((tr) => (tr as unknown as { innerText: string }).innerText));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('api_key.revoked');
+    expect(rows[0]).toContain('Test Owner');
+    await page.click('nav a:has-text("Overview")');
+    expect(await page.getAttribute('svg.chart', 'role')).toBe('img');
+    expect(await page.textContent('svg.chart desc')).toMatch(/requests from \d{4}-\d{2}-\d{2} to/);
+  });
+
   it('signs out by POST; the console then asks to sign in', async () => {
     await page.goto(`${server.url}/console`);
     await Promise.all([page.waitForURL('**/console/sign-in'), page.click('button:has-text("Sign out")')]);

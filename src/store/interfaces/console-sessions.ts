@@ -55,6 +55,8 @@ export interface ConsoleSessionStore {
    * marking it used in the same statement, so two concurrent sign-ins cannot both spend it.
    */
   spendLink(hash: string, now: string): Promise<SignInLinkRow | undefined>;
+  /** A link by its hash, spent or not (the workspace a refused link named, for its audit log). */
+  linkByHash(hash: string): Promise<SignInLinkRow | undefined>;
   insertSession(row: ConsoleSessionRow): Promise<void>;
   principalByHash(hash: string): Promise<ConsoleSessionPrincipalRow | undefined>;
   /** Records activity on a session still open; resolves false when it has ended. */

@@ -9,6 +9,7 @@ export function createPostgresConsoleSessionStore(db: Queryable): ConsoleSession
       await run(db, CONSOLE_SESSION_SQL.insertLink, link);
     },
     spendLink: (hash: string, now: string) => row<SignInLinkRow>(db, CONSOLE_SESSION_SQL.spendLink, [now, hash, now]),
+    linkByHash: (hash: string) => row<SignInLinkRow>(db, CONSOLE_SESSION_SQL.linkByHash, [hash]),
     async insertSession(session: ConsoleSessionRow): Promise<void> {
       await run(db, CONSOLE_SESSION_SQL.insertSession, session);
     },

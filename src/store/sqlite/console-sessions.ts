@@ -8,6 +8,7 @@ function createSyncConsoleSessionStore(db: Db) {
   const statements = {
     insertLink: db.prepare(CONSOLE_SESSION_SQL.insertLink),
     spendLink: db.prepare(CONSOLE_SESSION_SQL.spendLink),
+    linkByHash: db.prepare(CONSOLE_SESSION_SQL.linkByHash),
     insertSession: db.prepare(CONSOLE_SESSION_SQL.insertSession),
     principalByHash: db.prepare(CONSOLE_SESSION_SQL.principalByHash),
     touch: db.prepare(CONSOLE_SESSION_SQL.touch),
@@ -19,6 +20,9 @@ function createSyncConsoleSessionStore(db: Db) {
     },
     spendLink(hash: string, now: string): SignInLinkRow | undefined {
       return statements.spendLink.get(now, hash, now) as SignInLinkRow | undefined;
+    },
+    linkByHash(hash: string): SignInLinkRow | undefined {
+      return statements.linkByHash.get(hash) as SignInLinkRow | undefined;
     },
     insertSession(row: ConsoleSessionRow): void {
       statements.insertSession.run(row);
