@@ -19,6 +19,7 @@ import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 const SLOW = [
   'test/sdk/**/*.test.ts',
   'test/prism/**/*.test.ts',
+  'test/clients/**/*.test.ts',
   'test/browser/**/*.test.ts',
   'test/cli/**/*.test.ts',
   'test/unit/spec-lint.test.ts',

@@ -1,5 +1,4 @@
-// The README's ten lines (test/clients/typescript-client.test.ts keeps the two equal and runs this file).
-import { WorkspaceClient } from '../src/index.js';
+import { WorkspaceClient } from '@workspace-read-api/client';
 
 const api = new WorkspaceClient({ apiKey: process.env.WORKSPACE_API_KEY!, baseUrl: process.env.WORKSPACE_API_URL! });
 for await (const prompt of api.list('/api/v1/visibility/prompts', { query: { range: '30d', limit: 100 } })) {

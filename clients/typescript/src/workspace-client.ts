@@ -1,107 +1,135 @@
-import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from '../../../generated/openapi.js';
-import { ApiError } from './api-error.js';
-import { policyFetch, type FetchPolicy } from './retrying-fetch.js';
-
-/** Every GET of the read API, by path template. */
-export type ReadPath = { [P in keyof paths]: P extends `/api/v1/${string}` ? (paths[P] extends { get: object } ? P : never) : never }[keyof paths];
-type Get<P extends ReadPath> = paths[P]['get'];
-type Ok<P extends ReadPath> = Get<P> extends { responses: { 200: { content: infer C } } } ? C : never;
-
-/** The reads that answer JSON (`{code, messages, data}`), and the downloads that answer a file. */
-export type JsonPath = { [P in ReadPath]: Ok<P> extends { 'application/json': unknown } ? P : never }[ReadPath];
-export type DownloadPath = Exclude<ReadPath, JsonPath>;
-/** `data` of a read's 200 envelope. */
-export type DataOf<P extends JsonPath> = Ok<P> extends { 'application/json': { data: infer D } } ? D : never;
-/** The lists and feeds: reads whose `data` holds `items` and `next_cursor`. */
-export type ListPath = { [P in JsonPath]: DataOf<P> extends { items: unknown[]; next_cursor: unknown } ? P : never }[JsonPath];
-export type ItemOf<P extends ListPath> = DataOf<P> extends { items: Array<infer I> } ? I : never;
-/** The parameters of a read, as the contract declares them (`{query, path}`). */
-export type ParamsOf<P extends ReadPath> = Get<P> extends { parameters: infer X } ? Pick<X, Extract<keyof X, 'query' | 'path'>> : never;
-/** Parameters are optional where the read has no required one. */
-type Args<P extends ReadPath> = object extends ParamsOf<P> ? [params?: ParamsOf<P>] : [params: ParamsOf<P>];
+import type {
+  AdminArgs, AdminDataOf, AdminOperationId, ApiResponse, DataOf, DownloadPath, GetArgs, GetPath, ItemOf, JsonPath, ListPath, RequestOptions, ResponseMeta,
+} from './contract-types.js';
+import { EtagCache } from './etag-cache.js';
+import { adminOperations } from './generated/operations.js';
+import { newIdempotencyKey } from './idempotency-key.js';
+import { send, type Answer, type Call, type RetryInfo, type TransportSettings } from './transport.js';
 
 export interface WorkspaceClientOptions {
-  /** A workspace API key (`wsk_live_…`), sent as `Authorization: Bearer`. */
+  /** A workspace API key (`wsk_live_…`) for the read API, or a member token (`wsm_live_…`) for the administration API; sent as `Authorization: Bearer`. */
   apiKey: string;
   /** Where the service runs, e.g. `https://api.example.com` (no `/api/v1`). */
   baseUrl: string;
-  /** Retries of a 429 or 503 after the wait its `Retry-After`/`RateLimit` name; default 3, 0 never retries. */
+  /** Milliseconds each attempt may take, answer read included; default 30 000. */
+  timeout?: number;
+  /** Retries of a call (network error, timeout, 408, 429, 502, 503, 504); default 3, 0 never retries. */
   maxRetries?: number;
-  /** The longest wait accepted before a retry, in seconds; default 60 (the rate limit's window). */
+  /** The longest `Retry-After` the client waits out, in seconds; a longer one is the caller's error. Default 60. */
   maxWaitSeconds?: number;
-  /** Conditional reads: repeat GETs with `If-None-Match` and reuse the kept copy on 304. Default false. */
-  conditionalReads?: boolean;
-  /** Called before each wait; for logs. */
-  onRetry?: FetchPolicy['onRetry'];
-  /** Another fetch (a proxy agent, a test double of the network); default globalThis.fetch. */
-  fetch?: typeof fetch;
+  /** Conditional reads: a repeated GET sends `If-None-Match` and a 304 is answered from the kept copy; `maxEntries` (default 100) bounds the copies kept. Default off. */
+  conditionalReads?: boolean | { maxEntries?: number };
+  /** Called before each wait for a retry; for logs. */
+  onRetry?: (info: RetryInfo) => void;
+  /** Another fetch (a proxy agent, an instrumented one); default `globalThis.fetch`. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
+type AnyParams = RequestOptions & { path?: object; query?: object; body?: unknown; idempotencyKey?: string; ifNoneMatch?: string };
+type Page = { items: unknown[]; next_cursor: string | null; has_more?: boolean };
+
+/** A method per administration operation, generated from the contract (`adminOperations`). */
+export type AdminMethods = { [K in AdminOperationId]: (params: AdminArgs<K>) => Promise<AdminDataOf<K>> };
+/** The same methods, answering the data with the response's metadata (`replayed`, `requestId`, …). */
+export type AdminMethodsWithMeta = { [K in AdminOperationId]: (params: AdminArgs<K>) => Promise<ApiResponse<AdminDataOf<K>>> };
+
 /**
- * The official client of the read API, typed end to end from the contract's generated types:
- * `get` answers a read's `data`, `list` walks every page of a list or feed, `download` answers an
- * export as text; every error is an `ApiError`. openapi-fetch underneath (`raw`) for anything else.
+ * The official client of the Workspace Read API, typed end to end from the contract: `get` answers
+ * a read's `data`, `list` walks every page of a list or feed, `download` answers an export,
+ * `head` a GET's headers, `admin.<operationId>` calls the administration API. Every call takes a
+ * `signal` and a `timeout`; every refusal is an `ApiError` subclass.
  */
 export class WorkspaceClient {
-  /** The openapi-fetch client these methods use, with the key, the retries and the conditional reads. */
-  readonly raw: Client<paths>;
+  /** The administration API, one method per operation (`admin.createWebhook({ path, body })`). */
+  readonly admin: AdminMethods;
+  /** The administration API, each answer with its metadata. */
+  readonly adminWithMeta: AdminMethodsWithMeta;
+  private readonly settings: TransportSettings;
 
   constructor(options: WorkspaceClientOptions) {
     if (!options.apiKey) throw new TypeError('WorkspaceClient needs an apiKey');
     if (!options.baseUrl) throw new TypeError('WorkspaceClient needs a baseUrl');
-    const send = policyFetch({
+    const conditional = options.conditionalReads;
+    this.settings = {
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      authorization: `Bearer ${options.apiKey}`,
+      fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+      timeout: options.timeout ?? 30_000,
       maxRetries: options.maxRetries ?? 3,
       maxWaitSeconds: options.maxWaitSeconds ?? 60,
-      conditionalReads: options.conditionalReads ?? false,
+      cache: conditional ? new EtagCache((conditional === true ? undefined : conditional.maxEntries) ?? 100) : null,
       onRetry: options.onRetry,
-    }, options.fetch);
-    this.raw = createClient<paths>({
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
-      headers: { Authorization: `Bearer ${options.apiKey}` },
-      fetch: send,
-    });
+    };
+    const admin: Record<string, unknown> = {};
+    const adminWithMeta: Record<string, unknown> = {};
+    for (const [id, [method, route]] of Object.entries(adminOperations)) {
+      const call = (params: AnyParams): Promise<Answer> => this.call(method, route, params, 'json');
+      admin[id] = async (params: AnyParams) => dataOf(await call(params));
+      adminWithMeta[id] = async (params: AnyParams) => withMeta(await call(params));
+    }
+    this.admin = admin as AdminMethods;
+    this.adminWithMeta = adminWithMeta as AdminMethodsWithMeta;
   }
 
-  /** One read: its envelope's `data`, or an `ApiError`. */
-  async get<P extends JsonPath>(path: P, ...[params]: Args<P>): Promise<DataOf<P>> {
-    const { data, error, response } = await this.send(path, params, 'json');
-    if (error !== undefined || data === undefined) throw ApiError.from(response, error);
-    return (data as { data: DataOf<P> }).data;
+  /** One JSON read: its envelope's `data`. */
+  async get<P extends JsonPath>(path: P, ...[params]: GetArgs<P>): Promise<DataOf<P>> {
+    return dataOf(await this.call('GET', path, params, 'json')) as DataOf<P>;
   }
 
-  /** Every item of a list or feed, page after page (`next_cursor`), as one `for await`. */
-  async *list<P extends ListPath>(path: P, ...[params]: Args<P>): AsyncGenerator<ItemOf<P>, void, undefined> {
-    const given = (params ?? {}) as { query?: Record<string, unknown>; path?: Record<string, unknown> };
-    let cursor: string | undefined;
+  /**
+   * One JSON read with its metadata (status, ETag, RateLimit, request id). With `ifNoneMatch` (an
+   * ETag from an earlier answer) an unchanged resource answers `{ notModified: true }` and no data.
+   */
+  async getWithMeta<P extends JsonPath>(path: P, ...[params]: GetArgs<P, { ifNoneMatch?: string }>): Promise<ApiResponse<DataOf<P>>> {
+    return withMeta(await this.call('GET', path, params, 'json')) as ApiResponse<DataOf<P>>;
+  }
+
+  /** Every item of a list or event feed, page after page, as one `for await`. */
+  async *list<P extends ListPath>(path: P, ...args: GetArgs<P>): AsyncGenerator<ItemOf<P>, void, undefined> {
+    for await (const page of this.pages(path, ...args)) yield* (page.data as Page).items as Array<ItemOf<P>>;
+  }
+
+  /** The pages of a list or event feed, one answer (data and metadata) at a time, following `next_cursor`. */
+  async *pages<P extends ListPath>(path: P, ...[params]: GetArgs<P>): AsyncGenerator<{ data: DataOf<P>; meta: ResponseMeta }, void, undefined> {
+    const given = (params ?? {}) as AnyParams & { query?: Record<string, unknown> };
+    let cursor = given.query?.cursor as string | undefined;
     for (;;) {
-      const query = cursor === undefined ? given.query : { ...given.query, cursor };
-      const page = await this.get(path, ...([{ ...given, query }] as unknown as Args<P>)) as { items: Array<ItemOf<P>>; next_cursor: string | null; has_more?: boolean };
-      yield* page.items;
+      const answer = await this.call('GET', path, { ...given, query: { ...given.query, cursor } }, 'json');
+      const data = dataOf(answer) as Page;
+      yield { data: data as DataOf<P>, meta: answer.meta };
       // A list ends at a null cursor; a feed always gives one and says `has_more: false` at its end.
-      if (page.next_cursor === null || page.has_more === false) return;
-      cursor = page.next_cursor;
+      if (data.next_cursor === null || data.has_more === false) return;
+      cursor = data.next_cursor;
     }
   }
 
-  /** An export, as the text of the file (CSV or NDJSON, by operation). */
-  async download<P extends DownloadPath>(path: P, ...[params]: Args<P>): Promise<string> {
-    const { data, error, response } = await this.send(path, params, 'text');
-    if (error !== undefined) throw ApiError.from(response, typeof error === 'string' ? parseOrNull(error) : error);
-    return data as string;
+  /** An export, as the text of the file (CSV or NDJSON, by path). */
+  async download<P extends DownloadPath>(path: P, ...[params]: GetArgs<P>): Promise<string> {
+    return (await this.call('GET', path, params, 'text')).body as string;
   }
 
-  private async send(path: ReadPath, params: unknown, parseAs: 'json' | 'text'): Promise<{ data?: unknown; error?: unknown; response: Response }> {
-    // The typed surface is above; openapi-fetch's own overloads cannot follow a generic path.
-    const get = this.raw.GET as unknown as (p: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-    return get(path, { params: params ?? {}, parseAs });
+  /** The headers a GET would answer, without its body (HEAD works wherever GET does). */
+  async head<P extends GetPath>(path: P, ...[params]: GetArgs<P>): Promise<ResponseMeta> {
+    return (await this.call('HEAD', path, params, 'none')).meta;
+  }
+
+  private call(method: Call['method'], route: string, params: AnyParams | undefined, parseAs: Call['parseAs']): Promise<Answer> {
+    const { path, query, body, idempotencyKey, ...options } = params ?? {};
+    return send(this.settings, {
+      ...options,
+      method,
+      route,
+      path: path as Call['path'],
+      query: query as Call['query'],
+      body,
+      // Every administration POST carries one, the same on each retry, so a retry never acts twice.
+      idempotencyKey: method === 'POST' ? idempotencyKey ?? newIdempotencyKey() : undefined,
+      parseAs,
+    });
   }
 }
 
-function parseOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
+const dataOf = (answer: Answer): unknown => (answer.body as { data: unknown }).data;
+const withMeta = (answer: Answer): ApiResponse<unknown> => answer.notModified
+  ? { notModified: true, data: undefined, meta: answer.meta }
+  : { notModified: false, data: dataOf(answer), meta: answer.meta };
