@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const clientDir = path.join(root, 'clients', 'typescript');
 
 /** What goes into the package: a change to any of these is another tarball. */
@@ -26,7 +26,7 @@ function packageInputs(dir = clientDir): string[] {
  * change packs again. Made in a folder of its own and renamed into place, so two processes
  * packing at once each see a whole tarball.
  */
-export async function packedClient(): Promise<string> {
+async function packedClient(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of packageInputs()) hash.update(path.relative(clientDir, file)).update(readFileSync(file));
   const dir = path.join(tmpdir(), `wsapi-client-pack-${hash.digest('hex').slice(0, 16)}`);
@@ -77,28 +77,30 @@ export async function importWebhooks(project: ClientProject): Promise<WebhooksMo
 
 /**
  * Compiles `files` (name → source) in the project with the checkout's TypeScript under `strict`
- * without `skipLibCheck`, `types` and `lib` as given; answers the compiler's output ('' when clean).
+ * without `skipLibCheck`, `types` and `lib` as given; answers the compiler's output ('' when clean)
+ * and the folder of the compiled JavaScript.
  */
-export async function compileInProject(project: ClientProject, files: Record<string, string>, options: { lib: string[]; node: boolean }): Promise<string> {
-  const name = `check-${Object.keys(files).length}-${Date.now()}`;
+export async function compileInProject(project: ClientProject, files: Record<string, string>, options: { lib: string[]; node: boolean }): Promise<{ errors: string; outDir: string }> {
+  const name = `check-${randomUUID().slice(0, 8)}`;
   const src = path.join(project.dir, name);
   mkdirSync(src);
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(src, file), text);
   const config = path.join(project.dir, `${name}.tsconfig.json`);
+  const outDir = path.join(project.dir, `${name}-out`);
   writeFileSync(config, JSON.stringify({
     compilerOptions: {
       target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: options.lib,
       strict: true, skipLibCheck: false, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true,
       typeRoots: [path.join(root, 'node_modules', '@types')], types: options.node ? ['node'] : [],
-      outDir: path.join(project.dir, `${name}-out`),
+      outDir,
     },
     include: [src],
   }));
   try {
     await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config]);
-    return '';
+    return { errors: '', outDir };
   } catch (failed) {
-    return String((failed as { stdout?: string }).stdout ?? failed);
+    return { errors: String((failed as { stdout?: string }).stdout ?? failed), outDir };
   }
 }
 

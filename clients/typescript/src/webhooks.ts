@@ -32,7 +32,7 @@ const fail = (message: string): never => {
 
 function header(headers: HeaderBag, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  const value = Object.entries(headers as Record<string, string | string[] | undefined>).find(([key]) => key.toLowerCase() === name)?.[1];
   return Array.isArray(value) ? value.join(' ') : value;
 }
 
