@@ -5170,6 +5170,14 @@ export interface components {
          */
         ContentMapPageFilter: string;
         /**
+         * @description Reporting period: `7d`, `30d` or `90d`. Periods are whole UTC days: the current period is the N
+         *     days ending today (today included). In `order=collected_at` (the default) an absent `range` is
+         *     `30d`; in `order=updated_at` it has no default: every answer is listed, whatever its collection
+         *     time. Any other value is a 422.
+         * @example 30d
+         */
+        AnswerRange: components["schemas"]["RangeValue"];
+        /**
          * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
          *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
          * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
@@ -7072,12 +7080,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
+                 * @description Reporting period: `7d`, `30d` or `90d`. Periods are whole UTC days: the current period is the N
+                 *     days ending today (today included). In `order=collected_at` (the default) an absent `range` is
+                 *     `30d`; in `order=updated_at` it has no default: every answer is listed, whatever its collection
+                 *     time. Any other value is a 422.
                  * @example 30d
                  */
-                range?: components["parameters"]["Range"];
+                range?: components["parameters"]["AnswerRange"];
                 /**
                  * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
                  *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
@@ -7214,12 +7223,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
+                 * @description Reporting period: `7d`, `30d` or `90d`. Periods are whole UTC days: the current period is the N
+                 *     days ending today (today included). In `order=collected_at` (the default) an absent `range` is
+                 *     `30d`; in `order=updated_at` it has no default: every answer is listed, whatever its collection
+                 *     time. Any other value is a 422.
                  * @example 30d
                  */
-                range?: components["parameters"]["Range"];
+                range?: components["parameters"]["AnswerRange"];
                 /**
                  * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
                  *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
