@@ -78,7 +78,7 @@ describe('the client in a browser', () => {
         meta: { etag: first.meta.etag, requestId: first.meta.requestId, rateLimit: first.meta.rateLimit },
         notModified: again.notModified,
         missing: missing instanceof NotFoundError ? `${missing.name} ${missing.status} ${missing.code}` : String(missing),
-        origin: location.origin,
+        origin: (globalThis as unknown as { location: { origin: string } }).location.origin,
       };
     }, { baseUrl: server.url, apiKey: workspace.key });
     expect(seen).toEqual({
