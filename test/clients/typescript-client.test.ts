@@ -147,9 +147,11 @@ describe('WorkspaceClient, packed and installed, against a live server', () => {
     const csv = await api.download('/api/v1/visibility/exports/daily-rates', { query: { range: '7d' } });
     expect(csv.split('\r\n')[0]).toBe('date,snapshots,mentioned,cited,mention_rate,citation_rate');
     const ndjson = await api.download('/api/v1/visibility/exports/answers.ndjson', { query: { range: '7d' } });
-    const lines = ndjson.trim().split('\n').map((line) => JSON.parse(line) as { id: string });
-    expect(lines.length).toBeGreaterThan(0);
-    expect(lines.every((line) => typeof line.id === 'string')).toBe(true);
+    const answers = await api.downloadLines('/api/v1/visibility/exports/answers.ndjson', { query: { range: '7d' } });
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers).toEqual(ndjson.trim().split('\n').map((line) => JSON.parse(line)));
+    // Each line typed as the contract's Answer.
+    expect(answers.every((answer) => typeof answer.prompt.id === 'string' && typeof answer.mentioned === 'boolean')).toBe(true);
     const head = await api.head('/api/v1/visibility/exports/answers', { query: { range: '30d' } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-disposition')).toMatch(/attachment; filename="answers-30d-\d{4}-\d{2}-\d{2}\.csv"/);

@@ -17,6 +17,10 @@ type Ok<P extends GetPath> = Get<P> extends { responses: { 200: { content: infer
 export type JsonPath = { [P in GetPath]: Ok<P> extends { 'application/json': unknown } ? P : never }[GetPath];
 /** The GETs that answer a file (the exports). */
 export type DownloadPath = Exclude<GetPath, JsonPath>;
+/** The exports in NDJSON: one JSON value a line, each of the schema the contract gives. */
+export type NdjsonPath = { [P in DownloadPath]: Ok<P> extends { 'application/x-ndjson': unknown } ? P : never }[DownloadPath];
+/** One line of an NDJSON export. */
+export type LineOf<P extends NdjsonPath> = Ok<P> extends { 'application/x-ndjson': infer L } ? L : never;
 /** `data` of a JSON GET's 200 envelope. */
 export type DataOf<P extends JsonPath> = Ok<P> extends { 'application/json': { data: infer D } } ? D : never;
 /** The lists and event feeds: GETs whose `data` holds `items` and `next_cursor`. */

@@ -7,7 +7,7 @@ export {
 export type { ErrorEnvelope } from './errors.js';
 export type { RetryInfo } from './transport.js';
 export type {
-  AdminArgs, AdminDataOf, AdminOperationId, ApiResponse, DataOf, DownloadPath, FieldError, GetArgs, GetPath, ItemOf, JsonPath, ListPath,
+  AdminArgs, AdminDataOf, AdminOperationId, ApiResponse, DataOf, DownloadPath, FieldError, GetArgs, GetPath, ItemOf, JsonPath, LineOf, ListPath, NdjsonPath,
   ParamsOf, RequestOptions, ResponseMeta, Scope, WebhookEvent,
 } from './contract-types.js';
 export { adminOperations, CONTRACT_VERSION } from './generated/operations.js';

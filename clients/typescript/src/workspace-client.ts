@@ -1,5 +1,6 @@
 import type {
-  AdminArgs, AdminDataOf, AdminOperationId, ApiResponse, DataOf, DownloadPath, GetArgs, GetPath, ItemOf, JsonPath, ListPath, RequestOptions, ResponseMeta,
+  AdminArgs, AdminDataOf, AdminOperationId, ApiResponse, DataOf, DownloadPath, GetArgs, GetPath, ItemOf, JsonPath, LineOf, ListPath, NdjsonPath, RequestOptions,
+  ResponseMeta,
 } from './contract-types.js';
 import { EtagCache } from './etag-cache.js';
 import { adminOperations } from './generated/operations.js';
@@ -106,6 +107,12 @@ export class WorkspaceClient {
   /** An export, as the text of the file (CSV or NDJSON, by path). */
   async download<P extends DownloadPath>(path: P, ...[params]: GetArgs<P>): Promise<string> {
     return (await this.call('GET', path, params, 'text')).body as string;
+  }
+
+  /** An NDJSON export, each line parsed and typed by the contract's schema for it. */
+  async downloadLines<P extends NdjsonPath>(path: P, ...args: GetArgs<P>): Promise<Array<LineOf<P>>> {
+    const text = await this.download(path, ...args);
+    return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as LineOf<P>);
   }
 
   /** The headers a GET would answer, without its body (HEAD works wherever GET does). */

@@ -19,14 +19,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Describe the calling key (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headMe"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -49,14 +42,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get the workspace (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headWorkspace"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -78,14 +64,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get the workspace's plan (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headWorkspacePlan"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -109,14 +88,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get the workspace's usage (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headWorkspaceUsage"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -145,14 +117,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List the tracked prompts (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListPrompts"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -186,14 +151,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get one prompt's analytics (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headPromptAnalytics"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -215,14 +173,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get the visibility setup (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headVisibilitySetup"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -248,14 +199,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get the workspace's mention and citation rates (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headVisibilityRates"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -279,14 +223,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get share of voice against competitors (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headVisibilityCompetitors"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -314,14 +251,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List the pages cited in answers (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListCitedPages"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -352,14 +282,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List the collected answers (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListAnswers"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -381,14 +304,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get one answer (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headAnswer"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -416,14 +332,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Download the answers as CSV (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headExportAnswers"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -451,14 +360,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Download the daily rates as CSV (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headExportDailyRates"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -482,14 +384,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Download the answers as NDJSON (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headExportAnswersNdjson"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -514,14 +409,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Download the daily rates as NDJSON (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headExportDailyRatesNdjson"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -544,14 +432,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List topics (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListTopics"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -571,14 +452,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a topic (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headTopic"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -601,14 +475,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List sites (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListSites"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -628,14 +495,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a site (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headSite"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -659,14 +519,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List pages (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListPages"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -686,14 +539,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a page (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headPage"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -724,14 +570,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List the content-map events (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListContentMapEvents"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -755,14 +594,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List articles (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListArticles"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -782,14 +614,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get an article (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headArticle"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -813,14 +638,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List ideas (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListIdeas"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -840,14 +658,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get an idea (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headIdea"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -879,14 +690,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List the content events (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListContentEvents"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -911,14 +715,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List research batches (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListResearchBatches"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -940,14 +737,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a research batch (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headResearchBatch"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -972,14 +762,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List agent tasks (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListAgentTasks"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1000,14 +783,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get an agent task (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headAgentTask"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1031,14 +807,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List products (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListProducts"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1059,14 +828,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a product (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headProduct"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1090,14 +852,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List personas (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListPersonas"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1118,14 +873,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a persona (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headPersona"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1149,14 +897,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List brand voice profiles (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListBrandVoices"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1177,14 +918,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a brand voice profile (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headBrandVoice"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1208,14 +942,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List content types (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListContentTypes"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1236,14 +963,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a content type (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headContentType"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1267,14 +987,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List visual guidelines (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListVisualGuidelines"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1295,14 +1008,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a visual guideline (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headVisualGuideline"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1333,14 +1039,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List the brand-intelligence events (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListIqEvents"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1363,14 +1062,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List the webhook event types (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListWebhookEvents"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1399,14 +1091,7 @@ export interface paths {
         post: operations["createWebhook"];
         delete?: never;
         options?: never;
-        /**
-         * List webhooks (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListWebhooks"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1431,14 +1116,7 @@ export interface paths {
          */
         delete: operations["deleteWebhook"];
         options?: never;
-        /**
-         * Get a webhook (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headWebhook"];
+        head?: never;
         /**
          * Update a webhook
          * @description Changes the fields sent, at least one: `url` (checked like at creation), `name`, `description`,
@@ -1559,14 +1237,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List a webhook's deliveries (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListWebhookDeliveries"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1613,14 +1284,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Get a delivery with its attempts (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headWebhookDelivery"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1673,14 +1337,7 @@ export interface paths {
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
-        /**
-         * List API keys (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListApiKeys"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1729,14 +1386,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * List members (headers only)
-         * @description `GET` without the body: the same status and headers (`ETag` included) for the same request,
-         *     counted against the rate limit and in the usage like the `GET`, and 304 for a matching
-         *     `If-None-Match`. Use it to learn whether the answer changed, or a download's name, without
-         *     transferring it.
-         */
-        head: operations["headListMembers"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -4766,32 +4416,6 @@ export interface components {
                 "application/json": components["schemas"]["ServiceUnavailableErrorEnvelope"];
             };
         };
-        /** @description The headers the `GET` answers, without its body (`ETag` included, so a client can check for a change cheaply). */
-        HeadOk: {
-            headers: {
-                ETag: components["headers"]["ETag"];
-                "Cache-Control": components["headers"]["CacheControl"];
-                Vary: components["headers"]["Vary"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
-                "X-Request-Id": components["headers"]["XRequestId"];
-                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /**
-         * @description The status and headers the `GET` answers in the same case (`RateLimit` once counted, `Allow` on
-         *     405, `Retry-After` on 429 and 503), without the error envelope; send the `GET` to read it.
-         */
-        HeadRefused: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description The key lacks a scope the path requires (4023); `data` lists the required and missing scopes. */
         Forbidden: {
             headers: {
@@ -4858,21 +4482,6 @@ export interface components {
                  */
                 "application/json": components["schemas"]["PaymentRequiredErrorEnvelope"];
             };
-        };
-        /** @description The headers the `GET` answers, without the file (its name is in `Content-Disposition`). */
-        HeadDownloadOk: {
-            headers: {
-                "Content-Disposition": components["headers"]["ContentDisposition"];
-                ETag: components["headers"]["ETag"];
-                "Cache-Control": components["headers"]["CacheControl"];
-                Vary: components["headers"]["Vary"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
-                "X-Request-Id": components["headers"]["XRequestId"];
-                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         /**
          * @description No usable credential: missing (4021), or a member token that is malformed, unknown, revoked or
@@ -5581,25 +5190,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headMe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getWorkspace: {
         parameters: {
             query?: never;
@@ -5650,26 +5240,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headWorkspace: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     getWorkspacePlan: {
@@ -5724,27 +5294,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headWorkspacePlan: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     getWorkspaceUsage: {
@@ -5802,25 +5351,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headWorkspaceUsage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            401: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listPrompts: {
@@ -6017,94 +5547,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headListPrompts: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-                /**
-                 * @description Significance level of every `significance` answer (see `Significance`): a change is
-                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
-                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
-                 *     page of a list to the next.
-                 * @example 0.05
-                 */
-                alpha?: components["parameters"]["Alpha"];
-                /**
-                 * @description Only prompts in this status (`PENDING`, `GENERATING` or `ACTIVE`); all statuses when omitted.
-                 * @example ACTIVE
-                 */
-                status?: components["parameters"]["PromptStatusFilter"];
-                /**
-                 * @description Only prompts of this category (a UUID, the `id` of a prompt's `category`); all prompts when
-                 *     omitted. A category that does not exist in the workspace matches nothing (an empty page).
-                 * @example 9b2f4c1e-7d3a-4e8b-a6c5-1f0e2d3c4b5a
-                 */
-                category_id?: components["parameters"]["PromptCategoryFilter"];
-                /**
-                 * @description Only prompts whose text contains this string, compared case-insensitively (Unicode lower case).
-                 *     Matched literally: `%`, `_` and `*` have no special meaning. 1 to 200 characters.
-                 * @example crm
-                 */
-                q?: components["parameters"]["PromptSearch"];
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     getPromptAnalytics: {
@@ -6419,52 +5861,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headPromptAnalytics: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-                /**
-                 * @description Significance level of every `significance` answer (see `Significance`): a change is
-                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
-                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
-                 *     page of a list to the next.
-                 * @example 0.05
-                 */
-                alpha?: components["parameters"]["Alpha"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier (UUID) of a prompt of the key's workspace, as listed by `GET
-                 *     /api/v1/visibility/prompts`. A malformed UUID is a 422; a prompt of another workspace answers
-                 *     404, exactly like one that does not exist.
-                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
-                 */
-                prompt: components["parameters"]["PromptId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getVisibilitySetup: {
         parameters: {
             query?: never;
@@ -6529,27 +5925,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headVisibilitySetup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     getVisibilityRates: {
@@ -6748,43 +6123,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headVisibilityRates: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-                /**
-                 * @description Significance level of every `significance` answer (see `Significance`): a change is
-                 *     `significant` when its p-value is below `alpha`. A number strictly between 0 and 1; default
-                 *     0.05. Any other value is a 422. It changes no rate, count or p-value, and may change from one
-                 *     page of a list to the next.
-                 * @example 0.05
-                 */
-                alpha?: components["parameters"]["Alpha"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getVisibilityCompetitors: {
         parameters: {
             query?: {
@@ -6872,35 +6210,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headVisibilityCompetitors: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listCitedPages: {
@@ -7015,65 +6324,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headListCitedPages: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-                /**
-                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
-                 * @example perplexity
-                 */
-                platform?: components["parameters"]["PlatformFilter"];
-                /**
-                 * @description Only the cited URLs at the page address of this content-map page (a page id from
-                 *     `GET /api/v1/content-map/pages`; see `CitedPage.content_map_page_id` for how addresses match):
-                 *     how often one of the workspace's pages was cited over the range, under every spelling answers
-                 *     used for it. An id that matches no page of the workspace gives an empty list.
-                 * @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8
-                 */
-                content_map_page?: components["parameters"]["ContentMapPageFilter"];
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listAnswers: {
@@ -7219,92 +6469,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListAnswers: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` or `90d`. Periods are whole UTC days: the current period is the N
-                 *     days ending today (today included). In `order=collected_at` (the default) an absent `range` is
-                 *     `30d`; in `order=updated_at` it has no default: every answer is listed, whatever its collection
-                 *     time. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["AnswerRange"];
-                /**
-                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
-                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
-                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
-                 */
-                prompt?: components["parameters"]["AnswerPromptFilter"];
-                /**
-                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
-                 * @example perplexity
-                 */
-                platform?: components["parameters"]["PlatformFilter"];
-                /**
-                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
-                 * @example true
-                 */
-                mentioned?: components["parameters"]["MentionedFilter"];
-                /**
-                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
-                 * @example false
-                 */
-                cited?: components["parameters"]["CitedFilter"];
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the answers list: `collected_at` (the default; newest collected first, ties broken
-                 *     by id descending) or `updated_at` (when the service last stored a change to the answer, oldest
-                 *     change first, ties broken by id, as `order=updated_at` on every other list: an answer changed
-                 *     while you page moves to the end and is seen again there, never skipped). A cursor is valid only
-                 *     with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["AnswerOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getAnswer: {
         parameters: {
             query?: never;
@@ -7385,36 +6549,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headAnswer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier (UUID) of an answer of the key's workspace, as listed by `GET
-                 *     /api/v1/visibility/answers`. A malformed UUID is a 422; an answer of another workspace answers
-                 *     404, exactly like one that does not exist.
-                 * @example 8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a
-                 */
-                answer: components["parameters"]["AnswerId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     exportAnswers: {
@@ -7498,67 +6632,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headExportAnswers: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-                /**
-                 * @deprecated
-                 * @description File format of the download: `csv`, the only value (`text/csv`, RFC 4180: comma-separated,
-                 *     fields quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines
-                 *     ended by CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which
-                 *     a spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
-                 *     as they are). Kept so that links written for 1.1 keep working; NDJSON has its own operation
-                 *     (the same path with `.ndjson`), so that each response has one media type.
-                 * @example csv
-                 */
-                format?: components["parameters"]["ExportFormat"];
-                /**
-                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
-                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
-                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
-                 */
-                prompt?: components["parameters"]["AnswerPromptFilter"];
-                /**
-                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
-                 * @example perplexity
-                 */
-                platform?: components["parameters"]["PlatformFilter"];
-                /**
-                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
-                 * @example true
-                 */
-                mentioned?: components["parameters"]["MentionedFilter"];
-                /**
-                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
-                 * @example false
-                 */
-                cited?: components["parameters"]["CitedFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadDownloadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     exportDailyRates: {
         parameters: {
             query?: {
@@ -7623,51 +6696,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headExportDailyRates: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-                /**
-                 * @deprecated
-                 * @description File format of the download: `csv`, the only value (`text/csv`, RFC 4180: comma-separated,
-                 *     fields quoted with `"` when they hold a comma, a quote or a line break, quotes doubled, lines
-                 *     ended by CRLF, a header row first; a text cell starting with `=`, `+`, `-`, `@`, TAB or CR, which
-                 *     a spreadsheet would run as a formula, gets a leading `'`, while numbers and booleans are written
-                 *     as they are). Kept so that links written for 1.1 keep working; NDJSON has its own operation
-                 *     (the same path with `.ndjson`), so that each response has one media type.
-                 * @example csv
-                 */
-                format?: components["parameters"]["ExportFormat"];
-                /**
-                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
-                 * @example perplexity
-                 */
-                platform?: components["parameters"]["PlatformFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadDownloadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     exportAnswersNdjson: {
@@ -7763,56 +6791,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headExportAnswersNdjson: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-                /**
-                 * @description Only answers to this prompt (a UUID from `GET /api/v1/visibility/prompts`); every prompt when
-                 *     omitted. A prompt that is not in the workspace matches nothing (an empty result).
-                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
-                 */
-                prompt?: components["parameters"]["AnswerPromptFilter"];
-                /**
-                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
-                 * @example perplexity
-                 */
-                platform?: components["parameters"]["PlatformFilter"];
-                /**
-                 * @description `true`: only answers that name the brand; `false`: only answers that do not. Both when omitted.
-                 * @example true
-                 */
-                mentioned?: components["parameters"]["MentionedFilter"];
-                /**
-                 * @description `true`: only answers citing one of the brand's pages; `false`: only answers that do not. Both when omitted.
-                 * @example false
-                 */
-                cited?: components["parameters"]["CitedFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadDownloadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     exportDailyRatesNdjson: {
         parameters: {
             query?: {
@@ -7871,40 +6849,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headExportDailyRatesNdjson: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Reporting period: `7d`, `30d` (default) or `90d`. Periods are whole UTC days: the current period
-                 *     is the N days ending today (today included) and the previous period, used for every delta, is
-                 *     the N days before it. Any other value is a 422.
-                 * @example 30d
-                 */
-                range?: components["parameters"]["Range"];
-                /**
-                 * @description Only data from this platform; every platform when omitted. Any value other than a `Platform` is a 422.
-                 * @example perplexity
-                 */
-                platform?: components["parameters"]["PlatformFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadDownloadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listTopics: {
@@ -8018,67 +6962,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListTopics: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only topics in this stage; all stages when omitted.
-                 * @example READY
-                 */
-                stage?: components["parameters"]["TopicStageFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getTopic: {
         parameters: {
             query?: never;
@@ -8150,34 +7033,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A topic id from `GET /api/v1/content-map/topics`.
-                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
-                 */
-                topic: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listSites: {
@@ -8282,67 +7137,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListSites: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only sites of this type: `sitemap` or `page`; both types when omitted.
-                 * @example sitemap
-                 */
-                type?: components["parameters"]["SitemapUrlTypeFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getSite: {
         parameters: {
             query?: never;
@@ -8405,34 +7199,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headSite: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A site id from `GET /api/v1/content-map/sites`.
-                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
-                 */
-                site: components["parameters"]["SiteId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listPages: {
@@ -8545,79 +7311,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListPages: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only pages found through this site (a site id from `GET /api/v1/content-map/sites`); all sites
-                 *     when omitted. An id that matches no site of the workspace gives an empty list.
-                 * @example 8a4b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d
-                 */
-                site?: components["parameters"]["SiteFilter"];
-                /**
-                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
-                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
-                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
-                 */
-                topic?: components["parameters"]["TopicFilter"];
-                /**
-                 * @description Only pages in this processing state; all states when omitted.
-                 * @example READY
-                 */
-                status?: components["parameters"]["PageStatusFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getPage: {
         parameters: {
             query?: never;
@@ -8676,34 +7369,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A page id from `GET /api/v1/content-map/pages`.
-                 * @example c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f
-                 */
-                page: components["parameters"]["PageId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listContentMapEvents: {
@@ -8827,51 +7492,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headListContentMapEvents: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
-                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
-                 * @example topic.status_updated
-                 */
-                event_type?: components["parameters"]["ContentMapEventTypeFilter"];
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
-                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
-                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
-                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
-                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
-                 */
-                cursor?: components["parameters"]["EventFeedCursor"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listArticles: {
@@ -9008,78 +7628,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListArticles: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only articles in this status; all statuses when omitted.
-                 * @example PUBLISHED
-                 */
-                status?: components["parameters"]["ArticleStatusFilter"];
-                /**
-                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
-                 * @example consideration
-                 */
-                buyer_stage?: components["parameters"]["BuyerStageFilter"];
-                /**
-                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
-                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
-                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
-                 */
-                topic?: components["parameters"]["TopicFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getArticle: {
         parameters: {
             query?: never;
@@ -9164,34 +7712,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headArticle: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description An article id from `GET /api/v1/content/articles`.
-                 * @example 9b8a7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d
-                 */
-                article: components["parameters"]["ArticleId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listIdeas: {
@@ -9309,80 +7829,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListIdeas: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only ideas produced by this research batch (a `research_batch_id` seen on ideas, articles or
-                 *     `research_batch.status_updated` events); all ideas when omitted. An id that matches no batch of
-                 *     the workspace gives an empty list.
-                 * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
-                 */
-                research_batch?: components["parameters"]["ResearchBatchFilter"];
-                /**
-                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
-                 * @example consideration
-                 */
-                buyer_stage?: components["parameters"]["BuyerStageFilter"];
-                /**
-                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
-                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
-                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
-                 */
-                topic?: components["parameters"]["TopicFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getIdea: {
         parameters: {
             query?: never;
@@ -9445,34 +7891,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headIdea: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description An idea id from `GET /api/v1/content/ideas`.
-                 * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
-                 */
-                idea: components["parameters"]["IdeaId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listContentEvents: {
@@ -9679,51 +8097,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListContentEvents: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
-                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
-                 * @example content.status_updated
-                 */
-                event_type?: components["parameters"]["ContentEventTypeFilter"];
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
-                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
-                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
-                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
-                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
-                 */
-                cursor?: components["parameters"]["EventFeedCursor"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     listResearchBatches: {
         parameters: {
             query?: {
@@ -9870,78 +8243,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListResearchBatches: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only research batches in this status; all statuses when omitted.
-                 * @example COMPLETED
-                 */
-                status?: components["parameters"]["ResearchBatchStatusFilter"];
-                /**
-                 * @description Only records that belong to this topic (a topic id from `GET /api/v1/content-map/topics`); all
-                 *     topics when omitted. An id that matches no topic of the workspace gives an empty list.
-                 * @example 3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c
-                 */
-                topic?: components["parameters"]["TopicFilter"];
-                /**
-                 * @description Only records that target this buyer's-journey stage; all stages, and records with no stage, when omitted.
-                 * @example consideration
-                 */
-                buyer_stage?: components["parameters"]["BuyerStageFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getResearchBatch: {
         parameters: {
             query?: never;
@@ -10037,34 +8338,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headResearchBatch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A research batch id from `GET /api/v1/content/research-batches`, or the `research_batch_id` of an idea, an article or an event.
-                 * @example 6f1c2d3e-4b5a-4c69-8d7e-0a1b2c3d4e5f
-                 */
-                research_batch: components["parameters"]["ResearchBatchId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listAgentTasks: {
@@ -10189,73 +8462,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListAgentTasks: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only agent tasks in this status; all statuses when omitted.
-                 * @example SUCCEEDED
-                 */
-                status?: components["parameters"]["AgentTaskStatusFilter"];
-                /**
-                 * @description Only tasks run by this agent (an `agent_id` seen on tasks or on `agent_task.status_updated`
-                 *     events); all agents when omitted. An id that matches no task's agent gives an empty list.
-                 * @example 6b0f1f64-4e9c-4a36-9d55-2f7d1c8e9a10
-                 */
-                agent?: components["parameters"]["AgentFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getAgentTask: {
         parameters: {
             query?: never;
@@ -10332,34 +8538,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headAgentTask: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description An agent task id from `GET /api/v1/content/agent-tasks` or from an `agent_task.status_updated` event.
-                 * @example e4f5a6b7-c8d9-4e0f-a1b2-c3d4e5f6a7b8
-                 */
-                agent_task: components["parameters"]["AgentTaskId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listProducts: {
@@ -10481,67 +8659,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListProducts: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only records in this stage; all stages when omitted.
-                 * @example READY
-                 */
-                stage?: components["parameters"]["IqStageFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getProduct: {
         parameters: {
             query?: never;
@@ -10621,34 +8738,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headProduct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A product id from `GET /api/v1/iq/products`.
-                 * @example 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d
-                 */
-                product: components["parameters"]["ProductId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listPersonas: {
@@ -10770,67 +8859,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListPersonas: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only records in this stage; all stages when omitted.
-                 * @example READY
-                 */
-                stage?: components["parameters"]["IqStageFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getPersona: {
         parameters: {
             query?: never;
@@ -10910,34 +8938,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headPersona: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A persona id from `GET /api/v1/iq/personas`.
-                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
-                 */
-                persona: components["parameters"]["PersonaId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listBrandVoices: {
@@ -11058,67 +9058,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListBrandVoices: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only records in this stage; all stages when omitted.
-                 * @example READY
-                 */
-                stage?: components["parameters"]["IqStageFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getBrandVoice: {
         parameters: {
             query?: never;
@@ -11197,34 +9136,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headBrandVoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A brand voice id from `GET /api/v1/iq/brand-voice`.
-                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
-                 */
-                voice: components["parameters"]["BrandVoiceId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listContentTypes: {
@@ -11342,67 +9253,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListContentTypes: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only records in this stage; all stages when omitted.
-                 * @example READY
-                 */
-                stage?: components["parameters"]["IqStageFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getContentType: {
         parameters: {
             query?: never;
@@ -11478,34 +9328,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headContentType: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A content type id from `GET /api/v1/iq/content-types`.
-                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
-                 */
-                content_type: components["parameters"]["ContentTypeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listVisualGuidelines: {
@@ -11625,67 +9447,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListVisualGuidelines: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-                /**
-                 * @description Sort key of the list, ascending, ties broken by id: `created_at` (the default; creation time)
-                 *     or `updated_at` (last update time, so a sync reads changes in the order they happened; a
-                 *     record updated while you page moves to the end and is seen again there, never skipped). A
-                 *     cursor is valid only with the order that produced it.
-                 * @example updated_at
-                 */
-                order?: components["parameters"]["ListOrder"];
-                /**
-                 * @description Only records last updated after this instant (RFC 3339 with a time zone, e.g.
-                 *     `2026-11-20T09:00:00Z`; strictly after, to the millisecond), compared with each record's own
-                 *     update time (`updated_at`, or `updatedAt` on records that name it so). For incremental sync:
-                 *     pass the greatest update time your last run saw, with `order=updated_at`, and you get what
-                 *     changed since. All records when omitted. A cursor is valid only with the same value.
-                 * @example 2026-11-20T09:00:00Z
-                 */
-                updated_after?: components["parameters"]["UpdatedAfter"];
-                /**
-                 * @description Only records in this stage; all stages when omitted.
-                 * @example READY
-                 */
-                stage?: components["parameters"]["IqStageFilter"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getVisualGuideline: {
         parameters: {
             query?: never;
@@ -11763,34 +9524,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headVisualGuideline: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description A visual guideline id from `GET /api/v1/iq/visual-guidelines`.
-                 * @example 7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a
-                 */
-                visual_guideline: components["parameters"]["VisualGuidelineId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listIqEvents: {
@@ -11904,51 +9637,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListIqEvents: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only events of this type; every type of the feed when omitted. Keep it the same while following
-                 *     a cursor (a cursor is valid only with the `event_type` it was read with).
-                 * @example iq.status_updated
-                 */
-                event_type?: components["parameters"]["IqEventTypeFilter"];
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Where to resume an event feed: the `next_cursor` of an earlier answer of the same feed, with the
-                 *     same `event_type`; omit it to start from the oldest event of the last 30 days. Keep the last
-                 *     `next_cursor` between runs: every event emitted after it comes back exactly once. Events older
-                 *     than 30 days are no longer listed. Cursors are signed by the service (a keyed MAC) and every
-                 *     value in them is checked before use: an altered or hand-made cursor, or one from another feed,
-                 *     another `event_type` or another workspace, is a 422 naming `cursor`.
-                 * @example WzE4XQ.oibMVB2d9Kk6yjNB_5OHH8b_LHACv8pg5faZbld9fyg
-                 */
-                cursor?: components["parameters"]["EventFeedCursor"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            402: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     listWebhookEvents: {
         parameters: {
             query?: never;
@@ -12009,33 +9697,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headListWebhookEvents: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
-                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-                 */
-                workspace_id: components["parameters"]["WorkspaceId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     listWebhooks: {
@@ -12225,52 +9886,6 @@ export interface operations {
             503: components["responses"]["WriteServiceUnavailable"];
         };
     };
-    headListWebhooks: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
-                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-                 */
-                workspace_id: components["parameters"]["WorkspaceId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     getWebhook: {
         parameters: {
             query?: never;
@@ -12394,39 +10009,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["WriteServiceUnavailable"];
-        };
-    };
-    headWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
-                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-                 */
-                workspace_id: components["parameters"]["WorkspaceId"];
-                /**
-                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
-                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
-                 */
-                webhook_id: components["parameters"]["WebhookId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     updateWebhook: {
@@ -12996,67 +10578,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    headListWebhookDeliveries: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only deliveries of this event type. Keep it the same while paging.
-                 * @example content.status_updated
-                 */
-                event_type?: components["parameters"]["DeliveryEventTypeFilter"];
-                /**
-                 * @description Only deliveries in this state. Keep it the same while paging.
-                 * @example failed
-                 */
-                status?: components["parameters"]["DeliveryStatusFilter"];
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
-                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-                 */
-                workspace_id: components["parameters"]["WorkspaceId"];
-                /**
-                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
-                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
-                 */
-                webhook_id: components["parameters"]["WebhookId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     recoverWebhookDeliveries: {
         parameters: {
             query?: never;
@@ -13260,44 +10781,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headWebhookDelivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
-                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-                 */
-                workspace_id: components["parameters"]["WorkspaceId"];
-                /**
-                 * @description Identifier of a webhook of the workspace (a UUID), as returned when it was created or listed.
-                 * @example 2c4a6e80-1b3d-4f5a-9c7e-8d0f1a2b3c4d
-                 */
-                webhook_id: components["parameters"]["WebhookId"];
-                /**
-                 * @description Identifier of a delivery of the webhook (a UUID), as listed by its deliveries and sent as `webhook-id`.
-                 * @example 9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a
-                 */
-                delivery_id: components["parameters"]["DeliveryId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     redeliverWebhookDelivery: {
@@ -13610,52 +11093,6 @@ export interface operations {
             503: components["responses"]["WriteServiceUnavailable"];
         };
     };
-    headListApiKeys: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
-                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-                 */
-                workspace_id: components["parameters"]["WorkspaceId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            403: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
-        };
-    };
     revokeApiKey: {
         parameters: {
             query?: never;
@@ -13883,51 +11320,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    headListMembers: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
-                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
-                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
-                 * @example 25
-                 */
-                limit?: components["parameters"]["Limit"];
-                /**
-                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
-                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
-                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
-                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
-                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
-                 *     422 naming `cursor`.
-                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
-                 */
-                cursor?: components["parameters"]["Cursor"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
-                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
-                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-                 */
-                workspace_id: components["parameters"]["WorkspaceId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadOk"];
-            304: components["responses"]["NotModified"];
-            401: components["responses"]["HeadRefused"];
-            404: components["responses"]["HeadRefused"];
-            405: components["responses"]["HeadRefused"];
-            422: components["responses"]["HeadRefused"];
-            429: components["responses"]["HeadRefused"];
-            500: components["responses"]["HeadRefused"];
-            503: components["responses"]["HeadRefused"];
         };
     };
     removeMember: {
