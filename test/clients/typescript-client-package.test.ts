@@ -45,6 +45,10 @@ export async function program(api: WorkspaceClient, signal: AbortSignal): Promis
   if (!read.notModified) seen.push(String(read.data.collection_cadence));
   const meta: ResponseMeta = await api.head('/api/v1/visibility/exports/answers', { query: { range: '7d' } });
   const csv: string = await api.download('/api/v1/visibility/exports/answers', { query: { range: '7d' } });
+  const lines = await api.downloadLines('/api/v1/visibility/exports/daily-rates.ndjson', { query: { range: '7d' } });
+  const day: string = lines[0]!.date;
+  // @ts-expect-error a CSV download has no typed lines
+  await api.downloadLines('/api/v1/visibility/exports/answers', { query: { range: '7d' } });
   const hook = await api.admin.createWebhook({ path: { workspace_id: workspaceId }, body: { name: 'n', url: 'https://example.com/h', events: ['content.status_updated'] }, idempotencyKey: 'k' });
   const secret: string = hook.secret;
   const keys = await api.adminWithMeta.listApiKeys({ path: { workspace_id: workspaceId } });
@@ -73,7 +77,7 @@ export async function program(api: WorkspaceClient, signal: AbortSignal): Promis
   await api.get('/api/v1/visibility/exports/answers', { query: { range: '7d' } });
   // @ts-expect-error a body field the operation does not take
   await api.admin.createApiKey({ path: { workspace_id: workspaceId }, body: { name: 'n', colour: 'red' } });
-  seen.push(workspaceId, text, String(meta.status), csv, secret);
+  seen.push(workspaceId, text, String(meta.status), csv, secret, day);
   return seen;
 }
 `;

@@ -2,7 +2,8 @@
 // (generated/openapi.json, bundled by the repository's `npm run codegen`, which calls this):
 //   src/generated/openapi.ts      openapi-typescript's types of every path, operation and schema
 //   src/generated/operations.ts   the contract's version, the administration operations (one
-//                                 method each on `client.admin`) and every error code it documents
+//                                 method each on `client.admin`), the line schema of each NDJSON
+//                                 download and every error code the contract documents
 // and keeps the package's version equal to the contract's `info.version`.
 //   node scripts/generate.mjs            (from clients/typescript/, after `npm run codegen` at the root)
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -44,9 +45,17 @@ function errorCodes(doc) {
   return [...codes].sort((a, b) => a - b);
 }
 
+/** Each NDJSON download's path with the schema of its lines (the contract's `x-item-schema`). */
+function ndjsonLines(doc) {
+  return Object.entries(doc.paths).flatMap(([route, item]) => {
+    const ref = item.get?.responses?.['200']?.content?.['application/x-ndjson']?.['x-item-schema']?.$ref;
+    return ref === undefined ? [] : [{ route, schema: ref.split('/').pop() }];
+  });
+}
+
 export function operationsSource(doc) {
   const ops = adminOperations(doc);
-  return `${BANNER}
+  return `${BANNER}import type { components } from './openapi.js';
 /** The contract this client was generated from (its \`info.version\`, also the package's version). */
 export const CONTRACT_VERSION = ${JSON.stringify(doc.info.version)};
 
@@ -54,6 +63,11 @@ export const CONTRACT_VERSION = ${JSON.stringify(doc.info.version)};
 export const adminOperations = {
 ${ops.map((o) => `  ${o.id}: [${JSON.stringify(o.method)}, ${JSON.stringify(o.route)}],`).join('\n')}
 } as const;
+
+/** The NDJSON downloads, by path: the schema of each of their lines. */
+export interface NdjsonLines {
+${ndjsonLines(doc).map((n) => `  ${JSON.stringify(n.route)}: components['schemas'][${JSON.stringify(n.schema)}];`).join('\n')}
+}
 
 /** Every \`code\` an error answer of the contract carries (the contract's code registry). */
 export type ErrorCode = ${errorCodes(doc).join(' | ')};

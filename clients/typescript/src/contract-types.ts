@@ -1,7 +1,7 @@
 // The contract's shapes as the client's methods take and answer them, derived from the generated
 // types (src/generated/openapi.ts): a new path or operation is typed without an edit here.
 import type { components, operations, paths } from './generated/openapi.js';
-import type { adminOperations } from './generated/operations.js';
+import type { adminOperations, NdjsonLines } from './generated/operations.js';
 
 type Schemas = components['schemas'];
 export type Scope = Schemas['Scope'];
@@ -17,10 +17,10 @@ type Ok<P extends GetPath> = Get<P> extends { responses: { 200: { content: infer
 export type JsonPath = { [P in GetPath]: Ok<P> extends { 'application/json': unknown } ? P : never }[GetPath];
 /** The GETs that answer a file (the exports). */
 export type DownloadPath = Exclude<GetPath, JsonPath>;
-/** The exports in NDJSON: one JSON value a line, each of the schema the contract gives. */
-export type NdjsonPath = { [P in DownloadPath]: Ok<P> extends { 'application/x-ndjson': unknown } ? P : never }[DownloadPath];
+/** The exports in NDJSON: one JSON value a line, each of the schema the contract gives (`x-item-schema`). */
+export type NdjsonPath = Extract<keyof NdjsonLines, DownloadPath>;
 /** One line of an NDJSON export. */
-export type LineOf<P extends NdjsonPath> = Ok<P> extends { 'application/x-ndjson': infer L } ? L : never;
+export type LineOf<P extends NdjsonPath> = NdjsonLines[P];
 /** `data` of a JSON GET's 200 envelope. */
 export type DataOf<P extends JsonPath> = Ok<P> extends { 'application/json': { data: infer D } } ? D : never;
 /** The lists and event feeds: GETs whose `data` holds `items` and `next_cursor`. */

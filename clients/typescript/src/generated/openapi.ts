@@ -2311,6 +2311,12 @@ export interface components {
             data: components["schemas"]["Answer"];
         };
         /**
+         * @description Newline-delimited JSON: one `Answer` per line, each line ended by LF. The body is a sequence of
+         *     JSON texts, not one: `contentSchema` and the media type's `x-item-schema` (OpenAPI 3.2 calls it
+         *     `itemSchema`) name the schema of one line.
+         */
+        AnswerLines: string;
+        /**
          * @description One UTC day of the current period that has at least one snapshot: its counts and rates. One
          *     line of the NDJSON daily-rates export (the CSV export has the same columns).
          */
@@ -2331,6 +2337,12 @@ export interface components {
             /** @description `cited / snapshots` (fraction 0..1, rounded half away from zero to 4 decimals); equal to that day's point of `trend_series.citation`. */
             citation_rate: number;
         };
+        /**
+         * @description Newline-delimited JSON: one `DailyRate` per line, each line ended by LF. The body is a sequence of
+         *     JSON texts, not one: `contentSchema` and the media type's `x-item-schema` (OpenAPI 3.2 calls it
+         *     `itemSchema`) name the schema of one line.
+         */
+        DailyRateLines: string;
         /**
          * @description Lifecycle of a topic cluster: `PROCESSING` (keywords are being researched), `READY` (keywords and
          *     metrics are known), `COMPLETED` (the cluster is covered by content). When a topic's stage
@@ -6736,7 +6748,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answers as an NDJSON attachment (`application/x-ndjson`). The schema and example show one line. */
+            /** @description The answers as an NDJSON attachment (`application/x-ndjson`): one `Answer` per line (`x-item-schema`). */
             200: {
                 headers: {
                     "Content-Disposition": components["headers"]["ContentDisposition"];
@@ -6750,34 +6762,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a",
-                     *       "prompt": {
-                     *         "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                     *         "text": "What is the best CRM for a small business?"
-                     *       },
-                     *       "platform": "perplexity",
-                     *       "collected_at": "2026-11-22T07:42:10.512Z",
-                     *       "mentioned": true,
-                     *       "cited": true,
-                     *       "competitors": [
-                     *         "Globex",
-                     *         "Initech"
-                     *       ],
-                     *       "citations": [
-                     *         {
-                     *           "url": "https://acme.example/pricing",
-                     *           "title": "Acme pricing",
-                     *           "domain": "acme.example",
-                     *           "is_own": true
-                     *         }
-                     *       ],
-                     *       "text": "Acme, Globex and Initech are the usual choices.",
-                     *       "updated_at": "2026-11-22T07:45:03.118Z"
-                     *     }
-                     */
-                    "application/x-ndjson": components["schemas"]["Answer"];
+                    /** @example {"id":"8d7e6f5a-4b3c-4d2e-9f1a-0b9c8d7e6f5a","prompt":{"id":"3fa85f64-5717-4562-b3fc-2c963f66afa6","text":"What is the best CRM for a small business?"},"platform":"perplexity","collected_at":"2026-11-22T07:42:10.512Z","mentioned":true,"cited":true,"competitors":["Globex","Initech"],"citations":[{"url":"https://acme.example/pricing","title":"Acme pricing","domain":"acme.example","is_own":true}],"text":"Acme, Globex and Initech are the usual choices.","updated_at":"2026-11-22T07:45:03.118Z"} */
+                    "application/x-ndjson": components["schemas"]["AnswerLines"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -6813,7 +6799,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The daily rates as an NDJSON attachment (`application/x-ndjson`). The schema and example show one line. */
+            /** @description The daily rates as an NDJSON attachment (`application/x-ndjson`): one `DailyRate` per line (`x-item-schema`). */
             200: {
                 headers: {
                     "Content-Disposition": components["headers"]["ContentDisposition"];
@@ -6828,16 +6814,10 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {
-                     *       "date": "2026-11-20",
-                     *       "snapshots": 14,
-                     *       "mentioned": 7,
-                     *       "cited": 4,
-                     *       "mention_rate": 0.5,
-                     *       "citation_rate": 0.2857
-                     *     }
+                     * @example {"date":"2026-11-20","snapshots":14,"mentioned":7,"cited":4,"mention_rate":0.5,"citation_rate":0.2857}
+                     *     {"date":"2026-11-21","snapshots":12,"mentioned":6,"cited":3,"mention_rate":0.5,"citation_rate":0.25}
                      */
-                    "application/x-ndjson": components["schemas"]["DailyRate"];
+                    "application/x-ndjson": components["schemas"]["DailyRateLines"];
                 };
             };
             304: components["responses"]["NotModified"];
