@@ -77,7 +77,7 @@ function forward(req: http.IncomingMessage, body: Buffer, reply: (status: number
 }
 
 describe('WorkspaceClient, packed and installed, against a live server', () => {
-  it('reads every JSON GET of the read API by its path template, lists before the reads by id', async () => {
+  it('reads every JSON GET of the read API by its path template, lists before the reads by id', { timeout: 120_000 }, async () => {
     const api = new C.WorkspaceClient({ apiKey: demo.key, baseUrl: server.url });
     const reads = Object.entries(openapi.paths as Record<string, { get?: { responses: Record<string, { content?: object }> } }>)
       .filter(([path, item]) => path.startsWith('/api/v1/') && item.get && 'application/json' in (item.get.responses['200']?.content ?? {}))
