@@ -1420,6 +1420,60 @@ export interface paths {
         patch: operations["updateMember"];
         trace?: never;
     };
+    "/api/workspace/{workspace_id}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log
+         * @description Lists the workspace's audit log, newest first (time, then id): every change made through the
+         *     administration API, the owners' console or the operator's command line, each object a change
+         *     reached in cascade as an entry of its own (the keys and tokens a member's removal revokes), the
+         *     console's sign-ins and sign-outs, and refused attempts (403 on an administration operation, a
+         *     member token refused with 401 on a path of this workspace, a refused console sign-in). Each
+         *     entry is written in the same transaction as the change it records; a request answered again
+         *     from its `Idempotency-Key` (`Idempotent-Replayed: true`) adds none. Entries never hold a
+         *     secret. Filter by `actor`, `action`, `object_type`, `object_id` and a time range (`since`
+         *     inclusive, `until` exclusive); paged with `limit` and `cursor`. Entries are kept for
+         *     `AUDIT_LOG_RETENTION_DAYS` (400 by default), then removed. Owners only: any other member gets
+         *     403 (4030).
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/{workspace_id}/usage/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read API requests per day
+         * @description The workspace's authenticated read-API requests on each of the last `days` UTC days (30 by
+         *     default, today included), oldest first, every day present (0 when none), counted as
+         *     `GET /api/v1/workspace/usage` counts `api_requests_served`, and the rate limit's headroom now.
+         *     The answer changes with every request (the headroom), so it carries no `ETag`. Open to every
+         *     member, owner or not.
+         */
+        get: operations["getDailyUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4259,6 +4313,140 @@ export interface components {
             messages: string;
             data: components["schemas"]["MemberRoleChange"];
         };
+        /**
+         * @description What was done, or attempted: `<object type>.<past tense>`. An entry of a change that happened has
+         *     `outcome: succeeded`; a refused attempt names the action the request asked for, with its
+         *     `outcome`. Reads appear only as refused attempts (`api_keys.listed`, `audit_log.viewed`, ...):
+         *     a successful read is not recorded. `authentication.failed` is a member token refused (401) on a
+         *     path of this workspace. `console.*` and `console_link.*` are the owners' console's sign-ins,
+         *     sign-outs and one-time sign-in links.
+         * @enum {string}
+         */
+        AuditAction: "api_key.created" | "api_key.updated" | "api_key.revoked" | "api_keys.listed" | "member_token.created" | "member_token.revoked" | "member.added" | "member.role_changed" | "member.removed" | "members.listed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.enabled" | "webhook.disabled" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.viewed" | "webhooks.listed" | "webhook_events.listed" | "webhook_delivery.redelivered" | "webhook_delivery.viewed" | "webhook_deliveries.recovered" | "webhook_deliveries.listed" | "audit_log.viewed" | "usage.viewed" | "authentication.failed" | "console.signed_in" | "console.signed_out" | "console_link.created";
+        /**
+         * @description The kind of object an audit entry is about.
+         * @enum {string}
+         */
+        AuditObjectType: "api_key" | "member_token" | "member" | "webhook" | "webhook_delivery" | "console_session" | "console_link";
+        /**
+         * @description `member`: a member of the workspace, by their member token or console session (`user_id`).
+         *     `cli`: the operator's command line (`workspace-api`), which has no user. `anonymous`: nobody could
+         *     be authenticated (`authentication.failed`, a refused console sign-in).
+         * @enum {string}
+         */
+        AuditActorType: "member" | "cli" | "anonymous";
+        /** @description Who did it. */
+        AuditActor: {
+            type: components["schemas"]["AuditActorType"];
+            /**
+             * Format: uuid
+             * @description The member's user id; null for `cli` and `anonymous`.
+             */
+            user_id: string | null;
+        };
+        /** @description The object an entry is about. */
+        AuditObject: {
+            type: components["schemas"]["AuditObjectType"];
+            /**
+             * Format: uuid
+             * @description Its id; null when a refused attempt was to create one.
+             */
+            id: string | null;
+        };
+        /**
+         * @description `succeeded`: the action happened. `forbidden`: refused because the member's role does not allow
+         *     it (403). `failed`: the caller could not be authenticated (401, a console sign-in refused).
+         * @enum {string}
+         */
+        AuditOutcome: "succeeded" | "forbidden" | "failed";
+        /**
+         * @description One entry of the workspace's audit log: who did what, to which object, when, from where, and
+         *     with what outcome. Entries never hold a secret (no key, token, webhook secret or sign-in link,
+         *     nor a hash of one) and never a request body.
+         */
+        AuditLogEntry: {
+            /**
+             * Format: uuid
+             * @description Identifier of the entry.
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (RFC 3339, UTC, milliseconds); the entries one change writes share it.
+             */
+            occurred_at: string;
+            actor: components["schemas"]["AuditActor"];
+            action: components["schemas"]["AuditAction"];
+            /** @description What it was done to; null for an action on no single object (`authentication.failed`, a refused list). */
+            object: components["schemas"]["AuditObject"] | null;
+            /**
+             * @description The client's IP address as the service resolved it (behind proxies the service trusts
+             *     (`TRUST_PROXY`), the address they forwarded); null for the command line.
+             */
+            address: string | null;
+            /** @description The request's `X-Request-Id`, to find it in the service's logs; null for the command line. */
+            request_id: string | null;
+            outcome: components["schemas"]["AuditOutcome"];
+        };
+        /** @description One page of audit entries, newest first (time, then id, descending). */
+        AuditLogList: {
+            /** @description The entries of this page, at most `limit` of them. */
+            items: components["schemas"]["AuditLogEntry"][];
+            /** @description Pass as `cursor`, with the same filters, to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Success envelope of reading the audit log. */
+        AuditLogListEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["AuditLogList"];
+        };
+        /** @description The workspace's API requests on one UTC day. */
+        DailyRequestCount: {
+            /**
+             * Format: date
+             * @description The UTC day (`YYYY-MM-DD`).
+             */
+            date: string;
+            /** @description Authenticated requests to the read API on that day (every key, every path); 0 when none. */
+            requests: number;
+        };
+        /**
+         * @description The workspace's rate limit as it stands when the usage is read (this read does not spend any of
+         *     it): the same figures as the `RateLimit-Policy` and `RateLimit` headers.
+         */
+        RateLimitHeadroom: {
+            /** @description Requests allowed in any rolling window. */
+            limit: number;
+            /** @description Length of the window in seconds. */
+            window_seconds: number;
+            /** @description Requests the workspace may still make now. */
+            remaining: number;
+            /** @description Seconds until a slot frees (0 when none is taken). */
+            reset_seconds: number;
+        };
+        /** @description The workspace's API requests per UTC day, oldest first, and its rate-limit headroom. */
+        DailyUsage: {
+            /** @description One item per UTC day of the `days` days ending today (today included), oldest first, zeros included. */
+            items: components["schemas"]["DailyRequestCount"][];
+            rate_limit: components["schemas"]["RateLimitHeadroom"];
+        };
+        /** @description Success envelope of reading the requests per day. */
+        DailyUsageEnvelope: {
+            /**
+             * @description Always `2000`, the generic success code.
+             * @constant
+             */
+            code: 2000;
+            /** @description Human-readable status, `OK`. */
+            messages: string;
+            data: components["schemas"]["DailyUsage"];
+        };
     };
     responses: {
         /**
@@ -5043,6 +5231,44 @@ export interface components {
          * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
          */
         MemberUserId: string;
+        /**
+         * @description Only entries of this actor: a member's user id (a UUID), `cli` (the operator's command line) or
+         *     `anonymous` (refused authentications). Keep it the same while paging.
+         * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+         */
+        AuditActorFilter: string;
+        /**
+         * @description Only entries of this action. Keep it the same while paging.
+         * @example api_key.revoked
+         */
+        AuditActionFilter: components["schemas"]["AuditAction"];
+        /**
+         * @description Only entries about an object of this type. Keep it the same while paging.
+         * @example api_key
+         */
+        AuditObjectTypeFilter: components["schemas"]["AuditObjectType"];
+        /**
+         * @description Only entries about the object with this id (with `object_type`, of that type). Keep it the same while paging.
+         * @example 5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21
+         */
+        AuditObjectIdFilter: string;
+        /**
+         * @description Only entries at or after this instant (RFC 3339 with a time zone, e.g. `2026-11-01T00:00:00Z`).
+         *     Keep it the same while paging.
+         * @example 2026-11-01T00:00:00Z
+         */
+        AuditSince: string;
+        /**
+         * @description Only entries before this instant (RFC 3339 with a time zone; exclusive). With `since`, it must
+         *     come after it (422 otherwise). Keep it the same while paging.
+         * @example 2026-12-01T00:00:00Z
+         */
+        AuditUntil: string;
+        /**
+         * @description How many UTC days, ending today (today included), 1 to 90 in plain decimal digits; default 30.
+         * @example 30
+         */
+        UsageDays: number;
     };
     requestBodies: never;
     headers: {
@@ -11441,6 +11667,218 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["WriteServiceUnavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only entries of this actor: a member's user id (a UUID), `cli` (the operator's command line) or
+                 *     `anonymous` (refused authentications). Keep it the same while paging.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                actor?: components["parameters"]["AuditActorFilter"];
+                /**
+                 * @description Only entries of this action. Keep it the same while paging.
+                 * @example api_key.revoked
+                 */
+                action?: components["parameters"]["AuditActionFilter"];
+                /**
+                 * @description Only entries about an object of this type. Keep it the same while paging.
+                 * @example api_key
+                 */
+                object_type?: components["parameters"]["AuditObjectTypeFilter"];
+                /**
+                 * @description Only entries about the object with this id (with `object_type`, of that type). Keep it the same while paging.
+                 * @example 5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21
+                 */
+                object_id?: components["parameters"]["AuditObjectIdFilter"];
+                /**
+                 * @description Only entries at or after this instant (RFC 3339 with a time zone, e.g. `2026-11-01T00:00:00Z`).
+                 *     Keep it the same while paging.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                since?: components["parameters"]["AuditSince"];
+                /**
+                 * @description Only entries before this instant (RFC 3339 with a time zone; exclusive). With `since`, it must
+                 *     come after it (422 otherwise). Keep it the same while paging.
+                 * @example 2026-12-01T00:00:00Z
+                 */
+                until?: components["parameters"]["AuditUntil"];
+                /**
+                 * @description Maximum number of items on one page, 1 to 100 in plain decimal digits; default 25. It may change
+                 *     from one page to the next. A value outside 1..100 or written any other way (`1e1`, `0x10`,
+                 *     `5.0`, `+5`, ` 5`, `Infinity`) is a 422 naming `limit`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque position in a list: pass the `next_cursor` of the previous page to get the next one;
+                 *     omit it for the first page. A cursor is valid only for the list, the filter parameters and the
+                 *     workspace that produced it (`limit` may change between pages). Cursors do not expire. Cursors
+                 *     are signed by the service (a keyed MAC) and every value in them is checked before use: an
+                 *     altered or hand-made cursor, or one from another list, other filters or another workspace, is a
+                 *     422 naming `cursor`.
+                 * @example WyIyMDI2LTA5LTAxVDA4OjAwOjAwLjAwMFoiLCIzZmE4NWY2NC01NzE3LTQ1NjItYjNmYy0yYzk2M2Y2NmFmYTYiXQ.3OcPHoT_e5ztsW19T4eoJmq_srwc9Q5nqonZJ2HxKL8
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries; `next_cursor` is null on the last page. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "0190f3a2-6c1e-7a10-8b3d-2f4e5a6b7c8d",
+                     *             "occurred_at": "2026-11-22T12:00:00.000Z",
+                     *             "actor": {
+                     *               "type": "member",
+                     *               "user_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *             },
+                     *             "action": "api_key.revoked",
+                     *             "object": {
+                     *               "type": "api_key",
+                     *               "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21"
+                     *             },
+                     *             "address": "203.0.113.7",
+                     *             "request_id": "8f14e45f-ceea-467f-a0e6-7d1a2b3c4d5e",
+                     *             "outcome": "succeeded"
+                     *           },
+                     *           {
+                     *             "id": "0190f3a1-0b2c-7d3e-9f40-1a2b3c4d5e6f",
+                     *             "occurred_at": "2026-11-22T11:58:00.000Z",
+                     *             "actor": {
+                     *               "type": "member",
+                     *               "user_id": "a3bb189e-8bf9-3888-9912-ace4e6543002"
+                     *             },
+                     *             "action": "api_key.revoked",
+                     *             "object": {
+                     *               "type": "api_key",
+                     *               "id": "5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21"
+                     *             },
+                     *             "address": "198.51.100.23",
+                     *             "request_id": "45c48cce-2e2d-4fbd-a1b2-c3d4e5f60718",
+                     *             "outcome": "forbidden"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditLogListEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDailyUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many UTC days, ending today (today included), 1 to 90 in plain decimal digits; default 30.
+                 * @example 30
+                 */
+                days?: components["parameters"]["UsageDays"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the workspace (a UUID). It must be the workspace of the credential: another
+                 *     workspace's id answers 404 exactly like an unknown one; a malformed id is a 422.
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                workspace_id: components["parameters"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests per day and the rate limit's headroom. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "messages": "OK",
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "date": "2026-11-20",
+                     *             "requests": 0
+                     *           },
+                     *           {
+                     *             "date": "2026-11-21",
+                     *             "requests": 412
+                     *           },
+                     *           {
+                     *             "date": "2026-11-22",
+                     *             "requests": 97
+                     *           }
+                     *         ],
+                     *         "rate_limit": {
+                     *           "limit": 120,
+                     *           "window_seconds": 60,
+                     *           "remaining": 118,
+                     *           "reset_seconds": 41
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DailyUsageEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["AdminMethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
