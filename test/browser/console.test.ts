@@ -212,6 +212,10 @@ describe('the console in headless Chromium', () => {
   });
 
   it('signs in with a link the operator printed: a button first, then the session', async () => {
+    delete process.env.PUBLIC_BASE_URL;
+    const withoutBase = await runCliInProcess(['console', 'link', '--workspace', ws.workspaceId, '--user', ws.ownerId, '--db', server.store.db.name]);
+    expect(withoutBase).toMatchObject({ code: 1, stdout: '' });
+    expect(withoutBase.stderr).toContain('error: PUBLIC_BASE_URL is not set');
     process.env.PUBLIC_BASE_URL = server.url;
     const printed = await runCliInProcess(['console', 'link', '--workspace', ws.workspaceId, '--user', ws.ownerId, '--db', server.store.db.name, '--json']);
     delete process.env.PUBLIC_BASE_URL;
