@@ -3,7 +3,6 @@ import { existingUser, existingWorkspace } from '../validate.js';
 import { CliError } from '../args.js';
 import { KeyRefusal } from '../../keys/api-keys.js';
 import { createSignInLink } from '../../keys/console-sessions.js';
-import { writeAudited } from '../cli-audit.js';
 
 export const consoleLink: Command = {
   name: 'console link',
@@ -15,10 +14,7 @@ export const consoleLink: Command = {
     const workspace = await existingWorkspace(await store(), options.required('workspace'));
     const user = await existingUser(await store(), options.required('user'));
     try {
-      const db = await store();
-      // In the workspace's audit log as the command line's (never the link itself: it is a secret).
-      const link = await writeAudited(db, workspace.id, () => createSignInLink(db, { workspaceId: workspace.id, userId: user.id }),
-        (created) => [{ action: 'console_link.created', object: { type: 'console_link', id: created.id } }]);
+      const link = await createSignInLink(await store(), { workspaceId: workspace.id, userId: user.id });
       return {
         url: `${publicBaseUrl.replace(/\/+$/, '')}/console/link/${link.token}`,
         workspace_id: link.workspace_id,
