@@ -5,8 +5,9 @@
 #
 # in a copy of the checkout whose node_modules are hard links to the one `npm ci` left (so .ci/run
 # runs the lines side by side): the service built by that Node, the demo workspace served by it,
-# `workspace-api contract-test` run by it against the service, and Prism's validation proxy
-# (scripts/prism-check.mjs) in front of it.
+# `workspace-api contract-test` run by it against the service, Prism's validation proxy
+# (scripts/prism-check.mjs) in front of it, and the official client's package
+# (clients/typescript/scripts/smoke.sh) installed, compiled and run against it.
 # Checks that must hold on every supported line join here, not `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,3 +61,8 @@ say "contract-test passed"
 node scripts/prism-check.mjs --base-url "$url" --key "$key" >"$dir/prism.out" 2>&1 || { cat "$dir/prism.out" >&2; exit 1; }
 head -1 "$dir/prism.out"
 say "prism proxy found no response violation"
+# The official client as a team installs it: packed, installed from the tarball into a project
+# outside the checkout, compiled strict, its example run against the service.
+bash clients/typescript/scripts/smoke.sh "$url" "$key" >"$dir/client.out" 2>&1 || { cat "$dir/client.out" >&2; exit 1; }
+grep '^client smoke' "$dir/client.out"
+say "the official client installed, compiled and ran its example"
