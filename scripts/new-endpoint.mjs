@@ -1,18 +1,21 @@
 #!/usr/bin/env node
 // Writes a new read operation's files, wired together, leaving only what is particular to it:
 //
-//   npm run new:endpoint -- GET /api/v1/visibility/prompts/{prompt}/platforms/{platform} --scope visibility:read [--like getPromptAnalytics] [--operation-id getPromptPlatform]
+//   npm run new:endpoint -- GET /api/v1/<area>/<path> --scope <scope> --like <operationId> [--param range]... [--store <area>] [--operation-id <id>]
 //
-// Each place left to the developer is marked by a test that fails until it is written (the
-// answer's fields, the statement, the answer made of its rows, the records the test reads), never
-// by a stub that passes. It refuses a path or an operationId the contract already has, and writes
-// nothing then. docs/backend-developers.md, "Adding an endpoint, end to end", lists what it
-// writes and which gate checks each file.
+// It copies only the query parameters named with --param; the statement takes what the service
+// resolved (a `range` as its periods' instants, every default filled in from the contract); the
+// read is one method more in the area's store (--store names it when no store area is named after
+// the path's area), its statement in a file of its own. Each place left to the developer is
+// marked by a test that fails until it is written (the statement, the records the test reads) or
+// by a gate (the answer's fields: typecheck), never by a stub that passes. It refuses a path or an
+// operationId the contract already has, and writes nothing then. docs/backend-developers.md,
+// "Adding an endpoint, end to end", lists what it writes and which gate checks each file.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const USAGE = 'usage: npm run new:endpoint -- GET /api/v1/<path> --scope <scope> [--like <operationId>] [--operation-id <id>]';
+const USAGE = 'usage: npm run new:endpoint -- GET /api/v1/<path> --scope <scope> --like <operationId> [--param <query parameter>]... [--store <store area>] [--operation-id <id>]';
 
 const pascal = (words) => words.split(/[-_]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 const camel = (name) => name[0].toLowerCase() + name.slice(1);
@@ -27,16 +30,17 @@ const singular = (word) => {
 /** The arguments, or an Error naming what is wrong. */
 export function parseArguments(argv) {
   const [method, apiPath, ...rest] = argv;
-  const options = {};
+  const options = { param: [] };
   for (let i = 0; i < rest.length; i += 2) {
     const name = rest[i];
-    if (!['--scope', '--like', '--operation-id'].includes(name) || rest[i + 1] === undefined) throw new Error(`${name}: unknown or without a value. ${USAGE}`);
-    options[name.slice(2)] = rest[i + 1];
+    if (!['--scope', '--like', '--operation-id', '--param', '--store'].includes(name) || rest[i + 1] === undefined) throw new Error(`${name}: unknown or without a value. ${USAGE}`);
+    if (name === '--param') options.param.push(rest[i + 1]);
+    else options[name.slice(2)] = rest[i + 1];
   }
   if (method !== 'GET') throw new Error(`only GET operations are scaffolded (got ${method ?? 'nothing'}). ${USAGE}`);
   if (!/^\/api\/v1(\/([a-z0-9-]+|\{[a-z_]+\}))+$/.test(apiPath ?? '')) throw new Error(`${apiPath ?? 'no path'}: a path under /api/v1 of lower-case segments and {parameters}. ${USAGE}`);
   if (!options.scope) throw new Error(`--scope is required. ${USAGE}`);
-  return { apiPath, scope: options.scope, like: options.like, operationId: options['operation-id'] };
+  return { apiPath, scope: options.scope, like: options.like, operationId: options['operation-id'], params: options.param, store: options.store };
 }
 
 /**
@@ -66,9 +70,6 @@ function operationsOf(document) {
   return Object.entries(document.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ path: p, method, op })));
 }
 
-/** A bundled `#/components/<section>/<Name>` as the path file's relative reference. */
-const fileRef = (ref) => `../components/${ref.split('/').slice(-2).join('/')}.yaml`;
-
 function parameterYaml(document, name) {
   const parameters = Object.entries(document.components.parameters ?? {});
   const found = parameters.find(([, p]) => p.in === 'path' && p.name === name);
@@ -85,6 +86,48 @@ function parameterYaml(document, name) {
   ].join('\n');
 }
 
+/**
+ * The query parameters the developer names with --param (a parameter's `name`, `range`, or its
+ * component, `Range`), each with what the statement takes for it: the values the service resolves
+ * (the periods' instants for `range`), nothing for a value only the answer uses (`alpha`, the
+ * significance level), the validated value otherwise.
+ */
+function queryParameters(document, names) {
+  const components = Object.entries(document.components.parameters ?? {}).filter(([, p]) => p.in === 'query');
+  return names.map((wanted) => {
+    const found = components.find(([key, p]) => p.name === wanted || key === wanted);
+    if (!found) throw new Error(`--param ${wanted}: no query parameter of that name in openapi/components/parameters/ (there are ${[...new Set(components.map(([, p]) => p.name))].sort().join(', ')})`);
+    const [component, parameter] = found;
+    if (['limit', 'cursor'].includes(parameter.name)) throw new Error(`--param ${wanted}: the scaffold writes a read of one answer; a list (limit, cursor) is written by hand, see docs/backend-developers.md`);
+    const statement = parameter.name === 'range'
+      ? { spread: '...periodInstants(periodsFor(query.range, now))', fields: ['previous_from_ms', 'current_from_ms', 'until_ms'].map((f) => [f, 'number']) }
+      : parameter.name === 'alpha'
+        ? { fields: [] }
+        : { fields: [[parameter.name, parameter.schema?.type === 'boolean' ? 'boolean | null' : parameter.schema?.type === 'integer' || parameter.schema?.type === 'number' ? 'number | null' : 'string | null']] };
+    return { component, name: parameter.name, required: parameter.required === true, ...statement };
+  });
+}
+
+/** The store areas of `Store` (src/store/interfaces/store.ts): key → its interface and file. */
+function storeAreas(read) {
+  const text = read('src/store/interfaces/store.ts');
+  const files = new Map([...text.matchAll(/^import type \{ (\w+) \} from '\.\/([\w-]+)\.js';$/gm)].map((m) => [m[1], m[2]]));
+  return new Map([...text.matchAll(/^ {2}(\w+): (\w+);$/gm)].filter((m) => files.has(m[2])).map((m) => [m[1], { type: m[2], file: files.get(m[2]) }]));
+}
+
+/** `text` with `lines` added after the first line matching `pattern` (a whole line). */
+function insertAfterFirst(text, pattern, lines, where) {
+  const match = pattern.exec(text);
+  if (!match) throw new Error(`${where}: no line matches ${pattern} to add ${lines.trim().split('\n')[0]} after; add it by hand`);
+  const end = match.index + match[0].length;
+  return `${text.slice(0, end)}\n${lines}${text.slice(end)}`;
+}
+
+/** `text` with an import line added after its last import. */
+function withImport(text, line) {
+  return insertAfterLast(text, /^(import .*;|\} from '.*';)$/m, line);
+}
+
 /** The files to write and the files to change (their new text), or an Error when the operation exists. */
 export function planEndpoint(root, args) {
   const read = (file) => readFileSync(path.join(root, file), 'utf8');
@@ -96,11 +139,25 @@ export function planEndpoint(root, args) {
   if (clash) throw new Error(`${n.operationId} is already the operationId of ${clash.method.toUpperCase()} ${clash.path}; pick another with --operation-id; nothing written`);
   const like = args.like ? operations.find((o) => o.op.operationId === args.like && o.method === 'get') : undefined;
   if (args.like && !like) throw new Error(`--like ${args.like}: no such GET operation in the contract`);
+  const areas = storeAreas(read);
+  const storeKey = args.store ?? [...areas].find(([, a]) => a.file === n.area)?.[0];
+  if (!storeKey || !areas.has(storeKey)) {
+    throw new Error(`${args.store ? `--store ${args.store}: no such store area` : `no store area is named after ${n.area}`}; name the one the read belongs to with --store (${[...areas.keys()].join(', ')})`);
+  }
+  const area = areas.get(storeKey);
+  // The statement in a file of its own, which imports nothing: the area's interface and both
+  // dialects import its types and its text (a shared statements file of the area may import the
+  // interface's row types, and the interface importing it back would be a cycle).
+  const statements = { file: `src/store/${n.file}-statements.ts`, module: `${n.file}-statements` };
+  const query = queryParameters(document, args.params ?? []);
   const sameArea = operations.find((o) => o.method === 'get' && o.path.startsWith(`/api/v1/${n.area}/`))?.op;
   const tag = (like?.op ?? sameArea)?.tags?.[0] ?? pascal(n.area);
-  const queryRefs = (like?.op.parameters ?? []).filter((p) => p.$ref && document.components.parameters[p.$ref.split('/').pop()].in === 'query').map((p) => p.$ref);
   const exempt = like?.op['x-subscription-exempt'] === true;
   const words = n.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  // The resource a 404 names: the first path parameter that is an id (not one of an enum's values), by the segment before it.
+  const segments = args.apiPath.split('/');
+  const idParameter = n.pathParameters.find((p) => !document.components.schemas?.[pascal(p)]?.enum);
+  const resource = idParameter && singular(segments[segments.indexOf(`{${idParameter}}`) - 1]).replaceAll('-', ' ').replace(/^\w/, (c) => c.toUpperCase());
 
   const files = {};
   const changed = {};
@@ -118,9 +175,9 @@ export function planEndpoint(root, args) {
     '  security:',
     `    - BearerAuth: [${args.scope}]`,
     `    - ApiKeyHeader: [${args.scope}]`,
-    ...(n.pathParameters.length + queryRefs.length > 0 ? ['  parameters:'] : []),
+    ...(n.pathParameters.length + query.length > 0 ? ['  parameters:'] : []),
     ...n.pathParameters.map((p) => parameterYaml(document, p)),
-    ...queryRefs.map((ref) => `    - $ref: ${fileRef(ref)}`),
+    ...query.map((q) => `    - $ref: ../components/parameters/${q.component}.yaml`),
     '  responses:',
     "    '200':",
     `      description: The ${words}.`,
@@ -132,7 +189,7 @@ export function planEndpoint(root, args) {
     '            code: 2000',
     '            messages: OK',
     '            data: {}',
-    ...(n.pathParameters.length > 0 ? ["    '404':", '      $ref: ../components/responses/NotFound.yaml'] : []),
+    ...(resource ? ["    '404':", '      $ref: ../components/responses/NotFound.yaml'] : []),
     '',
   ].join('\n');
   files[`openapi/components/schemas/${n.name}.yaml`] = [
@@ -166,88 +223,79 @@ export function planEndpoint(root, args) {
   if (!root_.includes(anchor)) throw new Error(`openapi/openapi.yaml: no entry for ${afterPath} to add the new path after`);
   changed['openapi/openapi.yaml'] = root_.replace(anchor, `${anchor}  ${args.apiPath}:\n    $ref: paths/${n.pathFile}\n`);
 
-  // The store: the statement (written once for both databases), the interface and both dialects.
-  const params = ['workspace_id', ...n.pathParameters, ...queryRefs.map((r) => document.components.parameters[r.split('/').pop()].name)];
-  files[`src/store/${n.file}-statements.ts`] = [
-    `// The statement of ${n.operationId}, run word for word by both databases (sqlite/${n.file}.ts and`,
-    `// postgres/${n.file}.ts); write a dialect's own only where they differ.`,
-    '',
-    `/** What ${n.operationId} reads by: the caller's workspace, the path's parameters and the query's. */`,
+  // The store: one method more in the area's store (its interface and both dialects), its
+  // statement written once for both databases in a file of its own.
+  const fields = [['workspace_id', 'string'], ...n.pathParameters.map((p) => [p, 'string']), ...query.flatMap((q) => q.fields)];
+  const statementBlock = [
+    `/** What ${n.operationId} reads by: the caller's workspace, the path's parameters and the query's, as the service resolves them. */`,
     `export interface ${n.name}Params {`,
-    ...params.map((p) => `  ${p}: ${p === 'workspace_id' || n.pathParameters.includes(p) ? 'string' : 'string | number | null'};`),
+    ...fields.map(([f, type]) => `  ${f}: ${type};`),
     '}',
     '',
-    `/** One row of the statement. */`,
+    `/** One row of ${n.operationId}'s statement. */`,
     `export interface ${n.name}Row {`,
     '  unwritten: number;',
     '}',
     '',
-    `// Selects nothing until written: test/integration/${n.area}/${n.file}.test.ts fails until it is.`,
+    `// ${n.operationId}'s statement, run word for word by both databases. It selects nothing until`,
+    `// written: test/integration/${n.area}/${n.file}.test.ts fails until it is.`,
     `export const ${n.constant}_SQL = 'SELECT 1 AS unwritten WHERE @workspace_id IS NULL';`,
     '',
   ].join('\n');
-  files[`src/store/interfaces/${n.file}.ts`] = [
-    `import type { ${n.name}Params, ${n.name}Row } from '../${n.file}-statements.js';`,
-    '',
-    `export type { ${n.name}Params, ${n.name}Row } from '../${n.file}-statements.js';`,
-    '',
-    `/** The read behind ${n.operationId}. */`,
-    `export interface ${n.name}Store {`,
-    `  /** The rows of ${n.operationId}'s statement for these parameters. */`,
-    `  read(params: ${n.name}Params): Promise<${n.name}Row[]>;`,
-    '}',
-    '',
+  files[statements.file] = `// ${n.operationId}'s read in the ${storeKey} store (sqlite/${area.file}.ts, postgres/${area.file}.ts).\n\n${statementBlock}`;
+  const interfaceFile = `src/store/interfaces/${area.file}.ts`;
+  const method = [
+    `  /** The rows of ${n.operationId}'s statement (${statements.file}) for these parameters. */`,
+    `  ${n.key}(params: ${n.name}Params): Promise<${n.name}Row[]>;`,
   ].join('\n');
-  files[`src/store/sqlite/${n.file}.ts`] = [
-    `import { ${n.constant}_SQL } from '../${n.file}-statements.js';`,
-    `import type { ${n.name}Params, ${n.name}Row, ${n.name}Store } from '../interfaces/${n.file}.js';`,
-    "import type { Db } from './database.js';",
-    "import { promised } from './promised.js';",
-    '',
-    `/** ${n.operationId}'s read on SQLite. */`,
-    `export function create${n.name}Store(db: Db): ${n.name}Store {`,
-    `  const statement = db.prepare(${n.constant}_SQL);`,
-    `  return promised({ read: (params: ${n.name}Params): ${n.name}Row[] => statement.all({ ...params }) as ${n.name}Row[] });`,
-    '}',
-    '',
-  ].join('\n');
-  files[`src/store/postgres/${n.file}.ts`] = [
-    `import { ${n.constant}_SQL } from '../${n.file}-statements.js';`,
-    `import type { ${n.name}Params, ${n.name}Row, ${n.name}Store } from '../interfaces/${n.file}.js';`,
-    "import { rows, type Queryable } from './query.js';",
-    '',
-    `/** ${n.operationId}'s read on PostgreSQL. */`,
-    `export function createPostgres${n.name}Store(db: Queryable): ${n.name}Store {`,
-    `  return { read: (params: ${n.name}Params) => rows<${n.name}Row>(db, ${n.constant}_SQL, params) };`,
-    '}',
-    '',
-  ].join('\n');
-  // Each area registered beside the others: its import after the last import, its entry after the
-  // last entry and written as that one is (whatever wraps the area's creation there).
-  const registeredLike = (last) => last.replace(/^( {4})\w+:/, `$1${n.key}:`).replace(/create(Postgres)?\w+Store\(/, `create$1${n.name}Store(`);
-  const registrations = [
-    ['src/store/interfaces/store.ts', /^import type .*;$/m, `import type { ${n.name}Store } from './${n.file}.js';`, /^ {2}\w+: \w+Store;$/m, `  ${n.key}: ${n.name}Store;`],
-    ['src/store/sqlite/sqlite-store.ts', /^import .*;$/m, `import { create${n.name}Store } from './${n.file}.js';`, /^ {4}\w+: .*create\w+Store\(db.*,$/m, registeredLike],
-    ['src/store/postgres/postgres-store.ts', /^import .*;$/m, `import { createPostgres${n.name}Store } from './${n.file}.js';`, /^ {4}\w+: .*createPostgres\w+Store\(pool.*,$/m, registeredLike],
-    ['test/contract/scenarios/index.ts', /^import .*;$/m, `import { ${n.key}Scenarios } from './${n.file}.js';`, /^ {2}\{ file: '[\w-]+\.ts', scenarios: \w+ \},$/m, `  { file: '${n.file}.ts', scenarios: ${n.key}Scenarios },`],
-  ];
-  for (const [file, importPattern, importLine, entryPattern, entry] of registrations) {
-    changed[file] = insertAfterLast(insertAfterLast(read(file), importPattern, importLine), entryPattern, entry);
-  }
+  const interfaceText = read(interfaceFile);
+  const typesImport = `import type { ${n.name}Params, ${n.name}Row } from '../${statements.module}.js';`;
+  const withTypes = /^import /m.test(interfaceText) ? withImport(interfaceText, typesImport) : `${typesImport}\n\n${interfaceText}`;
+  changed[interfaceFile] = insertAfterFirst(withTypes, new RegExp(`^export interface ${area.type} \\{[^]*?(?=\\n\\}$)`, 'm'), method, interfaceFile);
+  const sqliteFile = `src/store/sqlite/${area.file}.ts`;
+  const sqlite = read(sqliteFile);
+  const db = /export function create(?:Sync)?\w*\((\w+): Db\b/.exec(sqlite)?.[1] ?? 'db';
+  changed[sqliteFile] = insertAfterFirst(
+    withImport(sqlite, `import { ${n.constant}_SQL, type ${n.name}Params, type ${n.name}Row } from '../${statements.module}.js';`),
+    /^.*(promised\(\{|^ {2}return \{)$/m,
+    `    ${n.key}: (params: ${n.name}Params): ${n.name}Row[] => ${db}.prepare(${n.constant}_SQL).all(params) as ${n.name}Row[],`,
+    sqliteFile,
+  );
+  const postgresFile = `src/store/postgres/${area.file}.ts`;
+  const postgres = read(postgresFile);
+  const pool = /export function createPostgres\w*\((\w+): Queryable\b/.exec(postgres)?.[1] ?? 'db';
+  const rowsImported = /import \{[^}]*\brows\b[^}]*\} from '\.\/query\.js';/.test(postgres);
+  changed[postgresFile] = insertAfterFirst(
+    withImport(postgres, `import { ${n.constant}_SQL, type ${n.name}Params, type ${n.name}Row } from '../${statements.module}.js';${rowsImported ? '' : "\nimport { rows } from './query.js';"}`),
+    /^ {2}return \{$/m,
+    `    ${n.key}: (params: ${n.name}Params) => rows<${n.name}Row>(${pool}, ${n.constant}_SQL, params),`,
+    postgresFile,
+  );
+  changed['test/contract/scenarios/index.ts'] = insertAfterLast(
+    insertAfterLast(read('test/contract/scenarios/index.ts'), /^import .*;$/m, `import { ${n.key}Scenarios } from './${n.file}.js';`),
+    /^ {2}\{ file: '[\w-]+\.ts', scenarios: \w+ \},$/m,
+    `  { file: '${n.file}.ts', scenarios: ${n.key}Scenarios },`,
+  );
 
-  // The handler and its registration.
-  const pathArgs = n.pathParameters.map((p) => `${p}: path.${p}`).join(', ');
-  const queryArgs = params.slice(1 + n.pathParameters.length).map((p) => `${p}: query.${p} ?? null`).join(', ');
+  // The handler and its registration: the statement takes what the service resolved (the query's
+  // defaults are filled in from the contract, `range` becomes the periods' instants), never a raw parameter.
+  const ranged = query.some((q) => q.spread);
+  const pathArgs = n.pathParameters.map((p) => `${p}: path.${p}`);
+  const queryArgs = query.flatMap((q) => (q.spread ? [q.spread] : q.fields.map(([f]) => `${f}: query.${f}${q.required ? '' : ' ?? null'}`)));
+  const usesQuery = queryArgs.length > 0;
   files[`src/handlers/${n.file}.ts`] = [
-    "import { ServiceError } from '../errors/service-error.js';",
+    ...(ranged ? ["import { periodInstants, periodsFor } from '../analytics/periods.js';"] : []),
+    ...(resource ? ["import { ServiceError } from '../errors/service-error.js';"] : []),
     "import type { OperationHandler } from './handler-types.js';",
     "import { ok } from './success.js';",
     '',
-    `export const ${n.operationId}: OperationHandler<'${n.operationId}'> = async ({ ${n.pathParameters.length > 0 ? 'path, ' : ''}${queryArgs ? 'query, ' : ''}caller, store }) => {`,
-    `  const rows = await store.${n.key}.read({ workspace_id: caller.principal.workspace_id${pathArgs ? `, ${pathArgs}` : ''}${queryArgs ? `, ${queryArgs}` : ''} });`,
-    `  if (rows.length === 0) throw ServiceError.notFound('${n.name}');`,
+    `export const ${n.operationId}: OperationHandler<'${n.operationId}'> = async ({ ${n.pathParameters.length > 0 ? 'path, ' : ''}${usesQuery ? 'query, ' : ''}caller, store${ranged ? ', now' : ''} }) => {`,
+    `  const rows = await store.${storeKey}.${n.key}({`,
+    ...['workspace_id: caller.principal.workspace_id', ...pathArgs, ...queryArgs].map((a) => `    ${a},`),
+    '  });',
+    ...(resource ? [`  if (rows.length === 0) throw ServiceError.notFound('${resource}');`] : []),
     `  // The answer made of the rows: the fields of openapi/components/schemas/${n.name}.yaml.`,
-    '  return ok({});',
+    `  return ok(${resource ? '{}' : '{ rows }'});`,
     '};',
     '',
   ].join('\n');

@@ -22,3 +22,11 @@ export function periodsFor(range: RangeValue, now: Date): Periods {
   const currentStart = today - days + 1;
   return { range, days, currentStart, today, previousStart: currentStart - days, previousEnd: currentStart - 1 };
 }
+
+/**
+ * Both periods as instants (epoch milliseconds), as a statement over collection times takes them:
+ * the previous period is [previous_from_ms, current_from_ms), the current one [current_from_ms, until_ms).
+ */
+export function periodInstants(periods: Periods): { previous_from_ms: number; current_from_ms: number; until_ms: number } {
+  return { previous_from_ms: periods.previousStart * DAY_MS, current_from_ms: periods.currentStart * DAY_MS, until_ms: (periods.today + 1) * DAY_MS };
+}

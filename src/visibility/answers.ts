@@ -1,5 +1,5 @@
 import type { components, operations } from '../../generated/openapi.js';
-import { DAY_MS, periodsFor, type Periods, type RangeValue } from '../analytics/periods.js';
+import { DAY_MS, periodInstants, periodsFor, type Periods, type RangeValue } from '../analytics/periods.js';
 import type { Platform } from '../analytics/platforms.js';
 import { compareCodePoints } from '../analytics/prompt-analytics.js';
 import type { CursorField, Cursors, CursorScope } from '../pagination/cursor.js';
@@ -53,7 +53,8 @@ export async function answerFormatter(store: Store, workspaceId: string): Promis
 
 /** The current period of `periods` as a collection window: instants [fromMs, untilMs). */
 function collectionWindow(periods: Periods): { fromMs: number; untilMs: number } {
-  return { fromMs: periods.currentStart * DAY_MS, untilMs: (periods.today + 1) * DAY_MS };
+  const instants = periodInstants(periods);
+  return { fromMs: instants.current_from_ms, untilMs: instants.until_ms };
 }
 
 /** The stored-answer filters of a query, but its collection window. */

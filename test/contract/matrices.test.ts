@@ -1,3 +1,4 @@
+// walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedCases } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';

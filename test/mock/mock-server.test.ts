@@ -1,3 +1,4 @@
+// walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { spawn } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -21,12 +22,18 @@ function documentedExample(operationId: string, status: string, mediaType = 'app
   return media.example ?? deref(Object.values(media.examples ?? {})[0]).value;
 }
 
-/** A concrete URL for an operation: path parameters from their documented examples. */
+/**
+ * A concrete URL for an operation: each path parameter from its documented example, or where the
+ * contract gives none, from its schema (an enum's first value, a UUID for a `uuid`).
+ */
 function urlFor(path: string, op: Json): string {
   const params = [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(deref);
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const param = params.find((p: Json) => p.name === name && p.in === 'path');
-    return encodeURIComponent(String(param?.example ?? '5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21'));
+    const schema = deref(param?.schema) ?? {};
+    const value = param?.example ?? schema.enum?.[0] ?? schema.example ?? (schema.format === 'uuid' ? '5b0e7c1e-3c52-4d3a-9a43-0f3a3c1f8d21' : undefined);
+    if (value === undefined) throw new Error(`${op.operationId}: no example for {${name}} and none its schema gives`);
+    return encodeURIComponent(String(value));
   });
 }
 

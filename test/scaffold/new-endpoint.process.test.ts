@@ -5,18 +5,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cpuSeconds } from '../support/cpu-seconds.js';
+import { shellBlocksOf } from '../support/doc-blocks.js';
 
-// A backend developer adds GET /api/v1/visibility/prompts/{prompt}/platforms/{platform} (the
-// mention and citation rate blocks of one prompt on one platform; not shipped, since the
-// analytics' platforms[] carry the same data) in a copy of this repository, as
-// docs/backend-developers.md says: the scaffold, whose test fails; the developer's part (the files
-// under test/scaffold/prompt-platform/, a fixed implementation); then only the gates and the tests
-// this endpoint needs, on SQLite and on PostgreSQL. The hand-written part is counted as the diff
-// against a commit of the scaffold's output (generated/ aside: codegen writes it).
+// A backend developer adds a read in a copy of this repository, as docs/backend-developers.md
+// says: the scaffold, whose test fails; the developer's part (the files under
+// test/scaffold/scaffold-example/, a fixed implementation); then the gates and the tests that walk
+// the contract's operations (every test file marked `// walks-operations`), on SQLite and on
+// PostgreSQL. The read is one prompt's mention and citation rates on one platform, at
+// GET /api/v1/visibility/prompts/{prompt}/scaffold-example/{platform}: a path reserved for this
+// test (docs/backend-developers.md), so that no other test has to keep it out of the contract.
+// The hand-written part is counted as every file under openapi/, src/, test/ and docs/ created or
+// changed after the scaffold ran (generated/ aside: codegen writes it).
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const FILLED = path.join(root, 'test/scaffold/prompt-platform');
-const PLATFORM = '/api/v1/visibility/prompts/{prompt}/platforms/{platform}';
-const NEW_TEST = 'test/integration/visibility/prompt-platform.test.ts';
+const FILLED = path.join(root, 'test/scaffold/scaffold-example');
+const EXAMPLE = '/api/v1/visibility/prompts/{prompt}/scaffold-example/{platform}';
+const NEW_TEST = 'test/integration/visibility/prompt-scaffold-example.test.ts';
+/** What a developer edits, and what the count takes in. */
+const HAND_WRITTEN = ['openapi/', 'src/', 'test/', 'docs/'];
+/** The guide whose commands this test runs, and whose statements it checks. */
+const GUIDE = 'docs/backend-developers.md';
 const GIT = ['-c', 'user.name=scaffold', '-c', 'user.email=scaffold@example.test', '-c', 'commit.gpgsign=false'];
 
 let work: string;
@@ -85,27 +92,60 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe(`npm run new:endpoint -- GET ${PLATFORM}, end to end in a copy of the repository`, () => {
-  it('writes the endpoint, whose own test fails until the developer writes their part; refuses it a second time', async () => {
-    const scaffold = ['scripts/new-endpoint.mjs', 'GET', PLATFORM, '--scope', 'visibility:read', '--like', 'getPromptAnalytics'];
-    await ok('node', scaffold);
-    await ok('node', ['scripts/codegen.mjs']);
+/** A shell line of the guide, run in the copy as a developer types it. */
+function shell(line: string): Promise<{ code: number; output: string }> {
+  return run('sh', ['-c', line]);
+}
+
+async function shellOk(line: string): Promise<string> {
+  const { code, output } = await shell(line);
+  expect(code, `${line}\n${output.slice(-3000)}`).toBe(0);
+  return output;
+}
+
+/** The guide's blocks this test runs: the shell blocks that name it as where they run. */
+const guideBlocks = shellBlocksOf(root, GUIDE)
+  .filter((block) => block.mark.kind === 'no-run' && block.mark.reason.includes('test/scaffold/new-endpoint.process.test.ts'))
+  .map((block) => block.code.split('\n').filter((line) => line.trim() !== ''));
+
+/** The rows of the guide's table of what the developer writes, as patterns of paths (`<name>` is any one segment). */
+function guideHandWritten(): RegExp[] {
+  const text = readFileSync(path.join(root, GUIDE), 'utf8');
+  const table = text.slice(text.indexOf('| you write |'), text.indexOf('\n\n', text.indexOf('| you write |')));
+  return [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => new RegExp(`^${m[1]!.replace(/[.]/g, '\\.').replace(/<[a-z]+>/gi, '[^/]+')}$`));
+}
+
+describe(`the scaffold as ${GUIDE} tells it, end to end in a copy of the repository`, () => {
+  it('runs the guide\'s commands: the scaffold writes the endpoint, whose own test fails until the developer writes their part; it refuses it a second time', async () => {
+    expect(guideBlocks.map((lines) => lines.length)).toEqual([2, 5]);
+    const [scaffold, codegen] = guideBlocks[0]!;
+    expect(scaffold).toContain(EXAMPLE);
+    await shellOk(scaffold!);
+    await shellOk(codegen!);
     await ok('git', ['add', '-A']);
     await ok('git', [...GIT, 'commit', '-q', '-m', 'the scaffold']);
 
-    const again = await run('node', scaffold);
-    expect([again.code, again.output.trim()]).toEqual([1, `new:endpoint: ${PLATFORM} is already in the contract (openapi/openapi.yaml); nothing written`]);
+    const again = await shell(scaffold!);
+    expect(again.code).not.toBe(0);
+    expect(again.output).toContain(`new:endpoint: ${EXAMPLE} is already in the contract (openapi/openapi.yaml); nothing written`);
 
     const unfilled = await run(VITEST, ['run', '--project', 'fast', NEW_TEST]);
     expect(unfilled.code, unfilled.output.slice(-2000)).toBe(1);
-    expect(unfilled.output).toContain(`getPromptPlatform: write the records it reads into workspace`);
+    expect(unfilled.output).toContain('getPromptScaffoldExample: write the records it reads into workspace');
+
+    // What the store's README says a read is made of is what the scaffold changed there.
+    const storeFiles = (await ok('git', ['diff', '--name-only', 'HEAD~1', '--', 'src/store'])).split('\n').filter(Boolean);
+    const readme = readFileSync(path.join(root, 'src/store/README.md'), 'utf8');
+    const adding = readme.slice(readme.indexOf('## Adding a read or a write'));
+    expect(storeFiles.sort()).toEqual(['src/store/interfaces/visibility-answers.ts', 'src/store/postgres/visibility-answers.ts', 'src/store/prompt-scaffold-example-statements.ts', 'src/store/sqlite/visibility-answers.ts']);
+    for (const named of ['interfaces/<area>.ts', 'sqlite/<area>.ts', 'postgres/<area>.ts', '<name>-statements.ts']) expect(adding).toContain(named);
   }, 180_000);
 
-  it('takes at most 5 hand-written files and 200 hand-written lines, and then passes the gates and its tests on both stores', async () => {
+  it('takes at most 5 hand-written files and 200 hand-written lines, those the guide lists, then passes the guide\'s gates and every test that walks the operations, on both stores', async () => {
     for (const file of filledFiles()) cpSync(path.join(FILLED, `${file}.txt`), path.join(work, file));
-    // Files the developer changed after the scaffold, and files it did not write.
-    const numstat = await ok('git', ['diff', '--numstat', 'HEAD', '--', '.', ':(exclude)generated']);
-    const untracked = (await ok('git', ['ls-files', '--others', '--exclude-standard'])).split('\n').filter(Boolean);
+    // Every file the developer created or changed after the scaffold, tests and contract included.
+    const numstat = await ok('git', ['diff', '--numstat', 'HEAD', '--', ...HAND_WRITTEN]);
+    const untracked = (await ok('git', ['ls-files', '--others', '--exclude-standard', '--', ...HAND_WRITTEN])).split('\n').filter(Boolean);
     const handWritten = [
       ...numstat.split('\n').filter(Boolean).map((line) => {
         const [added, , file] = line.split('\t');
@@ -118,50 +158,26 @@ describe(`npm run new:endpoint -- GET ${PLATFORM}, end to end in a copy of the r
     expect(handWritten.map((h) => h.file).sort()).toEqual(filledFiles().sort());
     expect(handWritten.length).toBeLessThanOrEqual(5);
     expect(handWritten.reduce((n, h) => n + h.lines, 0)).toBeLessThanOrEqual(200);
+    // The guide says how many they are, and its table names each of them, and nothing else.
+    const guide = readFileSync(path.join(root, GUIDE), 'utf8').replace(/\s+/g, ' ');
+    expect(guide).toContain(`for the example, ${handWritten.length} files and ${handWritten.reduce((n, h) => n + h.lines, 0)} lines`);
+    const rows = guideHandWritten();
+    expect(rows).toHaveLength(handWritten.length);
+    for (const row of rows) expect(handWritten.filter((h) => row.test(h.file)).map((h) => h.file), String(row)).toHaveLength(1);
 
-    // The gates the endpoint touches, one after the other (the machine's cores are shared). The
-    // codegen writes generated/ from the developer's contract files; `codegen --check` right after
-    // it would compare that output with the same generation over the same input, so it is left to
-    // the checkout's own gate. spec-lint lints the OpenAPI document: the AsyncAPI document, which
-    // the bare gate lints too, is the one before the endpoint (checked below).
-    await ok('node', ['scripts/codegen.mjs']);
-    expect(await ok('git', ['diff', '--name-only', 'HEAD~1', '--', 'asyncapi'])).toBe('');
-    await ok('node', ['scripts/spec-lint.mjs', 'openapi/openapi.yaml']);
-    // The typecheck of the whole project (as `tsc --noEmit -p tsconfig.json`), and the linter over
-    // the TypeScript files the scaffold and the developer wrote or changed, over one program.
-    const written = (await ok('git', ['diff', '--name-only', 'HEAD~1', '--', '*.ts'])).split('\n').filter(Boolean);
-    const added = (await ok('git', ['ls-files', '--others', '--exclude-standard', '--', '*.ts'])).split('\n').filter(Boolean);
-    const changed = [...new Set([...written, ...added])];
-    await ok('node', ['scripts/typecheck-and-lint.mjs', ...changed]);
-    // The layer rules and the cycle check from the files of src/ written or changed, following
-    // what they import: a new forbidden import starts in one of them, and a new cycle goes through
-    // one of them and back, so both are found; the rest of src/ is the checkout's, which the
-    // checkout's own deps:check covers (the whole of src/ cost 7.1 s of CPU, these 4.9 s).
-    await ok('node_modules/.bin/depcruise', [...changed.filter((file) => file.startsWith('src/')), '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
-
-    // Its own test on both stores; its contract cases and matrices on both; the same bytes from
-    // both stores for it (every-read-same-json.test.ts narrowed to it and the list its prompt ids
-    // come from: every other GET is unchanged and compared by that file's own run); the examples'
-    // calls. Only the tests that name it or check every operation run (-t), not the rest of those
-    // files; in one worker, so that each lane imports the application once rather than per file.
-    const names = [
-      'PromptPlatform', 'GET /api/v1/visibility/prompts/\\{prompt\\}/platforms', 'what each matrix needs', 'one scenario for every operation',
-      'one handler per operationId', 'every read operation of the contract', 'the compiled requirement table',
-    ].join('|');
-    const tests = await run(VITEST, [
-      'run', '--project', 'fast', '--project', 'fast-postgres', '--maxWorkers', '1', '--reporter', 'verbose', '-t', names,
-      NEW_TEST, 'test/contract/contract.test.ts', 'test/contract/matrices.test.ts',
-      'test/integration/store/every-read-same-json.test.ts', 'test/unit/sdk-example-coverage.test.ts',
-      'test/unit/http/operation-requirements.test.ts',
-    ], { WSAPI_EVERY_READ_OPERATIONS: 'getPromptPlatform' });
+    // The developer's checkout: the scaffold's files and theirs, none committed.
+    await ok('git', ['reset', '-q', '--soft', 'HEAD~1']);
+    const lines = guideBlocks[1]!;
+    const testLine = lines.at(-1)!;
+    for (const line of lines.slice(0, -1)) await shellOk(line);
+    // The test files that walk the operations, which the guide's last line finds by their mark.
+    const walking = (await shellOk("grep -rl '^// walks-operations' test")).split('\n').filter(Boolean);
+    expect(walking).toContain('test/contract/contract.test.ts');
+    const tests = await shell(testLine);
     expect(tests.code, tests.output.slice(-4000)).toBe(0);
-    // Its own test and its cross-tenant case ran, and passed, on each store.
-    for (const lane of ['fast', 'fast-postgres']) {
-      expect(tests.output).toMatch(new RegExp(`✓[^\\n]* ${lane} [^\\n]*answers 200 with the data of the records it reads`));
-      expect(tests.output).toMatch(new RegExp(`✓[^\\n]* ${lane} [^\\n]*getPromptPlatform: 404 with the body of an unknown id`));
-    }
-    expect(tests.output).toMatch(/✓[^\n]* fast [^\n]*answers the same bytes for GET getPromptPlatform and the lists it takes ids from/);
-    // Its scope, as the guards compile it from the contract, is the one the contract names.
-    expect(tests.output).toMatch(/✓[^\n]* fast [^\n]*gives every operation, as the matcher finds it for a request, what its security and extensions say/);
-  }, 900_000);
+    // Its own test and every walking file ran, and passed, in each lane that takes it.
+    const passed = (lane: string, file: string) => new RegExp(`✓[^\\n]* ${lane} [^\\n]*${file.replaceAll('.', '\\.')}`);
+    for (const lane of ['fast', 'fast-postgres']) expect(tests.output).toMatch(passed(lane, NEW_TEST));
+    for (const file of walking) expect(tests.output).toMatch(passed('fast', file));
+  }, 1_200_000);
 });

@@ -12,9 +12,9 @@ const added = (op: Partial<ContractOperation> & Pick<ContractOperation, 'operati
 
 describe('what the matrices need of each read operation, from the contract', () => {
   it('names a read operation with no scenario, and the scenario file it goes in', () => {
-    const gaps = matrixGaps(added({ operationId: 'getPromptPlatform', path: '/api/v1/visibility/prompts/{prompt}/platforms/{platform}' }), scenarioAreas);
+    const gaps = matrixGaps(added({ operationId: 'getPromptUnlistedExample', path: '/api/v1/visibility/prompts/{prompt}/unlisted-example/{platform}' }), scenarioAreas);
     expect(gaps).toEqual([
-      'getPromptPlatform (GET /api/v1/visibility/prompts/{prompt}/platforms/{platform}) in test/contract/scenarios/visibility-prompts.ts: no scenario; every matrix needs one',
+      'getPromptUnlistedExample (GET /api/v1/visibility/prompts/{prompt}/unlisted-example/{platform}) in test/contract/scenarios/visibility-prompts.ts: no scenario; every matrix needs one',
     ]);
   });
 

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { endpointNames, parseArguments, planEndpoint } from '../../scripts/new-endpoint.mjs';
 
 // The scaffold's plan over this repository, written nowhere: its names, the files it writes and
-// changes, and its refusals. test/scaffold/new-endpoint.process.test.ts runs it in a copy, end to end.
+// changes, and its refusals. test/scaffold/new-endpoint.process.test.ts runs it in a copy, end to
+// end. The path is the one reserved for the scaffold's tests (docs/backend-developers.md).
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const PLATFORM = '/api/v1/visibility/prompts/{prompt}/platforms/{platform}';
+const EXAMPLE = '/api/v1/visibility/prompts/{prompt}/scaffold-example/{platform}';
 
 describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
   it('names the operation, its schema and its files by one rule', () => {
-    expect(endpointNames(PLATFORM)).toEqual({
+    expect(endpointNames('/api/v1/visibility/prompts/{prompt}/platforms/{platform}')).toEqual({
       area: 'visibility', operationId: 'getPromptPlatform', name: 'PromptPlatform', key: 'promptPlatform', file: 'prompt-platform',
       constant: 'PROMPT_PLATFORM', pathFile: 'api_v1_visibility_prompts_{prompt}_platforms_{platform}.yaml', pathParameters: ['prompt', 'platform'],
     });
@@ -17,36 +18,54 @@ describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
     expect(endpointNames('/api/v1/iq/summary', 'getIqSummary').file).toBe('iq-summary');
   });
 
-  it('writes the contract, the store on both databases, the handler, the test and the scenario, and wires each in', () => {
-    const plan = planEndpoint(root, parseArguments(['GET', PLATFORM, '--scope', 'visibility:read', '--like', 'getPromptAnalytics']));
+  it('writes the contract, one statement, the handler, the test and the scenario, and adds the read to the area\'s store', () => {
+    const plan = planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'visibility:read', '--like', 'getPromptAnalytics', '--param', 'range', '--param', 'alpha', '--store', 'answers']));
     expect(Object.keys(plan.files).sort()).toEqual([
-      'openapi/components/schemas/PromptPlatform.yaml',
-      'openapi/components/schemas/PromptPlatformEnvelope.yaml',
-      'openapi/paths/api_v1_visibility_prompts_{prompt}_platforms_{platform}.yaml',
-      'src/handlers/prompt-platform.ts',
-      'src/store/interfaces/prompt-platform.ts',
-      'src/store/postgres/prompt-platform.ts',
-      'src/store/prompt-platform-statements.ts',
-      'src/store/sqlite/prompt-platform.ts',
-      'test/contract/scenarios/prompt-platform.ts',
-      'test/integration/visibility/prompt-platform.test.ts',
+      'openapi/components/schemas/PromptScaffoldExample.yaml',
+      'openapi/components/schemas/PromptScaffoldExampleEnvelope.yaml',
+      'openapi/paths/api_v1_visibility_prompts_{prompt}_scaffold-example_{platform}.yaml',
+      'src/handlers/prompt-scaffold-example.ts',
+      'src/store/prompt-scaffold-example-statements.ts',
+      'test/contract/scenarios/prompt-scaffold-example.ts',
+      'test/integration/visibility/prompt-scaffold-example.test.ts',
     ]);
+    // No store area of its own: one method more in the answers store, its interface and both dialects.
     expect(Object.keys(plan.changed).sort()).toEqual([
       'examples/hey-api/client.ts', 'examples/openapi-fetch/client.ts', 'openapi/openapi.yaml', 'src/handlers/index.ts',
-      'src/store/interfaces/store.ts', 'src/store/postgres/postgres-store.ts', 'src/store/sqlite/sqlite-store.ts', 'test/contract/scenarios/index.ts',
+      'src/store/interfaces/visibility-answers.ts', 'src/store/postgres/visibility-answers.ts', 'src/store/sqlite/visibility-answers.ts', 'test/contract/scenarios/index.ts',
     ]);
-    // The path file holds only what is particular to the operation, with the like's query parameters.
-    const pathFile = plan.files['openapi/paths/api_v1_visibility_prompts_{prompt}_platforms_{platform}.yaml']!;
+    expect(plan.changed['src/store/interfaces/visibility-answers.ts']).toMatch(/\n {2}promptScaffoldExample\(params: PromptScaffoldExampleParams\): Promise<PromptScaffoldExampleRow\[\]>;\n\}\n/);
+    expect(plan.changed['src/store/sqlite/visibility-answers.ts']).toContain('promptScaffoldExample: (params: PromptScaffoldExampleParams): PromptScaffoldExampleRow[] => db.prepare(PROMPT_SCAFFOLD_EXAMPLE_SQL).all(params)');
+    expect(plan.changed['src/store/postgres/visibility-answers.ts']).toContain('promptScaffoldExample: (params: PromptScaffoldExampleParams) => rows<PromptScaffoldExampleRow>(db, PROMPT_SCAFFOLD_EXAMPLE_SQL, params),');
+    // The path file holds only what is particular to the operation, and only the parameters named.
+    const pathFile = plan.files['openapi/paths/api_v1_visibility_prompts_{prompt}_scaffold-example_{platform}.yaml']!;
     expect(pathFile).not.toMatch(/^head:|ETag|'401'/m);
-    expect(pathFile).toContain('$ref: ../components/parameters/Range.yaml');
-    expect(plan.changed['src/handlers/index.ts']).toMatch(/import \{ getPromptPlatform \} from '\.\/prompt-platform\.js';[\s\S]*\n {2}getPromptPlatform,\n\};\n$/);
-    // Each store registers the area as it registers the others.
-    expect(plan.changed['src/store/sqlite/sqlite-store.ts']).toMatch(/\n {4}promptPlatform: .*createPromptPlatformStore\(db\)\)?,\n/);
-    expect(plan.changed['src/store/postgres/postgres-store.ts']).toMatch(/\n {4}promptPlatform: .*createPostgresPromptPlatformStore\(pool\)\)?,\n/);
-    expect(plan.changed['openapi/openapi.yaml']).toContain(`  ${PLATFORM}:\n    $ref: paths/api_v1_visibility_prompts_{prompt}_platforms_{platform}.yaml\n`);
+    expect(pathFile.match(/\$ref: \.\.\/components\/parameters\/\w+\.yaml/g)).toEqual([
+      '$ref: ../components/parameters/PromptId.yaml', '$ref: ../components/parameters/Range.yaml', '$ref: ../components/parameters/Alpha.yaml',
+    ]);
+    // The statement takes the periods' instants, never `range` or `alpha`; the 404 names the resource.
+    const statement = plan.files['src/store/prompt-scaffold-example-statements.ts']!;
+    expect(statement).toMatch(/previous_from_ms: number;\n {2}current_from_ms: number;\n {2}until_ms: number;/);
+    expect(statement).not.toMatch(/range|alpha/);
+    const handler = plan.files['src/handlers/prompt-scaffold-example.ts']!;
+    expect(handler).toContain('...periodInstants(periodsFor(query.range, now)),');
+    expect(handler).toContain("throw ServiceError.notFound('Prompt');");
+    expect(plan.changed['src/handlers/index.ts']).toMatch(/import \{ getPromptScaffoldExample \} from '\.\/prompt-scaffold-example\.js';[\s\S]*\n {2}getPromptScaffoldExample,\n\};\n$/);
+    expect(plan.changed['openapi/openapi.yaml']).toContain(`  ${EXAMPLE}:\n    $ref: paths/api_v1_visibility_prompts_{prompt}_scaffold-example_{platform}.yaml\n`);
     // What is left to the developer fails, never passes: the statement selects nothing, the test throws.
-    expect(plan.files['src/store/prompt-platform-statements.ts']).toContain("'SELECT 1 AS unwritten WHERE @workspace_id IS NULL'");
-    expect(plan.files['test/integration/visibility/prompt-platform.test.ts']).toContain('throw new Error(`getPromptPlatform: write the records it reads');
+    expect(statement).toContain("'SELECT 1 AS unwritten WHERE @workspace_id IS NULL'");
+    expect(plan.files['test/integration/visibility/prompt-scaffold-example.test.ts']).toContain('throw new Error(`getPromptScaffoldExample: write the records it reads');
+  });
+
+  it('copies no parameter it is not given, and asks for the store area when none is named after the path', () => {
+    const plain = planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'visibility:read', '--like', 'getPromptAnalytics', '--store', 'answers']));
+    expect(plain.files['openapi/paths/api_v1_visibility_prompts_{prompt}_scaffold-example_{platform}.yaml']).not.toMatch(/Range|Alpha/);
+    expect(() => planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'visibility:read', '--like', 'getPromptAnalytics'])))
+      .toThrow(/no store area is named after visibility; name the one the read belongs to with --store \(accounts, .*answers/);
+    expect(() => planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'visibility:read', '--like', 'getPromptAnalytics', '--store', 'answers', '--param', 'limit'])))
+      .toThrow('--param limit: the scaffold writes a read of one answer; a list (limit, cursor) is written by hand');
+    expect(() => planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'visibility:read', '--like', 'getPromptAnalytics', '--store', 'answers', '--param', 'nope'])))
+      .toThrow(/--param nope: no query parameter of that name in openapi\/components\/parameters\/ \(there are agent, alpha, /);
   });
 
   it('refuses a path or an operationId the contract has, and arguments it cannot use', () => {

@@ -1,3 +1,4 @@
+// walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../src/contract.js';
@@ -17,10 +18,10 @@ describe('the client examples\' coverage of the read API', () => {
 
   it('names a GET the contract gains with no example call, and each file that lacks it', () => {
     const document = loadOpenApiDocument() as { paths: Record<string, unknown> };
-    document.paths['/api/v1/visibility/prompts/{prompt}/platforms/{platform}'] = { get: { operationId: 'getPromptPlatform' } };
+    document.paths['/api/v1/visibility/prompts/{prompt}/unlisted-example/{platform}'] = { get: { operationId: 'getPromptUnlistedExample' } };
     expect(exampleCoverageGaps(document, examples)).toEqual([
-      'getPromptPlatform (GET /api/v1/visibility/prompts/{prompt}/platforms/{platform}): no call in examples/openapi-fetch/client.ts',
-      'getPromptPlatform (GET /api/v1/visibility/prompts/{prompt}/platforms/{platform}): no call in examples/hey-api/client.ts',
+      'getPromptUnlistedExample (GET /api/v1/visibility/prompts/{prompt}/unlisted-example/{platform}): no call in examples/openapi-fetch/client.ts',
+      'getPromptUnlistedExample (GET /api/v1/visibility/prompts/{prompt}/unlisted-example/{platform}): no call in examples/hey-api/client.ts',
     ]);
   });
 

@@ -1,3 +1,4 @@
+// walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';

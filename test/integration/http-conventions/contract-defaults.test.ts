@@ -1,4 +1,4 @@
-// walks-operations
+// walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { compileOperations } from '../../../src/http/contract-operations.js';

@@ -26,13 +26,13 @@ describe('the routes of the both-stores test, from the contract', () => {
   });
 
   it('takes a path parameter\'s values from its list, or from its enum', () => {
-    const document = withGet('/api/v1/visibility/prompts/{prompt}/platforms/{platform}', 'getPromptPlatform', [
+    const document = withGet('/api/v1/visibility/prompts/{prompt}/unlisted-example/{platform}', 'getPromptUnlistedExample', [
       { $ref: '#/components/parameters/PromptId' },
       { name: 'platform', in: 'path', required: true, description: 'A platform.', schema: { $ref: '#/components/schemas/Platform' } },
     ]);
     const { routes, gaps } = everyReadRoute(document);
     expect(gaps).toEqual([]);
-    const route = routes.find((r) => r.operationId === 'getPromptPlatform')!;
+    const route = routes.find((r) => r.operationId === 'getPromptUnlistedExample')!;
     expect(route.pathValues).toEqual([
       { name: 'prompt', from: 'list', list: '/api/v1/visibility/prompts' },
       { name: 'platform', from: 'enum', values: expect.arrayContaining(['chatgpt', 'perplexity']) },
@@ -42,12 +42,12 @@ describe('the routes of the both-stores test, from the contract', () => {
   });
 
   it('narrows to the operations named and the lists their ids come from, in the contract\'s order', () => {
-    const { routes } = everyReadRoute(withGet('/api/v1/visibility/prompts/{prompt}/platforms/{platform}', 'getPromptPlatform', [
+    const { routes } = everyReadRoute(withGet('/api/v1/visibility/prompts/{prompt}/unlisted-example/{platform}', 'getPromptUnlistedExample', [
       { $ref: '#/components/parameters/PromptId' },
       { name: 'platform', in: 'path', required: true, description: 'A platform.', schema: { $ref: '#/components/schemas/Platform' } },
     ]));
-    expect(routesOf(routes, ['getPromptPlatform']).map((r) => r.operationId)).toEqual(['listPrompts', 'getPromptPlatform']);
-    expect(() => routesOf(routes, ['getPromptPlatforms'])).toThrow('no GET of the contract has the operationId getPromptPlatforms');
+    expect(routesOf(routes, ['getPromptUnlistedExample']).map((r) => r.operationId)).toEqual(['listPrompts', 'getPromptUnlistedExample']);
+    expect(() => routesOf(routes, ['getPromptUnlistedExamples'])).toThrow('no GET of the contract has the operationId getPromptUnlistedExamples');
   });
 
   it('names each route a run never compared', () => {

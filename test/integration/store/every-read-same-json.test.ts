@@ -1,3 +1,4 @@
+// walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
