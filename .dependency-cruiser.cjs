@@ -1,7 +1,7 @@
 // The layer rule of src/ (see src/README.md; `npm run deps:check`, run by `npm test`): imports point down only, and nothing is circular.
 //   entry points (server.ts, cli/, mock/, demo/, contract-test/)
 //   → http (app.ts, http/, docs/, console/)
-//   → handlers/
+//   → handlers/ (and operations/: what a handler is given and returns)
 //   → domain (analytics, visibility, webhooks, import, admin, workspace, keys, pagination, events, simulator)
 //   → store/
 //   → nothing of ours
@@ -9,8 +9,8 @@
 // Outside store/, code takes the `Store` interface (store/index.ts) and never a database: nothing
 // there imports a dialect's folder (store/sqlite/) or its driver.
 const ENTRY = '^src/(server\\.ts|cli/|mock/|demo/|contract-test/)';
-const HTTP = '^src/(app\\.ts|http/|docs/|console/)';
-const HANDLERS = '^src/handlers/';
+const HTTP = '^src/(app\.ts|http/|docs/|console/)';
+const HANDLERS = '^src/(handlers|operations)/';
 const DOMAIN = '^src/(analytics|visibility|webhooks|import|admin|workspace|keys|pagination|events|simulator)/';
 const STORE = '^src/store/';
 const OUTSIDE_STORE = '^src/(?!store/)';

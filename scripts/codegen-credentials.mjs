@@ -1,5 +1,5 @@
 // The credentials each operation accepts, as a type: generated/operation-credentials.d.ts.
-// Handler types split the administration API from the read API with it (src/http/operation-types.ts),
+// Handler types split the administration API from the read API with it (src/operations/handler-types.ts),
 // so that split comes from each operation's `security` in the contract, never from a list in src/.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

@@ -286,8 +286,8 @@ export function planEndpoint(root, args) {
   files[`src/handlers/${n.file}.ts`] = [
     ...(ranged ? ["import { periodInstants, periodsFor } from '../analytics/periods.js';"] : []),
     ...(resource ? ["import { ServiceError } from '../errors/service-error.js';"] : []),
-    "import type { OperationHandler } from './handler-types.js';",
-    "import { ok } from './success.js';",
+    "import type { OperationHandler } from '../operations/handler-types.js';",
+    "import { ok } from '../operations/success.js';",
     '',
     `export const ${n.operationId}: OperationHandler<'${n.operationId}'> = async ({ ${n.pathParameters.length > 0 ? 'path, ' : ''}${usesQuery ? 'query, ' : ''}caller, store${ranged ? ', now' : ''} }) => {`,
     `  const rows = await store.${storeKey}.${n.key}({`,
@@ -299,8 +299,8 @@ export function planEndpoint(root, args) {
     '};',
     '',
   ].join('\n');
-  const index = read('src/handlers/index.ts');
-  changed['src/handlers/index.ts'] = insertAfterLast(index, /^import .*;$/m, `import { ${n.operationId} } from './${n.file}.js';`)
+  const index = read('src/http/read-handlers.ts');
+  changed['src/http/read-handlers.ts'] = insertAfterLast(index, /^import .*;$/m, `import { ${n.operationId} } from '../handlers/${n.file}.js';`)
     .replace(/\n};\s*$/, `\n  ${n.operationId},\n};\n`);
 
   // The test through HTTP (fast lane, and again on PostgreSQL), and the contract tests' scenario.

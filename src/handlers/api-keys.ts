@@ -1,7 +1,7 @@
-import type { AdminOperationHandler } from './handler-types.js';
+import type { AdminOperationHandler } from '../operations/handler-types.js';
 import { createWorkspaceApiKey, revokeWorkspaceApiKey, toApiKeyView, updateWorkspaceApiKey } from '../admin/api-keys.js';
-import { readCreatedOrderPage } from './paging.js';
-import { created, ok, okWith } from './success.js';
+import { readCreatedOrderPage } from '../pagination/created-order-page.js';
+import { created, ok, okWith } from '../operations/success.js';
 
 export const listApiKeys: AdminOperationHandler<'listApiKeys'> = async ({ operationId, path, query, store, cursors }) =>
   ok(await readCreatedOrderPage(

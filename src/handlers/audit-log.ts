@@ -1,7 +1,7 @@
-import type { AdminOperationHandler } from './handler-types.js';
+import type { AdminOperationHandler } from '../operations/handler-types.js';
 import { auditLogFilters, toAuditEntryView } from '../audit/audit-log.js';
-import { readCreatedOrderPage } from './paging.js';
-import { ok } from './success.js';
+import { readCreatedOrderPage } from '../pagination/created-order-page.js';
+import { ok } from '../operations/success.js';
 
 export const listAuditLog: AdminOperationHandler<'listAuditLog'> = async ({ path, query, store, cursors }) => {
   const filters = auditLogFilters(query);

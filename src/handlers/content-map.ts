@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors/service-error.js';
-import type { OperationHandler } from './handler-types.js';
-import { camelCaseTimes, readRecordList, snakeCaseTimes } from './paging.js';
-import { ok } from './success.js';
+import type { OperationHandler } from '../operations/handler-types.js';
+import { camelCaseTimes, readRecordList, snakeCaseTimes } from '../pagination/record-page.js';
+import { ok } from '../operations/success.js';
 
 export const listTopics: OperationHandler<'listTopics'> = async (ctx) => ok(await readRecordList(ctx,
   (page) => ctx.store.contentMap.listTopics({ workspaceId: ctx.caller.principal.workspace_id, stage: ctx.query.stage }, page),

@@ -1,6 +1,6 @@
-import type { AdminOperationHandler } from './handler-types.js';
+import type { AdminOperationHandler } from '../operations/handler-types.js';
 import { readDailyRequests } from '../workspace/daily-usage.js';
-import { ok } from './success.js';
+import { ok } from '../operations/success.js';
 
 export const getDailyUsage: AdminOperationHandler<'getDailyUsage'> = async ({ path, query, store, now, services }) => {
   const [items, headroom] = await Promise.all([

@@ -1,6 +1,6 @@
-import type { HandlerContext, OperationHandler } from './handler-types.js';
+import type { HandlerContext, OperationHandler } from '../operations/handler-types.js';
 import { readEventFeed, type FeedRequest } from '../events/feeds.js';
-import { ok } from './success.js';
+import { ok } from '../operations/success.js';
 
 type FeedOperation = 'listContentEvents' | 'listContentMapEvents' | 'listIqEvents';
 

@@ -1,10 +1,10 @@
 import { ServiceError } from '../errors/service-error.js';
-import type { HandlerContext, OperationHandler } from './handler-types.js';
+import type { HandlerContext, OperationHandler } from '../operations/handler-types.js';
 import type { IqRecord, IqRecordType } from '../store/interfaces/iq.js';
 import type { Store } from '../store/index.js';
 import type { ApiKeyCaller } from '../keys/callers.js';
-import { camelCaseTimes, readRecordList } from './paging.js';
-import { ok } from './success.js';
+import { camelCaseTimes, readRecordList } from '../pagination/record-page.js';
+import { ok } from '../operations/success.js';
 
 // The five brand-intelligence collections are one record table read by kind; each list and
 // by-id operation only differs in the kind it reads.

@@ -1,5 +1,5 @@
 import { Codes } from '../errors/codes.js';
-import type { OperationHandler } from './handler-types.js';
+import type { OperationHandler } from '../operations/handler-types.js';
 import { parseStoredScopes } from '../keys/scopes.js';
 
 export const getMe: OperationHandler<'getMe'> = ({ caller }) => {

@@ -1,7 +1,7 @@
-import type { AdminOperationHandler } from './handler-types.js';
+import type { AdminOperationHandler } from '../operations/handler-types.js';
 import { changeMemberRole, keysAfterRoleChange, removeMember as removeFromWorkspace, revokedInCascade, toMemberView } from '../admin/members.js';
-import { readCreatedOrderPage } from './paging.js';
-import { deleted, ok, okWith } from './success.js';
+import { readCreatedOrderPage } from '../pagination/created-order-page.js';
+import { deleted, ok, okWith } from '../operations/success.js';
 
 export const listMembers: AdminOperationHandler<'listMembers'> = async ({ operationId, path, query, store, cursors }) =>
   ok(await readCreatedOrderPage(

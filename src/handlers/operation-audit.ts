@@ -1,7 +1,7 @@
 // What the audit log records of each administration operation: the action it performs (or, for a
 // read, the action a refused attempt names) and the object it acts on. The table is typed over
 // every administration operation of the contract, so a new one does not compile without its entry.
-import type { AdminOperationId } from './handler-types.js';
+import type { AdminOperationId } from '../operations/handler-types.js';
 import type { AuditAction, AuditObject, AuditObjectType } from '../audit/record-audit.js';
 
 interface OperationAudit {

@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors/service-error.js';
-import type { OperationHandler } from './handler-types.js';
+import type { OperationHandler } from '../operations/handler-types.js';
 import { readAnswer, readAnswers } from '../visibility/answers.js';
-import { ok } from './success.js';
+import { ok } from '../operations/success.js';
 
 export const listAnswers: OperationHandler<'listAnswers'> = async ({ caller, store, cursors, query, now }) =>
   ok(await readAnswers(store, cursors, {

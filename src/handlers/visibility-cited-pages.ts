@@ -1,6 +1,6 @@
-import type { OperationHandler } from './handler-types.js';
+import type { OperationHandler } from '../operations/handler-types.js';
 import { readCitedPages } from '../visibility/cited-pages.js';
-import { ok } from './success.js';
+import { ok } from '../operations/success.js';
 
 export const listCitedPages: OperationHandler<'listCitedPages'> = async ({ caller, store, cursors, query, now }) =>
   ok(await readCitedPages(store, cursors, {

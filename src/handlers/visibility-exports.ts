@@ -1,9 +1,8 @@
-import type { HandlerContext, OperationHandler, OperationId, StreamResult } from './handler-types.js';
-import { writeLines } from './write-lines.js';
+import type { HandlerContext, OperationHandler, OperationId, StreamResult } from '../operations/handler-types.js';
 import { exportAnswers as answersFile, exportDailyRates as dailyRatesFile, type ExportFile, type ExportFormat } from '../visibility/exports.js';
 
 function download(file: ExportFile): StreamResult {
-  return { status: 200, stream: { contentType: file.contentType, filename: file.filename, write: (sink) => writeLines(sink, file.lines()) } };
+  return { status: 200, stream: { contentType: file.contentType, filename: file.filename, lines: file.lines } };
 }
 
 /** What a download reads of its context; the CSV operation's query has the NDJSON one's filters. */

@@ -1,8 +1,8 @@
-import type { OperationHandler } from './handler-types.js';
+import type { OperationHandler } from '../operations/handler-types.js';
 import { readVisibilityCompetitors } from '../visibility/competitors.js';
 import { readVisibilityRates } from '../visibility/rates.js';
 import { readVisibilitySetup } from '../visibility/setup.js';
-import { ok } from './success.js';
+import { ok } from '../operations/success.js';
 
 export const getVisibilitySetup: OperationHandler<'getVisibilitySetup'> = async ({ caller, store }) =>
   ok(await readVisibilitySetup(store, caller.principal.workspace_id));

@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors/service-error.js';
-import type { OperationHandler } from './handler-types.js';
+import type { OperationHandler } from '../operations/handler-types.js';
 import { readPromptAnalytics, readPromptList } from '../analytics/prompt-reads.js';
-import { ok } from './success.js';
+import { ok } from '../operations/success.js';
 
 export const listPrompts: OperationHandler<'listPrompts'> = async ({ query, caller, store, cursors, now }) =>
   ok(await readPromptList(store, cursors, {

@@ -1,6 +1,6 @@
 import { Codes } from '../errors/codes.js';
 import { ServiceError } from '../errors/service-error.js';
-import type { AdminOperationHandler, AdminServices } from './handler-types.js';
+import type { AdminOperationHandler, AdminServices } from '../operations/handler-types.js';
 import {
   createWebhook as createSubscription,
   deleteWebhook as deleteSubscription,
@@ -15,8 +15,8 @@ import {
 } from '../webhooks/subscriptions.js';
 import { getDelivery, listDeliveries, recoverFailedSince, redeliver } from '../webhooks/delivery/index.js';
 import type { Store } from '../store/index.js';
-import { readCreatedOrderPage } from './paging.js';
-import { accepted, created, deleted, ok, okWith } from './success.js';
+import { readCreatedOrderPage } from '../pagination/created-order-page.js';
+import { accepted, created, deleted, ok, okWith } from '../operations/success.js';
 
 const policy = (services: AdminServices): UrlPolicy => ({ allowPrivate: services.allowPrivateWebhookTargets, resolve: services.resolveHost });
 const catalogOrder = (services: AdminServices) => services.eventCatalog.map((e) => e.event);

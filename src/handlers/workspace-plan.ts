@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors/service-error.js';
-import type { OperationHandler } from './handler-types.js';
+import type { OperationHandler } from '../operations/handler-types.js';
 import { readPlan } from '../workspace/plan.js';
-import { ok } from './success.js';
+import { ok } from '../operations/success.js';
 
 export const getWorkspacePlan: OperationHandler<'getWorkspacePlan'> = async ({ caller, store }) => {
   const plan = await readPlan(store, caller.principal.workspace_id, caller.principal.subscription_status);

@@ -1,6 +1,6 @@
 import { ServiceError } from '../errors/service-error.js';
-import type { OperationHandler } from './handler-types.js';
-import { ok } from './success.js';
+import type { OperationHandler } from '../operations/handler-types.js';
+import { ok } from '../operations/success.js';
 
 export const getWorkspace: OperationHandler<'getWorkspace'> = async ({ caller, store }) => {
   const workspace = await store.accounts.getWorkspace(caller.principal.workspace_id);

@@ -8,7 +8,8 @@ import { auditActorOf, auditSourceOf } from './audit-source.js';
 import { auditObjectOf, operationAudit } from '../handlers/operation-audit.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { recordAudit, type AuditEntry } from '../audit/record-audit.js';
-import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../handlers/handler-types.js';
+import { writeLines } from './write-lines.js';
+import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../operations/handler-types.js';
 import type { Store } from '../store/index.js';
 import type { Cursors } from '../pagination/cursor.js';
 import type { PendingRequestCounts } from '../workspace/api-request-counter.js';
@@ -138,7 +139,7 @@ export async function createDispatcher(
           'Content-Type': result.stream.contentType,
           'Content-Disposition': `attachment; filename="${result.stream.filename}"`,
         });
-        await result.stream.write(res);
+        await writeLines(res, result.stream.lines());
         res.end();
         return;
       }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 
-import { markHeadResponse } from '../handlers/head-responses.js';
+import { markHeadResponse } from './head-responses.js';
 
 /**
  * HEAD wherever GET is, as RFC 9110 says and the contract's `x-head-for-every-get` states once (it

@@ -2,7 +2,7 @@
    the mock walks the bundled OpenAPI document as untyped JSON, whatever shape an operation has. */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
-import type { ReadHandlers, StreamResult } from '../handlers/handler-types.js';
+import type { ReadHandlers, StreamResult } from '../operations/handler-types.js';
 import { followRefs } from '../json-pointer.js';
 
 type Json = Record<string, any>;
@@ -101,9 +101,7 @@ export function exampleHandlers(doc: Json): ReadHandlers {
       const stream: StreamResult['stream'] = {
         contentType: answer.mediaType,
         filename: attachmentName(doc, answer.headers, `${operationId}.${answer.mediaType.split(/[/+-]/).pop()}`),
-        write: async (sink) => {
-          sink.write(text);
-        },
+        lines: () => [text],
       };
       return { status: 200, stream };
     };

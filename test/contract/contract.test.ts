@@ -1,9 +1,9 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlers } from '../../src/handlers/index.js';
-import { adminHandlers } from '../../src/handlers/admin.js';
+import { handlers } from '../../src/http/read-handlers.js';
+import { adminHandlers } from '../../src/http/admin-handlers.js';
 import { contractOperationIds } from '../../src/http/dispatch.js';
-import type { AdminHandlers, ReadHandlers } from '../../src/handlers/handler-types.js';
+import type { AdminHandlers, ReadHandlers } from '../../src/operations/handler-types.js';
 import { casesFor, uncoveredStatuses } from './framework/cases.js';
 import { startHarness, type Harness } from './framework/harness.js';
 import { Contract } from './framework/spec.js';

@@ -31,7 +31,7 @@ describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
     ]);
     // No store area of its own: one method more in the answers store, its interface and both dialects.
     expect(Object.keys(plan.changed).sort()).toEqual([
-      'examples/hey-api/client.ts', 'examples/openapi-fetch/client.ts', 'openapi/openapi.yaml', 'src/handlers/index.ts',
+      'examples/hey-api/client.ts', 'examples/openapi-fetch/client.ts', 'openapi/openapi.yaml', 'src/http/read-handlers.ts',
       'src/store/interfaces/visibility-answers.ts', 'src/store/postgres/visibility-answers.ts', 'src/store/sqlite/visibility-answers.ts', 'test/contract/scenarios/index.ts',
     ]);
     expect(plan.changed['src/store/interfaces/visibility-answers.ts']).toMatch(/\n {2}promptScaffoldExample\(params: PromptScaffoldExampleParams\): Promise<PromptScaffoldExampleRow\[\]>;\n\}\n/);
@@ -50,7 +50,7 @@ describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
     const handler = plan.files['src/handlers/prompt-scaffold-example.ts']!;
     expect(handler).toContain('...periodInstants(periodsFor(query.range, now)),');
     expect(handler).toContain("throw ServiceError.notFound('Prompt');");
-    expect(plan.changed['src/handlers/index.ts']).toMatch(/import \{ getPromptScaffoldExample \} from '\.\/prompt-scaffold-example\.js';[\s\S]*\n {2}getPromptScaffoldExample,\n\};\n$/);
+    expect(plan.changed['src/http/read-handlers.ts']).toMatch(/import \{ getPromptScaffoldExample \} from '\.\.\/handlers\/prompt-scaffold-example\.js';[\s\S]*\n {2}getPromptScaffoldExample,\n\};\n$/);
     expect(plan.changed['openapi/openapi.yaml']).toContain(`  ${EXAMPLE}:\n    $ref: paths/api_v1_visibility_prompts_{prompt}_scaffold-example_{platform}.yaml\n`);
     // What is left to the developer fails, never passes: the statement selects nothing, the test throws.
     expect(statement).toContain("'SELECT 1 AS unwritten WHERE @workspace_id IS NULL'");

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { handlers as defaultHandlers } from '../../../src/handlers/index.js';
-import { adminHandlers } from '../../../src/handlers/admin.js';
-import type { AdminHandlers, ReadHandlers } from '../../../src/handlers/handler-types.js';
+import { handlers as defaultHandlers } from '../../../src/http/read-handlers.js';
+import { adminHandlers } from '../../../src/http/admin-handlers.js';
+import type { AdminHandlers, ReadHandlers } from '../../../src/operations/handler-types.js';
 import { SlidingLogLimiter } from '../../../src/http/rate-limit/sliding-log-limiter.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { connectSharedRateLimits } from '../../../src/http/rate-limit/shared-rate-limits.js';

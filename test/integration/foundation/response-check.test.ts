@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handlers } from '../../../src/handlers/index.js';
-import type { ReadHandlers } from '../../../src/handlers/handler-types.js';
+import { handlers } from '../../../src/http/read-handlers.js';
+import type { ReadHandlers } from '../../../src/operations/handler-types.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { startTestServerForThisTest } from '../../support/test-server.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlers } from '../../../src/handlers/index.js';
-import type { ReadHandlers } from '../../../src/handlers/handler-types.js';
+import { handlers } from '../../../src/http/read-handlers.js';
+import type { ReadHandlers } from '../../../src/operations/handler-types.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';

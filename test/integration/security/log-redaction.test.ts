@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlers } from '../../../src/handlers/index.js';
+import { handlers } from '../../../src/http/read-handlers.js';
 import { API_KEY_PREFIX } from '../../../src/keys/api-keys.js';
 import { MEMBER_TOKEN_PREFIX } from '../../../src/keys/member-tokens.js';
 import { createTestWorkspace } from '../../support/accounts.js';

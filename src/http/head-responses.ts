@@ -1,5 +1,5 @@
-// Which responses answer a HEAD request. Kept beside the handlers' stream writer, which reads it;
-// the HTTP layer (src/http/head-requests.ts) marks them.
+// Which responses answer a HEAD request. Kept beside the stream writer, which reads it (write-lines.ts);
+// head-requests.ts marks them.
 const headResponses = new WeakSet<object>();
 
 /** Marks a response as answering a HEAD request. */

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { writeLines } from '../../../src/handlers/write-lines.js';
+import { writeLines } from '../../../src/http/write-lines.js';
 
 const LINE = `${'x'.repeat(1023)}\n`; // 1 KiB
 

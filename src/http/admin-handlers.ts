@@ -1,9 +1,9 @@
-import type { AdminHandlers } from './handler-types.js';
-import * as webhooks from './webhooks.js';
-import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from './api-keys.js';
-import { listMembers, removeMember, updateMember } from './members.js';
-import { listAuditLog } from './audit-log.js';
-import { getDailyUsage } from './daily-usage.js';
+import type { AdminHandlers } from '../operations/handler-types.js';
+import * as webhooks from '../handlers/webhooks.js';
+import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from '../handlers/api-keys.js';
+import { listMembers, removeMember, updateMember } from '../handlers/members.js';
+import { listAuditLog } from '../handlers/audit-log.js';
+import { getDailyUsage } from '../handlers/daily-usage.js';
 
 /** One handler per administration operation (each operation whose `security` takes a member token); the type makes a missing one a compile error. */
 export const adminHandlers: AdminHandlers = {

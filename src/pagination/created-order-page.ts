@@ -1,4 +1,4 @@
-import type { Cursors, CursorScope } from '../pagination/cursor.js';
+import type { Cursors, CursorScope } from './cursor.js';
 import type { CreatedPosition } from '../store/interfaces/list-pages.js';
 
 /**
@@ -18,5 +18,3 @@ export async function readCreatedOrderPage<Item>(
   const { rows, next_cursor } = cursors.takePage(await fetch(limit + 1, after), limit, scope, keysOf);
   return { items: rows, next_cursor };
 }
-
-export { camelCaseTimes, readRecordList, snakeCaseTimes } from '../pagination/record-page.js';

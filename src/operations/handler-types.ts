@@ -41,10 +41,10 @@ type JsonResult<Op extends OperationId> = {
   [S in keyof Responses<Op> & SuccessStatus]: { status: S; body: JsonBody<Responses<Op>[S]> };
 }[keyof Responses<Op> & SuccessStatus];
 
-/** A streamed download (exports): the handler writes rows to the response itself. */
+/** A streamed download (exports): its lines, which the dispatcher writes as the client reads them (src/http/write-lines.ts). */
 export interface StreamResult {
   status: 200;
-  stream: { contentType: string; filename: string; write: (sink: NodeJS.WritableStream) => Promise<void> };
+  stream: { contentType: string; filename: string; lines: () => AsyncIterable<string> | Iterable<string> };
 }
 
 export interface HandlerContext<Op extends OperationId> {
