@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { documentedFiles, shellBlocksOf, type DocBlock } from '../support/doc-blocks.js';
+import { freePort } from '../support/free-port.js';
 
 // The shell blocks of the README and docs/ marked `runnable` are run here, in document order, in
 // one bash session (a block uses what an earlier one set: README's KEY and BASE, its server), in a
@@ -18,14 +18,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LINKED = ['package.json', 'package-lock.json', 'bin', 'dist', 'node_modules', 'src', 'scripts', 'generated', 'openapi',
   'asyncapi', 'import-format', 'contract', 'tsconfig.json', 'CHANGELOG.md', 'README.md', 'docs'];
 const RUN_TIMEOUT_MS = 240_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function checkoutIn(dir: string): void {
   for (const entry of LINKED) if (existsSync(path.join(ROOT, entry))) symlinkSync(path.join(ROOT, entry), path.join(dir, entry));

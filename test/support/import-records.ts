@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Platform } from '../../src/analytics/platforms.js';
 import type { Store } from '../../src/store/index.js';
 import { rowsOf } from './database-rows.js';
 
@@ -43,6 +44,14 @@ export function snapshotLine(fields: Fields & { prompt_id: string }) {
     answer: 'An answer.',
     ...fields,
   });
+}
+
+/**
+ * A snapshot of `promptId` on `platform` at `at`, `flags` saying whether it names the brand (`m`)
+ * and cites one of its pages (`c`), naming `competitors`.
+ */
+export function snap(promptId: string, at: string, platform: Platform, flags: 'mc' | 'm' | 'c' | '', competitors: string[] = []) {
+  return snapshotLine({ prompt_id: promptId, collected_at: at, platform, mentioned: flags.includes('m'), cited: flags.includes('c'), competitors });
 }
 
 /** The analytics rollups (the prompt's running totals, the workspace's daily rollups), sorted, for comparing against a from-scratch import. */

@@ -1,5 +1,5 @@
-import { expect, onTestFinished } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -30,28 +30,32 @@ export interface TestServer<S extends Store = Store> {
   close: () => Promise<void>;
 }
 
-/** A SQLite file this process migrated, in which nothing else was ever written: see `createSqliteTestStore`. */
-let migrated: string | undefined;
+/** The bytes of a SQLite file this process migrated, in which nothing else was ever written: see `createSqliteTestStore`. */
+let migrated: Buffer | undefined;
 
 /**
  * Migrating a new file runs every migration (about 30 ms of CPU), and a run makes thousands of
  * stores: each process migrates one file, closed (so that the file holds everything, its WAL
- * folded in), and each store starts as a copy of it. Opening the copy still runs `openDatabase`,
- * which finds every migration applied. Removed when the process exits.
+ * folded in), keeps its bytes and removes it at once; each store starts as those bytes. Opening
+ * the copy still runs `openDatabase`, which finds every migration applied. Nothing waits for the
+ * process to exit to be removed: vitest ends its workers without the `exit` event.
  */
-function migratedFile(): string {
-  if (migrated === undefined || !existsSync(migrated)) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-migrated-'));
-    const file = path.join(dir, 'migrated.db');
-    openDatabase(file).close();
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    migrated = file;
+function migratedBytes(): Buffer {
+  if (migrated === undefined) {
+    const dir = mkdtempSync(path.join(tmpdir(), `wsapi-migrated-${process.pid}-`));
+    try {
+      const file = path.join(dir, 'migrated.db');
+      openDatabase(file).close();
+      migrated = readFileSync(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   return migrated;
 }
 
 /**
- * A real SQLite file in a fresh temp folder, a copy of a freshly migrated one (`migratedFile`),
+ * A real SQLite file in a fresh temp folder, a copy of a freshly migrated one (`migratedBytes`),
  * opened as the server opens it (a write waits 50 ms for a lock another connection holds);
  * removed by `cleanup`. `copyOf` starts it as a copy of another closed file of this process
  * instead (a workspace with data made once per process). For tests about the file itself; the
@@ -60,7 +64,8 @@ function migratedFile(): string {
 export function createSqliteTestStore(copyOf?: string): { store: SqliteStore; file: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-test-'));
   const file = path.join(dir, 'test.db');
-  copyFileSync(copyOf ?? migratedFile(), file);
+  if (copyOf === undefined) writeFileSync(file, migratedBytes());
+  else copyFileSync(copyOf, file);
   const store = openSqliteStore(file, { serving: true });
   return {
     store,
@@ -202,6 +207,27 @@ async function serveStore<S extends Store>(store: S, options: TestServerOptions<
         });
       }),
   };
+}
+
+/**
+ * `startTestServer` for the whole test file, called at its top level (or in a `describe`): started
+ * before its tests, closed after them. What it returns reads through to the server once started;
+ * read it inside a test or a hook.
+ */
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get(_, name) {
+      if (started === undefined) throw new Error('useTestServer(): the server starts before the file\'s tests; read it inside a test or a hook');
+      return Reflect.get(started, name) as unknown;
+    },
+  });
 }
 
 /** `startTestServer` for the running test only: closed (and its database removed) when that test finishes. */

@@ -1,3 +1,4 @@
+import type { Platform } from '../../src/analytics/platforms.js';
 import { importLines, type ImportOptions } from '../../src/import/import-ndjson.js';
 import type { Store } from '../../src/store/index.js';
 import type { TestServer } from './test-server.js';
@@ -20,6 +21,11 @@ export async function importRecords(
 /** GET with the workspace's key. */
 export function getWith(server: TestServer, workspace: TestWorkspace, path: string, query: Record<string, string | number> = {}): Promise<ObservedResponse> {
   return send(server.url, { path, query }, workspace.key);
+}
+
+/** One platform's row of an answer's `platforms`: its snapshots, and how many named and cited the brand, with their rates. */
+export function platformRow(name: Platform, total: number, mentioned: number, mentionRate: number | null, cited: number, citedRate: number | null) {
+  return { platform: name, total, mentioned: { count: mentioned, rate: mentionRate }, cited: { count: cited, rate: citedRate } };
 }
 
 /** The six platforms in response order, each with no snapshot: what a period without data shows. */

@@ -1,7 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../cli/run-cli.js';
+import { freePort } from '../../support/free-port.js';
 
 describe('workspace-api contract-test: options', () => {
   it('refuses a bad option before sending anything', async () => {
@@ -23,10 +22,7 @@ describe('workspace-api contract-test: options', () => {
   });
 
   it('when nothing answers at the base URL, says so in one failure and exits 1', async () => {
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await freePort();
     const result = await runCliInProcess(['contract-test', '--base-url', `http://127.0.0.1:${port}`, '--key', 'wsk_live_x', '--seed', '1', '--json']);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as { requests: number; failures: unknown[] };

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { startTestServer } from '../../support/test-server.js';
 import { ALL_EVENT_TYPES, newWebhookSecret, silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
+import { freePort } from '../../support/free-port.js';
 
 interface Report {
   deliveries: number;
@@ -51,15 +51,6 @@ async function startWorld() {
   /** `count` steps of the simulator through the import: status changes, and the first states of new records. */
   const changeStatuses = (count: number) => simulate(server.store, { workspaceId: workspace.workspaceId, intervalMs: 1, count, random: () => 0.5 });
   return { server, workspace, token, createWebhook, changeStatuses };
-}
-
-/** A loopback port nobody listens on now, for a receiver started after the webhook that points at it. */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 function receiver(port: number, secret: string, ...more: string[]) {

@@ -14,6 +14,7 @@ import { copySqliteToPostgres } from '../../support/copy-sqlite-to-postgres.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import { expectSameTable, sameAnswer, storePairForThisTest, type StorePair } from '../../support/store-pair.js';
 import { ALL_EVENT_TYPES, createTestWebhook, type TestWebhook } from '../../support/webhooks.js';
+import { everyPage } from '../../support/keyset-pages.js';
 
 type Stores = readonly [WebhookDeliveryStore, WebhookDeliveryStore];
 
@@ -38,16 +39,8 @@ function byId(claimed: ClaimedDelivery[]): ClaimedDelivery[] {
 }
 
 /** Every page of a deliveries list, `limit` at a time, as the handler walks it. */
-async function allPages(store: WebhookDeliveryStore, filter: { workspace_id: string; webhook_id: string; event_type: string | null; status: DeliveryStatus | null }, limit: number): Promise<DeliveryRow[][]> {
-  const pages: DeliveryRow[][] = [];
-  let after: readonly [string, string] | null = null;
-  for (;;) {
-    const page = await store.list({ ...filter, after, limit });
-    pages.push(page);
-    if (page.length < limit) return pages;
-    const last = page[page.length - 1]!;
-    after = [last.created_at, last.id];
-  }
+function allPages(store: WebhookDeliveryStore, filter: { workspace_id: string; webhook_id: string; event_type: string | null; status: DeliveryStatus | null }, limit: number): Promise<DeliveryRow[][]> {
+  return everyPage<DeliveryRow, readonly [string, string]>((pageLimit, after) => store.list({ ...filter, after: after ?? null, limit: pageLimit }), (last) => [last.created_at, last.id], limit);
 }
 
 interface Filled {

@@ -7,6 +7,7 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.
 import { copySqliteToPostgres } from '../../support/copy-sqlite-to-postgres.js';
 import { postgresAvailable } from '../../support/postgres.js';
 import { expectSameTable, sameAnswer, storePairForThisTest, type StorePair } from '../../support/store-pair.js';
+import { everyPage } from '../../support/keyset-pages.js';
 
 const T0 = '2026-04-01T08:00:00.000Z';
 const T1 = '2026-04-01T09:00:00.000Z';
@@ -52,16 +53,8 @@ function variedWebhooks(a: TestWorkspace, b: TestWorkspace): WebhookRow[] {
 }
 
 /** Every page of a workspace's list, `limit` at a time, as the handlers walk it. */
-async function allPages(store: WebhookStore, workspaceId: string, limit: number): Promise<WebhookRow[][]> {
-  const pages: WebhookRow[][] = [];
-  let position: CreatedPosition | undefined;
-  for (;;) {
-    const page = await store.list(workspaceId, limit, position);
-    pages.push(page);
-    if (page.length < limit) return pages;
-    const last = page[page.length - 1]!;
-    position = [last.created_at, last.id];
-  }
+function allPages(store: WebhookStore, workspaceId: string, limit: number): Promise<WebhookRow[][]> {
+  return everyPage<WebhookRow, CreatedPosition>((pageLimit, position) => store.list(workspaceId, pageLimit, position), (last) => [last.created_at, last.id], limit);
 }
 
 /** A pair over the same workspaces and webhooks: written to SQLite, then copied row by row. */

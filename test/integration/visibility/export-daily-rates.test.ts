@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { promptLine, snapshotLine } from '../../support/import-records.js';
+import { promptLine, snap } from '../../support/import-records.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
@@ -15,10 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-function snap(promptId: string, at: string, platform: string, flags: string) {
-  return snapshotLine({ prompt_id: promptId, collected_at: at, platform, mentioned: flags.includes('m'), cited: flags.includes('c') });
-}
 
 async function seed(ws: TestWorkspace): Promise<void> {
   const p1 = promptLine();

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { categoryLine, competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
+import { categoryLine, competitorLine, promptLine, snap } from '../../support/import-records.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
-import { EMPTY_PLATFORMS, getWith, importRecords } from '../../support/visibility.js';
+import { EMPTY_PLATFORMS, getWith, importRecords, platformRow } from '../../support/visibility.js';
+import type { Platform } from '../../../src/analytics/platforms.js';
 
 // "Today" is 2026-11-22 (UTC) for every request of this file; it ends at the last millisecond so
 // that a snapshot at 23:59:59.999Z today is in the past.
@@ -17,22 +18,9 @@ afterAll(async () => {
   await server.close();
 });
 
-type Platform = 'chatgpt' | 'google_ai_overview' | 'perplexity' | 'gemini' | 'grok' | 'claude';
-
 /** One snapshot: where, when, and whether the brand is mentioned (m) and cited (c). */
-function snap(promptId: string, at: string, platform: Platform, flags: 'mc' | 'm' | 'c' | '', competitors: string[] = []) {
-  return snapshotLine({
-    prompt_id: promptId, collected_at: at, platform,
-    mentioned: flags.includes('m'), cited: flags.includes('c'), competitors,
-  });
-}
-
 function analytics(ws: TestWorkspace, promptId: string, query: Record<string, string> = {}) {
   return getWith(server, ws, `/api/v1/visibility/prompts/${promptId}`, query);
-}
-
-function platform(name: Platform, total: number, mentioned: number, mentionRate: number | null, cited: number, citedRate: number | null) {
-  return { platform: name, total, mentioned: { count: mentioned, rate: mentionRate }, cited: { count: cited, rate: citedRate } };
 }
 
 type Significance = { p_value: number; significant: boolean } | null;
@@ -198,7 +186,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
             citation: [{ date: '2026-11-16', rate: 1 }, { date: '2026-11-22', rate: 1 }],
           },
         },
-        platforms: [platform('chatgpt', 2, 1, 0.5, 2, 1), ...EMPTY_PLATFORMS.slice(1)],
+        platforms: [platformRow('chatgpt', 2, 1, 0.5, 2, 1), ...EMPTY_PLATFORMS.slice(1)],
         competitors: [],
         total_snapshots: 2,
       },
@@ -277,12 +265,12 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
           },
         },
         platforms: [
-          platform('chatgpt', 3, 2, 0.6667, 1, 0.3333),
-          platform('google_ai_overview', 1, 1, 1, 1, 1),
-          platform('perplexity', 1, 0, 0, 0, 0),
-          platform('gemini', 1, 0, 0, 1, 1),
-          platform('grok', 2, 1, 0.5, 1, 0.5),
-          platform('claude', 2, 2, 1, 0, 0),
+          platformRow('chatgpt', 3, 2, 0.6667, 1, 0.3333),
+          platformRow('google_ai_overview', 1, 1, 1, 1, 1),
+          platformRow('perplexity', 1, 0, 0, 0, 0),
+          platformRow('gemini', 1, 0, 0, 1, 1),
+          platformRow('grok', 2, 1, 0.5, 1, 0.5),
+          platformRow('claude', 2, 2, 1, 0, 0),
         ],
         competitors: [],
         total_snapshots: 10,
@@ -353,7 +341,7 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
     const h = (await analytics(ws, halves.id, { range: '7d' })).body as { data: Record<string, any> };
     expect(h.data.overview.mention_rate).toMatchObject({ current: 0.0313, previous: 0.0625, delta: -0.0313 });
     expect(h.data.overview.citation_rate).toMatchObject({ current: 0.0938, previous: 0, delta: 0.0938 });
-    expect(h.data.platforms[0]).toEqual(platform('chatgpt', 32, 1, 0.0313, 3, 0.0938));
+    expect(h.data.platforms[0]).toEqual(platformRow('chatgpt', 32, 1, 0.0313, 3, 0.0938));
     expect(h.data.competitors).toEqual([{ competitor: 'Rival', mentions: 1, mention_rate: 0.0313 }]);
 
     const t = (await analytics(ws, thirds.id, { range: '7d' })).body as { data: Record<string, any> };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { promptLine, snapshotLine } from '../../support/import-records.js';
+import { promptLine, snap } from '../../support/import-records.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
-import { EMPTY_PLATFORMS, getWith, importRecords } from '../../support/visibility.js';
+import { EMPTY_PLATFORMS, getWith, importRecords, platformRow } from '../../support/visibility.js';
 
 // Today is 2026-11-22 (UTC): with range=7d the current period is 11-16..11-22 and the previous
 // one 11-09..11-15.
@@ -15,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-type Platform = 'chatgpt' | 'google_ai_overview' | 'perplexity' | 'gemini' | 'grok' | 'claude';
-
-function snap(promptId: string, at: string, platform: Platform, flags: 'mc' | 'm' | 'c' | '') {
-  return snapshotLine({ prompt_id: promptId, collected_at: at, platform, mentioned: flags.includes('m'), cited: flags.includes('c') });
-}
-
-function platform(name: Platform, total: number, mentioned: number, mentionRate: number | null, cited: number, citedRate: number | null) {
-  return { platform: name, total, mentioned: { count: mentioned, rate: mentionRate }, cited: { count: cited, rate: citedRate } };
-}
 
 const NO_COUNTS = { current: { hits: 0, total: 0 }, previous: { hits: 0, total: 0 } };
 
@@ -73,12 +63,12 @@ describe('GET /api/v1/visibility/rates', () => {
           citation: [{ date: '2026-11-20', rate: 1 }, { date: '2026-11-22', rate: 0.3333 }],
         },
         platforms: [
-          platform('chatgpt', 2, 2, 1, 1, 0.5),
-          platform('google_ai_overview', 0, 0, null, 0, null),
-          platform('perplexity', 2, 1, 0.5, 1, 0.5),
-          platform('gemini', 0, 0, null, 0, null),
-          platform('grok', 0, 0, null, 0, null),
-          platform('claude', 0, 0, null, 0, null),
+          platformRow('chatgpt', 2, 2, 1, 1, 0.5),
+          platformRow('google_ai_overview', 0, 0, null, 0, null),
+          platformRow('perplexity', 2, 1, 0.5, 1, 0.5),
+          platformRow('gemini', 0, 0, null, 0, null),
+          platformRow('grok', 0, 0, null, 0, null),
+          platformRow('claude', 0, 0, null, 0, null),
         ],
         total_snapshots: 4,
       },

@@ -1,11 +1,10 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { answer, type TestReceiver } from '../../support/webhook-receiver.js';
 import type { AttemptRow } from '../../../src/store/interfaces/webhook-deliveries.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { emit, receiver, startDeliveryWorld, until } from './helpers.js';
 import { rowsOf, valueOf } from '../../support/database-rows.js';
+import { freePort } from '../../support/free-port.js';
 
 type World = Awaited<ReturnType<typeof startDeliveryWorld>>;
 
@@ -70,11 +69,7 @@ describe('webhook delivery: what counts as a failed attempt', () => {
 
   it('when nothing listens at the address, the attempt fails as a connection failure', async () => {
     const { store, workspace } = await startDeliveryWorld({ retryScheduleMs: [] });
-    // A port that was just free: bind, note it, close.
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await freePort();
     const hook = await createTestWebhook(store, workspace, { url: `http://127.0.0.1:${port}/hooks` });
     await emit(store, workspace.workspaceId);
     await until(async () => (await valueOf(store, "SELECT count(*) FROM webhook_deliveries WHERE status = 'failed'")) === 1, 5_000, 'failed');
