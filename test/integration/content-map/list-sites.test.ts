@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { minutesFrom, siteLine } from '../../support/content-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 import { expectStablePaging } from '../../contract/framework/paging.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 function list(ws: TestWorkspace, query: Record<string, string | number> = {}) {
   return getWith(server, ws, '/api/v1/content-map/sites', query);

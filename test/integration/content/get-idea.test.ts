@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { ideaLine, researchBatchLine, topicLine } from '../../support/content-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 describe('GET /api/v1/content/ideas/{idea}', () => {
   it('when the idea belongs to the workspace, answers 200 with the whole idea; its topic name follows the topic', async () => {

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { agentTaskLine, minutesFrom, outboxEvents } from '../../support/content-records.js';
 import { expectListPagesStably, expectNotFound, listedIds } from '../../support/record-lists.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const RESEARCHER = { id: '0b9e7d3c-1f2a-4c5b-8d6e-7f8091a2b3c4', name: 'Researcher', icon: 'search', short_description: 'Finds ideas' };
 

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { ideaLine, minutesFrom, outboxEvents, RESEARCH_BATCH_AS_READ, researchBatchLine, topicLine } from '../../support/content-records.js';
 import { expectListPagesStably, expectNotFound, listedIds } from '../../support/record-lists.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 /** Two topics and three batches created in this order; the first batch has two ideas. */
 async function batches(ws: TestWorkspace) {

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { agentTaskLine, articleLine, changed, researchBatchLine, topicLine } from '../../support/content-records.js';
 import { catchUp, expectInvalidQuery, expectScopeMissing, FEED_PATHS, readFeed, type FeedEvent } from '../../support/event-feeds.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestServer, useTestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { valuesOf } from '../../support/database-rows.js';
 
 const PATH = FEED_PATHS.content;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 /**
  * A topic, research batch, agent task and article (a backfill: no event), then one import that

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { articleLine, changed, siteLine, topicLine } from '../../support/content-records.js';
 import { expectInvalidQuery, expectScopeMissing, FEED_PATHS, readFeed } from '../../support/event-feeds.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
 
 const PATH = FEED_PATHS['content-map'];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 describe('GET /api/v1/content-map/events', () => {
   it('lists topic and sitemap URL events, oldest first, as the API shows the records; content events stay in their own feed', async () => {

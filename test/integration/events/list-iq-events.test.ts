@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { changed, iqRecordLine } from '../../support/content-records.js';
 import { expectInvalidQuery, expectScopeMissing, FEED_PATHS, readFeed } from '../../support/event-feeds.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
 
 const PATH = FEED_PATHS.iq;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 describe('GET /api/v1/iq/events', () => {
   it('lists brand-intelligence events, oldest first, each with the record as the API shows it', async () => {

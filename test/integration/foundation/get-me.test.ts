@@ -3,17 +3,11 @@ import { API_KEY_PREFIX } from '../../../src/keys/api-keys.js';
 import { createSecretToken } from '../../../src/keys/secret-token.js';
 import { createTestKey, createTestMember, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { send, type ObservedResponse } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestServer, type TestServer, useTestServer } from '../../support/test-server.js';
 
 const INVALID = { code: 4022, messages: 'The API key is invalid, revoked or expired.', data: null };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const me = (headers: Record<string, string>): Promise<ObservedResponse> =>
   send(server.url, { path: '/api/v1/me', headers, key: null });

@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIRouter } from 'openapi-backend';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OperationMatcher } from '../../../src/http/operation-matcher.js';
 import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { send, type RequestSpec } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 // Each request is matched to an operation once, and every later step (guards, query rules,
 // dispatch) reads that match. The spies count calls to the two routers the service could use:
 // ours, and openapi-backend's, which the dispatcher must never ask to route.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -1,22 +1,16 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 // A request path matches an operation only exactly as the contract writes it: letter case, a
 // trailing `/`, `//` and percent-escaped letters all make another path, which no operation has.
 // The operations come from the bundled contract, so a new one is covered without editing this file.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const document = loadOpenApiDocument() as { paths: Record<string, Record<string, unknown>> };
 const readPaths = Object.keys(document.paths).filter((p) => p.startsWith('/api/v1/') && 'get' in document.paths[p]!);

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { promptLine } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
 // The validator records what it needs of an operation on the operation's first request and reuses
 // it for the next ones (src/http/request-validator.ts); each request must still be validated and
 // answered with its own path parameters.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 describe('requests of one operation, one after the other', () => {
   it('each is answered for its own path parameters, and a bad one in between is still refused', async () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { parseRateLimit, send, type ObservedResponse } from '../../support/http.js';
 import { promptLine, snapshotLine } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
 import { NOW, seedManyAnswers } from './fixture.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 const get = (ws: TestWorkspace, path: string, headers: Record<string, string> = {}) => send(server.url, { path, headers }, ws.key);
 

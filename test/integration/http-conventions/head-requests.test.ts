@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { parseRateLimit, send, sendRaw, type ObservedResponse } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { NOW, seedManyAnswers } from './fixture.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 type Paths = Record<string, Record<string, unknown>>;
 const paths = (loadOpenApiDocument() as { paths: Paths }).paths;

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { IQ_METADATA, iqRecordLine, minutesFrom } from '../../support/content-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 import { expectStablePaging } from '../../contract/framework/paging.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 // The five collections read one record table by kind: each must list its own kind only.
 const COLLECTIONS = [

@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 const SEND_ONE = {
   code: 4022,
@@ -18,13 +18,7 @@ const BEARER_ONLY = {
   data: null,
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const call = (path: string, headers: Record<string, string>) => send(server.url, { path, key: null, headers });
 

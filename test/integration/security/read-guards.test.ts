@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_SCOPES, type Scope } from '../../../src/keys/scopes.js';
 import { createSecretToken } from '../../../src/keys/secret-token.js';
 import type { SubscriptionStatus } from '../../../src/store/interfaces/accounts.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 // How the read API's scope and subscription guards (src/http/scope-guard.ts, subscription-guard.ts)
 // answer, on a few operations. Which scope and exemption each operation has is checked for every
 // operation of the contract, without a server, in test/unit/http/operation-requirements.test.ts.
 // The subscription comes from the key's row, so this runs on both stores.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const PROMPTS = '/api/v1/visibility/prompts';
 

@@ -1,10 +1,10 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { send, type ObservedResponse } from '../../support/http.js';
 import { categoryLine, promptLine, snapshotLine } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { Contract } from '../../contract/framework/spec.js';
 import { importRecords } from '../../support/visibility.js';
 
@@ -12,13 +12,7 @@ const NOW = new Date('2026-11-22T12:00:00.000Z');
 // A UUID with at least one letter in upper case, anywhere in a body.
 const UPPER_UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW, allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW, allowPrivateWebhookTargets: true });
 
 const upper = (id: string) => id.toUpperCase();
 /** `3f2b…` → `3F2b…`: every other letter in upper case. */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { changed, type Line } from '../../support/content-records.js';
 import { promptLine, snapshotLine } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 import { expectStablePaging } from '../../contract/framework/paging.js';
 import { send } from '../../support/http.js';
@@ -12,13 +12,7 @@ const NOW = new Date('2026-11-22T12:00:00.000Z');
 const T = ['2026-11-22T08:00:00.000Z', '2026-11-22T09:00:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-22T11:00:00.000Z'] as const;
 const PATH = '/api/v1/visibility/answers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 interface ListedAnswer {
   id: string;

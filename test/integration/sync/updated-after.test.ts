@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import {
   agentTaskLine, articleLine, changed, ideaLine, iqRecordLine, pageLine, researchBatchLine, siteLine, topicLine, type Line,
 } from '../../support/content-records.js';
 import { promptLine } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 import { listedIds } from '../../support/record-lists.js';
 import { expectStablePaging } from '../../contract/framework/paging.js';
 import { send } from '../../support/http.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const T = ['2026-03-01T10:00:00.000Z', '2026-03-01T11:00:00.000Z', '2026-03-01T12:00:00.000Z', '2026-03-01T13:00:00.000Z', '2026-03-01T14:00:00.000Z'] as const;
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 import { competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
 import { seedAnswers } from './answers-fixture.js';
@@ -9,13 +9,7 @@ import { seedAnswers } from './answers-fixture.js';
 // Today is 2026-11-22 (UTC).
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 interface Answer {
   id: string;

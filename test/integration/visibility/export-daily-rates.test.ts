@@ -1,20 +1,14 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { promptLine, snap } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
 // Today is 2026-11-22 (UTC): with range=7d the current period is 11-16..11-22.
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 async function seed(ws: TestWorkspace): Promise<void> {
   const p1 = promptLine();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { categoryLine, competitorLine, promptLine, snap } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestServer, useTestServer } from '../../support/test-server.js';
 import { EMPTY_PLATFORMS, getWith, importRecords, platformRow } from '../../support/visibility.js';
 import type { Platform } from '../../../src/analytics/platforms.js';
 
@@ -10,13 +10,7 @@ import type { Platform } from '../../../src/analytics/platforms.js';
 // that a snapshot at 23:59:59.999Z today is in the past.
 const NOW = new Date('2026-11-22T23:59:59.999Z');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 /** One snapshot: where, when, and whether the brand is mentioned (m) and cited (c). */
 function analytics(ws: TestWorkspace, promptId: string, query: Record<string, string> = {}) {

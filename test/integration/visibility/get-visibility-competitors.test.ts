@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 import { profileLine } from '../../support/workspace-records.js';
 
@@ -9,13 +9,7 @@ import { profileLine } from '../../support/workspace-records.js';
 // one 11-09..11-15.
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 function snap(promptId: string, at: string, mentioned: boolean, competitors: string[]) {
   return snapshotLine({ prompt_id: promptId, collected_at: at, mentioned, competitors });

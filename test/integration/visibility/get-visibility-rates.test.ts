@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { promptLine, snap } from '../../support/import-records.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { EMPTY_PLATFORMS, getWith, importRecords, platformRow } from '../../support/visibility.js';
 
 // Today is 2026-11-22 (UTC): with range=7d the current period is 11-16..11-22 and the previous
 // one 11-09..11-15.
 const NOW = new Date('2026-11-22T23:59:59.999Z');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 const NO_COUNTS = { current: { hits: 0, total: 0 }, previous: { hits: 0, total: 0 } };
 

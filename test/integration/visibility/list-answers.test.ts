@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 import { snapshotLine } from '../../support/import-records.js';
 import { expectStablePaging } from '../../contract/framework/paging.js';
@@ -11,13 +11,7 @@ import { expectedAnswers, seedAnswers } from './answers-fixture.js';
 // Today is 2026-11-22 (UTC): with range=7d the current period is 11-16..11-22.
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => NOW });
 
 const list = (ws: TestWorkspace, query: Record<string, string | number> = {}) => getWith(server, ws, '/api/v1/visibility/answers', query);
 const ids = (res: { body: unknown }) => (res.body as { data: { items: Array<{ id: string }> } }).data.items.map((a) => a.id);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { competitorLine, promptLine, snapshotLine } from '../../support/import-records.js';
 import { agreesWithReference, referencePValue } from '../../support/significance-reference.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
 // The endpoint against a reference written straight from the rules the contract states (`PromptAnalytics`) and its
@@ -16,13 +16,7 @@ const COMPETITOR_POOL = ['Acme', 'acme labs', 'Beta', 'Émile', 'zeta', 'Zeta Cl
 const TODAY = Date.parse('2026-11-22T00:00:00.000Z') / DAY;
 
 let now = new Date(TODAY * DAY);
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => now });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => now });
 
 interface Snap {
   prompt: 0 | 1;

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestServer, useTestServer } from '../../support/test-server.js';
 import { MEMBER_TOKEN_PREFIX } from '../../../src/keys/member-tokens.js';
 import { createSecretToken } from '../../../src/keys/secret-token.js';
 import { adminWorld, expectRateLimitHeaders, ROLE_FORBIDDEN, TOKEN_INVALID, WORKSPACE_NOT_FOUND } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 describe('/api/workspace/{workspace_id}/... authentication, workspace and role', () => {
   it('when no credential is sent, answers 401 with code 4021', async () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { createTestKey, createTestMember } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { expectStablePaging } from '../../contract/framework/paging.js';
 import { adminWorld, createWebhook, emit, type AdminWorld } from './helpers.js';
 import { valuesOf } from '../../support/database-rows.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 /** The paging promise (the paging rules of docs/client-teams.md) on one administration list of `mine`, with `theirs` as the foreign workspace. */
 async function checkPaging(mine: AdminWorld, theirs: AdminWorld, path: (w: AdminWorld) => string, ids: string[], itemId?: (item: unknown) => string) {

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/contract.js';
 import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 // The administration API matches paths exactly as the contract writes them, like the read API: a
 // path in other letter case is no operation, so it never reaches an owner-only handler.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const document = loadOpenApiDocument() as { paths: Record<string, Record<string, unknown>> };

@@ -1,15 +1,9 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 /** Every administration operation that takes a body: a valid body and the status it answers. */
 const OPERATIONS: Array<{ operation: string; method: string; path: (webhookId: string) => string; body: object; success: number }> = [

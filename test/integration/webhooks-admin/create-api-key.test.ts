@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { hashToken } from '../../../src/keys/secret-token.js';
 import { adminWorld } from './helpers.js';
 import type { FieldError } from '../../../src/errors/field-errors.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 type Created = { data: { key: string; api_key: { id: string; created_at: string; expires_at: string } } };
 

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook, emit, WEBHOOK_NOT_FOUND } from './helpers.js';
 import { valueOf } from '../../support/database-rows.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 describe('DELETE /api/workspace/{workspace_id}/webhooks/{webhook_id}', () => {
   it('when the webhook exists, answers 2040 and removes it with its whole delivery log, sent or not', async () => {

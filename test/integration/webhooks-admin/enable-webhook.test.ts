@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/test-server.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { adminWorld, createWebhook, emit, receiver, startDispatcher, until } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 type WebhookBody = { data: { enabled: boolean; disabled_at: string | null; consecutive_failures: number; updated_at: string } };
 

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey } from '../../support/accounts.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 describe('GET /api/workspace/{workspace_id}/api-keys', () => {
   it('when the workspace has keys, lists them oldest first with revoked ones, never a secret', async () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestMember } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 describe('GET /api/workspace/{workspace_id}/members', () => {
   it('when any member asks, lists every member with role, oldest first, paged', async () => {

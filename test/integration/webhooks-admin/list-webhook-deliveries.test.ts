@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/test-server.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/samples.js';
 import { adminWorld, createWebhook, emit, receiver, startDispatcher, until, WEBHOOK_NOT_FOUND } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 interface Delivery { id: string; event_type: string; delivery_status: string; http_status: number | null; response_body: string | null }
 type Page = { data: { items: Delivery[]; next_cursor: string | null } };

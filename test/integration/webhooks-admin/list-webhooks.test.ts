@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 type Page = { data: { items: Array<{ id: string; secret_masked: string }>; next_cursor: string | null } };
 

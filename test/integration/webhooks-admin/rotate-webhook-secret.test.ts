@@ -1,16 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook, receiver, WEBHOOK_NOT_FOUND } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 type Rotated = { data: { secret: string; webhook: { secret_masked: string; previous_secret_expires_at: string | null; updated_at: string } } };
 

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { startConfiguredServer } from '../../support/process-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { adminWorld, createWebhook, receiver, WEBHOOK_NOT_FOUND } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 
 const ZERO = '00000000-0000-0000-0000-000000000000';
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, ROLE_FORBIDDEN } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const readStatus = async (key: string, path: string) => (await send(server.url, { path, key })).status;
 const KEY_NOT_FOUND = { code: 4040, messages: 'API key not found.', data: null };

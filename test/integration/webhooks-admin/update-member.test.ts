@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestMember } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, ROLE_FORBIDDEN } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const meStatus = async (key: string) => (await send(server.url, { path: '/api/v1/me', key })).status;
 

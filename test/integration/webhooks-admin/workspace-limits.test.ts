@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook } from './helpers.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true, workspaceLimits: { activeApiKeys: 3, webhooks: 1 } });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true, workspaceLimits: { activeApiKeys: 3, webhooks: 1 } });
 
 describe('how many API keys and webhooks a workspace may hold', () => {
   it('refuses one more active API key than the limit with 409 (4092); revoking one makes room', async () => {

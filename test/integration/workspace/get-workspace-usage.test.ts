@@ -2,26 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { startServer } from '../../../src/server.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestServer, useTestServer } from '../../support/test-server.js';
 import { planLine } from '../../support/workspace-records.js';
 import { promptLine } from '../../support/import-records.js';
 import { articleLine } from '../../support/content-records.js';
 
 // The server's clock: each test sets the instant its requests happen at.
 let clock = new Date('2026-11-22T10:00:00.000Z');
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => clock });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ now: () => clock });
 
 const usage = (key: string) => send(server.url, { path: '/api/v1/workspace/usage' }, key);
 const get = (key: string, path: string) => send(server.url, { path }, key);

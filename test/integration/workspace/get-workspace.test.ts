@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { profileLine } from '../../support/workspace-records.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 const workspace = (key: string) => send(server.url, { path: '/api/v1/workspace' }, key);
 
