@@ -38,6 +38,16 @@ afterAll(async () => {
   await server.close();
 });
 
+/**
+ * The answer's text; where the request itself changes the answer (the usage, which counts it, and
+ * `/me`, the key's last use), its JSON with every number zeroed: the days or items it holds and
+ * their dates still compare.
+ */
+function comparable(path: string, res: ObservedResponse): string {
+  const changedByTheRequest = path === '/api/v1/me' || /\/usage(\/|$)/.test(path);
+  return changedByTheRequest ? JSON.stringify(JSON.parse(res.text), (_, value: unknown) => (typeof value === 'number' ? 0 : value)) : res.text;
+}
+
 function get(route: ReadRoute, path: string, query: Record<string, string>): Promise<ObservedResponse> {
   return send(server.url, route.member ? { path, query, headers: { authorization: `Bearer ${token}` }, key: null } : { path, query, key: ws.key });
 }
@@ -73,6 +83,6 @@ describe('every operation whose contract defaults a query parameter', () => {
     const omitted = await get(route, path, {});
     const explicit = await get(route, path, sent);
     expect(omitted.status, `${path}: ${omitted.text.slice(0, 300)}`).toBe(200);
-    expect([explicit.status, explicit.headers.get('content-type'), explicit.text]).toEqual([omitted.status, omitted.headers.get('content-type'), omitted.text]);
+    expect([explicit.status, explicit.headers.get('content-type'), comparable(path, explicit)]).toEqual([omitted.status, omitted.headers.get('content-type'), comparable(path, omitted)]);
   });
 });
