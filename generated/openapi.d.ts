@@ -4237,7 +4237,7 @@ export interface components {
         };
         /**
          * @description A member's role in the workspace. `owner` manages webhooks, API keys and members; `member` can
-         *     read the member list and the event catalog.
+         *     read the member list, the event catalog and the requests per day (`getDailyUsage`).
          * @enum {string}
          */
         MemberRole: "owner" | "member";

@@ -33,10 +33,10 @@ function writtenRequirement(method: string, path: string) {
 /**
  * The administration API's permissions as the MemberRole schema describes them, written out apart
  * from the contract's `security`: owners manage webhooks, API keys and members; any member reads (GET, and so HEAD) the
- * member list and the event catalog, which API keys reach too.
+ * member list, the event catalog (which API keys reach too) and the requests per day.
  */
 function documentedAdminRequirement(method: string, path: string) {
-  const anyMember = method === 'get' && (path.endsWith('/members') || path.endsWith('/webhooks/events'));
+  const anyMember = method === 'get' && (path.endsWith('/members') || path.endsWith('/webhooks/events') || path.endsWith('/usage/daily'));
   return {
     credentials: path.endsWith('/webhooks/events') ? ['api_key', 'member_token'] : ['member_token'],
     scopes: [],
