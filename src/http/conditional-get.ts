@@ -49,6 +49,10 @@ export function conditionalJsonReads(): RequestHandler {
     res.set('Cache-Control', READ_CACHE_CONTROL);
     // Before this only the encoding can have been named (src/http/compress-responses.ts).
     res.setHeader('Vary', READ_VARY_HEADER);
+    // The 304 is decided here alone. Express's `res.send` would otherwise turn any 200 into a 304
+    // when its `req.fresh` holds, and that holds for `If-None-Match: *` on every operation,
+    // including those whose contract documents no 304 (the usage).
+    Object.defineProperty(req, 'fresh', { value: false, configurable: true });
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : undefined;

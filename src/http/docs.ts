@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Router, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { guideImage, guideNavigation, guidePageHtml, renderGuides } from '../docs/guide-pages.js';
 import { buildReferenceDocument } from '../docs/reference-document.js';
 import { once } from '../once.js';
@@ -97,6 +97,11 @@ export function docsRouter(openapi: object, asyncapi?: object): Router {
       return;
     }
     secure(res, asset.type, 'public, max-age=3600').send(asset.body());
+  });
+  // A name whose percent-escapes do not decode (`%ff`, `%`, an overlong `%c0%af`) names no guide
+  // and no asset: the router's decoding error goes on to the same 404 as any unknown name.
+  router.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => {
+    next(err instanceof URIError ? undefined : err);
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { parseRateLimit, send, type ObservedResponse } from '../../support/http.js';
+import { parseRateLimit, send, sendRaw, type ObservedResponse } from '../../support/http.js';
 import { promptLine, snapshotLine } from '../../support/import-records.js';
 import { useTestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
@@ -98,6 +98,17 @@ describe('conditional reads (ETag, If-None-Match)', () => {
     expect((await get(ws, path, { 'if-none-match': first.headers.get('etag')! })).status).toBe(200);
     const head = await send(server.url, { method: 'HEAD', path, headers: { 'if-none-match': '*' } }, ws.key);
     expect([head.status, head.text]).toEqual([200, '']);
+  });
+
+  it('when If-None-Match: * comes without the Cache-Control: no-cache that fetch adds (as curl sends it), the usage still answers 200 on GET and HEAD', async () => {
+    const ws = await createTestWorkspace(server.store);
+    const headers = { authorization: `Bearer ${ws.key}`, 'if-none-match': '*' };
+    const got = await sendRaw(server.url, { path: '/api/v1/workspace/usage', headers });
+    expect([got.status, got.body.toString('utf8').slice(0, 20)]).toEqual([200, '{"code":2000,"messag']);
+    const head = await sendRaw(server.url, { method: 'HEAD', path: '/api/v1/workspace/usage', headers });
+    expect([head.status, head.body.length]).toEqual([200, 0]);
+    // Where the operation documents a 304, the same header still gets it.
+    expect((await sendRaw(server.url, { path: '/api/v1/visibility/prompts', headers })).status).toBe(304);
   });
 
   it('when the answer is an error, carries no ETag and If-None-Match: * does not hide it', async () => {
