@@ -27,6 +27,8 @@ export interface ContractOperation {
    * to the receiver only), so its idempotent answer is kept after the fact, with no transaction open while it waits.
    */
   actsWithoutWriting: boolean;
+  /** Whether it declares a request body: only then is a body read (a body sent to any other operation is ignored). */
+  takesBody: boolean;
   /** Whether it documents a 304: only then may a matching `If-None-Match` turn its 200 into one. */
   answersNotModified: boolean;
   /**
@@ -107,6 +109,7 @@ export function compileOperations(document: object): ContractOperation[] {
         idempotent: declared.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase()),
         actsWithoutWriting: actsWithoutWriting === true,
         takesInput: (item.parameters ?? []).length + (op.parameters ?? []).length > 0 || op.requestBody !== undefined,
+        takesBody: op.requestBody !== undefined,
         answersNotModified: op.responses?.['304'] !== undefined,
         constantHeaders: constantHeadersOf(document, op.responses ?? {}),
       });

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import express, { type Request, type RequestHandler } from 'express';
 import { ServiceError } from '../errors/service-error.js';
+import { matchedOperation } from './request-context.js';
 
 /** The content codings the JSON parser can undo in this Node build, as sent in `Accept-Encoding` with a 415. */
 const ACCEPTED_BODY_CODINGS = ['gzip', 'deflate', 'br', ...('createZstdDecompress' in zlib ? ['zstd'] : [])].join(', ');
@@ -37,10 +38,18 @@ function bodyError(err: unknown, req: Request, limit: string): ServiceError {
   }
 }
 
-/** `express.json`, with every refusal turned into the envelope's 415 or 422. */
+/**
+ * `express.json`, with every refusal turned into the envelope's 415 or 422, for the operations whose
+ * contract has a `requestBody`. A body sent to any other operation is not read at all, so its
+ * encoding or its bytes cannot earn a status that operation does not document.
+ */
 export function parseJsonBody(options: { limit: string }): RequestHandler {
   const parse = express.json({ limit: options.limit });
   return (req, res, next) => {
+    if (matchedOperation(res)?.operation.takesBody !== true) {
+      next();
+      return;
+    }
     parse(req, res, (err?: unknown) => {
       if (err === undefined || err === null) next();
       else next(bodyError(err, req, options.limit));

@@ -1,7 +1,7 @@
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import zlib, { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../support/test-server.js';
-import { adminWorld, createWebhook } from './helpers.js';
+import { adminWorld, createWebhook, emit } from './helpers.js';
 
 const server = useTestServer({ allowPrivateWebhookTargets: true });
 
@@ -27,9 +27,12 @@ const ENCODINGS: Array<{ encoding: string; bytes: (json: string) => Buffer | str
   { encoding: 'identity', bytes: (json) => json, expected: (success) => [success, success === 201 ? 2010 : success === 202 ? 2020 : 2000] },
 ];
 
+/** The codings this Node build decodes (zstd from Node 22.15 and 23.8), as a 415 names them. */
+const CODINGS = ['gzip', 'deflate', 'br', ...('createZstdDecompress' in zlib ? ['zstd'] : [])].join(', ');
+
 const MESSAGES: Record<string, string> = {
-  compress: 'Unsupported Content-Encoding: send the body uncompressed or as gzip, deflate, br.',
-  'x-foo': 'Unsupported Content-Encoding: send the body uncompressed or as gzip, deflate, br.',
+  compress: `Unsupported Content-Encoding: send the body uncompressed or as ${CODINGS}.`,
+  'x-foo': `Unsupported Content-Encoding: send the body uncompressed or as ${CODINGS}.`,
   gzip: 'Invalid request body: it is not valid gzip data.',
   deflate: 'Invalid request body: it is not valid deflate data.',
   br: 'Invalid request body: it is not valid br data.',
@@ -52,7 +55,7 @@ describe('administration operations that take a body, with Content-Encoding', ()
       // A 422 also names the body for programs; a 415 carries no data.
       const data = status === 422 ? { errors: [{ in: 'body', name: '', message: MESSAGES[encoding]!.replace(/^Invalid request body: (.*)\.$/, '$1') }] } : null;
       if (status >= 400) expect(res.body).toEqual({ code, messages: MESSAGES[encoding], data });
-      if (status === 415) expect(res.headers.get('accept-encoding')).toBe('gzip, deflate, br');
+      if (status === 415) expect(res.headers.get('accept-encoding')).toBe(CODINGS);
     });
   }
 
@@ -74,6 +77,20 @@ describe('administration operations that take a body, with Content-Encoding', ()
     expect(bomb.length).toBeLessThan(100 * 1024);
     const res = await sendBody(url, token, 'POST', bomb, { 'content-encoding': 'gzip' });
     expect([res.status, res.body]).toEqual([422, { code: 4220, messages: 'Invalid request body: larger than 100 KB.', data: { errors: [{ in: 'body', name: '', message: 'larger than 100 KB' }] } }]);
+  });
+
+  it.each(['x-foo', 'gzip', 'identity'])('operations that take no body (enable, disable, redeliver, delete) ignore one sent as %s and answer their success', async (encoding) => {
+    const { workspace, token, call } = await adminWorld(server);
+    const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
+    await emit(server, workspace.workspaceId);
+    const [delivery] = ((await call({ path: `/webhooks/${id}/deliveries` })).body as { data: { items: Array<{ id: string }> } }).data.items;
+    const base = `${server.url}/api/workspace/${workspace.workspaceId}/webhooks/${id}`;
+    const answers: Array<[string, number, number]> = [];
+    for (const [method, path] of [['POST', '/disable'], ['POST', '/enable'], ['POST', `/deliveries/${delivery!.id}/redeliver`], ['DELETE', '']] as const) {
+      const res = await sendBody(`${base}${path}`, token, method, GARBAGE, { 'content-encoding': encoding });
+      answers.push([`${method} ${path || '/'}`, res.status, res.body.code]);
+    }
+    expect(answers).toEqual([['POST /disable', 200, 2000], ['POST /enable', 200, 2000], [`POST /deliveries/${delivery!.id}/redeliver`, 202, 2020], ['DELETE /', 200, 2040]]);
   });
 
   it('when the body is not JSON by its Content-Type or charset, answers 415 (4150)', async () => {
