@@ -9,6 +9,9 @@ import type { ApiKeyRow } from '../store/interfaces/api-keys.js';
 
 export type WorkspaceApiKey = components['schemas']['WorkspaceApiKey'];
 
+/** Reads of a key a PATCH makes before it gives up on a key that others keep changing (each loss means another write won). */
+const MAX_UPDATE_ATTEMPTS = 5;
+
 export function toApiKeyView(row: ApiKeyRow): WorkspaceApiKey {
   return {
     id: row.id,
@@ -65,19 +68,26 @@ export async function updateWorkspaceApiKey(
   store: Store,
   input: { workspaceId: string; keyId: string; name?: string | undefined; scopes?: readonly Scope[] | undefined },
 ): Promise<WorkspaceApiKey> {
-  const row = await store.apiKeys.get(input.keyId);
-  if (row?.workspace_id !== input.workspaceId) throw ServiceError.notFound('API key');
-  if (row.revoked_at !== null) throw new ServiceError('CONFLICT', `The API key was revoked at ${row.revoked_at} and can no longer be changed.`);
   const name = input.name?.trim();
   if (name === '') throw ServiceError.invalid({ in: 'body', name: 'name', message: 'must not be blank' });
   if (input.scopes?.length === 0) throw ServiceError.invalid({ in: 'body', name: 'scopes', message: 'must keep at least one scope: to take them all away, revoke the key' });
-  const held = parseStoredScopes(row.scopes);
-  const added = input.scopes?.filter((s) => !held.includes(s)) ?? [];
-  if (added.length > 0) {
-    throw ServiceError.invalid({ in: 'body', name: 'scopes', message: `the key does not hold ${added.join(', ')}; scopes can only be removed: a wider key is a new key` });
-  }
   const scopes = input.scopes === undefined ? undefined : normaliseScopes(input.scopes).join(' ');
-  // Revoked since it was read: the update leaves it alone and the answer says so.
-  if (!(await store.apiKeys.update(row.id, { name, scopes }))) throw new ServiceError('CONFLICT', 'The API key was revoked meanwhile and can no longer be changed.');
-  return toApiKeyView((await store.apiKeys.get(row.id)) ?? row);
+  // The scopes are checked against the ones read, and written only if the key still holds exactly
+  // those (a compare-and-set): a PATCH that lost the race reads again and is checked against the
+  // winner's scopes, so scopes only ever narrow, and each answer is what its PATCH set.
+  for (let attempt = 1; ; attempt++) {
+    const row = await store.apiKeys.get(input.keyId);
+    if (row?.workspace_id !== input.workspaceId) throw ServiceError.notFound('API key');
+    if (row.revoked_at !== null) throw new ServiceError('CONFLICT', `The API key was revoked at ${row.revoked_at} and can no longer be changed.`);
+    const held = parseStoredScopes(row.scopes);
+    const added = input.scopes?.filter((s) => !held.includes(s)) ?? [];
+    if (added.length > 0) {
+      throw ServiceError.invalid({ in: 'body', name: 'scopes', message: `the key does not hold ${added.join(', ')}; scopes can only be removed: a wider key is a new key` });
+    }
+    if (await store.apiKeys.update(row.id, { name, scopes, scopesWere: scopes === undefined ? undefined : row.scopes })) {
+      return toApiKeyView({ ...row, name: name ?? row.name, scopes: scopes ?? row.scopes });
+    }
+    // Revoked or changed since it was read: read it again, a few times at most.
+    if (attempt === MAX_UPDATE_ATTEMPTS) throw new ServiceError('CONFLICT', 'The API key kept changing while this change was being made; read it and try again.');
+  }
 }

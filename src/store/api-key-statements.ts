@@ -9,8 +9,14 @@ export const API_KEY_SQL = {
   get: 'SELECT * FROM api_keys WHERE id = ?',
   listByWorkspace: 'SELECT * FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id',
   revoke: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
-  /** A new name and/or scopes (NULL keeps the stored one); a revoked key is left as it is. */
-  update: 'UPDATE api_keys SET name = COALESCE(?, name), scopes = COALESCE(?, scopes) WHERE id = ? AND revoked_at IS NULL',
+  /**
+   * A new name and/or scopes (NULL keeps the stored one); a revoked key is left as it is, and so is
+   * one whose scopes are no longer the ones given last (NULL: whatever they are), which the
+   * caller read and checked the new scopes against: a compare-and-set, so two narrowings at once
+   * cannot both pass their check on the same scopes and the second widen what the first removed.
+   */
+  update: `UPDATE api_keys SET name = COALESCE(?, name), scopes = COALESCE(?, scopes)
+    WHERE id = ? AND revoked_at IS NULL AND scopes = COALESCE(?, scopes)`,
   /** The keys a user created in a workspace that still work (neither revoked nor expired at `now`). */
   listActiveBy: `SELECT * FROM api_keys WHERE workspace_id = ? AND created_by = ? AND revoked_at IS NULL AND expires_at > ?
     ORDER BY created_at, id`,

@@ -19,7 +19,11 @@ export const WEBHOOK_SQL = {
   disable: `UPDATE webhooks SET enabled = 0, disabled_at = COALESCE(disabled_at, @now),
       updated_at = CASE WHEN enabled = 0 THEN updated_at ELSE @now END
     WHERE workspace_id = @workspace_id AND id = @id`,
-  rotate: `UPDATE webhooks SET previous_secret = @previous_secret, previous_secret_expires_at = @previous_secret_expires_at,
-      secret = @secret, updated_at = @now
+  /**
+   * A new secret; with a grace period, the secret it replaces (read by this statement, never by its
+   * caller: two rotations at once each keep the other's secret as the previous one, none is lost).
+   */
+  rotate: `UPDATE webhooks SET previous_secret = CASE WHEN @keep_previous = 1 THEN secret ELSE NULL END,
+      previous_secret_expires_at = @previous_secret_expires_at, secret = @secret, updated_at = @now
     WHERE workspace_id = @workspace_id AND id = @id`,
 } as const;

@@ -185,14 +185,15 @@ export async function rotateWebhookSecret(
   store: Store,
   input: { workspaceId: string; webhookId: string; gracePeriodSeconds: number; now: Date },
 ): Promise<WebhookWithSecret> {
-  const row = await existing(store, input.workspaceId, input.webhookId);
   const secret = createWebhookSecret();
   const grace = input.gracePeriodSeconds > 0;
-  await store.webhooks.rotate(input.workspaceId, input.webhookId, {
+  // The secret it replaces is read by the write itself: two rotations at once leave the later one's
+  // secret signing and the earlier one's as the previous, and neither answer hands out a dead secret.
+  const rotated = await store.webhooks.rotate(input.workspaceId, input.webhookId, {
     secret,
-    previousSecret: grace ? row.secret : null,
     previousExpiresAt: grace ? new Date(input.now.getTime() + input.gracePeriodSeconds * 1000).toISOString() : null,
   }, input.now.toISOString());
+  if (!rotated) throw ServiceError.notFound('Webhook');
   return { webhook: await getWebhook(store, input), secret };
 }
 

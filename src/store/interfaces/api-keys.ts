@@ -47,6 +47,8 @@ export interface KeyUse {
 export interface ApiKeyChange {
   name?: string | undefined;
   scopes?: string | undefined;
+  /** The stored scopes the change was checked against: the update writes nothing when they changed since. */
+  scopesWere?: string | undefined;
 }
 
 export interface ApiKeyStore {
@@ -66,7 +68,10 @@ export interface ApiKeyStore {
   revokeAllBy(workspaceId: string, userId: string, now: string): Promise<number>;
   /** Resolves false when the key does not exist or was already revoked. */
   revoke(id: string, now: string): Promise<boolean>;
-  /** Sets the name and/or the stored scopes given; resolves false when the key does not exist or is revoked. */
+  /**
+   * Sets the name and/or the stored scopes given, in one statement; resolves false, writing
+   * nothing, when the key does not exist, is revoked, or no longer holds `scopesWere`.
+   */
   update(id: string, change: ApiKeyChange): Promise<boolean>;
   /** Records use unless a use later than `notBefore` is already recorded (the in-memory check agrees at the boundary). */
   touch(id: string, now: string, notBefore: string): Promise<void>;

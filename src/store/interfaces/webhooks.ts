@@ -40,11 +40,14 @@ export interface WebhookStore {
   enable(workspaceId: string, id: string, now: string): Promise<boolean>;
   /** Disables the webhook, keeping the time it was first disabled. False when there is no such webhook. */
   disable(workspaceId: string, id: string, now: string): Promise<boolean>;
-  /** Installs a new secret; the previous one keeps signing until `previousExpiresAt` (none when null). */
+  /**
+   * Installs a new secret; the one it replaces, as stored when the write runs, keeps signing until
+   * `previousExpiresAt` (none when null). False when there is no such webhook.
+   */
   rotate(
     workspaceId: string,
     id: string,
-    rotation: { secret: string; previousSecret: string | null; previousExpiresAt: string | null },
+    rotation: { secret: string; previousExpiresAt: string | null },
     now: string,
   ): Promise<boolean>;
 }

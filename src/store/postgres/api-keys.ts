@@ -24,7 +24,7 @@ export function createPostgresApiKeyStore(db: PostgresPool): ApiKeyStore {
       return (await run(db, API_KEY_SQL.revoke, [now, id])) === 1;
     },
     async update(id: string, change: ApiKeyChange): Promise<boolean> {
-      return (await run(db, API_KEY_SQL.update, [change.name ?? null, change.scopes ?? null, id])) === 1;
+      return (await run(db, API_KEY_SQL.update, [change.name ?? null, change.scopes ?? null, id, change.scopesWere ?? null])) === 1;
     },
     async touch(id: string, now: string, notBefore: string): Promise<void> {
       await run(db, API_KEY_SQL.touch, [now, id, notBefore]);

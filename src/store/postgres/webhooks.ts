@@ -56,8 +56,8 @@ export function createPostgresWebhookStore(pool: PostgresPool): WebhookStore {
     async disable(workspaceId, id, now) {
       return (await run(pool, SQL.disable, { workspace_id: workspaceId, id, now })) === 1;
     },
-    async rotate(workspaceId, id, { secret, previousSecret, previousExpiresAt }, now) {
-      const rotated = { secret, previous_secret: previousSecret, previous_secret_expires_at: previousExpiresAt };
+    async rotate(workspaceId, id, { secret, previousExpiresAt }, now) {
+      const rotated = { secret, keep_previous: previousExpiresAt === null ? 0 : 1, previous_secret_expires_at: previousExpiresAt };
       return (await run(pool, SQL.rotate, { workspace_id: workspaceId, id, now, ...rotated })) === 1;
     },
   };

@@ -51,7 +51,7 @@ export function createSyncApiKeyStore(db: Db) {
     },
     /** Returns false when the key does not exist or is revoked. */
     update(id: string, change: ApiKeyChange): boolean {
-      return statements.update.run(change.name ?? null, change.scopes ?? null, id).changes === 1;
+      return statements.update.run(change.name ?? null, change.scopes ?? null, id, change.scopesWere ?? null).changes === 1;
     },
     /** Records use unless a use later than `notBefore` is already recorded (the in-memory check agrees at the boundary). */
     touch(id: string, now: string, notBefore: string): void {

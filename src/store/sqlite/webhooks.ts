@@ -71,14 +71,14 @@ export function createWebhookStore(db: Db): WebhookStore {
     rotate(
       workspaceId: string,
       id: string,
-      rotation: { secret: string; previousSecret: string | null; previousExpiresAt: string | null },
+      rotation: { secret: string; previousExpiresAt: string | null },
       now: string,
     ): boolean {
       return statements.rotate.run({
         workspace_id: workspaceId,
         id,
         secret: rotation.secret,
-        previous_secret: rotation.previousSecret,
+        keep_previous: rotation.previousExpiresAt === null ? 0 : 1,
         previous_secret_expires_at: rotation.previousExpiresAt,
         now,
       }).changes === 1;
