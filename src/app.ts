@@ -31,6 +31,7 @@ import { perContract } from './http/per-contract.js';
 import { OperationMatcher } from './http/operation-matcher.js';
 import { matchRoute, requireOperation } from './http/route-match.js';
 import { adminHandlers } from './http/admin-handlers.js';
+import { webhookLookupsFirst } from './handlers/webhooks.js';
 import { eventCatalogFrom } from './webhooks/event-catalog.js';
 import type { Resolver } from './webhooks/ssrf-guard.js';
 import { DEFAULT_CONSOLE_TIMEOUTS, DEFAULT_WEBHOOK_TIMEOUT_MS, DEFAULT_WORKSPACE_LIMITS, type ConsoleConfig, type WorkspaceLimits } from './config.js';
@@ -174,6 +175,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     now,
     admin: {
       handlers: deps.adminHandlers ?? adminHandlers,
+      lookupsFirst: webhookLookupsFirst,
       services: {
         eventCatalog,
         allowPrivateWebhookTargets: deps.allowPrivateWebhookTargets ?? false,

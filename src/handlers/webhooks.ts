@@ -1,7 +1,8 @@
 import { Codes } from '../errors/codes.js';
 import { ServiceError } from '../errors/service-error.js';
-import type { AdminOperationHandler, AdminServices } from '../operations/handler-types.js';
+import type { AdminLookupsFirst, AdminOperationHandler, AdminServices } from '../operations/handler-types.js';
 import {
+  checkWebhookUrl,
   createWebhook as createSubscription,
   deleteWebhook as deleteSubscription,
   DEFAULT_GRACE_PERIOD_SECONDS,
@@ -25,6 +26,12 @@ const catalogOrder = (services: AdminServices) => services.eventCatalog.map((e) 
 async function requireWebhook(store: Store, workspaceId: string, webhookId: string): Promise<void> {
   if (!(await store.webhooks.get(workspaceId, webhookId))) throw ServiceError.notFound('Webhook');
 }
+
+/** The URL checks of the writes that take a webhook URL, done before their unit of work (AdminLookupsFirst). */
+export const webhookLookupsFirst: AdminLookupsFirst = {
+  createWebhook: ({ body, services }) => checkWebhookUrl(body.url, policy(services)),
+  updateWebhook: ({ body, services }) => (body.url === undefined ? Promise.resolve() : checkWebhookUrl(body.url, policy(services))),
+};
 
 export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ services }) => ({
   status: 200,

@@ -9,7 +9,9 @@ import { auditObjectOf, operationAudit } from '../handlers/operation-audit.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { recordAudit, type AuditEntry } from '../audit/record-audit.js';
 import { writeLines } from './write-lines.js';
-import type { AdminHandlerContext, AdminHandlers, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../operations/handler-types.js';
+import type { AdminHandlerContext, AdminHandlers, AdminLookupsFirst, AdminOperationId, AdminServices, OperationHandler, OperationId, ReadHandlers, StreamResult } from '../operations/handler-types.js';
+import { rememberingResolver } from '../webhooks/remembered-lookups.js';
+import { systemResolver } from '../webhooks/ssrf-guard.js';
 import type { Store } from '../store/index.js';
 import type { Cursors } from '../pagination/cursor.js';
 import type { PendingRequestCounts } from '../workspace/api-request-counter.js';
@@ -115,7 +117,13 @@ const loadedBackends = perContract(async (document) => {
 export async function createDispatcher(
   document: object,
   handlers: ReadHandlers,
-  deps: { store: Store; requestCounts: PendingRequestCounts; cursors: Cursors; now: () => Date; admin: { handlers: AdminHandlers; services: AdminServices } },
+  deps: {
+    store: Store;
+    requestCounts: PendingRequestCounts;
+    cursors: Cursors;
+    now: () => Date;
+    admin: { handlers: AdminHandlers; services: AdminServices; lookupsFirst?: AdminLookupsFirst };
+  },
 ) {
   const routed: HandlerTable = {};
   // Each handler is checked against its own operation where it is declared; here they are only
@@ -148,7 +156,9 @@ export async function createDispatcher(
   }
   // Administration handlers may wait (name resolution, a test delivery) and get the request body.
   type AnyAdminHandler = (ctx: AdminHandlerContext<AdminOperationId>) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+  const lookupsFirst = (deps.admin.lookupsFirst ?? {}) as Partial<Record<AdminOperationId, (ctx: AdminHandlerContext<AdminOperationId>) => Promise<unknown>>>;
   for (const [operationId, handler] of Object.entries(deps.admin.handlers) as Array<[AdminOperationId, AnyAdminHandler]>) {
+    const lookUp = lookupsFirst[operationId];
     routed[operationId] = async (c, req, res) => {
       const now = deps.now();
       const path = c.request.params as Record<string, unknown>;
@@ -156,19 +166,23 @@ export async function createDispatcher(
       if (operation === undefined) throw new Error(`${operationId}: called without its matched operation`);
       const writes = operation.method !== 'GET' && operation.method !== 'HEAD';
       const trail = new AuditTrail();
-      const result = await runIdempotently(req, res, { store: deps.store, now, operation, path }, async () => {
-        const answer = await handler({
-          operationId,
-          query: queryOf(req, res) as never,
-          path: path as never,
-          body: req.body as never,
-          caller: getWorkspaceCaller(res),
-          store: deps.store,
-          cursors: deps.cursors,
-          now,
-          services: deps.admin.services,
-          audit: trail,
-        });
+      const { services } = deps.admin;
+      const ctx: AdminHandlerContext<AdminOperationId> = {
+        operationId,
+        query: queryOf(req, res) as never,
+        path: path as never,
+        body: req.body as never,
+        caller: getWorkspaceCaller(res),
+        store: deps.store,
+        cursors: deps.cursors,
+        now,
+        // The lookups made first are remembered for this request, so the handler's own check makes none.
+        services: lookUp ? { ...services, resolveHost: rememberingResolver(services.resolveHost ?? systemResolver) } : services,
+        audit: trail,
+      };
+      const first = lookUp && (() => lookUp(ctx));
+      const result = await runIdempotently(req, res, { store: deps.store, now, operation, path, first }, async () => {
+        const answer = await handler(ctx);
         // In the write's own transaction: the change and its entries commit together, or neither.
         if (writes) await recordAudit(deps.store, auditEntriesOf(operationId, path, answer.body, trail, req, res), now);
         return answer;

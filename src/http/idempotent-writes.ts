@@ -64,16 +64,31 @@ function replay(answer: StoredAnswer, res: Response): Answer {
 export async function runIdempotently(
   req: Request,
   res: Response,
-  deps: { store: Store; now: Date; operation: ContractOperation; path: Record<string, unknown> },
+  deps: {
+    store: Store;
+    now: Date;
+    operation: ContractOperation;
+    path: Record<string, unknown>;
+    /**
+     * What the request looks up on the network (a webhook URL's host), run before the unit of work
+     * opens and only when the request runs at all (not for a replay): no transaction or pooled
+     * connection waits on a name server.
+     */
+    first?: (() => Promise<unknown>) | undefined;
+  },
   run: () => Promise<Answer>,
 ): Promise<Answer> {
   const key = deps.operation.idempotent ? req.get(KEY_HEADER) : undefined;
   const workspaceId = deps.path.workspace_id;
   // A write is one transaction, its audit entries included; one that acts without writing (a test
-  // delivery) holds none open while it waits for the receiver.
+  // delivery) holds none open while it waits for the receiver. What the request looks up on the
+  // network comes before either.
   const { operation } = deps;
   const transactional = operation.method !== 'GET' && operation.method !== 'HEAD' && !operation.actsWithoutWriting;
-  if (key === undefined || typeof workspaceId !== 'string') return transactional ? deps.store.atomically(run) : run();
+  if (key === undefined || typeof workspaceId !== 'string') {
+    await deps.first?.();
+    return transactional ? deps.store.atomically(run) : run();
+  }
   const { store } = deps;
   const claimed = await store.idempotency.claim({
     workspaceId,
@@ -92,6 +107,15 @@ export async function runIdempotently(
       return replay(claimed.answer, res);
     case 'claimed':
       break;
+  }
+  if (deps.first) {
+    try {
+      await deps.first();
+    } catch (err) {
+      // Refused before anything was written: a retry under the same key runs again.
+      await store.idempotency.release(claimed.claim).catch(() => undefined);
+      throw err;
+    }
   }
   // What acts without writing (`x-acts-without-writing`) keeps its answer after the fact, and no transaction stays open while it waits.
   if (transactional) return store.idempotency.complete(claimed.claim, run, storedAnswerOf);

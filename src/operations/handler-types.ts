@@ -119,3 +119,11 @@ export interface AdminHandlerContext<Op extends AdminOperationId> {
 export type AdminOperationHandler<Op extends AdminOperationId> = (ctx: AdminHandlerContext<Op>) => JsonResult<Op> | Promise<JsonResult<Op>>;
 
 export type AdminHandlers = { [Op in AdminOperationId]: AdminOperationHandler<Op> };
+
+/**
+ * What an administration write looks up on the network (a webhook URL's host names), run before
+ * its unit of work opens (src/http/dispatch.ts): no transaction and no pooled connection is held
+ * while a name server takes its time. The handler's own check then answers from those lookups,
+ * which `services.resolveHost` remembers for the request.
+ */
+export type AdminLookupsFirst = { [Op in AdminOperationId]?: (ctx: AdminHandlerContext<Op>) => Promise<unknown> };

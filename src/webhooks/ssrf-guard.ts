@@ -214,7 +214,8 @@ function checkAddress(address: string, allowPrivate: boolean, what: string): Add
   return category;
 }
 
-const defaultResolve: Resolver = async (hostname) => {
+/** The system's resolver (getaddrinfo, as every other connection of the process resolves). */
+export const systemResolver: Resolver = async (hostname) => {
   const results = await dns.promises.lookup(hostname, { all: true, verbatim: true });
   return results.map((r) => r.address);
 };
@@ -256,7 +257,7 @@ async function resolveChecked(raw: string, opts: SsrfGuardOptions): Promise<{ ur
 
   let addresses: string[];
   try {
-    addresses = await (opts.resolve ?? defaultResolve)(host);
+    addresses = await (opts.resolve ?? systemResolver)(host);
   } catch (cause) {
     const code = (cause as { code?: unknown } | null)?.code;
     throw new SsrfError(`url: host ${host} could not be resolved${typeof code === 'string' ? ` (${code})` : ''}`, {

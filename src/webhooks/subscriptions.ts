@@ -62,7 +62,7 @@ export function toWebhookView(row: WebhookRow, now: Date): Webhook {
  * or resolves to a loopback, private, link-local or unique-local address. Delivery checks again at
  * connect time, so a name that changes its answers later is still caught.
  */
-async function checkWebhookUrl(url: string, policy: UrlPolicy): Promise<void> {
+export async function checkWebhookUrl(url: string, policy: UrlPolicy): Promise<void> {
   try {
     const parsed = await assertSafeWebhookUrl(url, { allowPrivate: policy.allowPrivate, resolve: policy.resolve });
     if (parsed.protocol !== 'https:' && !policy.allowPrivate) throw new SsrfError('url: must use https');
