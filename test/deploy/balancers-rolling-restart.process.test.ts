@@ -1,13 +1,15 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/postgres-cluster.js';
 import { postgresAvailable } from '../support/postgres.js';
 import { describeWithRedis } from '../support/redis-server.js';
 import { recipeFor, rollingRestartBehind, spawnChild, systemBinary, writeConfig } from '../support/rolling-restart.js';
 
-// Both recipes in front of the same three instances at once: each sees every restart, and the
-// instances, their database and Redis start once for the two (test/support/rolling-restart.ts).
+// Both recipes in front of the same three instances at once: each sees every restart, made by
+// deploy/rolling-restart.sh as an operator runs it, and the instances, their database and Redis
+// start once for the two (test/support/rolling-restart.ts).
 describeWithRedis('deploy/nginx.conf and deploy/haproxy.cfg', () => {
   describe.skipIf(!postgresAvailable() && !process.env.CI)('in front of three instances over one PostgreSQL and one Redis (HAProxy polling /readyz)', () => {
-    it('restarts each instance in turn under load through both: every request ends in one success, no write twice, the limit exact', { timeout: 360_000 }, async () => {
+    it('deploy/rolling-restart.sh restarts each instance in turn under load through both: every request ends in one success, no write twice, the limit exact', { timeout: 360_000 }, async () => {
       await rollingRestartBehind([
         {
           name: 'nginx',
@@ -19,8 +21,12 @@ describeWithRedis('deploy/nginx.conf and deploy/haproxy.cfg', () => {
         {
           name: 'haproxy',
           start: async ({ port, instancePorts, dir }) => {
-            const cfg = writeConfig(dir, 'haproxy.cfg', recipeFor('deploy/haproxy.cfg', { from: /bind :8080/, to: `bind 127.0.0.1:${port}` }, instancePorts));
-            return spawnChild(systemBinary('haproxy'), ['-db', '-f', cfg]);
+            const statsPort = await freePort();
+            const recipe = recipeFor('deploy/haproxy.cfg', { from: /bind :8080/, to: `bind 127.0.0.1:${port}` }, instancePorts);
+            expect(recipe).toContain('bind 127.0.0.1:8404');
+            const cfg = writeConfig(dir, 'haproxy.cfg', recipe.replace('bind 127.0.0.1:8404', `bind 127.0.0.1:${statsPort}`));
+            // deploy/rolling-restart.sh waits on its stats page for each new instance to be marked up.
+            return { ...spawnChild(systemBinary('haproxy'), ['-db', '-f', cfg]), statsUrl: `http://127.0.0.1:${statsPort}/stats` };
           },
         },
       ]);

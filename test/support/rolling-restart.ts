@@ -37,8 +37,10 @@ const CLIENTS = 3;
 const PAUSE_MS = 1_000;
 /** How often a starting instance or balancer is asked whether it is up. */
 const POLL_MS = 100;
-/** How long an instance keeps serving after SIGTERM with /readyz answering 503. */
-const DRAIN_DELAY_MS = 2_000;
+/** How long an instance keeps serving after SIGTERM with /readyz answering 503: the recipes' value (deploy/haproxy.cfg says why). */
+const DRAIN_DELAY_MS = 3_000;
+/** The script that restarts the instances one at a time, as an operator runs it. */
+const ROLLING_RESTART = path.join(ROOT, 'deploy/rolling-restart.sh');
 
 /** Whether something accepts connections on the loopback port. */
 function accepts(port: number): Promise<boolean> {
@@ -81,10 +83,10 @@ export function spawnChild(command: string, args: readonly string[], env: NodeJS
   };
 }
 
-/** A balancer the test starts in front of the instances' ports, listening on `port`. */
+/** A balancer the test starts in front of the instances' ports, listening on `port`; `statsUrl`: HAProxy's stats page. */
 export interface Balancer {
   name: string;
-  start(options: { port: number; instancePorts: readonly number[]; dir: string }): Promise<Child>;
+  start(options: { port: number; instancePorts: readonly number[]; dir: string }): Promise<Child & { statsUrl?: string }>;
 }
 
 /**
@@ -137,8 +139,9 @@ interface Deployment {
   dir: string;
 }
 
-function startInstance(deployment: Deployment, index: number, keyPrefix: string): Child {
-  return spawnChild(process.execPath, [CLI, 'serve', '--port', String(deployment.instancePorts[index]), '--host', '127.0.0.1'], {
+/** What every instance runs with, as the environment of `serve`. */
+function instanceEnv(deployment: Deployment, keyPrefix: string): NodeJS.ProcessEnv {
+  return {
     DATABASE_URL: deployment.databaseUrl,
     DATABASE_POOL_MAX: '4',
     REDIS_URL: deployment.redis.url,
@@ -153,6 +156,66 @@ function startInstance(deployment: Deployment, index: number, keyPrefix: string)
     // claims every 100 ms would only spend the instances' and PostgreSQL's CPU.
     WEBHOOK_POLL_INTERVAL_MS: '2000',
     LOG_LEVEL: 'warn',
+  };
+}
+
+function startInstance(deployment: Deployment, index: number, keyPrefix: string): Child {
+  const port = deployment.instancePorts[index]!;
+  const child = spawnChild(process.execPath, [CLI, 'serve', '--port', String(port), '--host', '127.0.0.1'], instanceEnv(deployment, keyPrefix));
+  // Where deploy/rolling-restart.sh finds the process to stop.
+  writeFileSync(path.join(deployment.dir, 'pids', `${port}.pid`), String(child.process.pid));
+  return child;
+}
+
+/** Stops the instance whose process id `PORT.pid` holds (those deploy/rolling-restart.sh started are no child of the test's). */
+async function stopByPidFile(deployment: Deployment, port: number): Promise<void> {
+  const pid = Number(readFileSync(path.join(deployment.dir, 'pids', `${port}.pid`), 'utf8'));
+  const alive = (): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // A second signal skips what is left of the drain delay.
+  for (const _ of [1, 2]) if (alive()) process.kill(pid, 'SIGTERM');
+  await until(() => !alive(), 30_000, `instance ${pid} on ${port} gone`, POLL_MS);
+}
+
+/**
+ * deploy/rolling-restart.sh over the deployment's instances (their pid files), waiting for HAProxy
+ * to mark each new one up on `statsUrl`; resolves with the script's output once it exits 0.
+ * `onLine` hears each line as it is printed.
+ */
+function runRollingRestart(deployment: Deployment, keyPrefix: string, statsUrl: string | undefined, onLine: (line: string) => void): Promise<string> {
+  const script = spawn('sh', [ROLLING_RESTART], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...instanceEnv(deployment, keyPrefix),
+      INSTANCES: deployment.instancePorts.join(' '),
+      PID_DIR: path.join(deployment.dir, 'pids'),
+      START: `exec "${process.execPath}" "${CLI}" serve --port "$PORT" --host 127.0.0.1`,
+      ...(statsUrl ? { HAPROXY_STATS_URL: statsUrl } : {}),
+      STOP_TIMEOUT: '60',
+      READY_TIMEOUT: '90',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let partial = '';
+  const collect = (chunk: Buffer): void => {
+    output += chunk.toString();
+    partial += chunk.toString();
+    const lines = partial.split('\n');
+    partial = lines.pop()!;
+    lines.forEach(onLine);
+  };
+  script.stdout.on('data', collect);
+  script.stderr.on('data', collect);
+  return new Promise((resolve, reject) => {
+    script.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`deploy/rolling-restart.sh exited ${code}:\n${output}`))));
   });
 }
 
@@ -185,7 +248,8 @@ export async function rollingRestartBehind(balancers: readonly Balancer[]): Prom
     instances: [],
   };
   const keyPrefix = `deploy:${randomUUID()}:`;
-  const fronts: Child[] = [];
+  const fronts: Array<Child & { statsUrl?: string }> = [];
+  mkdirSync(path.join(dir, 'pids'));
   try {
     deployment.instances = deployment.instancePorts.map((_, i) => startInstance(deployment, i, keyPrefix));
     await Promise.all(deployment.instancePorts.map(ready));
@@ -235,17 +299,18 @@ export async function rollingRestartBehind(balancers: readonly Balancer[]): Prom
       }
     }));
 
-    // Requests sent through each balancer from an instance's SIGTERM until it is ready again.
+    // The restarts as an operator makes them: deploy/rolling-restart.sh, one instance at a time,
+    // each new one ready and marked up by HAProxy before the next stops. Requests sent through
+    // each balancer from an instance's SIGTERM until the script says it is ready again:
     const duringRestarts: number[][] = balancers.map(() => []);
-    for (let i = 0; i < deployment.instances.length; i += 1) {
-      const before = through.map((t) => t.sent);
-      await deployment.instances[i]!.stop();
-      deployment.instances[i] = startInstance(deployment, i, keyPrefix);
-      await ready(deployment.instancePorts[i]!);
-      through.forEach((t, b) => duringRestarts[b]!.push(t.sent - before[b]!));
-      // The balancers' probes (or their fail_timeout) take the instance back before the next stops.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
+    let before: number[] = [];
+    const log = await runRollingRestart(deployment, keyPrefix, fronts.find((f) => f.statsUrl)?.statsUrl, (line) => {
+      if (/: SIGTERM, draining$/.test(line)) before = through.map((t) => t.sent);
+      if (/\): ready$/.test(line)) through.forEach((t, b) => duringRestarts[b]!.push(t.sent - before[b]!));
+    });
+    process.stdout.write(log);
+    expect(log).toContain('every instance restarted');
+    expect(duringRestarts.map((d) => d.length)).toEqual(balancers.map(() => deployment.instancePorts.length));
     restarting = false;
     await Promise.all(load);
 
@@ -284,6 +349,8 @@ export async function rollingRestartBehind(balancers: readonly Balancer[]): Prom
   } finally {
     for (const front of fronts) await front.stop();
     await Promise.all(deployment.instances.map((i) => i.stop()));
+    // The instances the script started, by their pid files (those the test started are stopped above).
+    await Promise.all(deployment.instancePorts.map((port) => stopByPidFile(deployment, port).catch(() => undefined)));
     await admin.close();
     await Promise.all(receivers.map((r) => r.close()));
     await redis.stop();
