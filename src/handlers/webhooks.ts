@@ -27,10 +27,14 @@ async function requireWebhook(store: Store, workspaceId: string, webhookId: stri
   if (!(await store.webhooks.get(workspaceId, webhookId))) throw ServiceError.notFound('Webhook');
 }
 
-/** The URL checks of the writes that take a webhook URL, done before their unit of work (AdminLookupsFirst). */
+/**
+ * The URL check of createWebhook, done before its unit of work (AdminLookupsFirst): under an
+ * Idempotency-Key its write and its kept answer are one transaction. updateWebhook (a PATCH, no
+ * Idempotency-Key) opens none: its check runs in the handler, after the webhook is found, with
+ * nothing held; testWebhook acts without writing (x-acts-without-writing), its claim already committed.
+ */
 export const webhookLookupsFirst: AdminLookupsFirst = {
   createWebhook: ({ body, services }) => checkWebhookUrl(body.url, policy(services)),
-  updateWebhook: ({ body, services }) => (body.url === undefined ? Promise.resolve() : checkWebhookUrl(body.url, policy(services))),
 };
 
 export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ services }) => ({
