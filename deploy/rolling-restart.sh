@@ -24,6 +24,8 @@
 #   HOST                the address the instances listen on and answer /readyz at (127.0.0.1)
 #   HAPROXY_STATS_URL   HAProxy's stats page (deploy/haproxy.cfg: http://127.0.0.1:8404/stats);
 #                       unset behind nginx
+#   HAPROXY_SERVERS     with it, each instance's `server` name in HAProxy's configuration, in the
+#                       order of INSTANCES (deploy/haproxy.cfg: "instance1 instance2 instance3")
 #   STOP_TIMEOUT        seconds an instance may take to exit after SIGTERM: above DRAIN_DELAY_MS
 #                       plus the longest request (60)
 #   READY_TIMEOUT       seconds a new instance may take to be ready, and to be marked up (60)
@@ -55,16 +57,26 @@ within() {
 
 gone() { ! kill -0 "$1" 2>/dev/null; }
 ready() { [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://$HOST:$1/readyz")" = 200 ]; }
-# The stats CSV names each server's address (`addr`) and state (`status`): the columns are found
-# by name in its header, so the check does not depend on HAProxy's column order.
+# The stats CSV gives each server's name (`svname`) and state (`status`; it hides addresses): the
+# columns are found by name in its header, so the check does not depend on HAProxy's column order.
 marked_up() {
-  curl -s --max-time 2 "$HAPROXY_STATS_URL;csv" | awk -F, -v addr="$HOST:$1" '
+  curl -s --max-time 2 "$HAPROXY_STATS_URL;csv" | awk -F, -v name="$1" '
     NR == 1 { sub(/^# /, ""); for (i = 1; i <= NF; i++) col[$i] = i; next }
-    $col["addr"] == addr && $col["status"] ~ /^UP/ { up = 1 }
+    $col["svname"] == name && $col["status"] ~ /^UP/ { up = 1 }
     END { exit up ? 0 : 1 }'
 }
 
+# The nth word of the list $2 ($1 counts from 1).
+nth() { echo "$2" | awk -v n="$1" '{ print $n }'; }
+
+if [ -n "${HAPROXY_STATS_URL:-}" ]; then
+  : "${HAPROXY_SERVERS:?HAPROXY_SERVERS: the instances' server names in HAProxy, in the order of INSTANCES}"
+  [ "$(echo "$INSTANCES" | wc -w)" = "$(echo "$HAPROXY_SERVERS" | wc -w)" ] || fail "HAPROXY_SERVERS names $(echo "$HAPROXY_SERVERS" | wc -w) servers for $(echo "$INSTANCES" | wc -w) instances"
+fi
+
+n=0
 for port in $INSTANCES; do
+  n=$((n + 1))
   pid_file="$PID_DIR/$port.pid"
   if [ -s "$pid_file" ] && ! gone "$(cat "$pid_file")"; then
     pid=$(cat "$pid_file")
@@ -78,7 +90,8 @@ for port in $INSTANCES; do
   echo $! >"$pid_file"
   within "$READY_TIMEOUT" ready "$port" || fail "instance on $port (pid $!) not ready within ${READY_TIMEOUT}s; see $PID_DIR/$port.log"
   if [ -n "${HAPROXY_STATS_URL:-}" ]; then
-    within "$READY_TIMEOUT" marked_up "$port" || fail "HAProxy did not mark the instance on $port up within ${READY_TIMEOUT}s"
+    server=$(nth "$n" "$HAPROXY_SERVERS")
+    within "$READY_TIMEOUT" marked_up "$server" || fail "HAProxy did not mark $server (the instance on $port) up within ${READY_TIMEOUT}s"
   fi
   say "instance on $port (pid $(cat "$pid_file")): ready"
 done

@@ -197,7 +197,7 @@ function runRollingRestart(deployment: Deployment, keyPrefix: string, statsUrl: 
       INSTANCES: deployment.instancePorts.join(' '),
       PID_DIR: path.join(deployment.dir, 'pids'),
       START: `exec "${process.execPath}" "${CLI}" serve --port "$PORT" --host 127.0.0.1`,
-      ...(statsUrl ? { HAPROXY_STATS_URL: statsUrl } : {}),
+      ...(statsUrl ? { HAPROXY_STATS_URL: statsUrl, HAPROXY_SERVERS: 'instance1 instance2 instance3' } : {}),
       STOP_TIMEOUT: '60',
       READY_TIMEOUT: '90',
     },
