@@ -28,13 +28,14 @@ async function requireWebhook(store: Store, workspaceId: string, webhookId: stri
 }
 
 /**
- * The URL check of createWebhook, done before its unit of work (AdminLookupsFirst): under an
- * Idempotency-Key its write and its kept answer are one transaction. updateWebhook (a PATCH, no
- * Idempotency-Key) opens none: its check runs in the handler, after the webhook is found, with
- * nothing held; testWebhook acts without writing (x-acts-without-writing), its claim already committed.
+ * The URL checks of the writes that take a webhook URL, done before their unit of work
+ * (AdminLookupsFirst): every write is one transaction with its audit entries, and under an
+ * Idempotency-Key with its kept answer. testWebhook acts without writing
+ * (x-acts-without-writing): it holds no transaction while it waits for the receiver.
  */
 export const webhookLookupsFirst: AdminLookupsFirst = {
   createWebhook: ({ body, services }) => checkWebhookUrl(body.url, policy(services)),
+  updateWebhook: ({ body, services }) => (body.url === undefined ? Promise.resolve() : checkWebhookUrl(body.url, policy(services))),
 };
 
 export const listWebhookEvents: AdminOperationHandler<'listWebhookEvents'> = ({ services }) => ({
