@@ -50,7 +50,7 @@ describe('malformed percent-escapes in a path', () => {
   it('a guide or an asset of /docs whose name does not decode is not found (404, 4040), like any unknown name', async () => {
     const logged = server.logLines().length;
     const failures: string[] = [];
-    for (const prefix of ['/docs/guides/', '/docs/assets/']) {
+    for (const prefix of ['/docs/guides/', '/docs/guides/images/', '/docs/assets/']) {
       for (const escape of MALFORMED) {
         for (const method of ['GET', 'HEAD']) {
           const url = `${prefix}${escape}`;
