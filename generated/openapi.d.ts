@@ -1460,7 +1460,8 @@ export interface paths {
          * Read API requests per day
          * @description The workspace's authenticated read-API requests on each of the last `days` UTC days (30 by
          *     default, today included), oldest first, every day present (0 when none), counted as
-         *     `GET /api/v1/workspace/usage` counts `api_requests_served`, and the rate limit's headroom now.
+         *     `GET /api/v1/workspace/usage` counts `api_requests_served`, the rate limit's headroom now, and
+         *     the plan (as `GET /api/v1/workspace/plan` answers it; null when none is on record).
          *     The answer changes with every request (the headroom), so it carries no `ETag`. Open to every
          *     member, owner or not.
          */
@@ -4429,11 +4430,13 @@ export interface components {
             /** @description Seconds until a slot frees (0 when none is taken). */
             reset_seconds: number;
         };
-        /** @description The workspace's API requests per UTC day, oldest first, and its rate-limit headroom. */
+        /** @description The workspace's API requests per UTC day, oldest first, its rate-limit headroom, and the plan they count against. */
         DailyUsage: {
             /** @description One item per UTC day of the `days` days ending today (today included), oldest first, zeros included. */
             items: components["schemas"]["DailyRequestCount"][];
             rate_limit: components["schemas"]["RateLimitHeadroom"];
+            /** @description The workspace's plan, as `GET /api/v1/workspace/plan` answers it; null when no plan is on record. */
+            plan: components["schemas"]["WorkspacePlan"] | null;
         };
         /** @description Success envelope of reading the requests per day. */
         DailyUsageEnvelope: {
@@ -11864,6 +11867,18 @@ export interface operations {
                      *           "window_seconds": 60,
                      *           "remaining": 118,
                      *           "reset_seconds": 41
+                     *         },
+                     *         "plan": {
+                     *           "name": "Growth",
+                     *           "status": "active",
+                     *           "limits": {
+                     *             "tracked_prompts": 100,
+                     *             "articles_per_month": 30
+                     *           },
+                     *           "current_period": {
+                     *             "start": "2026-11-01",
+                     *             "end": "2026-11-30"
+                     *           }
                      *         }
                      *       }
                      *     }

@@ -14,7 +14,15 @@ function headroom(limit: Schemas['RateLimitHeadroom']): Html {
 </section>`;
 }
 
-/** The workspace at a glance: who you are in it, its requests per day, the rate limit's headroom. */
+/** The plan's name, subscription status, allowances and billing period. */
+function planFacts(plan: Schemas['WorkspacePlan'] | null): Html {
+  if (plan === null) return html`<dt>Plan</dt><dd>None on record</dd>`;
+  return html`<dt>Plan</dt><dd>${plan.name} (subscription ${plan.status.replace('_', ' ')})</dd>
+<dt>Allowances</dt><dd>${plan.limits.tracked_prompts ?? 'unlimited'} tracked prompts, ${plan.limits.articles_per_month ?? 'unlimited'} articles a month</dd>
+<dt>Billing period</dt><dd>${plan.current_period.start} to ${plan.current_period.end}</dd>`;
+}
+
+/** The workspace at a glance: who you are in it, its plan, its requests per day, the rate limit's headroom. */
 export async function overview(c: ConsoleContext): Promise<ConsoleAnswer> {
   const m = c.member;
   const notices: Html[] = [];
@@ -31,6 +39,7 @@ export async function overview(c: ConsoleContext): Promise<ConsoleAnswer> {
 <dt>Name</dt><dd>${m.workspace_name}</dd>
 <dt>Workspace id</dt><dd><code>${m.workspace_id}</code></dd>
 <dt>Signed in as</dt><dd>${m.user_name} (${m.user_email}), ${m.role}</dd>
+${usage === undefined ? '' : planFacts(usage.plan)}
 </dl>
 </section>
 ${usage === undefined ? '' : html`<section class="card" aria-labelledby="usage">

@@ -5,10 +5,26 @@ import { ConsoleClient, csrfOf, textOf } from '../../support/console-client.js';
 import { send } from '../../support/http.js';
 import { startTestServerForThisTest } from '../../support/test-server.js';
 import { createSignInLink } from '../../../src/keys/console-sessions.js';
+import { importLines } from '../../../src/import/import-ndjson.js';
+import { planLine } from '../../support/workspace-records.js';
 
 const DAY_MS = 86_400_000;
 
 describe('console: overview and audit log', () => {
+  it('names the workspace\'s plan, its allowances and its billing period, or says none is on record', async () => {
+    const server = await startTestServerForThisTest();
+    const ws = await createTestWorkspace(server.store);
+    const { token } = await createTestMemberToken(server.store, ws);
+    const browser = new ConsoleClient(server.url);
+    await browser.signInWithToken(token);
+    expect(textOf((await browser.get('/console')).html)).toContain('Plan None on record');
+    await importLines(server.store, ws.workspaceId, [planLine({ name: 'Growth', tracked_prompts_limit: 100, articles_per_month_limit: null, period_start: '2026-11-01', period_end: '2026-11-30' }).line]);
+    const text = textOf((await browser.get('/console')).html);
+    expect(text).toContain('Plan Growth (subscription active)');
+    expect(text).toContain('Allowances 100 tracked prompts, unlimited articles a month');
+    expect(text).toContain('Billing period 2026-11-01 to 2026-11-30');
+  });
+
   it('draws the last 30 days of requests as an SVG with its figures in words, and the rate limit\'s headroom', async () => {
     const server = await startTestServerForThisTest();
     const ws = await createTestWorkspace(server.store);

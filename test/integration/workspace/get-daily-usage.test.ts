@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { importLines } from '../../../src/import/import-ndjson.js';
 import { send } from '../../support/http.js';
 import { useTestServer } from '../../support/test-server.js';
+import { planLine } from '../../support/workspace-records.js';
 import { adminWorld } from '../webhooks-admin/helpers.js';
 
 const server = useTestServer();
@@ -28,6 +30,8 @@ describe('GET /api/workspace/{workspace_id}/usage/daily', () => {
         items: [4, 3, 2, 1, 0].map((back) => ({ date: dateOf(today - back), requests: back === 2 ? 7 : back === 0 ? 3 : 0 })),
         // Three reads and this administration request spent the shared limit.
         rate_limit: { limit: 120, window_seconds: 60, remaining: 116, reset_seconds: expect.any(Number) },
+        // No plan imported for this workspace.
+        plan: null,
       },
     });
     await server.writers.requestCounts.finish();
@@ -35,6 +39,18 @@ describe('GET /api/workspace/{workspace_id}/usage/daily', () => {
     const month = (await world.call({ path: '/usage/daily' })).body as { data: { items: Array<{ date: string; requests: number }> } };
     expect(month.data.items).toHaveLength(30);
     expect(month.data.items.reduce((sum, d) => sum + d.requests, 0)).toBe(110);
+  });
+
+  it('names the plan the requests count against, as GET /api/v1/workspace/plan answers it', async () => {
+    const world = await adminWorld(server);
+    await importLines(server.store, world.workspace.workspaceId, [planLine({ name: 'Growth', tracked_prompts_limit: 100, articles_per_month_limit: null }).line]);
+    const [daily, plan] = await Promise.all([
+      world.call({ path: '/usage/daily', query: { days: 1 } }),
+      send(server.url, { path: '/api/v1/workspace/plan', key: world.workspace.key }),
+    ]);
+    expect(plan.status).toBe(200);
+    expect((plan.body as { data: { name: string } }).data.name).toBe('Growth');
+    expect((daily.body as { data: { plan: unknown } }).data.plan).toEqual((plan.body as { data: unknown }).data);
   });
 
   it('when days is outside 1..90, answers 422 naming it', async () => {
