@@ -22,8 +22,14 @@ afterEach(async () => {
   db = undefined;
 });
 
+// The commands run in this process, one after another as an operator types them: two at once
+// would hold two SQLite connections on one thread, and the one waiting for the write lock would
+// block the thread the holder needs to commit (separate processes, as users run them, do not).
+let previous: Promise<unknown> = Promise.resolve();
 async function cliJson(args: string[]): Promise<Record<string, unknown>> {
-  return jsonOf(await runCli([...args, '--db', db!.address, '--json']));
+  const run = previous.then(() => runCli([...args, '--db', db!.address, '--json']));
+  previous = run.catch(() => undefined);
+  return jsonOf(await run);
 }
 
 /** Whether a secret appears anywhere in the database: in the SQLite file's bytes, or in any row of any PostgreSQL table. */
@@ -61,19 +67,6 @@ async function account() {
     cliJson(['member', 'add', '--workspace', ids.workspace, '--user', ids.member, '--role', 'member']),
   ]);
   return ids;
-}
-
-/** Runs a few processes at a time: each start costs a core for a moment. */
-async function inPool<T>(tasks: Array<() => Promise<T>>, size = 4): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: size }, async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  }));
-  return results;
 }
 
 // On both stores: `--db` takes a SQLite file or a PostgreSQL URL.
@@ -176,7 +169,9 @@ describe.each(STORES)('workspace-api (command line) on %s', { timeout: 120_000 }
       [['frobnicate'], /unknown command "frobnicate"/],
       [['serve', '--port', '99999'], /--port "99999" is not a port number/],
     ];
-    const results = await inPool(cases.map(([args]) => () => runCli([...args, '--db', db!.address, '--json'])));
+    // One after another, in this process (see cliJson).
+    const results = [];
+    for (const [args] of cases) results.push(await runCli([...args, '--db', db.address, '--json']));
     results.forEach((result, i) => {
       const [args, stderr] = cases[i]!;
       expect(result, args.join(' ')).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(/^error: [^\n]+\n$/) });
