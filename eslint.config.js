@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'generated/**', 'node_modules/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', 'examples/**', 'test/sdk/programs/**', 'clients/**/generated/**', 'clients/**/dist/**', 'clients/typescript/examples/**'],
+    ignores: ['dist/**', 'packages/*/dist/**', 'generated/**', 'node_modules/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', 'examples/**', 'test/sdk/programs/**', 'clients/**/generated/**', 'clients/**/dist/**', 'clients/typescript/examples/**'],
   },
   {
     files: ['**/*.ts'],

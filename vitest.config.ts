@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
+import { workspacePackageAliases } from './test/setup/workspace-package-aliases.js';
 
 // Three lanes, all run by `npm test`, at the same time (test/README.md has the figures):
 // - fast: every HTTP, contract, unit and in-process CLI test. Files share a worker's module cache
@@ -62,6 +63,8 @@ const SQLITE_FILE = ['test/integration/events/feed-catch-up.test.ts'];
 // the root's global setup again, and the run would start one PostgreSQL cluster per lane.
 const lane = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
+const alias = workspacePackageAliases;
+
 export default defineConfig({
   test: {
     ...lane,
@@ -78,7 +81,7 @@ export default defineConfig({
     // figures). generated/ and the tests are outside src/; type-only modules count for nothing.
     coverage: {
       provider: 'v8',
-      include: ['src/**/*.ts'],
+      include: ['src/**/*.ts', 'packages/*/src/**/*.ts'],
       // vitest matches `include` anywhere in a path: without this, clients/typescript/src/ counts too.
       exclude: ['clients/**'],
       reporter: [['text', { skipFull: true }], 'text-summary', 'json-summary', 'json'],
@@ -87,8 +90,9 @@ export default defineConfig({
       reportOnFailure: true,
     },
     projects: [
-      { test: { ...lane, name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false } },
+      { resolve: { alias }, test: { ...lane, name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false } },
       {
+        resolve: { alias },
         test: {
           ...lane,
           name: 'fast-postgres',
@@ -98,7 +102,7 @@ export default defineConfig({
           env: { WSAPI_TEST_STORE: 'postgres' },
         },
       },
-      { test: { ...lane, name: 'slow', include: SLOW, globalSetup: ['test/setup/built-dist.global.ts'] } },
+      { resolve: { alias }, test: { ...lane, name: 'slow', include: SLOW, globalSetup: ['test/setup/built-dist.global.ts'] } },
     ],
   },
 });

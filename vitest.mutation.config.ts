@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { workspacePackageAliases } from './test/setup/workspace-package-aliases.js';
 
 // The tests Stryker runs (stryker.config.mjs, `npm run test:mutation`): the unit tests and the
 // HTTP tests that exercise the mutated modules, on SQLite, in one process pool. Stryker measures
 // which test covers which mutant, then runs only those tests against each mutant.
 export default defineConfig({
+  resolve: { alias: workspacePackageAliases },
   test: {
     pool: 'forks',
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 // The value each operation's query parameters take when a request leaves them out, as a type:
 // generated/operation-defaults.d.ts. Handler types make those parameters present (src/operations/
 // handler-types.ts) and the service fills them in from the same `default:`s of the contract
-// (src/http/contract-operations.ts), so no handler writes a default of its own.
+// (packages/contract/src/contract-operations.ts), so no handler writes a default of its own.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** The node a local `$ref` names, followed to the end. */

@@ -245,7 +245,7 @@ function checkPermissions(doc) {
 }
 
 /**
- * The service reads how it runs a write from the operation (src/http/contract-operations.ts): a
+ * The service reads how it runs a write from the operation (packages/contract/src/contract-operations.ts): a
  * request is idempotent under its `Idempotency-Key` where the operation declares that header, as
  * every POST of the administration API must; `x-acts-without-writing: true` keeps the answer after
  * the fact, for an idempotent operation that writes nothing to the database.

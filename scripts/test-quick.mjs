@@ -57,7 +57,7 @@ export function selectTests(changed, testFiles, readText, ops) {
       choose(file, 'changed');
       continue;
     }
-    if (!/^(src|openapi|test\/support|test\/contract)\//.test(file) || !existsSync(path.join(root, file))) continue;
+    if (!/^(src|packages\/[^/]+\/src|openapi|test\/support|test\/contract)\//.test(file) || !existsSync(path.join(root, file))) continue;
     const text = readText(file);
     for (const id of ops.keys()) {
       if (!new RegExp(`\\b${id}\\b`).test(text)) continue;

@@ -19,16 +19,16 @@ import { headroomOf, type RateLimiter } from './http/rate-limit/rate-limiter.js'
 import { handlers as defaultHandlers } from './http/read-handlers.js';
 import type { AdminHandlers, ReadHandlers } from './operations/handler-types.js';
 import type { Store } from './store/index.js';
-import { bundledContract } from './contract.js';
+import { bundledContract } from '@workspace-read-api/contract/documents.js';
 import { answerReadiness, closeConnectionsWhileDraining, databaseCheck, Readiness } from './http/readiness.js';
 import type { ServiceMetrics } from './http/metrics/service-metrics.js';
 import { measureRequests } from './http/metrics/measure-requests.js';
 import { countedLimiter } from './http/metrics/counted-limiter.js';
 import { docsRouter } from './http/docs.js';
 import { adminGuard } from './http/admin-guard.js';
-import { compileOperations } from './http/contract-operations.js';
-import { perContract } from './http/per-contract.js';
-import { OperationMatcher } from './http/operation-matcher.js';
+import { compileOperations } from '@workspace-read-api/contract/contract-operations.js';
+import { perContract } from '@workspace-read-api/contract/per-contract.js';
+import { OperationMatcher } from '@workspace-read-api/contract/operation-matcher.js';
 import { matchRoute, requireOperation } from './http/route-match.js';
 import { adminHandlers } from './http/admin-handlers.js';
 import { webhookLookupsFirst } from './handlers/webhooks.js';
@@ -99,7 +99,7 @@ export interface AppDeps {
 
 /**
  * The contract's operations compiled for the matcher and the guards, once per contract in a process
- * (http/per-contract.ts): the matcher is never changed once built.
+ * (packages/contract/src/per-contract.ts): the matcher is never changed once built.
  */
 const matcherFor = perContract((document) => new OperationMatcher(compileOperations(document)));
 

@@ -4,7 +4,7 @@ import { CliError, Options, parseArgs } from './args.js';
 import type { Command, CommandIo } from './command.js';
 import { commands } from './commands/index.js';
 // What a command prints may carry text another party chose (a server's answer, a webhook's body).
-import { escapeControls, jsonLine } from '../contract-test/terminal-text.js';
+import { escapeControls, jsonLine } from '@workspace-read-api/contract-test/terminal-text.js';
 
 /** The options a command accepts are the ones its usage line shows. */
 function optionsOf(usageLine: string): string[] {

@@ -1,4 +1,4 @@
-import { HTTP_METHODS } from '../contract.js';
+import { HTTP_METHODS } from '@workspace-read-api/contract/documents.js';
 import { requirementNote } from './requirement-note.js';
 import { webhooksFromAsyncApi, type WebhookEvent } from './webhooks-from-asyncapi.js';
 

@@ -1,7 +1,7 @@
 // Turns the AsyncAPI 3.0 document's events into OpenAPI 3.1 `webhooks`, so one reference page
 // shows the HTTP APIs and the events side by side. Used only for the docs copy of the contract:
 // the published /openapi.json and /asyncapi.json stay exactly as bundled.
-import { nodeAt } from '../json-pointer.js';
+import { nodeAt } from '@workspace-read-api/contract/json-pointer.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document, type Operation } from 'openapi-backend';
 import { getApiKeyCaller, getWorkspaceCaller, matchedOperation } from './request-context.js';
-import type { OperationMatch } from './operation-matcher.js';
-import { perContract } from './per-contract.js';
+import type { OperationMatch } from '@workspace-read-api/contract/operation-matcher.js';
+import { perContract } from '@workspace-read-api/contract/per-contract.js';
 import { runIdempotently } from './idempotent-writes.js';
 import { auditActorOf, auditSourceOf } from './audit-source.js';
 import { auditObjectOf, operationAudit } from '../handlers/operation-audit.js';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { guideImage, guideNavigation, guidePageHtml, renderGuides } from '../docs/guide-pages.js';
 import { buildReferenceDocument } from '../docs/reference-document.js';
-import { once } from '../once.js';
+import { once } from '@workspace-read-api/contract/once.js';
 
 /**
  * Nothing on the page may come from, or go to, another origin: scripts, styles, fonts, images and

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
 import type { Store } from '../store/index.js';
 import type { StoredAnswer } from '../store/interfaces/idempotency.js';
-import { IDEMPOTENCY_KEY_HEADER as KEY_HEADER, type ContractOperation } from './contract-operations.js';
+import { IDEMPOTENCY_KEY_HEADER as KEY_HEADER, type ContractOperation } from '@workspace-read-api/contract/contract-operations.js';
 import { scrubSecrets } from './secret-redaction.js';
 import { resourceIdOf } from '../handlers/operation-audit.js';
 

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { parametersByOperation, type ContractParameter } from './contract-parameters.js';
+import { parametersByOperation, type ContractParameter } from '@workspace-read-api/contract/contract-parameters.js';
 import { parseDecimalInteger } from '../text/decimal-integer.js';
 import { parseDecimalNumber } from '../text/decimal-number.js';
 import { matchedOperation } from './request-context.js';

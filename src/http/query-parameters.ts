@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ContractOperation } from './contract-operations.js';
+import type { ContractOperation } from '@workspace-read-api/contract/contract-operations.js';
 import { matchedOperation } from './request-context.js';
 import { rawQuery } from './raw-query.js';
 

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { ApiKeyCaller, MemberCaller, WorkspaceCaller } from '../keys/callers.js';
-import type { OperationMatch, RouteMatch } from './operation-matcher.js';
+import type { OperationMatch, RouteMatch } from '@workspace-read-api/contract/operation-matcher.js';
 
 export function setCaller(res: Response, caller: ApiKeyCaller | MemberCaller): void {
   res.locals.caller = caller;

@@ -5,9 +5,9 @@ import { rejectUnknownQueryParameters } from './query-parameters.js';
 import { rejectNonDecimalNumbers } from './query-numbers.js';
 import { refuseNulText } from './refuse-nul-text.js';
 import { matchedOperation } from './request-context.js';
-import { perContract } from './per-contract.js';
+import { perContract } from '@workspace-read-api/contract/per-contract.js';
 import { checkResponsesAgainstContract } from './response-check.js';
-import { requestContract } from './request-contract.js';
+import { requestContract } from '@workspace-read-api/contract/request-contract.js';
 
 /** What express-openapi-validator records on a request it matched to an operation of the contract. */
 interface ValidatedRequest extends Request {

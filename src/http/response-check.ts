@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { matchedOperation } from './request-context.js';
-import { schemaValidatorFor, type SchemaValidator } from './schema-validator.js';
-import { documentedResponse, type DocumentedResponse } from './documented-response.js';
+import { schemaValidatorFor, type SchemaValidator } from '@workspace-read-api/contract/schema-validator.js';
+import { documentedResponse, type DocumentedResponse } from '@workspace-read-api/contract/documented-response.js';
 
 /** An answer a handler or the error handler built that the contract does not document. */
 class UndocumentedResponseError extends Error {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
-import type { OperationMatcher } from './operation-matcher.js';
+import type { OperationMatcher } from '@workspace-read-api/contract/operation-matcher.js';
 import { getRouteMatch, setRouteMatch } from './request-context.js';
 
 /**

@@ -10,7 +10,7 @@ import { parseStoredScopes } from '../keys/scopes.js';
 export function requireOperationScopes() {
   return (_req: Request, res: Response, next: NextFunction): void => {
     const required = [...(matchedOperation(res)?.operation.requirement.scopes ?? [])];
-    const granted = parseStoredScopes(getApiKeyCaller(res).principal.scopes);
+    const granted: readonly string[] = parseStoredScopes(getApiKeyCaller(res).principal.scopes);
     const missing = required.filter((s) => !granted.includes(s));
     if (missing.length > 0) {
       next(new ServiceError('SCOPE_MISSING', `The API key lacks the scope required for this request: ${missing.join(', ')}.`,

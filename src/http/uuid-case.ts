@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { parametersByOperation } from './contract-parameters.js';
+import { parametersByOperation } from '@workspace-read-api/contract/contract-parameters.js';
 
 // RFC 9562 lets a UUID be written in either case and says it means the same UUID. Ids are stored
 // and answered in lower case (the import lower-cases them too), so every id a request carries is

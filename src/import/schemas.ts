@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parseTimestamp } from '../store/timestamp.js';
-import { keyOfSegment } from '../json-pointer.js';
+import { keyOfSegment } from '@workspace-read-api/contract/json-pointer.js';
 
 /** The published import format: one JSON Schema per record type plus the root that selects by `type`. */
 export const IMPORT_FORMAT_DIR = fileURLToPath(new URL('../../import-format/', import.meta.url));

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi.js';
-import { bundledContract } from '../contract.js';
+import { bundledContract } from '@workspace-read-api/contract/documents.js';
 
 export type Scope = components['schemas']['Scope'];
 

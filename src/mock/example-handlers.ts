@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import type { ReadHandlers, StreamResult } from '../operations/handler-types.js';
-import { followRefs } from '../json-pointer.js';
+import { followRefs } from '@workspace-read-api/contract/json-pointer.js';
 
 type Json = Record<string, any>;
 

@@ -12,7 +12,7 @@ function portFrom(argv: string[]): number {
 // The port is read before the mock's modules load (most of its start): a mistyped one is refused at once.
 const port = portFrom(process.argv.slice(2));
 const [{ default: pino }, { loadConfig }, { loadOpenApiDocument }, { operationsWithoutExamples }, { startMockServer }] = await Promise.all([
-  import('pino'), import('../config.js'), import('../contract.js'), import('./example-handlers.js'), import('./mock-server.js'),
+  import('pino'), import('../config.js'), import('@workspace-read-api/contract/documents.js'), import('./example-handlers.js'), import('./mock-server.js'),
 ]);
 const logger = pino({ level: 'warn' });
 const unserved = operationsWithoutExamples(loadOpenApiDocument());

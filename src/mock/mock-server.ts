@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Logger } from 'pino';
 import { createApp } from '../app.js';
-import { loadOpenApiDocument } from '../contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createApiKey } from '../keys/api-keys.js';
 import { openSqliteStore } from '../store/index.js';
 import { exampleHandlers, readPreferHeader } from './example-handlers.js';

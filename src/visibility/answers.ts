@@ -3,7 +3,7 @@ import { DAY_MS, periodInstants, periodsFor, type Periods, type RangeValue } fro
 import type { Platform } from '../analytics/platforms.js';
 import { compareCodePoints } from '../analytics/prompt-analytics.js';
 import type { CursorField, Cursors, CursorScope } from '../pagination/cursor.js';
-import { parameterDefault } from '../contract.js';
+import { parameterDefault } from '@workspace-read-api/contract/documents.js';
 import { storedInstant } from '../pagination/record-page.js';
 import type { Store } from '../store/index.js';
 import type { AnswerFilter, AnswerRow } from '../store/interfaces/visibility-answers.js';

@@ -2,7 +2,7 @@ import type { components } from '../../generated/openapi.js';
 import { periodsFor, type RangeValue } from '../analytics/periods.js';
 import { compareCodePoints, summariseRollups } from '../analytics/prompt-analytics.js';
 import { rate, rateDelta } from '../analytics/rates.js';
-import { parameterDefault } from '../contract.js';
+import { parameterDefault } from '@workspace-read-api/contract/documents.js';
 import type { Store } from '../store/index.js';
 
 export type VisibilityCompetitors = components['schemas']['VisibilityCompetitors'];

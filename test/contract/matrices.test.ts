@@ -14,7 +14,7 @@ import type { RequestSpec } from './scenarios/types.js';
 // that lacks what a matrix needs fails the first test, named with its scenario file. They run on
 // both stores: the cross-tenant cases check each read's workspace filter, the paging cases each
 // list's order and cursor. Which scope and subscription each operation needs is checked for every
-// operation without a server (test/unit/http/operation-requirements.test.ts), how the guards answer
+// operation without a server (test/unit/contract/operation-requirements.test.ts), how the guards answer
 // on a few (test/integration/security/read-guards.test.ts); contract.test.ts sends each read's own
 // 402 and 403.
 const contract = new Contract();

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { operationsWithoutExamples, readOperations } from '../../src/mock/example-handlers.js';
 import { startMockServer, type MockServer } from '../../src/mock/mock-server.js';
 import { sendRaw } from '../support/http.js';

@@ -11,12 +11,12 @@ const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
 
 function cruise(cwd: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [DEPCRUISE, 'src', '--config', CONFIG, '--output-type', 'err'], { cwd, timeout: 60_000 },
+    execFile(process.execPath, [DEPCRUISE, 'src', 'packages', '--config', CONFIG, '--output-type', 'err'], { cwd, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr }));
   });
 }
 
-/** A throwaway tree laid out like src/, with the files given, for the rule to judge. */
+/** A throwaway tree laid out like src/ and packages/, with the files given, for the rule to judge. */
 function tree(files: Record<string, string>): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-deps-'));
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
@@ -27,7 +27,7 @@ function tree(files: Record<string, string>): { dir: string; cleanup: () => void
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-describe('the layer rule of src/ (npm run deps:check)', () => {
+describe('the layer rule of src/ and packages/ (npm run deps:check)', () => {
   // One throwaway tree holds every planted break, each in files of its own, and one run of the
   // rule judges them all; `npm run deps:check`, a gate of `npm test`, judges the code as it is.
   let planted: ReturnType<typeof tree>;
@@ -43,6 +43,11 @@ describe('the layer rule of src/ (npm run deps:check)', () => {
       'src/store/sqlite/database.ts': 'export const db = 1;\n',
       'src/handlers/planted.ts': "import { db } from '../store/sqlite/database.js';\nexport const planted = db;\n",
       'src/keys/planted.ts': "import Database from 'better-sqlite3';\nexport const planted = Database;\n",
+      // The checker borrowing the service's own code, and the contract library reaching up.
+      'src/keys/secret-token.ts': 'export const token = 1;\n',
+      'packages/contract-test/src/planted.ts': "import { token } from '../../../src/keys/secret-token.js';\nexport const planted = token;\n",
+      'packages/contract/src/planted.ts': "import { planted } from '../../contract-test/src/planted.js';\nexport const reached = planted;\n",
+      'packages/contract/src/reaches-service.ts': "import { envelope } from '../../../src/http/envelope.js';\nexport const reached = envelope;\n",
     });
     result = await cruise(planted.dir);
   }, 60_000);
@@ -58,5 +63,12 @@ describe('the layer rule of src/ (npm run deps:check)', () => {
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('database-outside-store: src/handlers/planted.ts → src/store/sqlite/database.ts');
     expect(result.output).toMatch(/database-outside-store: src\/keys\/planted\.ts → .*better-sqlite3/);
+  });
+
+  it('fails the checker importing the service, and the contract library importing the service or the checker', () => {
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('checker-imports-service: packages/contract-test/src/planted.ts → src/keys/secret-token.ts');
+    expect(result.output).toContain('contract-imports-ours: packages/contract/src/planted.ts → packages/contract-test/src/planted.ts');
+    expect(result.output).toContain('contract-imports-ours: packages/contract/src/reaches-service.ts → src/http/envelope.ts');
   });
 });

@@ -1,7 +1,7 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { exampleCoverageGaps, type ExampleSource } from '../sdk/example-coverage.js';
 
 // The client examples must call every read operation (test/sdk runs them against a live server);

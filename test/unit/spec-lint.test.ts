@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkHouseRules } from '../../scripts/spec-house-rules.mjs';
-import { loadOpenApiDocument } from '../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 
 // The spec quality gate (`npm run spec:lint`) on copies of our contract, each break planted in a
 // file of its own so that the gate's report attributes each finding: it must name every break, in

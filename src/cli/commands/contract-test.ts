@@ -3,9 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from '../command.js';
 import { CliError, type Options } from '../args.js';
 import { wholeNumber } from '../validate.js';
-import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from '../../contract-test/report.js';
-import { summaryText, webhookSummaryText } from '../../contract-test/summary-report.js';
-import { escapeControls } from '../../contract-test/terminal-text.js';
+import { exitCodeOf, webhookExitCodeOf, type ContractTestReport, type WebhookTestReport } from '@workspace-read-api/contract-test/report.js';
+import { summaryText, webhookSummaryText } from '@workspace-read-api/contract-test/summary-report.js';
+import { escapeControls } from '@workspace-read-api/contract-test/terminal-text.js';
 
 function httpUrl(name: string, raw: string): string {
   let url: URL;
@@ -38,8 +38,8 @@ function noPositional(options: Options, usage: string): void {
  * the checker gives the HEAD of each GET the contract lists no HEAD operation for (`headMe`).
  */
 async function contractOperationIds(document: object | undefined): Promise<string[]> {
-  const { loadOpenApiDocument } = await import('../../contract.js');
-  const { headOperationId } = await import('../../contract-test/openapi-contract.js');
+  const { loadOpenApiDocument } = await import('@workspace-read-api/contract/documents.js');
+  const { headOperationId } = await import('@workspace-read-api/contract-test/openapi-contract.js');
   const paths = ((document ?? loadOpenApiDocument()) as { paths?: Record<string, Record<string, { operationId?: string }>> }).paths ?? {};
   return Object.values(paths).flatMap((item) => {
     const ids = Object.values(item).flatMap((op) => (op?.operationId ? [op.operationId] : []));
@@ -106,9 +106,9 @@ export const contractTest: Command = {
     if (allowWrites && token === undefined) throw new CliError('--allow-writes needs --token: the administration API takes a member token');
     // Loaded here, not at the top: every other command starts without the checker.
     const [{ runContractTest }, { apiJUnitCases, junitXml }, { curlLine }] = await Promise.all([
-      import('../../contract-test/run-contract-test.js'),
-      import('../../contract-test/junit-report.js'),
-      import('../../contract-test/curl-line.js'),
+      import('@workspace-read-api/contract-test/run-contract-test.js'),
+      import('@workspace-read-api/contract-test/junit-report.js'),
+      import('@workspace-read-api/contract-test/curl-line.js'),
     ]);
     const run = await runContractTest({
       baseUrl, key, token, limitedKey, allowWrites, webhookUrl, budget, seed, allowUnreached, examples, maxResponseTimeMs, full, operations, document, maxBodyBytes,
@@ -153,8 +153,8 @@ export const contractTestWebhooks: Command = {
     const timeoutSeconds = wholeNumber(options.optional('timeout'), 'timeout', 1, 86_400);
     const junit = options.optional('junit');
     const [{ runWebhookTest }, { junitXml }] = await Promise.all([
-      import('../../contract-test/run-webhook-test.js'),
-      import('../../contract-test/junit-report.js'),
+      import('@workspace-read-api/contract-test/run-webhook-test.js'),
+      import('@workspace-read-api/contract-test/junit-report.js'),
     ]);
     const controller = new AbortController();
     const stop = (): void => controller.abort();

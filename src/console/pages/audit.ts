@@ -3,7 +3,7 @@ import { queryValue, type ConsoleAnswer, type ConsoleContext } from '../console-
 import { html, when, type Html } from '../html.js';
 import { notice, page } from '../layout.js';
 import { everyItem, nameOf, nextPageLink, type ListPage } from './lists.js';
-import { bundledContract } from '../../contract.js';
+import { bundledContract } from '@workspace-read-api/contract/documents.js';
 
 type Entry = Schemas['AuditLogEntry'];
 type Member = Schemas['WorkspaceMember'];

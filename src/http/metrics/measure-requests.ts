@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import type { RouteMatch } from '../operation-matcher.js';
+import type { RouteMatch } from '@workspace-read-api/contract/operation-matcher.js';
 import type { ServiceMetrics } from './service-metrics.js';
 
 /** The contract operation the request was matched to; `none` for service endpoints and unknown paths. */

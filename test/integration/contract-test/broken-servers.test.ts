@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { runCliInProcess } from '../../cli/run-cli.js';
 import { valuesOf } from '../../support/database-rows.js';
 import { startDemoServer, type DemoServer } from './demo-server.js';

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { DEFAULT_DEMO_OPTIONS, generateDemoData } from '../../../src/demo/generate-demo-data.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { createMemberToken } from '../../../src/keys/member-tokens.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { jsonOf, runCliInProcess } from '../../cli/run-cli.js';
 import { allowUnreached, MEMBER_TOKEN_ONLY, NEVER_SENT, startDemoServer, WRITES, type DemoServer } from './demo-server.js';
 import { rowsOf, valueOf, valuesOf } from '../../support/database-rows.js';

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app.js';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestKey, createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIRouter } from 'openapi-backend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OperationMatcher } from '../../../src/http/operation-matcher.js';
+import { OperationMatcher } from '@workspace-read-api/contract/operation-matcher.js';
 import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { send, type RequestSpec } from '../../support/http.js';

@@ -1,7 +1,7 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { useTestServer } from '../../support/test-server.js';

@@ -136,7 +136,7 @@ describe('service endpoints', () => {
   });
 
   it('GET /openapi.json serves the bundled contract without a key, naming the server it was fetched from', async () => {
-    const { loadOpenApiDocument } = await import('../../../src/contract.js');
+    const { loadOpenApiDocument } = await import('@workspace-read-api/contract/documents.js');
     const res = await send(server.url, { path: '/openapi.json' });
     expect([res.status, res.body]).toEqual([200, { ...loadOpenApiDocument(), servers: [{ url: server.url, description: 'This service' }] }]);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -1,7 +1,7 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
-import { compileOperations } from '../../../src/http/contract-operations.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
+import { compileOperations } from '@workspace-read-api/contract/contract-operations.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { createMemberToken } from '../../../src/keys/member-tokens.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';

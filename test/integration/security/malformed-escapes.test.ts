@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_METHODS, loadOpenApiDocument } from '../../../src/contract.js';
+import { HTTP_METHODS, loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';

@@ -8,7 +8,7 @@ import { useTestServer } from '../../support/test-server.js';
 
 // How the read API's scope and subscription guards (src/http/scope-guard.ts, subscription-guard.ts)
 // answer, on a few operations. Which scope and exemption each operation has is checked for every
-// operation of the contract, without a server, in test/unit/http/operation-requirements.test.ts.
+// operation of the contract, without a server, in test/unit/contract/operation-requirements.test.ts.
 // The subscription comes from the key's row, so this runs on both stores.
 
 const server = useTestServer();

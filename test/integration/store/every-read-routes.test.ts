@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { everyReadRoute, routesNotCompared, routesOf, type ReadDocument } from './every-read-routes.js';
 
 // The both-stores test's plan, over variants of the contract made in memory: a route it could not

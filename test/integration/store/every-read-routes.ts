@@ -1,4 +1,4 @@
-import { followRefs } from '../../../src/json-pointer.js';
+import { followRefs } from '@workspace-read-api/contract/json-pointer.js';
 
 // What the both-stores test (every-read-same-json.test.ts) asks of each GET of the contract, worked
 // out from the contract alone: no server, no data. A route it cannot fill in (a path parameter

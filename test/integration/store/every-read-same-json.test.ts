@@ -1,6 +1,6 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { createApiKey } from '../../../src/keys/api-keys.js';
 import { createMemberToken } from '../../../src/keys/member-tokens.js';

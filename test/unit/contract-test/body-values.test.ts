@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
-import { bodyModel, invalidBody } from '../../../src/contract-test/body-values.js';
-import { OpenApiContract } from '../../../src/contract-test/openapi-contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
+import { bodyModel, invalidBody } from '@workspace-read-api/contract-test/body-values.js';
+import { OpenApiContract } from '@workspace-read-api/contract-test/openapi-contract.js';
 
 const contract = new OpenApiContract(loadOpenApiDocument());
 const context = { url: 'https://example.com/workspace-api-contract-test', unknownProperty: 'zz_unknown_1', now: new Date() };

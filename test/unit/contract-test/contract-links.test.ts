@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
-import { followLinks, LinkPool, pathValuesOf } from '../../../src/contract-test/contract-links.js';
-import type { ObservedResponse, OutgoingRequest } from '../../../src/contract-test/http-exchange.js';
-import { OpenApiContract } from '../../../src/contract-test/openapi-contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
+import { followLinks, LinkPool, pathValuesOf } from '@workspace-read-api/contract-test/contract-links.js';
+import type { ObservedResponse, OutgoingRequest } from '@workspace-read-api/contract-test/http-exchange.js';
+import { OpenApiContract } from '@workspace-read-api/contract-test/openapi-contract.js';
 
 const contract = new OpenApiContract(loadOpenApiDocument());
 const op = (id: string) => contract.operation(id)!;

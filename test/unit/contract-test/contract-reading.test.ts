@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
-import { credentialWays, requiredScopes } from '../../../src/contract-test/credentials.js';
-import { curlLine, maskSecrets } from '../../../src/contract-test/curl-line.js';
-import { OpenApiContract } from '../../../src/contract-test/openapi-contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
+import { credentialWays, requiredScopes } from '@workspace-read-api/contract-test/credentials.js';
+import { curlLine, maskSecrets } from '@workspace-read-api/contract-test/curl-line.js';
+import { OpenApiContract } from '@workspace-read-api/contract-test/openapi-contract.js';
 
 const contract = new OpenApiContract(loadOpenApiDocument());
 const op = (id: string) => contract.operation(id)!;

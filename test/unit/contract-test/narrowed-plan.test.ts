@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
-import { namesAnswered } from '../../../src/contract-test/id-discovery.js';
-import { plannedReads } from '../../../src/contract-test/narrowed-plan.js';
-import { OpenApiContract } from '../../../src/contract-test/openapi-contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
+import { namesAnswered } from '@workspace-read-api/contract-test/id-discovery.js';
+import { plannedReads } from '@workspace-read-api/contract-test/narrowed-plan.js';
+import { OpenApiContract } from '@workspace-read-api/contract-test/openapi-contract.js';
 
 const contract = new OpenApiContract(loadOpenApiDocument());
 const op = (id: string) => contract.operation(id)!;

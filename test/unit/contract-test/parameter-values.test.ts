@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { unknownValue } from '../../../src/contract-test/parameter-values.js';
-import type { Schema } from '../../../src/contract-test/openapi-contract.js';
+import { unknownValue } from '@workspace-read-api/contract-test/parameter-values.js';
+import type { Schema } from '@workspace-read-api/contract-test/openapi-contract.js';
 
 const values = { uuid: () => '3f0c6a52-93a1-4b7e-8d2f-0c1e5a7b9d11', seed: 7 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls, escapedStrings, jsonLine, quoted } from '../../../src/contract-test/terminal-text.js';
+import { escapeControls, escapedStrings, jsonLine, quoted } from '@workspace-read-api/contract-test/terminal-text.js';
 
 const hostile = '\u001b]52;c;cm0=\u0007\u001b[2K\r\n\t\u007f\u009b2K\u0085\u061c\u200e\u2028\u2029\u202e\u2066x';
 

@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { DELETABLE_TYPES, DELETE_SCHEMA, IMPORT_RECORD_TYPES as recordTypes } from '../../../src/store/import-record-types.js';
 import { recordTypes as writers } from '../../../src/store/import/records/index.js';
 import { IMPORT_FORMAT_DIR, ROOT_SCHEMA, schemaValidator } from '../../../src/import/schemas.js';
-import { loadOpenApiDocument } from '../../../src/contract.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import type { ImportRecords } from '../../../generated/import-format.js';
 import type { components } from '../../../generated/openapi.js';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { loadAsyncApiDocument } from '../../../src/contract.js';
+import { loadAsyncApiDocument } from '@workspace-read-api/contract/documents.js';
 
 interface MessageExample { name: string; headers: Record<string, string>; payload: { event: string } }
 interface Message { name: string; examples: MessageExample[] }

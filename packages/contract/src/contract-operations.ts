@@ -1,5 +1,5 @@
-import { HTTP_METHODS } from '../contract.js';
-import { followRefs } from '../json-pointer.js';
+import { HTTP_METHODS } from './documents.js';
+import { followRefs } from './json-pointer.js';
 import { parametersByOperation, type ContractParameter } from './contract-parameters.js';
 import { requirementOf, type OperationRequirement, type SecuredOperationObject, type SecuritySchemeObject } from './operation-requirements.js';
 
@@ -52,7 +52,7 @@ interface OpenApiDocument {
   paths?: Record<string, Record<string, unknown> & { parameters?: unknown[] }>;
   components?: {
     securitySchemes?: Record<string, SecuritySchemeObject>;
-    schemas?: { MemberRole?: { enum?: string[] } };
+    schemas?: { MemberRole?: { enum?: string[] }; Scope?: { enum?: string[] } };
   };
 }
 
@@ -87,7 +87,8 @@ function constantHeadersOf(document: object, responses: Record<string, unknown>)
 export function compileOperations(document: object): ContractOperation[] {
   const doc = document as OpenApiDocument;
   const schemes = doc.components?.securitySchemes ?? {};
-  const roles = doc.components?.schemas?.MemberRole?.enum ?? [];
+  // The words a `security` requirement may use: the scopes and member roles the contract enumerates.
+  const vocabulary = { scopes: doc.components?.schemas?.Scope?.enum ?? [], roles: doc.components?.schemas?.MemberRole?.enum ?? [] };
   const parameters = parametersByOperation(document);
   const operations: ContractOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -103,7 +104,7 @@ export function compileOperations(document: object): ContractOperation[] {
         operationId: op.operationId,
         method: method.toUpperCase(),
         path,
-        requirement: requirementOf(op, schemes, roles, where),
+        requirement: requirementOf(op, schemes, vocabulary, where),
         queryParameters: queryParametersOf(declared),
         queryDefaults: queryDefaultsOf(declared),
         idempotent: declared.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase()),

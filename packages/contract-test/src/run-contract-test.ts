@@ -1,4 +1,4 @@
-import { bundledContract } from '../contract.js';
+import { bundledContract } from '@workspace-read-api/contract/documents.js';
 import { checkAdminWrites, CREATED_NAME } from './admin-writes.js';
 import { checkConditional, checkHeadMatchesGet, getTwin } from './conditional-and-head-cases.js';
 import { mintScopeKeys, revokeMintedKeys } from './scope-keys.js';
@@ -43,7 +43,7 @@ export interface ContractTestOptions {
   maxResponseTimeMs?: number | undefined;
   /**
    * Only these operations are checked (`--operations`); of the others only the reads that answer
-   * the ids these need are sent (src/contract-test/narrowed-plan.ts).
+   * the ids these need are sent (packages/contract-test/src/narrowed-plan.ts).
    */
   operations?: readonly string[] | undefined;
   /** Operations the run may leave unreached without failing (`--allow-unreached`). */

@@ -1,9 +1,9 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
-import { compileOperations } from '../../../src/http/contract-operations.js';
-import { OperationMatcher } from '../../../src/http/operation-matcher.js';
-import { requirementOf, type SecuredOperationObject } from '../../../src/http/operation-requirements.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
+import { compileOperations } from '@workspace-read-api/contract/contract-operations.js';
+import { OperationMatcher } from '@workspace-read-api/contract/operation-matcher.js';
+import { requirementOf, type SecuredOperationObject } from '@workspace-read-api/contract/operation-requirements.js';
 import { exemptFromSubscription, expectedScopes, isReadApi } from '../../contract/framework/scopes.js';
 import { Contract } from '../../contract/framework/spec.js';
 
@@ -73,8 +73,8 @@ describe('the compiled requirement table', () => {
 
 describe('requirementOf', () => {
   const schemes = { BearerAuth: { 'x-credential': 'api_key' }, ApiKeyHeader: { 'x-credential': 'api_key' }, MemberToken: { 'x-credential': 'member_token' }, Plain: {} };
-  const roles = ['owner', 'member'];
-  const of = (op: SecuredOperationObject) => requirementOf(op, schemes, roles, 'GET /x');
+  const vocabulary = { scopes: ['iq:read', 'content:read'], roles: ['owner', 'member'] };
+  const of = (op: SecuredOperationObject) => requirementOf(op, schemes, vocabulary, 'GET /x');
 
   it('reads the scopes every API-key scheme names, the roles of the member-token scheme and the exemption', () => {
     expect(of({ security: [{ BearerAuth: ['iq:read', 'content:read'] }, { ApiKeyHeader: ['content:read', 'iq:read'] }], 'x-subscription-exempt': true }))

@@ -1,6 +1,3 @@
-import { isScope, type Scope } from '../keys/scopes.js';
-import type { Role } from '../store/interfaces/accounts.js';
-
 /** What a security scheme of the contract carries, from its `x-credential`. */
 type Credential = 'api_key' | 'member_token';
 
@@ -11,10 +8,10 @@ type Credential = 'api_key' | 'member_token';
 export interface OperationRequirement {
   /** The credentials it accepts. */
   credentials: readonly Credential[];
-  /** Scopes an API key must all hold; empty when any key will do. */
-  scopes: readonly Scope[];
-  /** Roles of which a member token's user must have one; empty when every member may. */
-  roles: readonly Role[];
+  /** Scopes an API key must all hold, each one of the contract's `Scope` enum; empty when any key will do. */
+  scopes: readonly string[];
+  /** Roles of which a member token's user must have one, each one of its `MemberRole` enum; empty when every member may. */
+  roles: readonly string[];
   /** Answers without an active subscription (`x-subscription-exempt: true`). */
   subscriptionExempt: boolean;
 }
@@ -46,7 +43,7 @@ function agreedList(lists: string[][], credential: Credential, where: string): s
 export function requirementOf(
   op: SecuredOperationObject,
   schemes: Readonly<Record<string, SecuritySchemeObject>>,
-  roles: readonly string[],
+  vocabulary: { scopes: readonly string[]; roles: readonly string[] },
   where: string,
 ): OperationRequirement {
   if (!Array.isArray(op.security) || op.security.length === 0) throw new Error(`${where}: declares no security requirement`);
@@ -60,16 +57,16 @@ export function requirementOf(
   }
   const scopes = agreedList(lists.get('api_key') ?? [], 'api_key', where);
   const memberRoles = agreedList(lists.get('member_token') ?? [], 'member_token', where);
-  const unknownScope = scopes.find((s) => !isScope(s));
+  const unknownScope = scopes.find((s) => !vocabulary.scopes.includes(s));
   if (unknownScope !== undefined) throw new Error(`${where}: ${unknownScope} is not a scope`);
-  const unknownRole = memberRoles.find((r) => !roles.includes(r));
+  const unknownRole = memberRoles.find((r) => !vocabulary.roles.includes(r));
   if (unknownRole !== undefined) throw new Error(`${where}: ${unknownRole} is not a member role`);
   const exempt = op['x-subscription-exempt'];
   if (exempt !== undefined && exempt !== true) throw new Error(`${where}: x-subscription-exempt must be true when present`);
   return {
     credentials: [...lists.keys()],
-    scopes: scopes as Scope[],
-    roles: memberRoles as Role[],
+    scopes,
+    roles: memberRoles,
     subscriptionExempt: exempt === true,
   };
 }

@@ -1,5 +1,5 @@
-import { HTTP_METHODS } from '../contract.js';
-import { followRefs } from '../json-pointer.js';
+import { HTTP_METHODS } from './documents.js';
+import { followRefs } from './json-pointer.js';
 import { perContract } from './per-contract.js';
 
 /** A parameter of the bundled contract, with `$ref`s resolved. */

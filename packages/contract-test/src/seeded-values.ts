@@ -1,6 +1,25 @@
 import { createHash } from 'node:crypto';
-import { seededRandom } from '../demo/demo-random.js';
-import { secretTokenWithBody, TOKEN_BODY_ALPHABET, TOKEN_BODY_LENGTH } from '../keys/secret-token.js';
+import { secretTokenWithBody, TOKEN_BODY_ALPHABET, TOKEN_BODY_LENGTH } from '@workspace-read-api/contract/token-format.js';
+
+/**
+ * Numbers in [0, 1) from SHA-256 in counter mode, eight per digest: the same seed gives the same
+ * stream on every machine and Node line.
+ */
+function hashStream(seed: number): () => number {
+  let counter = 0;
+  let block = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset >= block.length) {
+      block = createHash('sha256').update(`${seed}#${counter}`).digest();
+      counter += 1;
+      offset = 0;
+    }
+    const value = block.readUInt32BE(offset);
+    offset += 4;
+    return value / 4_294_967_296;
+  };
+}
 
 /**
  * Every made-up input of a run (unknown ids, unknown parameter names, the unissued key, the seeds
@@ -11,7 +30,7 @@ export class SeededValues {
   private readonly next: () => number;
 
   constructor(readonly seed: number) {
-    this.next = seededRandom(seed);
+    this.next = hashStream(seed);
   }
 
   /** A stable seed for one named part of the run, unaffected by how much the other parts drew. */

@@ -1,4 +1,4 @@
-import { bundledContract } from '../contract.js';
+import { bundledContract } from '@workspace-read-api/contract/documents.js';
 import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_MAX_DELIVERY_BYTES, DEFAULT_TIMEOUT_MS } from './read-bounds.js';
 import { curlLine, maskSecrets } from './curl-line.js';
 import type { JUnitCase } from './junit-report.js';

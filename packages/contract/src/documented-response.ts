@@ -1,4 +1,4 @@
-import { followRefs, pointerSegment } from '../json-pointer.js';
+import { followRefs, pointerSegment } from './json-pointer.js';
 
 interface ResponseObject { $ref?: string; content?: Record<string, { schema?: unknown }> }
 type PathItems = Record<string, Record<string, { responses?: Record<string, ResponseObject> } | undefined> | undefined>;

@@ -1,10 +1,10 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../../../src/contract.js';
-import { requestContract } from '../../../src/http/request-contract.js';
-import { nodeAt, referencesIn } from '../../../src/json-pointer.js';
+import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
+import { requestContract } from '@workspace-read-api/contract/request-contract.js';
+import { nodeAt, referencesIn } from '@workspace-read-api/contract/json-pointer.js';
 
-// The part of the contract the request validator is given (src/http/request-contract.ts): every
+// The part of the contract the request validator is given (packages/contract/src/request-contract.ts): every
 // request exactly as the contract writes it, and every component it refers to, without the answers.
 
 type Json = Record<string, any>;

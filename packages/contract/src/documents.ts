@@ -7,16 +7,16 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 
 /** The bundled contract documents, produced by `npm run codegen`: a fresh copy the caller may change. */
 export function loadOpenApiDocument(): object {
-  return JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8')) as object;
+  return JSON.parse(readFileSync(new URL('../../../generated/openapi.json', import.meta.url), 'utf8')) as object;
 }
 
 /** The bundled webhook contract (AsyncAPI 3.0), self-contained; produced by `npm run codegen`. */
 export function loadAsyncApiDocument(): object {
-  return JSON.parse(readFileSync(new URL('../generated/asyncapi.json', import.meta.url), 'utf8')) as object;
+  return JSON.parse(readFileSync(new URL('../../../generated/asyncapi.json', import.meta.url), 'utf8')) as object;
 }
 
 /** Where earlier majors of the OpenAPI document stay published (`contract/superseded/openapi-<version>.json`). */
-const SUPERSEDED = new URL('../contract/superseded/', import.meta.url);
+const SUPERSEDED = new URL('../../../contract/superseded/', import.meta.url);
 
 /**
  * The earlier majors of the OpenAPI document that the service still publishes, by version
@@ -34,7 +34,7 @@ function loadSupersededOpenApiDocuments(): Map<string, object> {
 
 /**
  * The documents an app is built from by default, read once per process and frozen: every app of
- * the process shares them, and the work built on them (src/http/per-contract.ts), so none may
+ * the process shares them, and the work built on them (packages/contract/src/per-contract.ts), so none may
  * change them.
  */
 export const bundledContract = {

@@ -1,4 +1,4 @@
-import { nodeAt } from '../json-pointer.js';
+import { nodeAt } from '@workspace-read-api/contract/json-pointer.js';
 import type { ObservedResponse, OutgoingRequest } from './http-exchange.js';
 import type { Operation } from './openapi-contract.js';
 

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { quoted } from './terminal-text.js';
-import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
+import { schemaValidatorFor, type SchemaValidator } from '@workspace-read-api/contract/schema-validator.js';
 
 interface MessageObject { name?: string; contentType?: string; payload?: { $ref?: string }; headers?: { $ref?: string } }
 interface AsyncApiDocument {

@@ -52,7 +52,7 @@ export class IdPool {
 /**
  * The names under which a successful answer of `op` may file ids, read from its documented schema
  * by the rules `IdPool.harvest` applies to the answer itself: what a run narrowed by
- * `--operations` reads to find the ids its operations need (src/contract-test/narrowed-plan.ts).
+ * `--operations` reads to find the ids its operations need (packages/contract-test/src/narrowed-plan.ts).
  */
 export function namesAnswered(contract: OpenApiContract, op: Operation): Set<string> {
   const names = new Set<string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followRefs, keyOfSegment, nodeAt, pointerSegment, referencesIn } from '../../src/json-pointer.js';
+import { followRefs, keyOfSegment, nodeAt, pointerSegment, referencesIn } from '@workspace-read-api/contract/json-pointer.js';
 
 const doc = {
   paths: { '/api/v1/me': { get: { responses: { 200: { $ref: '#/components/responses/Me' }, 404: { $ref: '#/components/responses/Gone' } } } } },

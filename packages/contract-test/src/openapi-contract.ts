@@ -1,7 +1,7 @@
-import { HTTP_METHODS } from '../contract.js';
-import { schemaValidatorFor, type SchemaValidator } from '../http/schema-validator.js';
-import { followRefs, nodeAt, pointerSegment as escape } from '../json-pointer.js';
-import { documentedResponse } from '../http/documented-response.js';
+import { HTTP_METHODS } from '@workspace-read-api/contract/documents.js';
+import { schemaValidatorFor, type SchemaValidator } from '@workspace-read-api/contract/schema-validator.js';
+import { followRefs, nodeAt, pointerSegment as escape } from '@workspace-read-api/contract/json-pointer.js';
+import { documentedResponse } from '@workspace-read-api/contract/documented-response.js';
 
 /** The JSON Schema subset the contract uses (see openapi/README and the house rules). */
 export interface Schema {

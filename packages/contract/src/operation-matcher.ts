@@ -1,4 +1,4 @@
-import { HTTP_METHODS } from '../contract.js';
+import { HTTP_METHODS } from './documents.js';
 import type { ContractOperation } from './contract-operations.js';
 
 /** What the matcher found for a request: an operation, a path without this method, or nothing. */
