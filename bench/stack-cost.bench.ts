@@ -24,7 +24,7 @@ import { DATA_DIR, dataset } from './support/prompt-dataset.js';
 import { copyOfDataset, cpuSeconds, freshKey, measure, median, option, startServerProcess, stopChild } from './support/load.js';
 import type { ChildProcess } from 'node:child_process';
 import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster.js';
-import { copySqliteToPostgres } from '../src/store/copy-sqlite-to-postgres.js';
+import { copySqliteToPostgres } from '../src/store/postgres/copy-from-sqlite.js';
 import { createPostgresPool } from '../src/store/postgres/pool.js';
 
 const DURATION = Number(option('duration', '5'));
@@ -60,7 +60,7 @@ type ServerName = 'bytes' | 'same SQL' | 'full' | 'before' | 'full (PostgreSQL)'
 
 /**
  * A database of `cluster` holding the dataset (the key made above included), moved there as a
- * deployment moves, by `store copy` (src/store/copy-sqlite-to-postgres.ts), then analyzed as
+ * deployment moves, by `store copy` (src/store/postgres/copy-from-sqlite.ts), then analyzed as
  * autovacuum would.
  */
 async function postgresCopy(cluster: PostgresCluster): Promise<string> {

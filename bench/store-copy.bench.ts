@@ -14,7 +14,7 @@ import pg from 'pg';
 import { startPostgresCluster } from '../scripts/postgres-cluster.js';
 import { generateVisibility } from '../src/demo/generate-visibility.js';
 import { importLines } from '../src/import/import-ndjson.js';
-import { copySqliteToPostgres } from '../src/store/copy-sqlite-to-postgres.js';
+import { copySqliteToPostgres } from '../src/store/postgres/copy-from-sqlite.js';
 import { openSqliteStore } from '../src/store/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

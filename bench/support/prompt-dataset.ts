@@ -116,7 +116,7 @@ function* datasetLines(shape: DatasetShape, todayDay: number): Generator<string>
 /** Everything that shapes a dataset file: a change to any of it rebuilds the cache. */
 function fingerprint(shape: DatasetShape, todayDay: number): string {
   const hash = createHash('sha256').update(JSON.stringify({ shape, todayDay, GENERATOR_VERSION }));
-  for (const dir of ['src/import', 'src/store/import', 'src/store/import/records', 'src/store/import/tables', 'src/store/sqlite/import', 'src/store/sqlite/migrations']) {
+  for (const dir of ['src/import', 'src/import-engine', 'src/import-engine/records', 'src/import-engine/tables', 'src/store/sqlite/import', 'src/store/sqlite/migrations']) {
     const abs = path.join(root, dir);
     for (const f of readdirSync(abs).filter((n) => /\.(ts|sql)$/.test(n)).sort()) hash.update(f).update(readFileSync(path.join(abs, f)));
   }

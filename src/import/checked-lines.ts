@@ -1,6 +1,6 @@
 import type { ImportLine } from '../store/interfaces/imports.js';
-import { DELETE_SCHEMA, IMPORT_RECORD_TYPES, importRecordType } from '../store/import-record-types.js';
-import { ImportError } from '../store/import-error.js';
+import { DELETE_SCHEMA, IMPORT_RECORD_TYPES, importRecordType } from '../import-engine/import-record-types.js';
+import { ImportError } from '../import-engine/import-error.js';
 import { describeSchemaError, fieldPath, schemaValidator } from './schemas.js';
 
 function shown(value: unknown): string {

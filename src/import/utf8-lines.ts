@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { ImportError } from '../store/import-error.js';
+import { ImportError } from '../import-engine/import-error.js';
 
 const NEWLINE = 0x0a;
 

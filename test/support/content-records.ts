@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { importLines } from '../../src/import/import-ndjson.js';
-import { ImportError } from '../../src/store/import-error.js';
+import { ImportError } from '../../src/import-engine/import-error.js';
 import type { Store } from '../../src/store/index.js';
 import { storeContents, rowsOf } from './database-rows.js';
 

@@ -1,4 +1,4 @@
-import { copySqliteToPostgres } from '../../src/store/copy-sqlite-to-postgres.js';
+import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
 import { createPostgresDatabase } from './postgres.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Command } from '../command.js';
 import { CliError } from '../args.js';
 import { existingWorkspace } from '../validate.js';
 import { importNdjson, type ImportSummary } from '../../import/import-ndjson.js';
-import { ImportError } from '../../store/import-error.js';
+import { ImportError } from '../../import-engine/import-error.js';
 import { DatabaseBusyError } from '../../store/errors.js';
 
 export const importFile: Command = {

@@ -1,7 +1,7 @@
 import type { Command } from '../command.js';
 import { CliError } from '../args.js';
 import { parseStoreAddress } from '../../store/store-address.js';
-import type { StoreCopySummary } from '../../store/copy-sqlite-to-postgres.js';
+import type { StoreCopySummary } from '../../store/postgres/copy-from-sqlite.js';
 
 /** The PostgreSQL URL of `--to`; anything else (a file path, another scheme) is refused, naming only the scheme. */
 function postgresUrl(to: string): string {
@@ -22,7 +22,7 @@ export const storeCopy: Command = {
     const from = options.required('from');
     const to = postgresUrl(options.required('to'));
     // Loaded here: the other commands never need the PostgreSQL client.
-    const { copySqliteToPostgres, StoreCopyError } = await import('../../store/copy-sqlite-to-postgres.js');
+    const { copySqliteToPostgres, StoreCopyError } = await import('../../store/postgres/copy-from-sqlite.js');
     try {
       return await copySqliteToPostgres(from, to);
     } catch (err) {

@@ -23,7 +23,7 @@ export interface WriteLockWait {
 
 /**
  * One record line of an import file, parsed and checked against its schema (`import-format/`): a
- * record of one of the types of `../import-record-types.ts`, or a `delete` line. Ids and
+ * record of one of the types of `src/import-engine/import-record-types.ts`, or a `delete` line. Ids and
  * references are as written (the store lower-cases them).
  */
 export interface ImportLine {
@@ -45,7 +45,7 @@ export interface ImportStore {
   /**
    * Applies every line of `lines` (batches in file order) to the workspace in one write
    * transaction: everything or nothing. Resolves with what changed; rejects with the ImportError
-   * (`../import-error.ts`, `line N: field: problem`) of the lowest failing line, or with whatever
+   * (`src/import-engine/import-error.ts`, `line N: field: problem`) of the lowest failing line, or with whatever
    * `lines` throws, and then leaves the database as it was. While another import holds the write
    * lock it waits its turn (or refuses at once with DatabaseBusyError, `options.lock`). The
    * workspace must exist.

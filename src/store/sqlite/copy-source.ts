@@ -1,7 +1,7 @@
 import { openDatabase, type Db } from './database.js';
 
 /**
- * A SQLite file read for a copy into another database (`../copy-sqlite-to-postgres.ts`): migrated
+ * A SQLite file read for a copy into another database (`../postgres/copy-from-sqlite.ts`): migrated
  * as the service opens it, then every read inside one read transaction, so that every table is
  * read as of one instant (WAL keeps that snapshot while others write the file).
  */

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import type { SeriesChange } from '../import/snapshot-rollups.js';
+import type { SeriesChange } from '../../import-engine/snapshot-rollups.js';
 
 /**
  * The running-total tables of migration 011 as the snapshot import feeds them. A *series* is one

@@ -1,7 +1,7 @@
 import type { Db } from './database.js';
 import type { SaveResult } from '../interfaces/saved-rows.js';
 import { savePlan, storedState, wholeRowSaveSql, type WholeRowTable } from '../whole-row-saves.js';
-import type { SavedRow, SavedRows } from '../import/saved-rows.js';
+import type { SavedRow, SavedRows } from '../../import-engine/saved-rows.js';
 
 /**
  * The write side of a table whose rows are replaced whole (`../whole-row-saves.ts`): `save` inserts
@@ -23,7 +23,7 @@ export function prepareSave<State>(db: Db, spec: WholeRowTable<State>) {
   };
 }
 
-/** The rows of a table written whole, for the import (`../import/saved-rows.ts`): a read by id and the upsert of every column. */
+/** The rows of a table written whole, for the import (`../../import-engine/saved-rows.ts`): a read by id and the upsert of every column. */
 export function sqliteSavedRows(db: Db, spec: WholeRowTable<unknown>): SavedRows {
   const sql = wholeRowSaveSql(spec);
   const stored = db.prepare(sql.stored);

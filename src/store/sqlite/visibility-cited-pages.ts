@@ -4,12 +4,12 @@ import { pageAddress } from '../page-address.js';
 import { CITED_PAGE_AFTER, CITED_PAGE_ORDER, CONTENT_MAP_PAGE_AT, PAGE_ADDRESS, citedPageParams } from '../cited-page-statements.js';
 import type { Db } from './database.js';
 import { promised } from './promised.js';
-import type { CitedPageSink } from '../import/cited-page-rollup.js';
+import type { CitedPageSink } from '../../import-engine/cited-page-rollup.js';
 
 const URL_ID_CACHE_LIMIT = 100_000;
 
 /**
- * Writes the cited-page rollup the snapshot import sums (`../import/cited-page-rollup.ts`) inside
+ * Writes the cited-page rollup the snapshot import sums (`../../import-engine/cited-page-rollup.ts`) inside
  * the import's transaction: each URL's row (numbered on first sight, its title kept when newer),
  * then each day's citations, a row that falls to zero deleted.
  */

@@ -1,6 +1,6 @@
 import type { Db } from './database.js';
 
-// The statements the visibility record types write with (`../import/records/`), through the
+// The statements the visibility record types write with (`../../import-engine/records/`), through the
 // import's SQLite tables (`import/record-io.ts`). Returned as prepared statements, not wrapped,
 // because the snapshot writer runs them once per line of files of millions of lines.
 

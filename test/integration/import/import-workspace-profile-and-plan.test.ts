@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importLines } from '../../../src/import/import-ndjson.js';
-import { ImportError } from '../../../src/store/import-error.js';
+import { ImportError } from '../../../src/import-engine/import-error.js';
 import type { Store } from '../../../src/store/index.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace } from '../../support/accounts.js';

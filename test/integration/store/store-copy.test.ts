@@ -9,7 +9,7 @@ import { importLines } from '../../../src/import/import-ndjson.js';
 import { createApiKey } from '../../../src/keys/api-keys.js';
 import { createMemberToken } from '../../../src/keys/member-tokens.js';
 import { hashToken } from '../../../src/keys/secret-token.js';
-import { copySqliteToPostgres, StoreCopyError } from '../../../src/store/copy-sqlite-to-postgres.js';
+import { copySqliteToPostgres, StoreCopyError } from '../../../src/store/postgres/copy-from-sqlite.js';
 import { applyPostgresMigrations } from '../../../src/store/postgres/migrate.js';
 import { createPostgresPool, type PostgresPool } from '../../../src/store/postgres/pool.js';
 import { rows, value } from '../../../src/store/postgres/query.js';

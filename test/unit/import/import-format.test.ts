@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { DELETABLE_TYPES, DELETE_SCHEMA, IMPORT_RECORD_TYPES as recordTypes } from '../../../src/store/import-record-types.js';
-import { recordTypes as writers } from '../../../src/store/import/records/index.js';
+import { DELETABLE_TYPES, DELETE_SCHEMA, IMPORT_RECORD_TYPES as recordTypes } from '../../../src/import-engine/import-record-types.js';
+import { recordTypes as writers } from '../../../src/import-engine/records/index.js';
 import { IMPORT_FORMAT_DIR, ROOT_SCHEMA, schemaValidator } from '../../../src/import/schemas.js';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import type { ImportRecords } from '../../../generated/import-format.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkedLines } from '../../../src/import/checked-lines.js';
-import { ImportError } from '../../../src/store/import-error.js';
+import { ImportError } from '../../../src/import-engine/import-error.js';
 import { categoryLine, promptLine, snapshotLine } from '../../support/import-records.js';
 
 /** The error the import reports for a file of these lines (checked as the import checks them). */

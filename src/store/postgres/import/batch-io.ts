@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import type { DeferredItem, EventOutbox, ImportIo, RemovalIo } from '../../import/import-io.js';
-import { SNAPSHOT_COLUMNS, type CompetitorRows, type IqRows, type RecordIo, type SnapshotRow, type SnapshotRows } from '../../import/record-io.js';
-import { referrersOf, type PendingCheck } from '../../import/record-removal.js';
-import { recordType } from '../../import/import-run.js';
-import type { SavedRow, SavedRows } from '../../import/saved-rows.js';
-import { COMPETITORS, PROMPTS } from '../../import/tables/visibility.js';
-import { WORKSPACE_PLANS, WORKSPACE_PROFILES, type WorkspaceRow } from '../../import/tables/workspace.js';
+import type { DeferredItem, EventOutbox, ImportIo, RemovalIo } from '../../../import-engine/import-io.js';
+import { SNAPSHOT_COLUMNS, type CompetitorRows, type IqRows, type RecordIo, type SnapshotRow, type SnapshotRows } from '../../../import-engine/record-io.js';
+import { referrersOf, type PendingCheck } from '../../../import-engine/record-removal.js';
+import { recordType } from '../../../import-engine/import-run.js';
+import type { SavedRow, SavedRows } from '../../../import-engine/saved-rows.js';
+import { COMPETITORS, PROMPTS } from '../../../import-engine/tables/visibility.js';
+import { WORKSPACE_PLANS, WORKSPACE_PROFILES, type WorkspaceRow } from '../../../import-engine/tables/workspace.js';
 import type { ImportLine } from '../../interfaces/imports.js';
 import { IQ_TABLE } from '../../iq-rows.js';
 import type { WholeRowTable } from '../../whole-row-saves.js';

@@ -1,10 +1,10 @@
-// The cited-page rollup of an import on PostgreSQL (the sums of `../../import/cited-page-rollup.ts`),
+// The cited-page rollup of an import on PostgreSQL (the sums of `../../../import-engine/cited-page-rollup.ts`),
 // written with each batch: the URLs first, then each day's citations. A URL new to the workspace is
 // numbered as SQLite numbers its rows (the largest number so far plus one, in the order the sums
 // reached the URLs), under the import lock, which every writer of the table holds; the identity
 // sequence is left alone, since it would keep numbers a rolled-back import took.
 import type pg from 'pg';
-import type { CitedPageDelta, CitedPageSink, CitedUrlTouch } from '../../import/cited-page-rollup.js';
+import type { CitedPageDelta, CitedPageSink, CitedUrlTouch } from '../../../import-engine/cited-page-rollup.js';
 import { hostOf } from '../../domains.js';
 import { pageAddress } from '../../page-address.js';
 import { copyRows } from './table-writes.js';

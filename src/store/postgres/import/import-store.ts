@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { ImportLine, ImportRunOptions, ImportStore, ImportSummary, WriteLockWait } from '../../interfaces/imports.js';
 import { DatabaseBusyError } from '../../errors.js';
-import { ImportRun } from '../../import/import-run.js';
+import { ImportRun } from '../../../import-engine/import-run.js';
 import type { PostgresPool } from '../pool.js';
 import { PostgresImportIo } from './batch-io.js';
 import { oneStatementAtATime } from './one-statement-at-a-time.js';
@@ -142,7 +142,7 @@ async function importOn(
 /**
  * The imports of a PostgreSQL database, each a whole file in one transaction on one connection of
  * the pool: everything or nothing, the same rows, events and summary as SQLite's
- * (`../../sqlite/import/import-run.ts`), the same rules (`../../import/`), written a batch at a time.
+ * (`../../sqlite/import/import-run.ts`), the same rules (`../../../import-engine/`), written a batch at a time.
  */
 export function createPostgresImportStore(pool: PostgresPool, bounds: Partial<PostgresImportBounds> = {}): ImportStore {
   const held = { ...DEFAULT_BOUNDS, ...bounds };

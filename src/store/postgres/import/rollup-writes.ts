@@ -1,9 +1,9 @@
-// The snapshot rollups of an import on PostgreSQL (the sums of `../../import/snapshot-rollups.ts`):
+// The snapshot rollups of an import on PostgreSQL (the sums of `../../../import-engine/snapshot-rollups.ts`):
 // the workspace's daily rollups and the prompts' newest collection time are written with each
 // batch; the running totals are summed over the whole import (in a temporary table past a bound)
 // and settled once, set-based, at the end.
 import type pg from 'pg';
-import type { RollupChanges, RollupSink, SeriesChange } from '../../import/snapshot-rollups.js';
+import type { RollupChanges, RollupSink, SeriesChange } from '../../../import-engine/snapshot-rollups.js';
 import type { ColumnTypes } from './table-writes.js';
 import { unnestOf } from './table-writes.js';
 
@@ -140,7 +140,7 @@ interface WorkspaceSums {
 }
 
 /**
- * The rollup sink of one import: `add` sums in memory (`../../import/snapshot-rollups.ts` hands it
+ * The rollup sink of one import: `add` sums in memory (`../../../import-engine/snapshot-rollups.ts` hands it
  * every flush), `take` takes what the batch summed to be written; `settle` (after the import's last
  * answer) is honoured by the next `take`.
  */

@@ -1,6 +1,6 @@
 // What one batch of an import knows of a table: the rows read for it before it was applied, and the
 // net changes its lines made since the last write. The import's rules read and write through these
-// synchronously (`../../import/record-io.ts`); `batch-io.ts` fills them and writes them out.
+// synchronously (`../../../import-engine/record-io.ts`); `batch-io.ts` fills them and writes them out.
 
 /** A row deleted by the batch. */
 export const GONE = Symbol('gone');

@@ -3,7 +3,7 @@
 // read back a page at a time in file order.
 import type pg from 'pg';
 import type { EventType } from '../../../../generated/events.js';
-import type { DeferredItem, DeferredQueue } from '../../import/import-io.js';
+import type { DeferredItem, DeferredQueue } from '../../../import-engine/import-io.js';
 
 const TABLE = 'pg_temp.import_deferred';
 const PAGE = 500;

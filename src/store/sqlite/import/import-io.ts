@@ -1,5 +1,5 @@
 import type { EventType } from '../../../../generated/events.js';
-import type { DeferredQueue, ImportIo, RemovalIo } from '../../import/import-io.js';
+import type { DeferredQueue, ImportIo, RemovalIo } from '../../../import-engine/import-io.js';
 import type { Db } from '../database.js';
 import { enqueueEvent } from '../outbox.js';
 import { eventPayload, type PayloadStores } from './event-payloads.js';

@@ -1,6 +1,6 @@
 import type { EventType } from '../../../../generated/events.js';
 import type { ImportLine, ImportRunOptions, ImportStore, ImportSummary } from '../../interfaces/imports.js';
-import { ImportRun } from '../../import/import-run.js';
+import { ImportRun } from '../../../import-engine/import-run.js';
 import { createSyncContentMapStore } from '../content-map.js';
 import { createSyncContentStore } from '../content.js';
 import { createSyncDataVersionStore } from '../data-versions.js';

@@ -1,11 +1,11 @@
-import type { CitedPageSink } from '../../import/cited-page-rollup.js';
-import type { RecordIo } from '../../import/record-io.js';
-import type { SavedRow, SavedRows } from '../../import/saved-rows.js';
+import type { CitedPageSink } from '../../../import-engine/cited-page-rollup.js';
+import type { RecordIo } from '../../../import-engine/record-io.js';
+import type { SavedRow, SavedRows } from '../../../import-engine/saved-rows.js';
 import type { WholeRowTable } from '../../whole-row-saves.js';
-import type { RollupSink } from '../../import/snapshot-rollups.js';
-import { COMPETITORS } from '../../import/tables/visibility.js';
+import type { RollupSink } from '../../../import-engine/snapshot-rollups.js';
+import { COMPETITORS } from '../../../import-engine/tables/visibility.js';
 import { IQ_SQL, IQ_TABLE } from '../../iq-rows.js';
-import { WORKSPACE_PLANS, WORKSPACE_PROFILES, type WorkspaceRow } from '../../import/tables/workspace.js';
+import { WORKSPACE_PLANS, WORKSPACE_PROFILES, type WorkspaceRow } from '../../../import-engine/tables/workspace.js';
 import type { Db } from '../database.js';
 import { createPromptRunningTotals } from '../prompt-running-totals.js';
 import { sqliteSavedRows } from '../saved-rows.js';

@@ -1,5 +1,5 @@
 -- When the service last stored a change to an answer: the import that inserted it or changed one of
--- its fields writes its own time (src/store/import/records/snapshot.ts), so the answers list can be
+-- its fields writes its own time (src/import-engine/records/snapshot.ts), so the answers list can be
 -- filtered on it and ordered by it for incremental sync (openapi/paths/api_v1_visibility_answers.yaml).
 -- Answers already stored carry no record of when they were imported. What is known is that each was
 -- collected before it could be imported, and that none changes after this migration without a new

@@ -1,7 +1,7 @@
-// The record types of the import format (`import-format/`), as every store's import and the
-// line check of src/import/ need them: the value of `type`, the schema file, the table and the
-// references to other records. One entry per type; its writer is in the store's import
-// (`import/records/<type>.ts`, one file for every database).
+// The record types of the import format (`import-format/`), as the import engine and the line
+// check of src/import/ need them: the value of `type`, the schema file, the table and the
+// references to other records. One entry per type; its writer is beside it in the engine
+// (`records/<type>.ts`, one file for every database).
 
 /** A field holding the id (or null, or an array of ids) of a record of another type in the same workspace. */
 interface Reference {

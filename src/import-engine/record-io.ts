@@ -1,9 +1,9 @@
 // What the import's record types read and write, as each database gives it to them inside the
 // import's transaction: synchronous calls, so a record type's rules are written once for every
 // database. SQLite answers each call with a statement; PostgreSQL from what it read for the batch
-// of lines beforehand, writing the batch's changes afterwards (`../postgres/import/README.md`).
+// of lines beforehand, writing the batch's changes afterwards (`src/store/postgres/import/`, README.md).
 import type { CitedPageSink } from './cited-page-rollup.js';
-import type { WholeRowTable } from '../whole-row-saves.js';
+import type { WholeRowTable } from '../store/whole-row-saves.js';
 import type { SavedRows } from './saved-rows.js';
 import type { RollupSink } from './snapshot-rollups.js';
 import type { WorkspaceRow } from './tables/workspace.js';

@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { lifetime, orNull, utcOrNull } from '../record-fields.js';
 import { saveRow } from '../saved-rows.js';
-import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../store/content-map-rows.js';
 
 /** Pages of the content map, each found through a site and optionally assigned to a topic. No event. */
 export const page: RecordType<ImportRecords['page']> = {

@@ -1,5 +1,5 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { competitorNameKey } from '../tables/visibility.js';
 
 /** The competitors a workspace tracks. */

@@ -1,10 +1,10 @@
-import type { EventType } from '../../../generated/events.js';
-import type { ImportLine, ImportSummary } from '../interfaces/imports.js';
-import { ImportError } from '../import-error.js';
+import type { EventType } from '../../generated/events.js';
+import type { ImportLine, ImportSummary } from '../store/interfaces/imports.js';
+import { ImportError } from './import-error.js';
 import type { DeferredItem, ImportIo } from './import-io.js';
 import type { ApplyContext, ImportSession, Outcome, RecordType, RecordWriter } from './record-type.js';
 import { recordTypes } from './records/index.js';
-import type { ImportRecords } from '../../../generated/import-format.js';
+import type { ImportRecords } from '../../generated/import-format.js';
 import { RecordRemovals, type PendingCheck } from './record-removal.js';
 
 // References already checked in this import; cleared when full so memory stays bounded.

@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { lifetime, orNull, saveWithEvent } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { IQ_TABLE, iqColumns } from '../../iq-rows.js';
+import { IQ_TABLE, iqColumns } from '../../store/iq-rows.js';
 
 /**
  * Brand-intelligence records of every kind; a stage change sends `iq.status_updated`. The schema

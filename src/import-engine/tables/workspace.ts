@@ -1,6 +1,6 @@
 // A workspace's profile and plan (migration 030): one row per workspace each, replaced whole by the
 // import, the same in every database.
-import { wholeRowTable } from '../../whole-row-saves.js';
+import { wholeRowTable } from '../../store/whole-row-saves.js';
 import type { SavedRow } from '../saved-rows.js';
 
 export const WORKSPACE_PROFILES = wholeRowTable<null>(

@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { lifetime, saveWithEvent } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../store/content-map-rows.js';
 
 /** Topic clusters of the content map; a stage change sends `topic.status_updated`. */
 export const topic: RecordType<ImportRecords['topic']> = {

@@ -1,6 +1,6 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
-import { savePlan } from '../../whole-row-saves.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
+import { savePlan } from '../../store/whole-row-saves.js';
 import { WORKSPACE_PLANS } from '../tables/workspace.js';
 
 /** The workspace's plan and billing period: one per workspace, the latest import wins. */

@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
-import { PLATFORMS } from '../../interfaces/visibility-rows.js';
-import { normaliseDomain } from '../../domains.js';
-import { savePlan } from '../../whole-row-saves.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
+import { PLATFORMS } from '../../store/interfaces/visibility-rows.js';
+import { normaliseDomain } from '../../store/domains.js';
+import { savePlan } from '../../store/whole-row-saves.js';
 import { WORKSPACE_PROFILES } from '../tables/workspace.js';
 
 /** The workspace's brand profile: one per workspace, the latest import wins. */

@@ -1,6 +1,6 @@
 // The visibility tables an import writes whole (migrations 010–012), the same in every database.
 // Snapshots are written through their own port (`../record-io.ts`), as tuples.
-import { wholeRowTable } from '../../whole-row-saves.js';
+import { wholeRowTable } from '../../store/whole-row-saves.js';
 
 export const CATEGORIES = wholeRowTable<null>('categories', ['id', 'workspace_id', 'name', 'color'], () => null);
 

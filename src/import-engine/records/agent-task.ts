@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { orNull, saveWithEvent, utc, utcOrNull } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
+import { CONTENT_TABLES, contentColumns } from '../../store/content-rows.js';
 
 /** Runs of AI agents; a status change sends `agent_task.status_updated`. */
 export const agentTask: RecordType<ImportRecords['agent_task']> = {

@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { lifetime, orNull, saveWithEvent, utc } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
+import { CONTENT_TABLES, contentColumns } from '../../store/content-rows.js';
 
 /**
  * Research batches. Reaching `COMPLETED` or `FAILED` (from another status, or on arrival) sends

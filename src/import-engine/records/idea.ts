@@ -1,8 +1,8 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { lifetime, orNull } from '../record-fields.js';
 import { saveRow } from '../saved-rows.js';
-import { CONTENT_TABLES, contentColumns } from '../../content-rows.js';
+import { CONTENT_TABLES, contentColumns } from '../../store/content-rows.js';
 
 /** Content ideas, usually of a research batch. No status, so no event of their own. */
 export const idea: RecordType<ImportRecords['idea']> = {

@@ -1,7 +1,7 @@
 // The I/O of one import beside its records' tables (`./record-io.ts`): the id ledger, the queue of
 // what waits for the end of the file, the outbox and deletions. Synchronous, as each database
 // gives it inside the import's transaction (see `./README.md`).
-import type { EventType } from '../../../generated/events.js';
+import type { EventType } from '../../generated/events.js';
 import type { RecordIo } from './record-io.js';
 
 /** The global id ledger (`record_ids`): one id, one type, one workspace. */

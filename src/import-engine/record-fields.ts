@@ -1,9 +1,9 @@
 // Field handling shared by the content-map, content and brand-intelligence record types: their
 // timestamps, optional fields and the rule that a status or stage change sends a webhook event.
-import type { SaveResult } from '../interfaces/saved-rows.js';
-import type { EventType } from '../../../generated/events.js';
+import type { SaveResult } from '../store/interfaces/saved-rows.js';
+import type { EventType } from '../../generated/events.js';
 import type { ApplyContext, Outcome } from './record-type.js';
-import { parseTimestamp } from '../timestamp.js';
+import { parseTimestamp } from '../store/timestamp.js';
 
 /** The timestamp in UTC with milliseconds (so stored timestamps sort as text), or the import fails. */
 export function utc(ctx: ApplyContext, field: string, text: string): string {

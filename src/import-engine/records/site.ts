@@ -1,9 +1,9 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
-import { SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../content-map-values.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
+import { SITEMAP_PROCESSING_OPEN, sitemapProcessingState } from '../../store/content-map-values.js';
 import { lifetime, saveWithEvent, utc } from '../record-fields.js';
 import { saveRow, stateOf } from '../saved-rows.js';
-import { CONTENT_MAP_TABLES, contentMapColumns } from '../../content-map-rows.js';
+import { CONTENT_MAP_TABLES, contentMapColumns } from '../../store/content-map-rows.js';
 
 /**
  * Sites of the content map (the API's sitemap URLs). Their "status" is the processing outcome:

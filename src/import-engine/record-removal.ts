@@ -1,4 +1,4 @@
-import { ImportError } from '../import-error.js';
+import { ImportError } from './import-error.js';
 import type { RemovalIo } from './import-io.js';
 import type { ApplyContext, RecordType, RecordWriter } from './record-type.js';
 import { recordTypes } from './records/index.js';

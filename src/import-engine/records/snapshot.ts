@@ -1,7 +1,7 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import type { SnapshotRow, StoredSnapshot } from '../record-io.js';
-import { DAY_MS, parseTimestamp } from '../../timestamp.js';
+import { DAY_MS, parseTimestamp } from '../../store/timestamp.js';
 import { competitorNameKey } from '../tables/visibility.js';
 import { CitedPageRollup } from '../cited-page-rollup.js';
 import { SnapshotRollups } from '../snapshot-rollups.js';

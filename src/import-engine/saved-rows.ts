@@ -1,7 +1,7 @@
 // Records arrive whole through the import; the rule that an identical record writes nothing is
 // `../whole-row-saves.ts`'s. Reading and writing the row is each database's own (`SavedRows`).
-import type { SaveResult } from '../interfaces/saved-rows.js';
-import { savePlan, storedState, type WholeRowTable } from '../whole-row-saves.js';
+import type { SaveResult } from '../store/interfaces/saved-rows.js';
+import { savePlan, storedState, type WholeRowTable } from '../store/whole-row-saves.js';
 
 /** A row as stored: column name → value (text, number or null). */
 export type SavedRow = Readonly<Record<string, unknown>>;

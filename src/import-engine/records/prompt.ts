@@ -1,5 +1,5 @@
 import { formatType, type RecordType } from '../record-type.js';
-import type { ImportRecords } from '../../../../generated/import-format.js';
+import type { ImportRecords } from '../../../generated/import-format.js';
 import { lifetime } from '../record-fields.js';
 import { saveRow } from '../saved-rows.js';
 import { PROMPTS } from '../tables/visibility.js';

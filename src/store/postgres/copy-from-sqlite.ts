@@ -3,12 +3,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { openCopySource, type CopySource } from './sqlite/copy-source.js';
-import { applyPostgresMigrations } from './postgres/migrate.js';
-import { createPostgresPool } from './postgres/pool.js';
-import { inTransaction, rows, value } from './postgres/query.js';
-import { copyTextChunks, type CopyColumn } from './postgres/copy-text-format.js';
-import { MIGRATION_LEDGER, SERVICE_SETTINGS, quoteIdentifier, readSchemaCatalog, tablesInForeignKeyOrder, type CatalogTable } from './postgres/schema-catalog.js';
+import { openCopySource, type CopySource } from '../sqlite/copy-source.js';
+import { applyPostgresMigrations } from './migrate.js';
+import { createPostgresPool } from './pool.js';
+import { inTransaction, rows, value } from './query.js';
+import { copyTextChunks, type CopyColumn } from './copy-text-format.js';
+import { MIGRATION_LEDGER, SERVICE_SETTINGS, quoteIdentifier, readSchemaCatalog, tablesInForeignKeyOrder, type CatalogTable } from './schema-catalog.js';
 
 /** How many rows one table received. */
 interface CopiedTable {

@@ -1,6 +1,6 @@
-import type { EventType } from '../../../generated/events.js';
-import type { SaveOutcome } from '../interfaces/saved-rows.js';
-import { importRecordType, type ImportRecordType } from '../import-record-types.js';
+import type { EventType } from '../../generated/events.js';
+import type { SaveOutcome } from '../store/interfaces/saved-rows.js';
+import { importRecordType, type ImportRecordType } from './import-record-types.js';
 import type { RecordIo } from './record-io.js';
 
 export type Outcome = SaveOutcome;
