@@ -13,7 +13,7 @@ import { checkConsoleSession, CONSOLE_SESSION_PREFIX, type ConsoleSessionTimeout
 import { isInProcessRequest } from './in-process-request.js';
 import { recordRefusal } from './audit-source.js';
 import { ANONYMOUS_ACTOR } from '../audit/record-audit.js';
-import { auditObjectOf, operationAudit } from '../handlers/operation-audit.js';
+import { auditObjectOf, operationAudit } from './operation-audit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Bodies of the administration API are small objects; anything larger is refused before parsing. */

@@ -5,7 +5,7 @@ import type { OperationMatch } from '@workspace-read-api/contract/operation-matc
 import { perContract } from '@workspace-read-api/contract/per-contract.js';
 import { runIdempotently } from './idempotent-writes.js';
 import { auditActorOf, auditSourceOf } from './audit-source.js';
-import { auditObjectOf, operationAudit } from '../handlers/operation-audit.js';
+import { auditObjectOf, operationAudit } from './operation-audit.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { recordAudit, type AuditEntry } from '../audit/record-audit.js';
 import { writeLines } from './write-lines.js';

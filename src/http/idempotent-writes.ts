@@ -5,7 +5,7 @@ import type { Store } from '../store/index.js';
 import type { StoredAnswer } from '../store/interfaces/idempotency.js';
 import { IDEMPOTENCY_KEY_HEADER as KEY_HEADER, type ContractOperation } from '@workspace-read-api/contract/contract-operations.js';
 import { scrubSecrets } from './secret-redaction.js';
-import { resourceIdOf } from '../handlers/operation-audit.js';
+import { resourceIdOf } from './operation-audit.js';
 
 /** The response header of an answer given again from the first request's. */
 const REPLAYED_HEADER = 'Idempotent-Replayed';
