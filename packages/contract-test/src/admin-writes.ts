@@ -1,9 +1,11 @@
 import { credentialFor } from './credentials.js';
 import { checkRequestBodies } from './body-cases.js';
+import { bodyModel } from './body-values.js';
 import { all, namesParameters, status, succeeds, type Expectation } from './expectations.js';
 import { followLinks } from './contract-links.js';
 import type { Credential, OutgoingRequest } from './http-exchange.js';
 import type { Operation } from './openapi-contract.js';
+import { unknownValue } from './parameter-values.js';
 import { fillPath, pathParameters } from './read-cases.js';
 import { EVERY_CALL, READ_METHODS } from './report.js';
 import type { RunContext } from './run-context.js';
@@ -107,7 +109,7 @@ export async function checkAdminWrites(
         token, own: { workspace_id: workspaceId, webhook_id: webhookId }, webhookUrl: options.webhookUrl, createdName: CREATED_NAME,
         examples: options.examples, full: options.full, operations: options.operations, neverSent: Object.keys(NEVER_SENT),
       });
-      await checkWriteRefusals(ctx, token, workspaceId, webhookId, options.operations);
+      await checkWriteRefusals(ctx, token, workspaceId, webhookId, { webhookUrl: options.webhookUrl, operations: options.operations });
       if (createWebhook) {
         const unknown = ctx.values.unknownParameterName();
         const op = createWebhook;
@@ -130,14 +132,16 @@ export async function checkAdminWrites(
 }
 
 /**
- * Refusals of every write that change nothing: a workspace that is not the token's (404, checked
- * before anything else), where documented a body in a media type the operation does not take
- * (415), and an unknown query parameter (422 naming it). Paths point at the run's
- * own webhook, except deletions, which get ids that name nothing, so that a server ignoring the
+ * Refusals of every write that change nothing: each path parameter in turn given a value that names
+ * nothing, whatever its type (404: a workspace that is not the token's is checked before anything
+ * else, so its request carries an empty body; any other object after the body is validated, so its
+ * request carries a valid one), where documented a body in a media type the operation does not
+ * take (415), and an unknown query parameter (422 naming it). Paths point at the run's own
+ * webhook, except deletions, which get ids that name nothing, so that a server ignoring the
  * parameter still deletes nothing. With `--operations`, only the writes it names.
  */
-async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceId: string, webhookId: string, operations: readonly string[] | undefined): Promise<void> {
-  for (const op of ctx.contract.operations.filter((o) => !READ_METHODS.includes(o.method) && (operations === undefined || operations.includes(o.operationId)))) {
+async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceId: string, webhookId: string, settings: { webhookUrl: string; operations: readonly string[] | undefined }): Promise<void> {
+  for (const op of ctx.contract.operations.filter((o) => !READ_METHODS.includes(o.method) && (settings.operations === undefined || settings.operations.includes(o.operationId)))) {
     const credential = credentialFor(ctx.contract, op, [token]);
     if (!credential) continue;
     const values: Record<string, string> = {};
@@ -148,10 +152,20 @@ async function checkWriteRefusals(ctx: RunContext, token: Credential, workspaceI
     }
     const body = op.requestBody ? {} : undefined;
     const documents = (code: string) => op.responseKeys.includes(code);
-    if (documents('404') && values.workspace_id !== undefined) {
-      await ctx.exchange(op, 'a workspace that is not the token\'s → 404', {
-        method: op.method, path: fillPath(op.path, { ...values, workspace_id: ctx.values.uuid() }), query: [], credential, body,
-      }, status(404, 4040));
+    if (documents('404')) {
+      // A valid body that sets something: an update that sets nothing is refused (422) before its object is looked up.
+      const model = op.requestBody?.schemaPointer === undefined ? undefined
+        : bodyModel(ctx.contract, op.requestBody.schemaPointer, { url: settings.webhookUrl, unknownProperty: ctx.values.unknownParameterName(), now: new Date() });
+      const validBody = op.requestBody?.schemaPointer === undefined ? body
+        : model && ([model.sample, ...model.edges].find((b) => Object.keys(b).length > 0) ?? model.sample);
+      for (const param of pathParameters(op)) {
+        const unknown = unknownValue(ctx.contract.schema(param.schema) ?? {}, { uuid: () => ctx.values.uuid(), seed: ctx.values.seedFor(`${op.operationId}:${param.name}`) });
+        const another = param.name === 'workspace_id';
+        if (unknown === undefined || (!another && op.requestBody && validBody === undefined)) continue;
+        await ctx.as('negative_data_rejection', () => ctx.exchange(op, another ? 'a workspace that is not the token\'s → 404' : `a {${param.name}} that names nothing → 404`, {
+          method: op.method, path: fillPath(op.path, { ...values, [param.name]: unknown }), query: [], credential, body: another ? body : validBody,
+        }, status(404, 4040)));
+      }
     }
     if (documents('415') && op.requestBody) {
       await ctx.exchange(op, 'a body that is not JSON → 415', {

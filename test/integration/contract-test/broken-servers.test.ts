@@ -296,6 +296,22 @@ describe('workspace-api contract-test against copies of the service bent one way
     expect(refused.curl).toMatch(/^curl -sS -i -X POST -H 'content-type: application\/json' -H "Authorization: Bearer \$WORKSPACE_API_TOKEN" --data '\{"grace_period_seconds":\d+\}' 'http:\/\/127\.0\.0\.1:\d+\/api\/workspace\/[0-9a-f-]{36}\/webhooks\/[0-9a-f-]{36}\/rotate-secret'$/);
   });
 
+  it('a write that answers for an object that does not exist (the copy turns a disable\'s 404 into 200): both path parameters are given a value that names nothing, and each 200 fails', async () => {
+    const { code, failures } = await runAgainst(before((req) => req.method === 'POST' && /\/webhooks\/[^/]+\/disable$/.test(req.path), (_req, res, next) => {
+      const setStatus = res.status.bind(res);
+      res.status = (code: number) => setStatus(code === 404 ? 200 : code);
+      next();
+    }), [...writes, ...only('disableWebhook')]);
+    expect(code).toBe(1);
+    expect(new Set(failures.map((f) => f.operation_id))).toEqual(new Set(['disableWebhook']));
+    const notFound = failures.filter((f) => f.title.endsWith('→ 404'));
+    expect(notFound.map((f) => [f.title, f.status])).toEqual([
+      ['a workspace that is not the token\'s → 404', 200],
+      ['a {webhook_id} that names nothing → 404', 200],
+    ]);
+    expect(notFound[1]!.curl).toMatch(/^curl -sS -i -X POST -H "Authorization: Bearer \$WORKSPACE_API_TOKEN" 'http:\/\/127\.0\.0\.1:\d+\/api\/workspace\/[0-9a-f-]{36}\/webhooks\/[0-9a-f-]{36}\/disable'$/);
+  });
+
   it('a copy of the contract without the link from listIdeas to getIdea: getIdea and its HEAD are not reached, and the run exits 1 naming them', async () => {
     const document = structuredClone(loadOpenApiDocument()) as { paths: Record<string, { get: { responses: Record<string, { links?: Record<string, unknown> }> } }> };
     const links = document.paths['/api/v1/content/ideas']!.get.responses['200']!.links!;
