@@ -33,3 +33,12 @@ export interface OperationDefaults {
     listAuditLog: { limit: 25 };
     getDailyUsage: { days: 30 };
 }
+
+/**
+ * The properties of its JSON request body each operation defaults (their schema's `default`), with
+ * the value they take when left out, or when the body is.
+ */
+export interface OperationBodyDefaults {
+    rotateWebhookSecret: { grace_period_seconds: 86400 };
+    updateMember: { revoke_keys: false };
+}

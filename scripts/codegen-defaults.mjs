@@ -1,5 +1,5 @@
-// The value each operation's query parameters take when a request leaves them out, as a type:
-// generated/operation-defaults.d.ts. Handler types make those parameters present (src/operations/
+// The value each operation's query parameters and JSON body properties take when a request leaves
+// them out, as types: generated/operation-defaults.d.ts. Handler types make those parameters present (src/operations/
 // handler-types.ts) and the service fills them in from the same `default:`s of the contract
 // (packages/contract/src/contract-operations.ts), so no handler writes a default of its own.
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -18,10 +18,26 @@ export function parameterDefault(doc, schema) {
   return schema?.default !== undefined ? schema.default : resolved(doc, schema)?.default;
 }
 
-/** `{ listPrompts: { range: '30d'; alpha: 0.05; limit: 25 }, ... }` in document order; operations without one left out. */
+/** The defaulted properties of an operation's JSON request body, as `[name, value]` (references followed). */
+function bodyDefaults(doc, requestBody) {
+  const schema = resolved(doc, resolved(doc, requestBody)?.content?.['application/json']?.schema);
+  return Object.entries(schema?.properties ?? {}).flatMap(([name, property]) => {
+    const value = parameterDefault(doc, property);
+    return value === undefined ? [] : [[name, value]];
+  });
+}
+
+const typeLine = (operationId, defaults) => `    ${operationId}: { ${defaults.map(([name, value]) => `${name}: ${JSON.stringify(value).replaceAll('"', "'")}`).join('; ')} };`;
+
+/**
+ * `{ listPrompts: { range: '30d'; alpha: 0.05; limit: 25 }, ... }` for the query, and the same for
+ * the body's properties (`rotateWebhookSecret: { grace_period_seconds: 86400 }`), in document
+ * order; operations without one left out.
+ */
 export function operationDefaultsSource(doc, banner) {
-  const lines = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+  const query = [];
+  const body = [];
+  for (const [, item] of Object.entries(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!op) continue;
@@ -30,14 +46,24 @@ export function operationDefaultsSource(doc, banner) {
         .filter((p) => p.in === 'query')
         .flatMap((p) => {
           const value = parameterDefault(doc, p.schema);
-          return value === undefined ? [] : [`${p.name}: ${JSON.stringify(value).replaceAll('"', "'")}`];
+          return value === undefined ? [] : [[p.name, value]];
         });
-      if (defaults.length > 0) lines.push(`    ${op.operationId}: { ${defaults.join('; ')} };`);
+      if (defaults.length > 0) query.push(typeLine(op.operationId, defaults));
+      const properties = bodyDefaults(doc, op.requestBody);
+      if (properties.length > 0) body.push(typeLine(op.operationId, properties));
     }
   }
   return `${banner}/** The query parameters each operation defaults (their schema's \`default\`), with the value they take when left out. */
 export interface OperationDefaults {
-${lines.join('\n')}
+${query.join('\n')}
+}
+
+/**
+ * The properties of its JSON request body each operation defaults (their schema's \`default\`), with
+ * the value they take when left out, or when the body is.
+ */
+export interface OperationBodyDefaults {
+${body.join('\n')}
 }
 `;
 }

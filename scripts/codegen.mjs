@@ -2,7 +2,7 @@
 //   generated/openapi.json   the bundled OpenAPI document (served at /openapi.json)
 //   generated/openapi.d.ts   TypeScript types for every path, operation and schema
 //   generated/operation-credentials.d.ts   the credentials each operation accepts
-//   generated/operation-defaults.d.ts   the value each defaulted query parameter takes when left out
+//   generated/operation-defaults.d.ts   the value each defaulted query parameter and body property takes when left out
 //   generated/asyncapi.json, generated/events.d.ts   the webhook contract (codegen-asyncapi.mjs)
 //   generated/import-format.d.ts, import-format/api-enums.schema.json   the import format's types
 //       and the API enums it shares (codegen-import-format.mjs)

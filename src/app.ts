@@ -46,6 +46,7 @@ import { createBackgroundWriters, type BackgroundWriters } from './http/backgrou
 import { exceptUnder, series, under } from './http/series.js';
 import { Cursors } from './pagination/cursor.js';
 import { consoleRouter } from './console/console-router.js';
+import { bodyDefaultsOf } from './console/console-context.js';
 import { createExpressServer } from './http/express-server.js';
 import type { Server } from 'node:http';
 import { storedCursorSecret } from './pagination/cursor-secret.js';
@@ -101,7 +102,8 @@ export interface AppDeps {
  * The contract's operations compiled for the matcher and the guards, once per contract in a process
  * (packages/contract/src/per-contract.ts): the matcher is never changed once built.
  */
-const matcherFor = perContract((document) => new OperationMatcher(compileOperations(document)));
+const operationsOf = perContract((document) => compileOperations(document));
+const matcherFor = perContract((document) => new OperationMatcher(operationsOf(document)));
 
 /** Builds the Express app; never listens (see server.ts). */
 export async function createApp(deps: AppDeps): Promise<Express> {
@@ -163,6 +165,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   outsideApi.use(consoleRouter({
     store: deps.store, logger: deps.logger, now, clientLimiter, timeouts: consoleTimeouts,
     server: () => (inProcessServer ??= createExpressServer(app)),
+    bodyDefault: bodyDefaultsOf(operationsOf(document)),
   }));
   const outsideApis = exceptUnder('/api', outsideApi);
 

@@ -2,6 +2,8 @@ import type { Request, Response } from 'express';
 import type { Html } from './html.js';
 import type { AdminApi } from './admin-api.js';
 import type { ConsoleMember } from '../keys/console-sessions.js';
+import type { ContractOperation } from '@workspace-read-api/contract/contract-operations.js';
+import type { OperationBodyDefaults } from '../../generated/operation-defaults.js';
 
 /** A form as the console parses it: each field a string, or a list when it was sent several times. */
 export type FormBody = Record<string, string | string[] | undefined>;
@@ -16,6 +18,21 @@ export interface ConsoleContext {
   /** The administration API, called as this session. */
   api: AdminApi;
   form: FormBody;
+  /** What the contract gives a body property when a request leaves it out: what a form preselects. */
+  bodyDefault: BodyDefault;
+}
+
+/** The `default:` the contract gives a property of an operation's JSON body. */
+export type BodyDefault = <Op extends keyof OperationBodyDefaults, K extends keyof OperationBodyDefaults[Op]>(operationId: Op, property: K) => OperationBodyDefaults[Op][K];
+
+/** Reads the body defaults of the app's compiled operations (the generated type says which exist). */
+export function bodyDefaultsOf(operations: readonly ContractOperation[]): BodyDefault {
+  const byOperation = new Map(operations.map((op) => [op.operationId, op.bodyDefaults]));
+  return (operationId, property) => {
+    const value = byOperation.get(operationId)?.[property as string];
+    if (value === undefined) throw new Error(`the contract gives ${operationId}'s body property ${String(property)} no default`);
+    return value as never;
+  };
 }
 
 /** A page to show (with its status), or where to go next. */

@@ -8,7 +8,7 @@ import { AdminApi } from './admin-api.js';
 import { clearCookie, readCookie, SESSION_COOKIE, setCookie } from './cookies.js';
 import { CSRF_FIELD, csrfTokenFor, csrfTokenMatches, preSessionSecret, presentedPreSession } from './csrf.js';
 import { consoleSecurityHeaders } from './security-headers.js';
-import type { ConsoleContext, ConsoleRoute, FormBody } from './console-context.js';
+import type { BodyDefault, ConsoleContext, ConsoleRoute, FormBody } from './console-context.js';
 import { publicPage, notice } from './layout.js';
 import { linkPage, refusedPage, signInPage } from './pages/sign-in.js';
 import * as keys from './pages/keys.js';
@@ -34,6 +34,8 @@ export interface ConsoleDeps {
   timeouts: ConsoleSessionTimeouts;
   /** The app's server object, through which the console calls the administration API in process. */
   server: () => Server;
+  /** The defaults the app's contract gives the administration API's body properties. */
+  bodyDefault: BodyDefault;
 }
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
@@ -169,6 +171,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
       csrf,
       form,
       api: new AdminApi(deps.server(), check.member.workspace_id, secret, req.ip, typeof requestId === 'string' ? requestId : undefined),
+      bodyDefault: deps.bodyDefault,
     };
     const answer = await route(context);
     if ('redirect' in answer) {

@@ -19,7 +19,7 @@ export const removeMember: AdminOperationHandler<'removeMember'> = async ({ path
 };
 
 export const updateMember: AdminOperationHandler<'updateMember'> = async ({ path, body, store, now, audit }) => {
-  const revokeKeys = body.revoke_keys ?? false;
+  const revokeKeys = body.revoke_keys;
   const changed = await changeMemberRole(store, { workspaceId: path.workspace_id, userId: path.user_id, role: body.role, revokeKeys, now });
   if (revokeKeys) for (const change of revokedInCascade(changed.api_keys.map((k) => k.id), [])) audit.cascade(change);
   return okWith(changed, `Role changed to ${changed.member.role}; ${keysAfterRoleChange(changed.api_keys, revokeKeys)}.`);

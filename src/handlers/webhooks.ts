@@ -5,7 +5,6 @@ import {
   checkWebhookUrl,
   createWebhook as createSubscription,
   deleteWebhook as deleteSubscription,
-  DEFAULT_GRACE_PERIOD_SECONDS,
   getWebhook as getSubscription,
   rotateWebhookSecret as rotateSecret,
   setWebhookEnabled,
@@ -97,7 +96,7 @@ export const rotateWebhookSecret: AdminOperationHandler<'rotateWebhookSecret'> =
     await rotateSecret(store, {
       workspaceId: path.workspace_id,
       webhookId: path.webhook_id,
-      gracePeriodSeconds: body?.grace_period_seconds ?? DEFAULT_GRACE_PERIOD_SECONDS,
+      gracePeriodSeconds: body.grace_period_seconds,
       now,
     }),
     'Rotated. Store the new secret now: it is not shown again.',

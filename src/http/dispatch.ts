@@ -77,6 +77,20 @@ function queryOf(req: Request, res: Response): Record<string, unknown> {
   return { ...matchedOperation(res)?.operation.queryDefaults, ...(req.query as Record<string, unknown>) };
 }
 
+/**
+ * The request's JSON body as validated, with every property it left out that the contract defaults
+ * set to that default, a body left out included: a handler never writes one (the handler types make
+ * them present). The request's own body is left as it came.
+ */
+function bodyOf(req: Request, res: Response): unknown {
+  const defaults = matchedOperation(res)?.operation.bodyDefaults ?? {};
+  if (Object.keys(defaults).length === 0) return req.body as unknown;
+  const body = req.body as unknown;
+  // The validator let through only an object here, or no body at all where the body is optional.
+  if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) return body;
+  return { ...structuredClone(defaults), ...body };
+}
+
 /** Each app's handlers by operationId, as openapi-backend calls them. */
 type HandlerTable = Record<string, Routed>;
 
@@ -112,7 +126,7 @@ const loadedBackends = perContract(async (document) => {
  * Routing is not its job here: the request is matched once, before the guards, and only a request
  * that names an operation gets this far. express-openapi-validator has already validated it, so
  * query values arrive coerced and `validate: false` here; the contract's defaults are filled in
- * from the matched operation (queryOf).
+ * from the matched operation (queryOf, bodyOf).
  */
 export async function createDispatcher(
   document: object,
@@ -171,7 +185,7 @@ export async function createDispatcher(
         operationId,
         query: queryOf(req, res) as never,
         path: path as never,
-        body: req.body as never,
+        body: bodyOf(req, res),
         caller: getWorkspaceCaller(res),
         store: deps.store,
         cursors: deps.cursors,

@@ -2,7 +2,7 @@
 // a body that does not match the schema fails `npm run typecheck`.
 import type { components, operations } from '../../generated/openapi.js';
 import type { OperationCredentials } from '../../generated/operation-credentials.js';
-import type { OperationDefaults } from '../../generated/operation-defaults.js';
+import type { OperationBodyDefaults, OperationDefaults } from '../../generated/operation-defaults.js';
 import type { Store } from '../store/index.js';
 import type { AuditTrail } from '../audit/audit-trail.js';
 import type { WorkspaceLimits } from '../config.js';
@@ -72,11 +72,18 @@ type ReadOperationId = Exclude<OperationId, AdminOperationId>;
 export type ReadHandlers = { [Op in ReadOperationId]: OperationHandler<Op> };
 
 /** The JSON request body of an operation, as validated; `undefined` where it has none or it is optional and absent. */
-type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
+type DeclaredBodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
   ? B
   : operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
     ? B | undefined
     : undefined;
+/**
+ * The body as a handler gets it: a property the contract gives a `default:` is always present, and
+ * so is the body, since the service fills them in when a request leaves them out (src/http/dispatch.ts).
+ */
+type BodyOf<Op extends OperationId> = Op extends keyof OperationBodyDefaults
+  ? Omit<NonNullable<DeclaredBodyOf<Op>>, keyof OperationBodyDefaults[Op]> & { [K in keyof OperationBodyDefaults[Op] & keyof NonNullable<DeclaredBodyOf<Op>>]-?: Exclude<NonNullable<DeclaredBodyOf<Op>>[K], undefined> }
+  : DeclaredBodyOf<Op>;
 
 /** Member tokens everywhere; the operations whose `security` also takes an API key get either caller. */
 type AdminCallerOf<Op extends AdminOperationId> = 'api_key' extends OperationCredentials[Op] ? WorkspaceCaller : MemberCaller;

@@ -17,7 +17,6 @@ export type WebhookTestResult = components['schemas']['WebhookTestResult'];
 export const SECRET_PREFIX = 'whsec_';
 /** 32 random bytes: the HMAC-SHA256 key length, and what Standard Webhooks libraries expect. */
 const SECRET_BYTES = 32;
-export const DEFAULT_GRACE_PERIOD_SECONDS = 24 * 60 * 60;
 
 /** Where webhook URLs may point, and how their host names are resolved for the check. */
 export interface UrlPolicy {

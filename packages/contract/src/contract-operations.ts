@@ -20,6 +20,12 @@ export interface ContractOperation {
    * that leaves the parameter out gets: the handler sees them as sent (dispatch.ts).
    */
   queryDefaults: Readonly<Record<string, unknown>>;
+  /**
+   * The value of each property of its JSON request body that the contract defaults (`default:` on
+   * the property, beside its `$ref` or in the schema it names), which a request that leaves the
+   * property out, or sends no body, gets: the handler sees them as sent (src/http/dispatch.ts).
+   */
+  bodyDefaults: Readonly<Record<string, unknown>>;
   /** It takes an `Idempotency-Key` header (src/http/idempotent-writes.ts): a retry under the key gets the first answer. */
   idempotent: boolean;
   /**
@@ -68,6 +74,18 @@ function queryDefaultsOf(parameters: readonly ContractParameter[]): Record<strin
   return Object.fromEntries(parameters.filter((p) => p.in === 'query' && p.default !== undefined).map((p) => [p.name, p.default]));
 }
 
+/** The defaulted properties of the operation's JSON request body by name (references followed). */
+function bodyDefaultsOf(document: object, requestBody: unknown): Record<string, unknown> {
+  const body = followRefs(document, requestBody).node as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const schema = followRefs(document, body?.content?.['application/json']?.schema).node as { properties?: Record<string, unknown> } | undefined;
+  const defaults: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+    const value = (property as { default?: unknown }).default ?? (followRefs(document, property).node as { default?: unknown } | undefined)?.default;
+    if (value !== undefined) defaults[name] = value;
+  }
+  return defaults;
+}
+
 /** The headers each response documents with a `const` value, by status (references followed). */
 function constantHeadersOf(document: object, responses: Record<string, unknown>): Map<number, Record<string, string>> {
   const byStatus = new Map<number, Record<string, string>>();
@@ -107,6 +125,7 @@ export function compileOperations(document: object): ContractOperation[] {
         requirement: requirementOf(op, schemes, vocabulary, where),
         queryParameters: queryParametersOf(declared),
         queryDefaults: queryDefaultsOf(declared),
+        bodyDefaults: bodyDefaultsOf(document, op.requestBody),
         idempotent: declared.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase()),
         actsWithoutWriting: actsWithoutWriting === true,
         takesInput: (item.parameters ?? []).length + (op.parameters ?? []).length > 0 || op.requestBody !== undefined,

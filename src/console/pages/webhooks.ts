@@ -14,6 +14,13 @@ const DELIVERY_STATUSES = ['pending', 'delivered', 'recovered', 'failed'] as con
 /** The grace periods the rotate form offers, in seconds (the API takes 0 to 7 days). */
 const GRACE_PERIODS: Array<[number, string]> = [[0, 'none: the old secret stops at once'], [3_600, '1 hour'], [86_400, '24 hours'], [604_800, '7 days']];
 
+/** The rotate form's choices, the contract's default preselected (and offered, were it none of them). */
+function graceOptions(c: ConsoleContext): Html {
+  const preselected: number = c.bodyDefault('rotateWebhookSecret', 'grace_period_seconds');
+  const choices = GRACE_PERIODS.some(([s]) => s === preselected) ? GRACE_PERIODS : [...GRACE_PERIODS, [preselected, `${preselected} seconds`] as [number, string]];
+  return html`${choices.map(([s, label]) => html`<option value="${s}"${s === preselected ? html` selected` : ''}>${label}</option>`)}`;
+}
+
 function webhooksPage(c: ConsoleContext, title: string, body: Html, notices: Html[] = []): Html {
   return page({ title, section: 'webhooks', member: c.member, csrf: c.csrf, body, notices });
 }
@@ -187,7 +194,7 @@ ${formFields(c.csrf, { idempotent: true })}
 <form method="post" action="${base}/rotate-secret">
 ${formFields(c.csrf, { idempotent: true })}
 <label for="grace">Keep the old secret working for</label>
-<select id="grace" name="grace_period_seconds">${GRACE_PERIODS.map(([s, label]) => html`<option value="${s}"${s === 86_400 ? html` selected` : ''}>${label}</option>`)}</select>
+<select id="grace" name="grace_period_seconds">${graceOptions(c)}</select>
 <button type="submit" class="secondary" data-disable-on-submit data-confirm="Rotate the signing secret? The new secret is shown once.">Rotate secret</button>
 </form>
 </section>
