@@ -343,3 +343,28 @@ describe('house rules on permissions and reads (scripts/spec-house-rules.mjs, ov
     expect(problemsWith(ideas, change, method)).toContainEqual(expect.stringContaining(expected));
   });
 });
+
+describe('house rules on how a write runs (scripts/spec-house-rules.mjs, over the bundled contract)', () => {
+  /** The bundled contract with one operation changed: only what the change breaks is reported. */
+  const problemsWith = (path: string, method: string, change: (op: Doc) => void): string[] => {
+    const doc = structuredClone(loadOpenApiDocument()) as Doc;
+    change(doc.paths[path][method]);
+    return checkHouseRules(doc);
+  };
+  const rotate = '/api/workspace/{workspace_id}/webhooks/{webhook_id}/rotate-secret';
+  const test = '/api/workspace/{workspace_id}/webhooks/{webhook_id}/test';
+  const withoutIdempotencyKey = (op: Doc) => {
+    op.parameters = (op.parameters as Array<{ $ref?: string }>).filter((p) => p.$ref !== '#/components/parameters/IdempotencyKey');
+  };
+
+  it.each([
+    ['an administration POST without an Idempotency-Key header', rotate, 'post', withoutIdempotencyKey,
+      `POST ${rotate}: an administration POST takes an Idempotency-Key header (components/parameters/IdempotencyKey.yaml)`],
+    ['x-acts-without-writing other than true', test, 'post', (op: Doc) => { op['x-acts-without-writing'] = 'yes'; },
+      `POST ${test}: x-acts-without-writing is only \`true\`, on an operation that takes an Idempotency-Key`],
+    ['x-acts-without-writing on an operation without an Idempotency-Key header', '/api/v1/content/ideas', 'get', (op: Doc) => { op['x-acts-without-writing'] = true; },
+      'GET /api/v1/content/ideas: x-acts-without-writing is only `true`, on an operation that takes an Idempotency-Key'],
+  ])('fails on %s', (_name, path, method, change, expected) => {
+    expect(problemsWith(path, method, change)).toEqual([expected]);
+  });
+});
