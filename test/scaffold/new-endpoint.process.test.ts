@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cpuSeconds } from '../support/cpu-seconds.js';
+import { linkNodeModulesInto } from '../support/copy-node-modules.js';
 import { shellBlocksOf } from '../support/doc-blocks.js';
 
 // A backend developer adds a read in a copy of this repository, as docs/backend-developers.md
@@ -65,7 +66,7 @@ function filledFiles(dir = FILLED, prefix = ''): string[] {
 
 beforeAll(async () => {
   // The repository as it is checked out (tracked and new files, not what git ignores), with this
-  // checkout's node_modules linked in: nothing is installed.
+  // checkout's node_modules linked in (the workspace packages to the copy's own): nothing is installed.
   work = mkdtempSync(path.join(tmpdir(), 'new-endpoint-'));
   const listed = await new Promise<string>((resolve, reject) => {
     execFile('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 32 * 1024 * 1024 }, (err, stdout) => {
@@ -82,7 +83,7 @@ beforeAll(async () => {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // deleted, not yet committed
     }
   }
-  symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  linkNodeModulesInto(root, work);
   await ok('git', ['init', '-q']);
   await ok('git', ['add', '-A']);
   await ok('git', [...GIT, 'commit', '-q', '-m', 'before the endpoint']);
