@@ -128,6 +128,15 @@ function withImport(text, line) {
   return insertAfterLast(text, /^(import .*;|\} from '.*';)$/m, line);
 }
 
+/**
+ * The name a dialect's store factory gives its connection (`db`, `pool`), which the added method
+ * queries through; a file whose factory takes none the scaffold knows is refused, naming it.
+ */
+function connectionOf(text, factory, file) {
+  const name = factory.exec(text)?.[1];
+  if (name === undefined) throw new Error(`${file}: no store factory taking a connection (${factory.source}); add the read to it by hand`);
+  return name;
+}
 /** The files to write and the files to change (their new text), or an Error when the operation exists. */
 export function planEndpoint(root, args) {
   const read = (file) => readFileSync(path.join(root, file), 'utf8');
@@ -254,7 +263,7 @@ export function planEndpoint(root, args) {
   changed[interfaceFile] = insertAfterFirst(withTypes, new RegExp(`^export interface ${area.type} \\{[^]*?(?=\\n\\}$)`, 'm'), method, interfaceFile);
   const sqliteFile = `src/store/sqlite/${area.file}.ts`;
   const sqlite = read(sqliteFile);
-  const db = /export function create(?:Sync)?\w*\((\w+): Db\b/.exec(sqlite)?.[1] ?? 'db';
+  const db = connectionOf(sqlite, /export function create(?:Sync)?\w*\((\w+): Db\b/, sqliteFile);
   changed[sqliteFile] = insertAfterFirst(
     withImport(sqlite, `import { ${n.constant}_SQL, type ${n.name}Params, type ${n.name}Row } from '../${statements.module}.js';`),
     /^.*(promised\(\{|^ {2}return \{)$/m,
@@ -263,7 +272,7 @@ export function planEndpoint(root, args) {
   );
   const postgresFile = `src/store/postgres/${area.file}.ts`;
   const postgres = read(postgresFile);
-  const pool = /export function createPostgres\w*\((\w+): Queryable\b/.exec(postgres)?.[1] ?? 'db';
+  const pool = connectionOf(postgres, /export function createPostgres\w*\((\w+): (?:Queryable|PostgresPool)\b/, postgresFile);
   const rowsImported = /import \{[^}]*\brows\b[^}]*\} from '\.\/query\.js';/.test(postgres);
   changed[postgresFile] = insertAfterFirst(
     withImport(postgres, `import { ${n.constant}_SQL, type ${n.name}Params, type ${n.name}Row } from '../${statements.module}.js';${rowsImported ? '' : "\nimport { rows } from './query.js';"}`),

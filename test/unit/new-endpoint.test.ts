@@ -57,6 +57,13 @@ describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
     expect(plan.files['test/integration/visibility/prompt-scaffold-example.test.ts']).toContain('throw new Error(`getPromptScaffoldExample: write the records it reads');
   });
 
+  it('queries through the connection each dialect\'s store factory names, whatever its name and type', () => {
+    // The content map's factories take `db: Db` and `pool: PostgresPool` (the answers' `db: Db` and `db: Queryable`, above).
+    const contentMap = planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'contentmap:read', '--like', 'getTopic', '--store', 'contentMap']));
+    expect(contentMap.changed['src/store/postgres/content-map.ts']).toContain('promptScaffoldExample: (params: PromptScaffoldExampleParams) => rows<PromptScaffoldExampleRow>(pool, PROMPT_SCAFFOLD_EXAMPLE_SQL, params),');
+    expect(contentMap.changed['src/store/sqlite/content-map.ts']).toContain('promptScaffoldExample: (params: PromptScaffoldExampleParams): PromptScaffoldExampleRow[] => db.prepare(PROMPT_SCAFFOLD_EXAMPLE_SQL).all(params)');
+  });
+
   it('copies no parameter it is not given, and asks for the store area when none is named after the path', () => {
     const plain = planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'visibility:read', '--like', 'getPromptAnalytics', '--store', 'answers']));
     expect(plain.files['openapi/paths/api_v1_visibility_prompts_{prompt}_scaffold-example_{platform}.yaml']).not.toMatch(/Range|Alpha/);
