@@ -314,18 +314,12 @@ export function planEndpoint(root, args) {
 
   // The test through HTTP (fast lane, and again on PostgreSQL), and the contract tests' scenario.
   files[`test/integration/${n.area}/${n.file}.test.ts`] = [
-    "import { afterAll, beforeAll, describe, expect, it } from 'vitest';",
+    "import { describe, expect, it } from 'vitest';",
     "import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';",
     "import { send } from '../../support/http.js';",
-    "import { startTestServer, type TestServer } from '../../support/test-server.js';",
+    "import { useTestServer } from '../../support/test-server.js';",
     '',
-    'let server: TestServer;',
-    'beforeAll(async () => {',
-    '  server = await startTestServer();',
-    '});',
-    'afterAll(async () => {',
-    '  await server.close();',
-    '});',
+    'const server = useTestServer();',
     '',
     '/** The records the read needs, written into `ws`, the path that reads them and the data it must answer. */',
     'async function seeded(ws: TestWorkspace): Promise<{ path: string; query?: Record<string, string>; data: unknown }> {',
