@@ -33,7 +33,9 @@ async function generate(out) {
   // Stable formatting so the drift check compares content, not whitespace.
   const doc = referenceItemSchemas(JSON.parse(readFileSync(bundled, 'utf8')));
   writeFileSync(bundled, `${JSON.stringify(doc, null, 2)}\n`);
-  const ast = await openapiTS(doc, { immutable: false, exportType: false });
+  // A property with a `default:` stays optional, as a request may leave it out (the service fills it
+  // in; the handler types make it present through operation-defaults.d.ts).
+  const ast = await openapiTS(doc, { immutable: false, exportType: false, defaultNonNullable: false });
   writeFileSync(path.join(outDir, 'openapi.d.ts'), BANNER + astToString(ast));
   writeFileSync(path.join(outDir, 'operation-credentials.d.ts'), operationCredentialsSource(doc, BANNER));
   writeFileSync(path.join(outDir, 'operation-defaults.d.ts'), operationDefaultsSource(doc, BANNER));

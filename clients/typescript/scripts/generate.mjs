@@ -76,7 +76,9 @@ export type ErrorCode = ${errorCodes(doc).join(' | ')};
 
 /** Writes the generated sources into `outDir` (the package's src/generated, or a scratch copy of it). */
 export async function generateClientSources(doc, outDir) {
-  const ast = await openapiTS(doc, { immutable: false, exportType: false });
+  // A property with a `default:` stays optional, as a request may leave it out (the service fills it
+  // in; the handler types make it present through operation-defaults.d.ts).
+  const ast = await openapiTS(doc, { immutable: false, exportType: false, defaultNonNullable: false });
   writeFileSync(path.join(outDir, 'openapi.ts'), `${BANNER}/* eslint-disable */\n${astToString(ast)}`);
   writeFileSync(path.join(outDir, 'operations.ts'), operationsSource(doc));
 }

@@ -3874,7 +3874,7 @@ export interface components {
              *     default 24 hours). 0 retires it at once.
              * @default 86400
              */
-            grace_period_seconds: number;
+            grace_period_seconds?: number;
         };
         /** @description Success envelope of rotating a webhook's signing secret. */
         WebhookSecretEnvelope: {
@@ -4292,7 +4292,7 @@ export interface components {
              * @description Revoke, in the same step, every API key the user created in the workspace that still works.
              * @default false
              */
-            revoke_keys: boolean;
+            revoke_keys?: boolean;
         };
         /** @description A member after a role change, with the API keys they created that still worked before it. */
         MemberRoleChange: {
