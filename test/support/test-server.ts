@@ -11,6 +11,7 @@ import { createApp, type AppDeps } from '../../src/app.js';
 import { createBackgroundWriters, type BackgroundWriters } from '../../src/http/background-writers.js';
 import { createExpressServer } from '../../src/http/express-server.js';
 import { openSqliteStore, openStore, type Store } from '../../src/store/index.js';
+import type { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { openDatabase } from '../../src/store/sqlite/database.js';
 import { createMigratedPostgresDatabase, dropPostgresDatabase } from './postgres.js';
@@ -27,7 +28,19 @@ export interface TestServer<S extends Store = Store> {
   writers: BackgroundWriters;
   /** Every log line written so far, parsed. */
   logLines: () => string[];
+  /**
+   * The store's address as the command line takes it (`--db`) and the service reads it
+   * (`DATABASE_PATH` or `DATABASE_URL`): the SQLite file, or the PostgreSQL database's URL.
+   */
+  address: string;
   close: () => Promise<void>;
+}
+
+/** Where a store's data lives, as `openStore` takes it: the SQLite file, or the PostgreSQL database's URL. */
+export function addressOf(store: Store): string {
+  return store.kind === 'sqlite'
+    ? (store as SqliteStore).db.name
+    : (store as PostgresStore).pool.options.connectionString!;
 }
 
 /** The bytes of a SQLite file this process migrated, in which nothing else was ever written: see `createSqliteTestStore`. */
@@ -57,15 +70,17 @@ function migratedBytes(): Buffer {
 /**
  * A real SQLite file in a fresh temp folder, a copy of a freshly migrated one (`migratedBytes`),
  * opened as the server opens it (a write waits 50 ms for a lock another connection holds);
- * removed by `cleanup`. `copyOf` starts it as a copy of another closed file of this process
- * instead (a workspace with data made once per process). For tests about the file itself; the
- * others take `createTestStore`, which runs on both stores.
+ * removed by `cleanup`. `copyOf` starts it as a copy of another closed file, or of the bytes of
+ * one (a workspace with data made once per process: keep its bytes, as `migratedBytes` does, and
+ * remove its file at once, since nothing removes a file at the process's exit). For tests about
+ * the file itself; the others take `createTestStore`, which runs on both stores.
  */
-export function createSqliteTestStore(copyOf?: string): { store: SqliteStore; file: string; cleanup: () => void } {
+export function createSqliteTestStore(copyOf?: string | Uint8Array): { store: SqliteStore; file: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-test-'));
   const file = path.join(dir, 'test.db');
   if (copyOf === undefined) writeFileSync(file, migratedBytes());
-  else copyFileSync(copyOf, file);
+  else if (typeof copyOf === 'string') copyFileSync(copyOf, file);
+  else writeFileSync(file, copyOf);
   const store = openSqliteStore(file, { serving: true });
   return {
     store,
@@ -198,6 +213,7 @@ async function serveStore<S extends Store>(store: S, options: TestServerOptions<
     store,
     writers,
     logLines: () => lines,
+    address: addressOf(store),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -211,18 +227,28 @@ async function serveStore<S extends Store>(store: S, options: TestServerOptions<
 
 /**
  * `startTestServer` for the whole test file, called at its top level (or in a `describe`): started
- * before its tests, closed after them. What it returns reads through to the server once started;
- * read it inside a test or a hook.
+ * before its tests (and before the file's own `beforeAll` hooks registered after it), closed after
+ * them (and after the file's own `afterAll` hooks). What it returns reads through to the server
+ * once started; read it inside a test or a hook.
  */
 export function useTestServer(options: TestServerOptions = {}): TestServer {
-  let started: TestServer | undefined;
+  return useServer(() => startTestServer(options));
+}
+
+/** `useTestServer` over a SQLite file (`startSqliteTestServer`), for files about the file itself. */
+export function useSqliteTestServer(options: TestServerOptions<SqliteStore> = {}): TestServer<SqliteStore> {
+  return useServer(() => startSqliteTestServer(options));
+}
+
+function useServer<S extends Store>(start: () => Promise<TestServer<S>>): TestServer<S> {
+  let started: TestServer<S> | undefined;
   beforeAll(async () => {
-    started = await startTestServer(options);
+    started = await start();
   });
   afterAll(async () => {
     await started?.close();
   });
-  return new Proxy({} as TestServer, {
+  return new Proxy({} as TestServer<S>, {
     get(_, name) {
       if (started === undefined) throw new Error('useTestServer(): the server starts before the file\'s tests; read it inside a test or a hook');
       return Reflect.get(started, name) as unknown;
@@ -231,8 +257,8 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
 }
 
 /** `startTestServer` for the running test only: closed (and its database removed) when that test finishes. */
-export async function startTestServerForThisTest(overrides: Partial<AppDeps> & { store?: Store } = {}): Promise<TestServer> {
-  const server = await startTestServer(overrides);
+export async function startTestServerForThisTest(options: TestServerOptions = {}): Promise<TestServer> {
+  const server = await startTestServer(options);
   onTestFinished(() => server.close());
   return server;
 }

@@ -7,21 +7,19 @@ import { createTestKey, createTestMember } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken, type AdminCall, type AdminClient } from '../../support/admin.js';
 import { rowsOf } from '../../support/database-rows.js';
 import type { ObservedResponse } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { startReceiver, type TestReceiver } from '../../support/webhook-receiver.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/samples.js';
 import { adminWorld, type AdminWorld } from '../webhooks-admin/helpers.js';
 
-let server: TestServer;
+const server = useTestServer({ allowPrivateWebhookTargets: true });
 let receiver: TestReceiver;
 beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver.close();
-  await server.close();
 });
 
 interface Entry {

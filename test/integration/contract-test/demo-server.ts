@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Express } from 'express';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { DEFAULT_DEMO_OPTIONS, generateDemoData } from '../../../src/demo/generate-demo-data.js';
@@ -68,22 +69,26 @@ async function fillDemoWorkspace(store: Store, withoutPlan: boolean): Promise<De
 }
 
 /**
- * On SQLite the demo workspace is made once per process (and per `withoutPlan`) into a file that
- * each server gets a copy of: the import is most of what starting a demo server costs, and every
- * test still serves a database of its own.
+ * On SQLite the demo workspace is made once per process (and per `withoutPlan`) into a file whose
+ * bytes each server gets a copy of: the import is most of what starting a demo server costs, and
+ * every test still serves a database of its own. The file itself is removed at once: vitest ends
+ * its workers without the `exit` event, so a removal at exit would leave it in the temp folder.
  */
-const templates = new Map<boolean, Promise<DemoData & { file: string }>>();
+const templates = new Map<boolean, Promise<DemoData & { bytes: Buffer }>>();
 
-function demoTemplate(withoutPlan: boolean): Promise<DemoData & { file: string }> {
+function demoTemplate(withoutPlan: boolean): Promise<DemoData & { bytes: Buffer }> {
   let template = templates.get(withoutPlan);
   if (!template) {
     template = (async () => {
       const { store, file, cleanup } = createSqliteTestStore();
-      process.once('exit', cleanup);
-      const data = await fillDemoWorkspace(store, withoutPlan);
-      // Closed, so that the file holds everything (no write-ahead log beside it) and copies whole.
-      store.db.close();
-      return { ...data, file };
+      try {
+        const data = await fillDemoWorkspace(store, withoutPlan);
+        // Closed, so that the file holds everything (no write-ahead log beside it) and copies whole.
+        store.db.close();
+        return { ...data, bytes: readFileSync(file) };
+      } finally {
+        cleanup();
+      }
     })();
     templates.set(withoutPlan, template);
   }
@@ -92,8 +97,8 @@ function demoTemplate(withoutPlan: boolean): Promise<DemoData & { file: string }
 
 /** A copy of the demo template, opened as the server opens its file; `remove` deletes it. */
 async function demoStoreCopy(withoutPlan: boolean): Promise<DemoData & { store: SqliteStore; remove: () => void }> {
-  const { file, ...data } = await demoTemplate(withoutPlan);
-  const { store, cleanup } = createSqliteTestStore(file);
+  const { bytes, ...data } = await demoTemplate(withoutPlan);
+  const { store, cleanup } = createSqliteTestStore(bytes);
   return { ...data, store, remove: cleanup };
 }
 

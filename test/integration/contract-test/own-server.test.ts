@@ -7,7 +7,7 @@ import { jsonOf, runCliInProcess } from '../../cli/run-cli.js';
 import { allowUnreached, MEMBER_TOKEN_ONLY, NEVER_SENT, startDemoServer, WRITES, type DemoServer } from './demo-server.js';
 import { rowsOf, valueOf, valuesOf } from '../../support/database-rows.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { startTestServer } from '../../support/test-server.js';
+import { startTestServerForThisTest } from '../../support/test-server.js';
 
 interface Report {
   requests: number;
@@ -101,23 +101,19 @@ describe('workspace-api contract-test against our own server', { timeout: 120_00
   });
 
   it('on a fresh workspace whose lists are empty: every read by id is not reached, with the reason, and the run exits 1', async () => {
-    const server = await startTestServer({ rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 }, validateResponses: false });
-    try {
-      const workspace = await createTestWorkspace(server.store, { name: 'Fresh' });
-      // A read by id, a HEAD by id and the list they would take their ids from.
-      const result = await runCliInProcess(['contract-test', '--base-url', server.url, '--key', workspace.key, '--seed', '4', '--json',
-        '--operations', 'getPromptAnalytics,headArticle,listPrompts', ...allowUnreached(MEMBER_TOKEN_ONLY, WRITES)]);
-      expect(result.code).toBe(1);
-      const report = JSON.parse(result.stdout) as Report;
-      expect(report.failures).toEqual([]);
-      const unreached = report.unreached_operations.filter((u) => !u.allowed);
-      expect(unreached).toContainEqual({ operation_id: 'getPromptAnalytics', allowed: false,
-        reason: 'no id for {prompt}: no answer listed one, and the contract\'s example names nothing here (404)' });
-      expect(unreached.map((u) => u.operation_id)).toContain('headArticle');
-      expect(unreached.map((u) => u.operation_id)).not.toContain('listPrompts');
-    } finally {
-      await server.close();
-    }
+    const server = await startTestServerForThisTest({ rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 }, validateResponses: false });
+    const workspace = await createTestWorkspace(server.store, { name: 'Fresh' });
+    // A read by id, a HEAD by id and the list they would take their ids from.
+    const result = await runCliInProcess(['contract-test', '--base-url', server.url, '--key', workspace.key, '--seed', '4', '--json',
+      '--operations', 'getPromptAnalytics,headArticle,listPrompts', ...allowUnreached(MEMBER_TOKEN_ONLY, WRITES)]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.failures).toEqual([]);
+    const unreached = report.unreached_operations.filter((u) => !u.allowed);
+    expect(unreached).toContainEqual({ operation_id: 'getPromptAnalytics', allowed: false,
+      reason: 'no id for {prompt}: no answer listed one, and the contract\'s example names nothing here (404)' });
+    expect(unreached.map((u) => u.operation_id)).toContain('headArticle');
+    expect(unreached.map((u) => u.operation_id)).not.toContain('listPrompts');
   });
 
   it('prints a summary of operations × statuses; without a member token the administration API is not reached, which fails the run with the reason', async () => {

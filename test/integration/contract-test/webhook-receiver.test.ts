@@ -10,7 +10,7 @@ import { deliveryHeaders } from '../../../src/webhooks/signing.js';
 import { runCliInProcess, startCliInProcess } from '../../cli/run-cli.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer } from '../../support/test-server.js';
+import { startTestServerForThisTest } from '../../support/test-server.js';
 import { ALL_EVENT_TYPES, newWebhookSecret, silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
 import { freePort } from '../../support/free-port.js';
 
@@ -31,8 +31,7 @@ afterEach(async () => {
 
 /** The real app and its dispatcher (no retries, so each delivery is one request), a workspace and an owner's token. */
 async function startWorld() {
-  const server = await startTestServer({ allowPrivateWebhookTargets: true, validateResponses: false });
-  cleanups.push(() => server.close());
+  const server = await startTestServerForThisTest({ allowPrivateWebhookTargets: true, validateResponses: false });
   const workspace = await createTestWorkspace(server.store);
   const token = (await createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId })).token;
   const dispatcher = createDeliveryDispatcher({ store: server.store, logger: silentLogger, config: testDeliveryConfig({ retryScheduleMs: [] }) });

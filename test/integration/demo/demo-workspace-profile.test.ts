@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../src/demo/generate-demo-data.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { getWith } from '../../support/visibility.js';
 
 const today = new Date('2026-11-22T15:00:00Z');
 
-let server: TestServer;
+const server = useTestServer({ now: () => today });
 let ws: TestWorkspace;
 beforeAll(async () => {
-  server = await startTestServer({ now: () => today });
   ws = await createTestWorkspace(server.store);
   await importLines(server.store, ws.workspaceId, generateDemoData({ seed: 7, prompts: 40, days: 30, answersPerDay: 1, today, idNamespace: ws.workspaceId }));
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const data = async (path: string, query: Record<string, string | number> = {}) => ((await getWith(server, ws, path, query)).body as { data: any }).data;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCS_CSP } from '../../../src/http/docs.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 type Json = Record<string, any>;
 const generated = (name: string): Json | undefined => {
@@ -10,11 +10,7 @@ const generated = (name: string): Json | undefined => {
 };
 
 describe('GET /docs', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('when asked for the page, answers HTML that loads only the service\'s own assets, under a strict policy', async () => {
     const res = await fetch(`${server.url}/docs`);

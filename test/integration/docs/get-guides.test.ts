@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_CSP } from '../../../src/http/docs.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 const DOCS_DIR = new URL('../../../docs/', import.meta.url);
 /** The guides as the repository holds them: every docs/*.md but its README, and the root README as `readme`. */
@@ -11,13 +11,11 @@ const firstHeading = (name: string) =>
 const hrefsOf = (html: string) => [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
 describe('GET /docs/guides/{name}', () => {
-  let server: TestServer;
+  const server = useTestServer();
   const pages = new Map<string, string>();
   beforeAll(async () => {
-    server = await startTestServer();
     for (const name of GUIDES) pages.set(name, await (await fetch(`${server.url}/docs/guides/${name}`)).text());
   });
-  afterAll(() => server.close());
 
   it('answers every guide of docs/ as HTML under the reference page\'s policy, titled by its first heading', async () => {
     expect(GUIDES).toEqual(expect.arrayContaining(['client-teams', 'integrators', 'backend-developers', 'qa', 'operators', 'data-producers']));

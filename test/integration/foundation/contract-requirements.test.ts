@@ -1,11 +1,9 @@
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestKey, createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';
-import { createTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestServer, useTestServer, type TestServer } from '../../support/test-server.js';
 
 // The guards are built from the document the app is given, not from anything written in src/:
 // the same requests against the bundled contract and against a copy with a few operations'
@@ -30,16 +28,8 @@ const changed = changedContract((paths) => {
   paths['/api/workspace/{workspace_id}/webhooks/events'].get.security = [{ MemberToken: [] }];
 });
 
-let bundled: TestServer;
-let modified: TestServer;
-beforeAll(async () => {
-  bundled = await startTestServer();
-  modified = await startTestServer({ document: changed });
-});
-afterAll(async () => {
-  await bundled.close();
-  await modified.close();
-});
+const bundled = useTestServer();
+const modified = useTestServer({ document: changed });
 
 describe('the scope guard', () => {
   it('when an operation\'s security names another scope, asks the key for that scope instead', async () => {
@@ -99,30 +89,21 @@ describe('the administration guard', () => {
   });
 });
 
+// startTestServer builds the app with createApp, and removes its store when the app is refused.
 describe('createApp', () => {
   it('when an operation of the document declares no security requirement, refuses to build the app, naming it', async () => {
-    const store = await createTestStore();
-    try {
-      const unsecured = changedContract((paths) => {
-        delete paths['/api/v1/content/ideas'].get.security;
-      });
-      await expect(createApp({ store: store.store, logger: pino({ level: 'silent' }), document: unsecured }))
-        .rejects.toThrow('GET /api/v1/content/ideas: declares no security requirement');
-    } finally {
-      await store.cleanup();
-    }
+    const unsecured = changedContract((paths) => {
+      delete paths['/api/v1/content/ideas'].get.security;
+    });
+    await expect(startTestServer({ document: unsecured }))
+      .rejects.toThrow('GET /api/v1/content/ideas: declares no security requirement');
   });
 
   it('when a scheme of a requirement says no credential, refuses to build the app', async () => {
-    const store = await createTestStore();
-    try {
-      const unknown = changedContract((paths) => {
-        paths['/api/v1/me'].get.security = [{ SomethingElse: [] }];
-      });
-      await expect(createApp({ store: store.store, logger: pino({ level: 'silent' }), document: unknown }))
-        .rejects.toThrow(/GET \/api\/v1\/me: security requirement .* names no scheme with an x-credential/);
-    } finally {
-      await store.cleanup();
-    }
+    const unknown = changedContract((paths) => {
+      paths['/api/v1/me'].get.security = [{ SomethingElse: [] }];
+    });
+    await expect(startTestServer({ document: unknown }))
+      .rejects.toThrow(/GET \/api\/v1\/me: security requirement .* names no scheme with an x-credential/);
   });
 });

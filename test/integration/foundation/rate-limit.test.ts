@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_KEY_PREFIX } from '../../../src/keys/api-keys.js';
 import { createSecretToken } from '../../../src/keys/secret-token.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { parseRateLimit, send, type ObservedResponse } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestServerForThisTest, type TestServer } from '../../support/test-server.js';
 
 const QUOTA = 120;
 const WINDOW_S = 60;
@@ -11,20 +11,15 @@ const CLIENT_QUOTA = 30;
 
 // A fixed clock the test moves by hand, so the rolling window is deterministic.
 let clock = new Date('2026-11-22T09:00:00.000Z');
-let server: TestServer | undefined;
 
-async function start(): Promise<TestServer> {
+/** A server of the running test, whose clock starts again at 09:00. */
+function start(): Promise<TestServer> {
   clock = new Date('2026-11-22T09:00:00.000Z');
-  server = await startTestServer({
+  return startTestServerForThisTest({
     now: () => clock,
     rateLimit: { quota: QUOTA, windowSeconds: WINDOW_S, authFailureQuota: CLIENT_QUOTA },
   });
-  return server;
 }
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 const advance = (seconds: number) => {
   clock = new Date(clock.getTime() + seconds * 1000);

@@ -1,19 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { sendRaw } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { NOW, seedManyAnswers } from './fixture.js';
 
-let server: TestServer;
+const server = useTestServer({ now: () => NOW });
 let ws: TestWorkspace;
 beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
   ws = await createTestWorkspace(server.store);
   await seedManyAnswers(server, ws, 400);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const DECODE: Record<string, (bytes: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync };

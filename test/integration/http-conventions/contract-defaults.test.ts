@@ -1,5 +1,5 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { compileOperations } from '@workspace-read-api/contract/contract-operations.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
@@ -7,7 +7,7 @@ import { createMemberToken } from '../../../src/keys/member-tokens.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { send, type ObservedResponse } from '../../support/http.js';
 import { demoScenario } from '../../support/import-scenarios.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { everyReadRoute, type ReadDocument, type ReadRoute } from '../store/every-read-routes.js';
 
@@ -22,11 +22,10 @@ const defaulted = compileOperations(document).filter((op) => op.method === 'GET'
 // Every GET, with where each path parameter's values come from (the webhook routes included: a webhook is made below).
 const { routes } = everyReadRoute(document as ReadDocument, {});
 
-let server: TestServer;
+const server = useTestServer({ now: () => NOW, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
 let ws: TestWorkspace;
 let token: string;
 beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
   ws = await createTestWorkspace(server.store);
   token = (await createMemberToken(server.store, { workspaceId: ws.workspaceId, userId: ws.ownerId, name: 'Owner token' }, NOW)).token;
   for (const step of demoScenario({ prompts: 30, days: 40, answersPerDay: 1 }).steps.slice(0, 1)) {
@@ -34,9 +33,6 @@ beforeAll(async () => {
   }
   await createTestWebhook(server.store, ws, { url: 'https://receiver.example.test/hook' });
 }, 60_000);
-afterAll(async () => {
-  await server.close();
-});
 
 /**
  * The answer's text; where the request itself changes the answer (the usage, which counts it, and

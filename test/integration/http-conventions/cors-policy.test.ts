@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { parseRateLimit, sendRaw } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer, type TestServer } from '../../support/test-server.js';
 
 const APP = 'https://dashboard.example.test';
 const OTHER = 'https://elsewhere.example.test';
 const EXPOSED = ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'ETag', 'X-Request-Id'];
 
-let server: TestServer;
-let closed: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ http: { corsAllowedOrigins: [APP, 'http://localhost:5173'] } });
-  closed = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await closed.close();
-});
+const server = useTestServer({ http: { corsAllowedOrigins: [APP, 'http://localhost:5173'] } });
+const closed = useTestServer();
 
 const CORS_HEADERS = /^access-control-/;
 const corsHeadersOf = (headers: Record<string, unknown>) => Object.keys(headers).filter((name) => CORS_HEADERS.test(name));

@@ -1,19 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exchangeRaw } from '../../support/raw-http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestServerForThisTest, type TestServer } from '../../support/test-server.js';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function serverWith(publicBaseUrl?: string): Promise<TestServer> {
-  const server = await startTestServer({ http: { publicBaseUrl } });
-  servers.push(server);
-  return server;
-}
+const serverWith = (publicBaseUrl?: string): Promise<TestServer> => startTestServerForThisTest({ http: { publicBaseUrl } });
 
 /** GET /openapi.json with the given Host header (fetch may not set it), answering the `servers` list. */
 function serversNamed(server: TestServer, host: string): Promise<unknown> {

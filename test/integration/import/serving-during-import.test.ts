@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { describeSqliteOnly } from '../../support/store-kind.js';
-import { startSqliteTestServer, type TestServer } from '../../support/test-server.js';
+import { useSqliteTestServer } from '../../support/test-server.js';
 import { until } from '../../support/wait.js';
 import { holdWriteLock, timedSend } from '../../support/write-lock.js';
 
@@ -12,16 +11,10 @@ import { holdWriteLock, timedSend } from '../../support/write-lock.js';
 // for the real thing), and check that the running server never waits for it.
 const BOUND_MS = 2_000;
 
-let server: TestServer<SqliteStore>;
-beforeAll(async () => {
-  server = await startSqliteTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
 // SQLite only: a PostgreSQL store has no database-wide write lock for an import to hold.
 describeSqliteOnly('the server while an import in another process holds the write lock', () => {
+  const server = useSqliteTestServer();
+
   it("answers /healthz, /readyz, reads and a key's first request at once, then writes the key's last use and the request counts once the lock is free", async () => {
     const ws = await createTestWorkspace(server.store);
     const fresh = await createTestKey(server.store, ws, { name: 'Never used yet' });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 // Every operation of the bundled contract, driven by the contract itself, under inputs an attacker
 // or a careless client sends: letter-case changes of path segments, prototype-property names as
@@ -86,18 +86,14 @@ function mutatePath(concrete: string, template: string, how: (typeof PATH_MUTATI
   }
 }
 
-let server: TestServer;
+// The quota is raised so the fuzzing itself is never refused by the limiter; 429 is tested elsewhere.
+const server = useTestServer({ rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000_000 }, validateResponses: false });
 let workspace: TestWorkspace;
 let memberToken: string;
 
 beforeAll(async () => {
-  // The quota is raised so the fuzzing itself is never refused by the limiter; 429 is tested elsewhere.
-  server = await startTestServer({ rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000_000 }, validateResponses: false });
   workspace = await createTestWorkspace(server.store);
   memberToken = (await createTestMemberToken(server.store, workspace)).token;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 interface Attempt { method: string; url: string; headers: Record<string, string>; body?: Buffer | string; mustBe404: boolean; documented: Set<number> }

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../src/http/read-handlers.js';
 import { API_KEY_PREFIX } from '../../../src/keys/api-keys.js';
 import { MEMBER_TOKEN_PREFIX } from '../../../src/keys/member-tokens.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    // A failure whose message quotes the request, as a driver or parser error may: its log line
-    // must not carry a key either.
-    handlers: {
-      ...handlers,
-      listPrompts: (ctx) => {
-        throw new Error(`could not search for ${String(ctx.query.q)}`);
-      },
+const server = useTestServer({
+  // A failure whose message quotes the request, as a driver or parser error may: its log line
+  // must not carry a key either.
+  handlers: {
+    ...handlers,
+    listPrompts: (ctx) => {
+      throw new Error(`could not search for ${String(ctx.query.q)}`);
     },
-  });
-});
-afterAll(async () => {
-  await server.close();
+  },
 });
 
 /** Every way a client or a proxy may write `text` in a URL: as is, %-escaped in part, in full, twice. */

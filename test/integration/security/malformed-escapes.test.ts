@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_METHODS, loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 // Percent-escapes that do not decode to UTF-8 text, in every place a path carries a name or an
 // id: the guides and assets of /docs, and every path parameter of both APIs. Each is the client's
@@ -22,16 +22,12 @@ const targets = Object.entries(document.paths).flatMap(([path, item]) =>
     return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ path, method: method.toUpperCase(), op, parameter: m[1]! }));
   }));
 
-let server: TestServer;
+const server = useTestServer({ rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000_000 } });
 let workspace: TestWorkspace;
 let memberToken: string;
 beforeAll(async () => {
-  server = await startTestServer({ rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000_000 } });
   workspace = await createTestWorkspace(server.store);
   memberToken = (await createTestMemberToken(server.store, workspace)).token;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 /** The lines logged at level error or above since `from` lines were written. */

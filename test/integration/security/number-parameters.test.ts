@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 // Every refused and accepted spelling is checked on every number parameter of the contract without a
 // server, in test/unit/http/query-numbers.test.ts; here, that the check is mounted on each read that
 // takes one, for a value the validator's own coercion lets through and one it refuses itself.
 const ALPHA_READS = ['/api/v1/visibility/prompts', '/api/v1/visibility/prompts/{prompt}', '/api/v1/visibility/rates'];
 
-let server: TestServer;
+const server = useTestServer();
 let workspace: TestWorkspace;
 beforeAll(async () => {
-  server = await startTestServer();
   workspace = await createTestWorkspace(server.store);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const call = (path: string, name: string, value: string) =>

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestKey } from '../../support/accounts.js';
 import { rowsOf } from '../../support/database-rows.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook } from './helpers.js';
 
 // Changes that read a key or a webhook and write it back, sent at the same instant: whatever the
 // interleaving, what each acknowledged answer says must hold afterwards.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
 
 const ALL = ['workspace:read', 'visibility:read', 'contentmap:read', 'content:read', 'iq:read'] as const;
 /** Scope sets sent together to one key: two disjoint narrowings, and one nested in another. */

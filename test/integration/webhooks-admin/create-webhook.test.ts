@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestMember } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook, expectRateLimitHeaders, receiver, ROLE_FORBIDDEN } from './helpers.js';
 
 // A name resolver for the server whose switch is off: public names resolve to a documentation-free
@@ -13,22 +13,14 @@ const DNS: Record<string, string[]> = {
   'metadata.test': ['169.254.169.254'],
 };
 
-let server: TestServer;
-let strict: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-  strict = await startTestServer({
-    allowPrivateWebhookTargets: false,
-    resolveWebhookHost: async (host) => {
-      const found = DNS[host];
-      if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-      return found;
-    },
-  });
-});
-afterAll(async () => {
-  await server.close();
-  await strict.close();
+const server = useTestServer({ allowPrivateWebhookTargets: true });
+const strict = useTestServer({
+  allowPrivateWebhookTargets: false,
+  resolveWebhookHost: async (host) => {
+    const found = DNS[host];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return found;
+  },
 });
 
 const body = (url: string) => ({ url, name: 'Publishing pipeline', events: ['content.status_updated'] });

@@ -1,41 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../src/keys/api-keys.js';
 import { runCliInProcess } from '../../cli/run-cli.js';
-import { createMigratedPostgresDatabase, dropPostgresDatabase } from '../../support/postgres.js';
-import { onPostgres } from '../../support/store-kind.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { useTestServer } from '../../support/test-server.js';
 
 // The command line over the store this run tests (a SQLite file, or a PostgreSQL database), with a
 // server over the same database so keys are tried as a client uses them.
-let db: string;
-let cleanup: () => Promise<void>;
-let store: Store;
-let server: TestServer;
-beforeAll(async () => {
-  if (onPostgres()) {
-    db = await createMigratedPostgresDatabase('wsapi_members');
-    cleanup = () => dropPostgresDatabase(db);
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-members-'));
-    db = path.join(dir, 'members.db');
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  store = await openStore(db);
-  server = await startTestServer({ store });
-});
-afterAll(async () => {
-  await server.close();
-  await store.close();
-  await cleanup();
-});
+const server = useTestServer();
 
 async function cli(...args: string[]): Promise<Record<string, unknown>> {
-  const result = await runCliInProcess([...args, '--db', db, '--json']);
+  const result = await runCliInProcess([...args, '--db', server.address, '--json']);
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Record<string, unknown>;
 }
@@ -78,7 +52,7 @@ describe('member add and member remove', () => {
     const { workspace, owner, other } = await ownerWithKey();
     await cli('member', 'remove', '--workspace', workspace, '--user', other);
     for (const args of [['member', 'add', '--workspace', workspace, '--user', owner, '--role', 'member'], ['member', 'remove', '--workspace', workspace, '--user', owner]]) {
-      const result = await runCliInProcess([...args, '--db', db]);
+      const result = await runCliInProcess([...args, '--db', server.address]);
       expect([result.code, result.stderr.trim()]).toEqual([1, 'error: the workspace must keep at least one owner: make another member an owner first']);
     }
   });
@@ -95,17 +69,17 @@ describe('key update', () => {
     expect(await visibility()).toBe(403);
     expect(await meStatus(key.key)).toBe(200);
 
-    const notHeld = await runCliInProcess(['key', 'update', '--key', key.id, '--remove-scopes', 'iq:read', '--db', db]);
+    const notHeld = await runCliInProcess(['key', 'update', '--key', key.id, '--remove-scopes', 'iq:read', '--db', server.address]);
     expect(notHeld.code).toBe(1);
     expect(notHeld.stderr).toContain('does not hold iq:read');
     // Removing every scope it holds would leave a key that reaches nothing: revoking says so.
-    const all = await runCliInProcess(['key', 'update', '--key', key.id, '--remove-scopes', 'workspace:read,contentmap:read,content:read', '--db', db]);
+    const all = await runCliInProcess(['key', 'update', '--key', key.id, '--remove-scopes', 'workspace:read,contentmap:read,content:read', '--db', server.address]);
     expect([all.code, all.stderr.trim()]).toEqual([1, `error: key ${key.id}: Invalid parameters: body.scopes must keep at least one scope: to take them all away, revoke the key.`]);
-    const blank = await runCliInProcess(['key', 'update', '--key', key.id, '--name', '  ', '--db', db]);
+    const blank = await runCliInProcess(['key', 'update', '--key', key.id, '--name', '  ', '--db', server.address]);
     expect([blank.code, blank.stderr.trim()]).toEqual([1, `error: key ${key.id}: Invalid parameters: body.name must not be blank.`]);
 
     await cli('key', 'revoke', '--key', key.id);
-    const revoked = await runCliInProcess(['key', 'update', '--key', key.id, '--name', 'Revived', '--db', db]);
+    const revoked = await runCliInProcess(['key', 'update', '--key', key.id, '--name', 'Revived', '--db', server.address]);
     expect(revoked.code).toBe(1);
     expect(revoked.stderr).toContain('revoked');
     const listed = await cli('key', 'list', '--workspace', workspace) as { keys: Array<{ id: string; name: string }> };
@@ -116,8 +90,8 @@ describe('key update', () => {
 describe('key create', () => {
   it('refuses the 101st active key of a workspace, as the API does, with one line naming the limit and exit code 1; revoking one makes room', async () => {
     const { workspace, other, key } = await ownerWithKey();
-    for (let n = 2; n <= 100; n += 1) await createApiKey(store, { workspaceId: workspace, userId: other, name: `Seeded ${n}`, maxActive: 100 });
-    const create = ['key', 'create', '--workspace', workspace, '--user', other, '--name', 'One too many', '--db', db];
+    for (let n = 2; n <= 100; n += 1) await createApiKey(server.store, { workspaceId: workspace, userId: other, name: `Seeded ${n}`, maxActive: 100 });
+    const create = ['key', 'create', '--workspace', workspace, '--user', other, '--name', 'One too many', '--db', server.address];
     const refused = await runCliInProcess(create);
     expect([refused.code, refused.stdout, refused.stderr]).toEqual([1, '',
       `error: workspace ${workspace} already holds 100 active API keys, as many as it may (MAX_ACTIVE_API_KEYS): revoke one first (key revoke --key ID)\n`]);

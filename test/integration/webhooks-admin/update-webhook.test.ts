@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook, WEBHOOK_NOT_FOUND } from './helpers.js';
 import type { FieldError } from '../../../src/errors/field-errors.js';
 
-let server: TestServer;
-let strict: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ allowPrivateWebhookTargets: true });
-  strict = await startTestServer({ allowPrivateWebhookTargets: false, resolveWebhookHost: async () => ['93.184.216.34'] });
-});
-afterAll(async () => {
-  await server.close();
-  await strict.close();
-});
+const server = useTestServer({ allowPrivateWebhookTargets: true });
+const strict = useTestServer({ allowPrivateWebhookTargets: false, resolveWebhookHost: async () => ['93.184.216.34'] });
 
 type WebhookBody = { data: Record<string, unknown> & { updated_at: string; created_at: string; secret_masked: string } };
 
