@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestMember, createTestWorkspace, type TestWorkspace } from '../support/accounts.js';
-import { adminClient, createTestMemberToken, type AdminClient } from '../support/admin.js';
+import { createTestMemberToken, type AdminClient } from '../support/admin.js';
+import { consoleMember } from '../support/console-client.js';
 import { launchChromium, seriousAccessibilityViolations, watchedPage } from '../support/browser.js';
-import { startSqliteTestServer, type TestServer } from '../support/test-server.js';
+import { useTestServer } from '../support/test-server.js';
 import { answer, startReceiver, type TestReceiver } from '../support/webhook-receiver.js';
 import { silentLogger, testDeliveryConfig } from '../support/webhooks.js';
 import { until } from '../support/wait.js';
 import { runCliInProcess } from '../cli/run-cli.js';
 import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../src/webhooks/delivery/index.js';
 import { SAMPLE_EVENT_DATA } from '../../src/webhooks/delivery/samples.js';
-import type { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 
 // The owners' console in headless Chromium, as an owner uses it: every page checked by axe-core for
 // serious and critical accessibility problems, and any Content-Security-Policy violation, console
 // error or page error fails the file.
 
 describe('the console in headless Chromium', () => {
-  let server: TestServer<SqliteStore>;
+  const server = useTestServer({ allowPrivateWebhookTargets: true });
   let browser: Browser;
   let page: Page;
   let problems: string[];
@@ -41,10 +41,8 @@ describe('the console in headless Chromium', () => {
   }
 
   beforeAll(async () => {
-    server = await startSqliteTestServer({ allowPrivateWebhookTargets: true });
-    ws = await createTestWorkspace(server.store, { name: 'Acme Analytics' });
-    ownerToken = (await createTestMemberToken(server.store, ws)).token;
-    api = adminClient(server.url, ws.workspaceId, ownerToken);
+    // Signed in through the page by the first test, as a person signs in.
+    ({ ws, token: ownerToken, api } = await consoleMember({ on: server, name: 'Acme Analytics', signIn: false }));
     colleagueId = await createTestMember(server.store, ws, 'owner');
     receiver = await startReceiver(() => (receiverUp ? answer(200, 'received') : answer(503, 'receiver down')));
     dispatcher = createDeliveryDispatcher({ store: server.store, logger: silentLogger, config: testDeliveryConfig({ retryScheduleMs: [] }) });
@@ -57,7 +55,6 @@ describe('the console in headless Chromium', () => {
     await dispatcher?.stop();
     await browser?.close();
     await receiver?.close();
-    await server?.close();
   });
 
   it('signs an owner in with a member token', async () => {
@@ -213,11 +210,11 @@ describe('the console in headless Chromium', () => {
 
   it('signs in with a link the operator printed: a button first, then the session', async () => {
     delete process.env.PUBLIC_BASE_URL;
-    const withoutBase = await runCliInProcess(['console', 'link', '--workspace', ws.workspaceId, '--user', ws.ownerId, '--db', server.store.db.name]);
+    const withoutBase = await runCliInProcess(['console', 'link', '--workspace', ws.workspaceId, '--user', ws.ownerId, '--db', server.address]);
     expect(withoutBase).toMatchObject({ code: 1, stdout: '' });
     expect(withoutBase.stderr).toContain('error: PUBLIC_BASE_URL is not set');
     process.env.PUBLIC_BASE_URL = server.url;
-    const printed = await runCliInProcess(['console', 'link', '--workspace', ws.workspaceId, '--user', ws.ownerId, '--db', server.store.db.name, '--json']);
+    const printed = await runCliInProcess(['console', 'link', '--workspace', ws.workspaceId, '--user', ws.ownerId, '--db', server.address, '--json']);
     delete process.env.PUBLIC_BASE_URL;
     expect(printed.code).toBe(0);
     const { url } = JSON.parse(printed.stdout) as { url: string };

@@ -1,14 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/test-server.js';
-
-// Debian's chromium package; .ci/run installs it. Missing means the check cannot run: fail, loudly.
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
+import { useTestServer } from '../support/test-server.js';
 
 type Json = Record<string, any>;
 const readGenerated = (name: string): Json | undefined => {
@@ -32,18 +26,14 @@ function contractEvents(doc: Json | undefined): string[] {
 describe('GET /docs in headless Chromium', () => {
   const openapi = readGenerated('openapi.json')!;
   const asyncapi = readGenerated('asyncapi.json');
-  let server: TestServer;
+  const server = useTestServer();
   let browser: Browser;
   let page: Page;
   const requests: string[] = [];
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium); .ci/run does this in CI.`);
-    }
-    server = await startTestServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('request', (r) => requests.push(r.url()));
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
@@ -54,7 +44,6 @@ describe('GET /docs in headless Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   it('renders the reference without errors or Content-Security-Policy violations', async () => {

@@ -1,11 +1,12 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../support/accounts.js';
+import { launchChromium } from '../support/browser.js';
 import { promptLine } from '../support/import-records.js';
 import { clientProject, type ClientProject } from '../support/packed-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -13,11 +14,6 @@ import { importRecords } from '../support/visibility.js';
 
 // The packed client's main entry bundled by esbuild for browsers, loaded by a page of another
 // origin (a second loopback server) in Debian's Chromium, reading the service through CORS.
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 let project: ClientProject;
 let pages: http.Server;
@@ -28,7 +24,8 @@ let browser: Browser;
 let bundle: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium); .ci/run does this in CI.`);
+  // First: without Chromium the file fails at once, naming the package to install.
+  browser = await launchChromium();
   project = await clientProject();
   const entry = path.join(project.dir, 'dashboard.js');
   writeFileSync(entry, "import * as client from '@workspace-read-api/client';\nglobalThis.workspaceClient = client;\n");
@@ -43,7 +40,6 @@ beforeAll(async () => {
   server = await startTestServer({ http: { corsAllowedOrigins: [pageOrigin] } });
   workspace = await createTestWorkspace(server.store);
   await importRecords(server.store, workspace, Array.from({ length: 7 }, (_, i) => promptLine({ text: `Prompt ${i}` })));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }, 180_000);
 
 afterAll(async () => {

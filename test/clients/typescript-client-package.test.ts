@@ -8,7 +8,7 @@ import { generateDemoData } from '../../src/demo/generate-demo-data.js';
 import { importLines } from '../../src/import/import-ndjson.js';
 import openapi from '../../generated/openapi.json' with { type: 'json' };
 import { clientDir, clientProject, compileInProject, tarballFiles, type ClientProject } from '../support/packed-client.js';
-import { createSqliteTestStore, startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServerForThisTest } from '../support/test-server.js';
 
 const run = promisify(execFile);
 
@@ -121,21 +121,14 @@ describe('@workspace-read-api/client as a package', () => {
     expect(readFileSync(path.join(clientDir, 'examples', 'prompts-with-analytics.ts'), 'utf8')).toBe(block);
     const compiled = await compileInProject(project, { 'prompts-with-analytics.ts': block }, { lib: ['ES2023'], node: true });
     expect(compiled.errors).toBe('');
-    const { store, cleanup } = createSqliteTestStore();
-    let server: TestServer | undefined;
-    try {
-      const demo = (await bootstrapDemo(store, async (s, workspaceId) => {
-        await importLines(s, workspaceId, generateDemoData({ seed: 3, prompts: 3, days: 7, answersPerDay: 1, idNamespace: workspaceId }));
-      }))!;
-      server = await startTestServer({ store });
-      const { stdout } = await run(process.execPath, [path.join(compiled.outDir, 'prompts-with-analytics.js')], { env: { ...process.env, WORKSPACE_API_KEY: demo.key, WORKSPACE_API_URL: server.url } });
-      const lines = stdout.trim().split('\n');
-      expect(lines).toHaveLength(3);
-      expect(lines.every((line) => /^.+ (0|1|0\.\d+|null) (0|1|0\.\d+|null) \d+$/.test(line))).toBe(true);
-    } finally {
-      await server?.close();
-      cleanup();
-    }
+    const server = await startTestServerForThisTest();
+    const demo = (await bootstrapDemo(server.store, async (s, workspaceId) => {
+      await importLines(s, workspaceId, generateDemoData({ seed: 3, prompts: 3, days: 7, answersPerDay: 1, idNamespace: workspaceId }));
+    }))!;
+    const { stdout } = await run(process.execPath, [path.join(compiled.outDir, 'prompts-with-analytics.js')], { env: { ...process.env, WORKSPACE_API_KEY: demo.key, WORKSPACE_API_URL: server.url } });
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.every((line) => /^.+ (0|1|0\.\d+|null) (0|1|0\.\d+|null) \d+$/.test(line))).toBe(true);
   });
 
   it('states in its README the size of its main entry, minified and gzipped, as measured, within the 8 KB budget', async () => {

@@ -10,7 +10,7 @@ import openapi from '../../generated/openapi.json' with { type: 'json' };
 import { createTestKey, createTestWorkspace } from '../support/accounts.js';
 import { createTestMemberToken } from '../support/admin.js';
 import { clientProject, importClient, type ClientProject } from '../support/packed-client.js';
-import { createSqliteTestStore, startSqliteTestServer, startTestServer, type TestServer } from '../support/test-server.js';
+import { startSqliteTestServer, startTestServerForThisTest, useTestServer } from '../support/test-server.js';
 import { holdWriteLock } from '../support/write-lock.js';
 
 // The official client as a team gets it: packed (`npm pack`), installed from the tarball into a
@@ -19,24 +19,18 @@ import { holdWriteLock } from '../support/write-lock.js';
 type Client = Awaited<ReturnType<typeof importClient>>;
 let project: ClientProject;
 let C: Client;
-let server: TestServer;
+const server = useTestServer({ allowPrivateWebhookTargets: true, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
 let demo: { key: string; workspaceId: string };
-let cleanupStore: () => void;
 
 beforeAll(async () => {
-  const { store, cleanup } = createSqliteTestStore();
-  cleanupStore = cleanup;
-  const made = (await bootstrapDemo(store, async (s, workspaceId) => {
+  const made = (await bootstrapDemo(server.store, async (s, workspaceId) => {
     await importLines(s, workspaceId, generateDemoData({ seed: 7, prompts: 5, days: 14, answersPerDay: 1, idNamespace: workspaceId }));
   }))!;
   demo = { key: made.key, workspaceId: made.workspace_id };
-  server = await startTestServer({ store, allowPrivateWebhookTargets: true, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
   project = await clientProject();
   C = await importClient(project);
 }, 180_000);
-afterAll(async () => {
-  await server?.close();
-  cleanupStore?.();
+afterAll(() => {
   project?.cleanup();
 });
 
@@ -212,8 +206,7 @@ describe('WorkspaceClient errors: one class per kind, with the envelope', () => 
 
   it('a 429 is waited out for the Retry-After it names, and is a RateLimitError with retryAfter once the retries are spent', async () => {
     const workspace = await createTestWorkspace(server.store);
-    const limited = await startTestServer({ store: server.store, rateLimit: { quota: 2, windowSeconds: 2, authFailureQuota: 100_000 } });
-    onTestFinished(() => limited.close());
+    const limited = await startTestServerForThisTest({ store: server.store, rateLimit: { quota: 2, windowSeconds: 2, authFailureQuota: 100_000 } });
     const retries: Array<{ status: number | null; waitSeconds: number }> = [];
     const api = new C.WorkspaceClient({ apiKey: workspace.key, baseUrl: limited.url, onRetry: ({ status, waitSeconds }) => retries.push({ status, waitSeconds }) });
     const started = Date.now();
@@ -256,8 +249,7 @@ describe('WorkspaceClient timeouts, cancellation and retries', () => {
 
   it("aborts a call while it waits out the service's Retry-After, at once, with the signal's reason", async () => {
     const workspace = await createTestWorkspace(server.store);
-    const limited = await startTestServer({ store: server.store, rateLimit: { quota: 1, windowSeconds: 60, authFailureQuota: 100_000 } });
-    onTestFinished(() => limited.close());
+    const limited = await startTestServerForThisTest({ store: server.store, rateLimit: { quota: 1, windowSeconds: 60, authFailureQuota: 100_000 } });
     const waits: number[] = [];
     const api = new C.WorkspaceClient({ apiKey: workspace.key, baseUrl: limited.url, onRetry: ({ waitSeconds }) => waits.push(waitSeconds) });
     await api.get('/api/v1/me');

@@ -1,3 +1,7 @@
+import { createTestMember, createTestWorkspace, type TestWorkspace } from './accounts.js';
+import { adminClient, createTestMemberToken, type AdminClient } from './admin.js';
+import { startTestServerForThisTest, type TestServer, type TestServerOptions } from './test-server.js';
+
 /**
  * A browser without a browser, for the console's HTTP tests: it keeps the cookies the console sets
  * (by name; attributes are the tests' business), follows nothing on its own, and reads the CSRF
@@ -84,4 +88,38 @@ export function formKeyOf(html: string, action: string): string {
 /** The text of the page without its markup, spaces collapsed. */
 export function textOf(html: string): string {
   return html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+}
+
+/** A member of a fresh workspace, with the console and the administration API as that member. */
+export interface ConsoleMember {
+  server: TestServer;
+  ws: TestWorkspace;
+  /** The member's user id: the workspace's owner, unless `role` asked for another member. */
+  userId: string;
+  /** The member's token (a member token signs in to the console and calls the administration API). */
+  token: string;
+  /** The console as this member: signed in with the token, unless `signIn: false`. */
+  browser: ConsoleClient;
+  api: AdminClient;
+}
+
+/**
+ * What most console tests start from: a fresh workspace on `on` (or on a server of the running test,
+ * started with `server`), a member token for its owner (or, with `role`, for another member of that
+ * role), and a console client signed in with it as a person does, through the sign-in form.
+ */
+export async function consoleMember(options: {
+  on?: TestServer;
+  server?: TestServerOptions;
+  name?: string;
+  role?: 'owner' | 'member';
+  signIn?: boolean;
+} = {}): Promise<ConsoleMember> {
+  const server = options.on ?? await startTestServerForThisTest(options.server);
+  const ws = await createTestWorkspace(server.store, { name: options.name });
+  const userId = options.role === undefined ? ws.ownerId : await createTestMember(server.store, ws, options.role);
+  const { token } = await createTestMemberToken(server.store, ws, userId);
+  const browser = new ConsoleClient(server.url);
+  if (options.signIn !== false) await browser.signInWithToken(token);
+  return { server, ws, userId, token, browser, api: adminClient(server.url, ws.workspaceId, token) };
 }

@@ -21,24 +21,35 @@ function packageInputs(dir = clientDir): string[] {
 }
 
 /**
+ * Where the packed tarball is kept between processes and runs: a cache of the checkout, beside
+ * other tools' caches, not the temp folder (a run leaves nothing there).
+ */
+const packCache = path.join(root, 'node_modules', '.cache', 'workspace-read-api');
+
+/**
  * The tarball `npm pack` makes of clients/typescript (its prepack builds dist/), made once per
  * content of the package's sources: the test files of test/clients/ share it, each run after a
- * change packs again. Made in a folder of its own and renamed into place, so two processes
- * packing at once each see a whole tarball.
+ * change packs again and removes the tarball of the sources before. Made in a folder of its own
+ * and renamed into place, so two processes packing at once each see a whole tarball.
  */
 async function packedClient(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of packageInputs()) hash.update(path.relative(clientDir, file)).update(readFileSync(file));
-  const dir = path.join(tmpdir(), `wsapi-client-pack-${hash.digest('hex').slice(0, 16)}`);
-  const find = () => existsSync(dir) ? readdirSync(dir).find((name) => name.endsWith('.tgz')) : undefined;
+  const name = `client-pack-${hash.digest('hex').slice(0, 16)}`;
+  const dir = path.join(packCache, name);
+  const find = () => existsSync(dir) ? readdirSync(dir).find((file) => file.endsWith('.tgz')) : undefined;
   const found = find();
   if (found) return path.join(dir, found);
+  mkdirSync(packCache, { recursive: true });
   const scratch = mkdtempSync(`${dir}-`);
   await run('npm', ['pack', '--silent', '--pack-destination', scratch], { cwd: clientDir, maxBuffer: 16 * 1024 * 1024 });
   try {
     renameSync(scratch, dir);
   } catch {
     rmSync(scratch, { recursive: true, force: true });
+  }
+  for (const other of readdirSync(packCache)) {
+    if (/^client-pack-[0-9a-f]{16}$/.test(other) && other !== name) rmSync(path.join(packCache, other), { recursive: true, force: true });
   }
   return path.join(dir, find()!);
 }

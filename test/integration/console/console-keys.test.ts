@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
-import { adminClient, createTestMemberToken } from '../../support/admin.js';
-import { ConsoleClient, csrfOf, formKeyOf, textOf } from '../../support/console-client.js';
-import { startTestServerForThisTest } from '../../support/test-server.js';
-
-async function ownerConsole() {
-  const server = await startTestServerForThisTest();
-  const ws = await createTestWorkspace(server.store);
-  const { token } = await createTestMemberToken(server.store, ws);
-  const browser = new ConsoleClient(server.url);
-  await browser.signInWithToken(token);
-  return { server, ws, token, browser, api: adminClient(server.url, ws.workspaceId, token) };
-}
+import { createTestWorkspace } from '../../support/accounts.js';
+import { consoleMember, csrfOf, formKeyOf, textOf } from '../../support/console-client.js';
 
 const KEY = /wsk_live_[A-Za-z0-9]{38}/;
 
 describe('console: API keys', () => {
   it('creates a key through the administration API and shows it once; the list never shows it again', async () => {
-    const { browser, api } = await ownerConsole();
+    const { browser, api } = await consoleMember();
     const list = await browser.get('/console/keys');
     const created = await browser.post('/console/keys', {
       csrf: csrfOf(list.html), idempotency_key: formKeyOf(list.html, '/console/keys'),
@@ -36,7 +25,7 @@ describe('console: API keys', () => {
   });
 
   it('sends a form twice as one key: the replay says the key was shown and offers to revoke it and create another', async () => {
-    const { browser, api } = await ownerConsole();
+    const { browser, api } = await consoleMember();
     const list = await browser.get('/console/keys');
     const form = { csrf: csrfOf(list.html), idempotency_key: formKeyOf(list.html, '/console/keys'), name: 'Twice', scopes: ['iq:read'] };
     const first = await browser.post('/console/keys', form);
@@ -59,7 +48,7 @@ describe('console: API keys', () => {
   });
 
   it('renames and narrows a key, and shows the API\'s refusal of an empty name', async () => {
-    const { browser, api, ws } = await ownerConsole();
+    const { browser, api, ws } = await consoleMember();
     const edit = await browser.get(`/console/keys/${ws.keyId}`);
     expect(edit.status).toBe(200);
     const saved = await browser.post(`/console/keys/${ws.keyId}`, { csrf: csrfOf(edit.html), name: 'Narrowed', scopes: ['workspace:read'] });
@@ -73,7 +62,7 @@ describe('console: API keys', () => {
   });
 
   it('asks before revoking, then revokes', async () => {
-    const { browser, api, ws } = await ownerConsole();
+    const { browser, api, ws } = await consoleMember();
     const confirm = await browser.get(`/console/keys/${ws.keyId}/revoke`);
     expect(textOf(confirm.html)).toContain('cannot be restored');
     expect((await browser.post(`/console/keys/${ws.keyId}/revoke`, {})).status).toBe(403);
@@ -84,12 +73,7 @@ describe('console: API keys', () => {
   });
 
   it('shows a member (not an owner) the API\'s refusal, and lets them create nothing', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const memberId = await createTestMember(server.store, ws, 'member');
-    const { token } = await createTestMemberToken(server.store, ws, memberId);
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
+    const { browser } = await consoleMember({ role: 'member' });
     const list = await browser.get('/console/keys');
     expect(list.status).toBe(403);
     expect(textOf(list.html)).toContain('Only owners of the workspace can do this; your role is member.');
@@ -101,7 +85,7 @@ describe('console: API keys', () => {
   });
 
   it('reaches only the signed-in workspace: another workspace\'s key is not found', async () => {
-    const { browser, server } = await ownerConsole();
+    const { browser, server } = await consoleMember();
     const other = await createTestWorkspace(server.store);
     const edit = await browser.get(`/console/keys/${other.keyId}`);
     expect(edit.status).toBe(404);

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createTestKey, createTestMember, createTestWorkspace } from '../../support/accounts.js';
-import { adminClient, createTestMemberToken } from '../../support/admin.js';
-import { ConsoleClient, csrfOf, textOf } from '../../support/console-client.js';
+import { createTestKey, createTestMember } from '../../support/accounts.js';
+import { consoleMember, csrfOf, textOf } from '../../support/console-client.js';
 import { send } from '../../support/http.js';
-import { startTestServerForThisTest } from '../../support/test-server.js';
 
 describe('console: members', () => {
   it('lists members, changes a role, and removes a member after saying their keys are revoked for good', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const api = adminClient(server.url, ws.workspaceId, token);
+    const { server, ws, browser, api } = await consoleMember();
     const otherId = await createTestMember(server.store, ws, 'owner');
     const theirKey = await createTestKey(server.store, ws, { userId: otherId });
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
 
     const list = await browser.get('/console/members');
     expect(textOf(list.html)).toContain(`workspace-api member add --workspace ${ws.workspaceId} --user <user id> --role member`);
@@ -32,11 +25,7 @@ describe('console: members', () => {
   });
 
   it('refuses the last owner\'s demotion with the API\'s message', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
+    const { ws, browser } = await consoleMember();
     const list = await browser.get('/console/members');
     const refused = await browser.post(`/console/members/${ws.ownerId}`, { csrf: csrfOf(list.html), role: 'member' });
     expect(refused.status).toBe(409);

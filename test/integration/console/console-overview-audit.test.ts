@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { ConsoleClient, csrfOf, textOf } from '../../support/console-client.js';
+import { ConsoleClient, consoleMember, csrfOf, textOf } from '../../support/console-client.js';
 import { send } from '../../support/http.js';
 import { startTestServerForThisTest } from '../../support/test-server.js';
 import { createSignInLink } from '../../../src/keys/console-sessions.js';
@@ -12,11 +12,7 @@ const DAY_MS = 86_400_000;
 
 describe('console: overview and audit log', () => {
   it('names the workspace\'s plan, its allowances and its billing period, or says none is on record', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
+    const { server, ws, browser } = await consoleMember();
     expect(textOf((await browser.get('/console')).html)).toContain('Plan None on record');
     await importLines(server.store, ws.workspaceId, [planLine({ name: 'Growth', tracked_prompts_limit: 100, articles_per_month_limit: null, period_start: '2026-11-01', period_end: '2026-11-30' }).line]);
     const text = textOf((await browser.get('/console')).html);
@@ -26,13 +22,11 @@ describe('console: overview and audit log', () => {
   });
 
   it('draws the last 30 days of requests as an SVG with its figures in words, and the rate limit\'s headroom', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
+    // Signed in after the requests below, so the chart and the headroom count those alone.
+    const { server, ws, browser, token } = await consoleMember({ signIn: false });
     const today = Math.floor(Date.now() / DAY_MS);
     await server.store.workspaceProfile.addApiRequests([[ws.workspaceId, today - 2, 40], [ws.workspaceId, today, 7]]);
     for (let i = 0; i < 3; i += 1) expect((await send(server.url, { path: '/api/v1/me', key: ws.key })).status).toBe(200);
-    const browser = new ConsoleClient(server.url);
     await browser.signInWithToken(token);
 
     const overview = await browser.get('/console');
@@ -88,12 +82,7 @@ describe('console: overview and audit log', () => {
   });
 
   it('shows a member the API\'s refusal of the audit log', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const memberId = await createTestMember(server.store, ws, 'member');
-    const { token } = await createTestMemberToken(server.store, ws, memberId);
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
+    const { browser } = await consoleMember({ role: 'member' });
     const page = await browser.get('/console/audit');
     expect(page.status).toBe(403);
     expect(textOf(page.html)).toContain('Only owners of the workspace can do this; your role is member.');

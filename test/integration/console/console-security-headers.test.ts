@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestWorkspace } from '../../support/accounts.js';
-import { createTestMemberToken } from '../../support/admin.js';
-import { ConsoleClient, csrfOf, type ConsolePage } from '../../support/console-client.js';
-import { startTestServerForThisTest } from '../../support/test-server.js';
+import { ConsoleClient, consoleMember, csrfOf, type ConsolePage } from '../../support/console-client.js';
 import { CONSOLE_CSP } from '../../../src/console/security-headers.js';
 
 function expectConsoleHeaders(what: string, page: ConsolePage): void {
@@ -28,10 +25,7 @@ function inlineCode(html: string): string[] {
 
 describe('console: security headers and no inline code', () => {
   it('sends the CSP without unsafe-inline, nosniff, no-referrer and no-store on every console answer, and serves no inline script or style', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
+    const { server, ws, token, browser } = await consoleMember({ signIn: false });
     expect(CONSOLE_CSP).not.toContain('unsafe-inline');
 
     const outside: Array<[string, ConsolePage]> = [

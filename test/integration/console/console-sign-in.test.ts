@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { ConsoleClient, csrfOf, textOf } from '../../support/console-client.js';
+import { ConsoleClient, consoleMember, csrfOf, textOf } from '../../support/console-client.js';
 import { send } from '../../support/http.js';
 import { startTestServerForThisTest } from '../../support/test-server.js';
 import { createSignInLink } from '../../../src/keys/console-sessions.js';
@@ -11,10 +11,7 @@ const SESSION = '__Host-wsapi_console';
 
 describe('console sign-in with a member token', () => {
   it('starts a session in a __Host- cookie (HttpOnly, Secure, SameSite=Strict, Path=/) and shows the overview', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store, { name: 'Acme' });
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
+    const { token, browser } = await consoleMember({ name: 'Acme', signIn: false });
 
     const signedIn = await browser.signInWithToken(token);
     expect(signedIn.status).toBe(303);
@@ -30,10 +27,7 @@ describe('console sign-in with a member token', () => {
   });
 
   it('refuses a sign-in form without its CSRF token, or with another browser\'s (403), and starts no session', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
+    const { server, token, browser } = await consoleMember({ signIn: false });
     await browser.get('/console/sign-in');
 
     const without = await browser.post('/console/sign-in', { token });
@@ -90,11 +84,7 @@ describe('console sign-in with a member token', () => {
   });
 
   it('signs out by POST with the CSRF token; the old cookie no longer opens anything', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
+    const { server, browser } = await consoleMember();
     const cookie = browser.cookies.get(SESSION)!;
     const page = await browser.get('/console');
 
@@ -109,9 +99,7 @@ describe('console sign-in with a member token', () => {
 
   it('ends a session idle past CONSOLE_IDLE_TIMEOUT, and any session past CONSOLE_SESSION_LIFETIME', async () => {
     let clock = Date.parse('2026-12-01T10:00:00.000Z');
-    const server = await startTestServerForThisTest({ now: () => new Date(clock), console: { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 } });
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
+    const { server, token } = await consoleMember({ server: { now: () => new Date(clock), console: { idleMs: 10 * 60_000, absoluteMs: 60 * 60_000 } }, signIn: false });
 
     const idle = new ConsoleClient(server.url);
     await idle.signInWithToken(token);
@@ -137,9 +125,7 @@ describe('console sign-in with a member token', () => {
   });
 
   it('refuses sign-in over plain HTTP from another machine; TRUST_PROXY says what came over TLS', async () => {
-    const server = await startTestServerForThisTest({ http: { trustProxy: ['loopback'] } });
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
+    const { server, token } = await consoleMember({ server: { http: { trustProxy: ['loopback'] } }, signIn: false });
 
     const remotePlain = new ConsoleClient(server.url, { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'http' });
     const form = await remotePlain.get('/console/sign-in');
@@ -207,22 +193,14 @@ describe('console sign-in with a one-time link', () => {
 
 describe('the console session outside the console', () => {
   it('is not a credential of the administration API from outside (401)', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
+    const { server, ws, browser } = await consoleMember();
     const res = await send(server.url, { path: `/api/workspace/${ws.workspaceId}/members`, key: browser.cookies.get(SESSION)! });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 4022 });
   });
 
   it('never spends the workspace\'s rate limit', async () => {
-    const server = await startTestServerForThisTest({ rateLimit: { quota: 5, windowSeconds: 60, authFailureQuota: 100 } });
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
+    const { server, ws, browser } = await consoleMember({ server: { rateLimit: { quota: 5, windowSeconds: 60, authFailureQuota: 100 } } });
     for (let i = 0; i < 8; i += 1) expect((await browser.get('/console/keys')).status).toBe(200);
     const api = await send(server.url, { path: '/api/v1/me', key: ws.key });
     expect(api.status).toBe(200);

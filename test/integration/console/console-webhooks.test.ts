@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createTestWorkspace } from '../../support/accounts.js';
-import { adminClient, createTestMemberToken } from '../../support/admin.js';
-import { ConsoleClient, csrfOf, formKeyOf, textOf } from '../../support/console-client.js';
-import { startTestServerForThisTest } from '../../support/test-server.js';
+import { consoleMember, csrfOf, formKeyOf, textOf } from '../../support/console-client.js';
 import { answer } from '../../support/webhook-receiver.js';
 import { emit, receiver, startDispatcher, until } from '../webhooks-admin/helpers.js';
 
 const SECRET = /whsec_[A-Za-z0-9+/=]+/;
 
-async function ownerConsole() {
-  const server = await startTestServerForThisTest({ allowPrivateWebhookTargets: true });
-  const ws = await createTestWorkspace(server.store);
-  const { token } = await createTestMemberToken(server.store, ws);
-  const browser = new ConsoleClient(server.url);
-  await browser.signInWithToken(token);
-  return { server, ws, browser, api: adminClient(server.url, ws.workspaceId, token) };
-}
+const ownerConsole = () => consoleMember({ server: { allowPrivateWebhookTargets: true } });
 
 describe('console: webhooks', () => {
   it('creates a webhook (secret shown once), sends a test event to a loopback receiver, edits, rotates and disables it', async () => {
@@ -98,11 +88,7 @@ describe('console: webhooks', () => {
   });
 
   it('shows the API\'s refusal of a private address when private targets are not allowed', async () => {
-    const server = await startTestServerForThisTest();
-    const ws = await createTestWorkspace(server.store);
-    const { token } = await createTestMemberToken(server.store, ws);
-    const browser = new ConsoleClient(server.url);
-    await browser.signInWithToken(token);
+    const { browser } = await consoleMember();
     const list = await browser.get('/console/webhooks');
     const refused = await browser.post('/console/webhooks', {
       csrf: csrfOf(list.html), idempotency_key: formKeyOf(list.html, '/console/webhooks'),

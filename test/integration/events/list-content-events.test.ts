@@ -3,7 +3,7 @@ import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../su
 import { agentTaskLine, articleLine, changed, researchBatchLine, topicLine } from '../../support/content-records.js';
 import { catchUp, expectInvalidQuery, expectScopeMissing, FEED_PATHS, readFeed, type FeedEvent } from '../../support/event-feeds.js';
 import { send } from '../../support/http.js';
-import { startTestServer, useTestServer } from '../../support/test-server.js';
+import { startTestServerForThisTest, useTestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { valuesOf } from '../../support/database-rows.js';
@@ -135,15 +135,11 @@ describe('GET /api/v1/content/events', () => {
     const s = await seed(ws);
     const emitted = Date.parse(s.after);
     let now = new Date(emitted);
-    const later = await startTestServer({ store: server.store, now: () => now });
-    try {
-      for (const [days, expected] of [[29, 3], [30, 0], [31, 0]] as const) {
-        // The newest event was emitted at `emitted` at the latest: 30 days after it, nothing is left.
-        now = new Date(emitted + days * 86_400_000 + (days === 30 ? 1 : 0));
-        expect((await readFeed(later.url, ws.key, PATH)).items, `${days} days later`).toHaveLength(expected);
-      }
-    } finally {
-      await later.close();
+    const later = await startTestServerForThisTest({ store: server.store, now: () => now });
+    for (const [days, expected] of [[29, 3], [30, 0], [31, 0]] as const) {
+      // The newest event was emitted at `emitted` at the latest: 30 days after it, nothing is left.
+      now = new Date(emitted + days * 86_400_000 + (days === 30 ? 1 : 0));
+      expect((await readFeed(later.url, ws.key, PATH)).items, `${days} days later`).toHaveLength(expected);
     }
   });
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_KEY_PREFIX } from '../../../src/keys/api-keys.js';
 import { createSecretToken } from '../../../src/keys/secret-token.js';
 import { createTestKey, createTestMember, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { send, type ObservedResponse } from '../../support/http.js';
-import { startTestServer, type TestServer, useTestServer } from '../../support/test-server.js';
+import { startTestServer, startTestServerForThisTest, useTestServer } from '../../support/test-server.js';
 
 const INVALID = { code: 4022, messages: 'The API key is invalid, revoked or expired.', data: null };
 
@@ -146,35 +146,24 @@ describe('GET /api/v1/me', () => {
   });
 
   it('answers 429 (4290) with the client policy once an address has failed too often, and no workspace is charged', async () => {
-    const own = await startTestServer({ rateLimit: { quota: 120, windowSeconds: 60, authFailureQuota: 3 } });
-    try {
-      const ws = await createTestWorkspace(own.store);
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await send(own.url, { path: '/api/v1/me', key: createSecretToken(API_KEY_PREFIX) })).status);
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      const limited = await send(own.url, { path: '/api/v1/me', key: 'wsk_live_guess' });
-      expect([limited.status, limited.body]).toEqual([429, { code: 4290, messages: expect.stringContaining('failed authentications'), data: null }]);
-      expect(limited.headers.get('ratelimit-policy')).toBe('"client";q=3;w=60');
-      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-      // A valid key from the same address is still served: the limit counts failures only.
-      const ok = await send(own.url, { path: '/api/v1/me', key: ws.key });
-      expect([ok.status, ok.headers.get('ratelimit')]).toEqual([200, expect.stringMatching(/^"workspace";r=119;t=\d+$/)]);
-    } finally {
-      await own.close();
-    }
+    const own = await startTestServerForThisTest({ rateLimit: { quota: 120, windowSeconds: 60, authFailureQuota: 3 } });
+    const ws = await createTestWorkspace(own.store);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await send(own.url, { path: '/api/v1/me', key: createSecretToken(API_KEY_PREFIX) })).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const limited = await send(own.url, { path: '/api/v1/me', key: 'wsk_live_guess' });
+    expect([limited.status, limited.body]).toEqual([429, { code: 4290, messages: expect.stringContaining('failed authentications'), data: null }]);
+    expect(limited.headers.get('ratelimit-policy')).toBe('"client";q=3;w=60');
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    // A valid key from the same address is still served: the limit counts failures only.
+    const ok = await send(own.url, { path: '/api/v1/me', key: ws.key });
+    expect([ok.status, ok.headers.get('ratelimit')]).toEqual([200, expect.stringMatching(/^"workspace";r=119;t=\d+$/)]);
   });
 });
 
 describe('GET /api/v1/me with a controllable clock', () => {
-  let clock: Date;
-  let timed: TestServer;
-  beforeAll(async () => {
-    clock = new Date();
-    timed = await startTestServer({ now: () => clock });
-  });
-  afterAll(async () => {
-    await timed.close();
-  });
+  let clock = new Date();
+  const timed = useTestServer({ now: () => clock });
 
   it('when the key has expired, answers 401 (4022), and answers 200 just before', async () => {
     const ws = await createTestWorkspace(timed.store);

@@ -3,7 +3,7 @@ import { handlers } from '../../../src/http/read-handlers.js';
 import type { ReadHandlers } from '../../../src/operations/handler-types.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, useTestServer } from '../../support/test-server.js';
+import { startTestServer, startTestServerForThisTest, useTestServer } from '../../support/test-server.js';
 
 const server = useTestServer();
 
@@ -72,42 +72,34 @@ describe('an unexpected failure', () => {
   it('answers 500 (5000) with no stack, SQL or path in the body, and logs the cause under the request id', async () => {
     const cause = 'SQLITE_CONSTRAINT: UNIQUE constraint failed: api_keys.key_hash in /srv/app/src/store/api-keys.ts';
     const failing: ReadHandlers = { ...handlers, getMe: () => { throw new Error(cause); } };
-    const own = await startTestServer({ handlers: failing });
-    try {
-      const ws = await createTestWorkspace(own.store);
-      const res = await send(own.url, { path: '/api/v1/me', key: ws.key, headers: { 'x-request-id': 'failure-under-test' } });
-      expect([res.status, res.body]).toEqual([500, {
-        code: 5000,
-        messages: 'Internal error; quote the X-Request-Id header when reporting it.',
-        data: null,
-      }]);
-      expect(res.headers.get('x-request-id')).toBe('failure-under-test');
-      const logged = own.logLines().map((l) => JSON.parse(l) as { level: number; req?: { id: string }; err?: { message: string; stack: string } });
-      const entry = logged.find((l) => l.err?.message === cause);
-      expect(entry).toBeDefined();
-      expect(entry!.level).toBe(50);
-      expect(entry!.req?.id).toBe('failure-under-test');
-      expect(entry!.err!.stack).toContain('routes.test.ts');
-    } finally {
-      await own.close();
-    }
+    const own = await startTestServerForThisTest({ handlers: failing });
+    const ws = await createTestWorkspace(own.store);
+    const res = await send(own.url, { path: '/api/v1/me', key: ws.key, headers: { 'x-request-id': 'failure-under-test' } });
+    expect([res.status, res.body]).toEqual([500, {
+      code: 5000,
+      messages: 'Internal error; quote the X-Request-Id header when reporting it.',
+      data: null,
+    }]);
+    expect(res.headers.get('x-request-id')).toBe('failure-under-test');
+    const logged = own.logLines().map((l) => JSON.parse(l) as { level: number; req?: { id: string }; err?: { message: string; stack: string } });
+    const entry = logged.find((l) => l.err?.message === cause);
+    expect(entry).toBeDefined();
+    expect(entry!.level).toBe(50);
+    expect(entry!.req?.id).toBe('failure-under-test');
+    expect(entry!.err!.stack).toContain('routes.test.ts');
   });
 });
 
 describe('apps built from the same contract', () => {
   it('share its loaded form but each calls its own handlers, even while both serve', async () => {
     const failing: ReadHandlers = { ...handlers, getMe: () => { throw new Error('this app fails /me'); } };
-    const own = await startTestServer({ handlers: failing });
-    try {
-      const [ws, ownWs] = [await createTestWorkspace(server.store), await createTestWorkspace(own.store)];
-      const [plain, failed] = await Promise.all([
-        send(server.url, { path: '/api/v1/me', key: ws.key }),
-        send(own.url, { path: '/api/v1/me', key: ownWs.key }),
-      ]);
-      expect([plain.status, failed.status]).toEqual([200, 500]);
-    } finally {
-      await own.close();
-    }
+    const own = await startTestServerForThisTest({ handlers: failing });
+    const [ws, ownWs] = [await createTestWorkspace(server.store), await createTestWorkspace(own.store)];
+    const [plain, failed] = await Promise.all([
+      send(server.url, { path: '/api/v1/me', key: ws.key }),
+      send(own.url, { path: '/api/v1/me', key: ownWs.key }),
+    ]);
+    expect([plain.status, failed.status]).toEqual([200, 500]);
   });
 
   it('refuse to start with a handler for an operation the contract lacks', async () => {
@@ -125,14 +117,10 @@ describe('service endpoints', () => {
   it('GET /readyz answers 200 while the database answers, 503 once it does not', async () => {
     const res = await send(server.url, { path: '/readyz' });
     expect([res.status, res.body]).toEqual([200, { code: 2000, messages: 'OK', data: { status: 'ready' } }]);
-    const own = await startTestServer();
-    try {
-      await own.store.close();
-      const down = await send(own.url, { path: '/readyz' });
-      expect(down.status).toBe(503);
-    } finally {
-      await own.close();
-    }
+    const own = await startTestServerForThisTest();
+    await own.store.close();
+    const down = await send(own.url, { path: '/readyz' });
+    expect(down.status).toBe(503);
   });
 
   it('GET /openapi.json serves the bundled contract without a key, naming the server it was fetched from', async () => {

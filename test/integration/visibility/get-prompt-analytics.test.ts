@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { categoryLine, competitorLine, promptLine, snap } from '../../support/import-records.js';
-import { startTestServer, useTestServer } from '../../support/test-server.js';
+import { startTestServerForThisTest, useTestServer } from '../../support/test-server.js';
 import { EMPTY_PLATFORMS, getWith, importRecords, platformRow } from '../../support/visibility.js';
 import type { Platform } from '../../../src/analytics/platforms.js';
 
@@ -188,31 +188,27 @@ describe('GET /api/v1/visibility/prompts/{prompt}', () => {
   });
 
   it('when today has just begun, counts a snapshot at 00:00:00.000Z today in the current period', async () => {
-    const early = await startTestServer({ store: server.store, now: () => new Date('2026-11-22T00:00:00.000Z') });
-    try {
-      const ws = await createTestWorkspace(server.store);
-      const prompt = promptLine();
-      await importRecords(server.store, ws, [
-        prompt,
-        snap(prompt.id, '2026-11-15T23:59:59.999Z', 'perplexity', ''),
-        snap(prompt.id, '2026-11-22T00:00:00.000Z', 'perplexity', 'm'),
-      ]);
+    const early = await startTestServerForThisTest({ store: server.store, now: () => new Date('2026-11-22T00:00:00.000Z') });
+    const ws = await createTestWorkspace(server.store);
+    const prompt = promptLine();
+    await importRecords(server.store, ws, [
+      prompt,
+      snap(prompt.id, '2026-11-15T23:59:59.999Z', 'perplexity', ''),
+      snap(prompt.id, '2026-11-22T00:00:00.000Z', 'perplexity', 'm'),
+    ]);
 
-      const res = await getWith(early, ws, `/api/v1/visibility/prompts/${prompt.id}`, { range: '7d' });
+    const res = await getWith(early, ws, `/api/v1/visibility/prompts/${prompt.id}`, { range: '7d' });
 
-      // One snapshot a period: 1 of 1 against 0 of 1 has P = 1/2 either way (p = 1); no hit at all gives p = 1.
-      const mention = block([1, 0, 1], [1, 1], [0, 1], notSignificant(1));
-      const citation = block([0, 0, 0], [0, 1], [0, 1], notSignificant(1));
-      expect((res.body as { data: { overview: unknown } }).data.overview).toEqual({
-        range: '7d',
-        prompt: promptObject(prompt.id, mention, citation, '2026-11-22T00:00:00.000Z'),
-        mention_rate: mention,
-        citation_rate: citation,
-        trend_series: { mention: [{ date: '2026-11-22', rate: 1 }], citation: [{ date: '2026-11-22', rate: 0 }] },
-      });
-    } finally {
-      await early.close();
-    }
+    // One snapshot a period: 1 of 1 against 0 of 1 has P = 1/2 either way (p = 1); no hit at all gives p = 1.
+    const mention = block([1, 0, 1], [1, 1], [0, 1], notSignificant(1));
+    const citation = block([0, 0, 0], [0, 1], [0, 1], notSignificant(1));
+    expect((res.body as { data: { overview: unknown } }).data.overview).toEqual({
+      range: '7d',
+      prompt: promptObject(prompt.id, mention, citation, '2026-11-22T00:00:00.000Z'),
+      mention_rate: mention,
+      citation_rate: citation,
+      trend_series: { mention: [{ date: '2026-11-22', rate: 1 }], citation: [{ date: '2026-11-22', rate: 0 }] },
+    });
   });
 
   it('when a day has several snapshots and other days none, answers one trend point per day with data and per-platform counts', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestKey, createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { send } from '../../support/http.js';
-import { startTestServer, useTestServer } from '../../support/test-server.js';
+import { startTestServerForThisTest, useTestServer } from '../../support/test-server.js';
 import { MEMBER_TOKEN_PREFIX } from '../../../src/keys/member-tokens.js';
 import { createSecretToken } from '../../../src/keys/secret-token.js';
 import { adminWorld, expectRateLimitHeaders, ROLE_FORBIDDEN, TOKEN_INVALID, WORKSPACE_NOT_FOUND } from './helpers.js';
@@ -125,19 +125,15 @@ describe('/api/workspace/{workspace_id}/... authentication, workspace and role',
   });
 
   it('when a workspace has used its requests, its member tokens and API keys share the limit and get 429', async () => {
-    const limited = await startTestServer({ allowPrivateWebhookTargets: true, rateLimit: { quota: 3, windowSeconds: 60, authFailureQuota: 1000 } });
-    try {
-      const { workspace, call } = await adminWorld(limited);
-      expect((await call({ path: '/members' })).headers.get('ratelimit')).toMatch(/^"workspace";r=2;t=\d+$/);
-      expect((await send(limited.url, { path: '/api/v1/me', key: workspace.key })).status).toBe(200);
-      expect((await call({ path: '/webhooks/events', token: workspace.key })).status).toBe(200);
-      const refused = await call({ path: '/members' });
-      expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ code: 4290, messages: expect.stringMatching(/^Rate limit exceeded: 3 requests per 60 seconds/), data: null });
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
-    }
+    const limited = await startTestServerForThisTest({ allowPrivateWebhookTargets: true, rateLimit: { quota: 3, windowSeconds: 60, authFailureQuota: 1000 } });
+    const { workspace, call } = await adminWorld(limited);
+    expect((await call({ path: '/members' })).headers.get('ratelimit')).toMatch(/^"workspace";r=2;t=\d+$/);
+    expect((await send(limited.url, { path: '/api/v1/me', key: workspace.key })).status).toBe(200);
+    expect((await call({ path: '/webhooks/events', token: workspace.key })).status).toBe(200);
+    const refused = await call({ path: '/members' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 4290, messages: expect.stringMatching(/^Rate limit exceeded: 3 requests per 60 seconds/), data: null });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('when the body is not JSON, too large or has unknown fields, answers 422 naming the problem', async () => {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { adminClient } from '../../support/admin.js';
-import { createSqliteTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
+import { useSqliteTestServer } from '../../support/test-server.js';
 import { MEMBER_TOKEN_PREFIX } from '../../../src/keys/member-tokens.js';
 import { hashToken } from '../../../src/keys/secret-token.js';
 import { TOKEN_INVALID } from './helpers.js';
@@ -12,21 +12,13 @@ import { CLI, runCliInProcess } from '../../cli/run-cli.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-let db: ReturnType<typeof createSqliteTestStore>;
-let server: TestServer;
-beforeAll(async () => {
-  db = createSqliteTestStore();
-  server = await startTestServer({ store: db.store });
-});
-afterAll(async () => {
-  await server.close();
-  db.cleanup();
-});
+// A SQLite file: the command line in a process of its own is handed it (`--db`).
+const server = useSqliteTestServer();
 
 /** The real command line, as a separate process, on the server's database file. */
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...CLI, ...args, '--db', db.file], { cwd: root },
+    execFile(process.execPath, [...CLI, ...args, '--db', server.address], { cwd: root },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
   });
 }
@@ -36,7 +28,7 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
  * start costs more CPU than the command, and the first test runs both commands in processes of their own.
  */
 function cliInProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runCliInProcess([...args, '--db', db.file]);
+  return runCliInProcess([...args, '--db', server.address]);
 }
 
 describe('npm run cli -- token create / token revoke', () => {

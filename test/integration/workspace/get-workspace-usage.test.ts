@@ -8,7 +8,7 @@ import { startServer } from '../../../src/server.js';
 import { importLines } from '../../../src/import/import-ndjson.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
-import { startTestServer, useTestServer } from '../../support/test-server.js';
+import { startTestServerForThisTest, useTestServer } from '../../support/test-server.js';
 import { planLine } from '../../support/workspace-records.js';
 import { promptLine } from '../../support/import-records.js';
 import { articleLine } from '../../support/content-records.js';
@@ -169,15 +169,11 @@ describe('GET /api/v1/workspace/usage', () => {
 describe('GET /api/v1/workspace/usage under the rate limit', () => {
   it('when requests are refused with 429, does not count them', async () => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const limited = await startTestServer({ now: () => clock, rateLimit: { quota: 3, windowSeconds: 60, authFailureQuota: 30 } });
-    try {
-      const ws = await createTestWorkspace(limited.store);
-      for (let i = 0; i < 5; i += 1) await send(limited.url, { path: '/api/v1/me' }, ws.key);
-      await limited.writers.requestCounts.finish();
-      expect(await limited.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(3);
-    } finally {
-      await limited.close();
-    }
+    const limited = await startTestServerForThisTest({ now: () => clock, rateLimit: { quota: 3, windowSeconds: 60, authFailureQuota: 30 } });
+    const ws = await createTestWorkspace(limited.store);
+    for (let i = 0; i < 5; i += 1) await send(limited.url, { path: '/api/v1/me' }, ws.key);
+    await limited.writers.requestCounts.finish();
+    expect(await limited.store.workspaceProfile.sumApiRequests(ws.workspaceId, 0, 1_000_000)).toBe(3);
   });
 });
 
