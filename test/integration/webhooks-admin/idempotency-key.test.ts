@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openSqliteStore, openStore, type Store } from '../../../src/store/index.js';
-import type { PostgresStore } from '../../../src/store/postgres/postgres-store.js';
-import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import { openStore, type Store } from '../../../src/store/index.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken } from '../../support/admin.js';
 import { rowsOf } from '../../support/database-rows.js';
-import { startTestServerForThisTest } from '../../support/test-server.js';
+import { addressOf, startTestServerForThisTest } from '../../support/test-server.js';
 import { startTestServerThroughCutter } from '../../support/postgres-commit-cutter.js';
 import { onPostgres } from '../../support/store-kind.js';
 import { adminWorld, createWebhook, receiver } from './helpers.js';
@@ -15,9 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A second store over the same database, as a second instance of the service opens it. */
 async function secondStoreOver(store: Store): Promise<Store> {
-  const second = store.kind === 'sqlite'
-    ? openSqliteStore((store as SqliteStore).db.name, { serving: true })
-    : await openStore((store as PostgresStore).pool.options.connectionString!);
+  const second = await openStore(addressOf(store), { serving: true });
   onTestFinished(() => second.close());
   return second;
 }
