@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/postgres-cluster.js';
+import { freePort } from '../support/free-port.js';
 import { postgresAvailable } from '../support/postgres.js';
 import { describeWithRedis } from '../support/redis-server.js';
 import { recipeFor, rollingRestartBehind, spawnChild, systemBinary, writeConfig } from '../support/rolling-restart.js';

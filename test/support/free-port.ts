@@ -1,10 +1,5 @@
-import { createServer } from 'node:net';
-
-/** A loopback port nobody listens on now: for a server a test starts later at an address it gave out first. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+/**
+ * `freePort()`: a loopback port nobody listens on now, for a server a test starts later at an
+ * address it gave out first. One definition, the one the PostgreSQL cluster script picks its port with.
+ */
+export { freePort } from '../../scripts/postgres-cluster.js';

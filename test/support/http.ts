@@ -46,6 +46,9 @@ export async function send(baseUrl: string, spec: RequestSpec, defaultKey: strin
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
+/** The body of the 404 (4040) a request gets when no operation of the contract matches it. */
+export const noRoute = (method: string, path: string) => ({ code: 4040, messages: `No route ${method} ${path}.`, data: null });
+
 /** `"workspace";r=117;t=42` → `{ r: 117, t: 42 }` (and the policy name). */
 export function parseRateLimit(value: string | null): { policy: string; r: number; t: number } {
   const match = /^"([^"]+)";r=(\d+);t=(\d+)$/.exec(value ?? '');

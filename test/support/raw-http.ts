@@ -17,6 +17,18 @@ export interface RawConnection {
   closedWithin: (ms: number) => Promise<number>;
 }
 
+/** Whether something accepts TCP connections on the loopback port (the connection is closed at once). */
+export function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** Opens a TCP connection to the server of `baseUrl`; nothing is sent until the test writes. */
 export async function connectRaw(baseUrl: string): Promise<RawConnection> {
   const { hostname, port } = new URL(baseUrl);

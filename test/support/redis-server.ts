@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { describe, it } from 'vitest';
-import { freePort } from '../../scripts/postgres-cluster.js';
+import { freePort } from './free-port.js';
+import { acceptsConnections } from './raw-http.js';
+import { until } from './wait.js';
 
 /**
  * A throwaway `redis-server` from the system's binary, on a free loopback port, persisting
@@ -57,24 +58,6 @@ export function describeWithRedis(name: string, body: () => void): void {
   describe.skip(name, body);
 }
 
-async function acceptsConnections(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * `persist`: an append-only file written at every command, so a stopped and started server keeps
@@ -95,7 +78,7 @@ export async function startRedisServer(options: { persist?: boolean } = {}): Pro
     started.once('exit', () => {
       if (child === started) child = undefined;
     });
-    await waitFor(() => acceptsConnections(port), `redis-server on port ${port}`);
+    await until(() => acceptsConnections(port), 10_000, `redis-server on port ${port}`, 20);
   };
 
   const stop = async (): Promise<void> => {
@@ -106,7 +89,7 @@ export async function startRedisServer(options: { persist?: boolean } = {}): Pro
     running.kill('SIGCONT');
     running.kill('SIGTERM');
     await exited;
-    await waitFor(async () => !(await acceptsConnections(port)), `port ${port} to close`);
+    await until(async () => !(await acceptsConnections(port)), 10_000, `port ${port} to close`, 20);
   };
 
   await start();

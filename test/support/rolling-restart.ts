@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { freePort } from '../../scripts/postgres-cluster.js';
+import { freePort } from './free-port.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { createTestKey, createTestWorkspace } from './accounts.js';
 import { createTestMemberToken } from './admin.js';
@@ -16,6 +15,7 @@ import { startRedisServer, type RedisServer } from './redis-server.js';
 import { startReceiver, type TestReceiver } from './webhook-receiver.js';
 import { createTestWebhook } from './webhooks.js';
 import { until } from './wait.js';
+import { acceptsConnections } from './raw-http.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = path.join(ROOT, 'bin/workspace-api.js');
@@ -41,18 +41,6 @@ const POLL_MS = 100;
 const DRAIN_DELAY_MS = 3_000;
 /** The script that restarts the instances one at a time, as an operator runs it. */
 const ROLLING_RESTART = path.join(ROOT, 'deploy/rolling-restart.sh');
-
-/** Whether something accepts connections on the loopback port. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** Debian installs nginx and haproxy in /usr/sbin, which a user's PATH may lack. */
 export function systemBinary(name: string): string {
@@ -106,7 +94,7 @@ export function recipeFor(file: string, listen: { from: RegExp; to: string }, in
 
 /** Waits until `port` accepts connections. */
 async function listening(port: number, what: string): Promise<void> {
-  await until(() => accepts(port), 30_000, what, POLL_MS);
+  await until(() => acceptsConnections(port), 30_000, what, POLL_MS);
 }
 
 interface Outcome {

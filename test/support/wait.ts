@@ -4,8 +4,15 @@
  * costs CPU on the cores the process needs to start.
  */
 export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition', intervalMs = 10): Promise<void> {
+  await valueWhen(condition, (holds) => holds, timeoutMs, what, intervalMs);
+}
+
+/** `until` for a value: calls `probe` until `holds` accepts what it answers, and answers that. */
+export async function valueWhen<T>(probe: () => T | Promise<T>, holds: (value: T) => boolean, timeoutMs = 10_000, what = 'condition', intervalMs = 10): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
+  for (;;) {
+    const value = await probe();
+    if (holds(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }

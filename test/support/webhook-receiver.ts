@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
 
 export interface ReceivedRequest {
   method: string;
@@ -86,4 +87,11 @@ export async function startReceiver(script: ReceiverScript = () => answer(200, '
         server.close(() => resolve());
       }),
   };
+}
+
+/** `startReceiver` for the running test: closed when that test finishes (in reverse order of starting). */
+export async function startReceiverForThisTest(...args: Parameters<typeof startReceiver>): Promise<TestReceiver> {
+  const receiver = await startReceiver(...args);
+  onTestFinished(receiver.close);
+  return receiver;
 }

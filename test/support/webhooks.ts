@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { onTestFinished } from 'vitest';
 import type { EventType } from '../../generated/events.js';
 import type { Store } from '../../src/store/index.js';
 import type { WebhookDeliveryConfig } from '../../src/config.js';
+import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../src/webhooks/delivery/index.js';
+import type { Resolver } from '../../src/webhooks/ssrf-guard.js';
 import type { TestWorkspace } from './accounts.js';
 import { rowsOf } from './database-rows.js';
 
@@ -93,3 +96,14 @@ export function testDeliveryConfig(overrides: Partial<WebhookDeliveryConfig> = {
 }
 
 export const silentLogger = pino({ level: 'silent' });
+
+/**
+ * The delivery engine over `store`, with the shrunk settings of `testDeliveryConfig(config)`,
+ * started; stopped when the running test finishes.
+ */
+export function startDispatcherForThisTest(store: Store, config: Partial<WebhookDeliveryConfig> = {}, options: { resolve?: Resolver } = {}): DeliveryDispatcher {
+  const dispatcher = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig(config), ...options });
+  dispatcher.start();
+  onTestFinished(() => dispatcher.stop());
+  return dispatcher;
+}

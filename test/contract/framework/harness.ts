@@ -5,7 +5,7 @@ import type { AdminHandlers, ReadHandlers } from '../../../src/operations/handle
 import { SlidingLogLimiter } from '../../../src/http/rate-limit/sliding-log-limiter.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { connectSharedRateLimits } from '../../../src/http/rate-limit/shared-rate-limits.js';
-import { freePort } from '../../../scripts/postgres-cluster.js';
+import { freePort } from '../../support/free-port.js';
 import pino from 'pino';
 import { createTestWorkspace } from '../../support/accounts.js';
 import type { RequestSpec, ScenarioContext } from '../scenarios/types.js';

@@ -5,13 +5,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemberToken } from '../../../src/keys/member-tokens.js';
 import { simulate } from '../../../src/simulator/simulate.js';
-import { createDeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
 import { deliveryHeaders } from '../../../src/webhooks/signing.js';
 import { runCliInProcess, startCliInProcess } from '../../cli/run-cli.js';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { startTestServerForThisTest } from '../../support/test-server.js';
-import { ALL_EVENT_TYPES, newWebhookSecret, silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
+import { ALL_EVENT_TYPES, newWebhookSecret, startDispatcherForThisTest } from '../../support/webhooks.js';
 import { freePort } from '../../support/free-port.js';
 
 interface Report {
@@ -34,9 +33,7 @@ async function startWorld() {
   const server = await startTestServerForThisTest({ allowPrivateWebhookTargets: true, validateResponses: false });
   const workspace = await createTestWorkspace(server.store);
   const token = (await createMemberToken(server.store, { workspaceId: workspace.workspaceId, userId: workspace.ownerId })).token;
-  const dispatcher = createDeliveryDispatcher({ store: server.store, logger: silentLogger, config: testDeliveryConfig({ retryScheduleMs: [] }) });
-  dispatcher.start();
-  cleanups.push(() => dispatcher.stop());
+  startDispatcherForThisTest(server.store, { retryScheduleMs: [] });
   /** A webhook made through the administration API, as an owner makes one; answers its id and secret. */
   const createWebhook = async (url: string): Promise<{ id: string; secret: string }> => {
     const res = await send(server.url, {

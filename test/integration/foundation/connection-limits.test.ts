@@ -4,6 +4,7 @@ import { createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
 import { startConfiguredServer } from '../../support/process-server.js';
 import { connectRaw, parseRawResponse, type RawConnection } from '../../support/raw-http.js';
+import { until } from '../../support/wait.js';
 
 /** Shortened so a test sees them act; the defaults are in src/config.ts and the README's configuration table. */
 const SHORT_TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: '400', HTTP_REQUEST_TIMEOUT_MS: '800', HTTP_KEEP_ALIVE_TIMEOUT_MS: '300' };
@@ -27,13 +28,6 @@ function trickle(connection: RawConnection, unit: string): void {
   void connection.closed.then(() => clearInterval(timer));
 }
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + CLOSED_WITHIN_MS;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const openConnections = (running: RunningServer) =>
   new Promise<number>((resolve, reject) => running.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
@@ -103,7 +97,7 @@ describe('connections to a server with a cap of three', () => {
 
   it('when the cap is reached, refuses new connections at once while the open ones still get answers', async () => {
     const held = [await connect(running), await connect(running), await connect(running)];
-    await until(async () => (await openConnections(running)) === 3, 'three open connections');
+    await until(async () => (await openConnections(running)) === 3, CLOSED_WITHIN_MS, 'three open connections');
 
     const refused = await connect(running);
     await refused.closedWithin(CLOSED_WITHIN_MS);
@@ -111,15 +105,15 @@ describe('connections to a server with a cap of three', () => {
 
     for (const connection of held) {
       connection.socket.write(HEALTH);
-      await until(async () => connection.received().includes('"status":"ok"'), 'an answer on a held connection');
+      await until(async () => connection.received().includes('"status":"ok"'), CLOSED_WITHIN_MS, 'an answer on a held connection');
       expect(parseRawResponse(connection.received()).status).toBe(200);
     }
 
     // A slot that frees up is usable again: the cap counts open connections, not a budget.
     held[0]!.socket.destroy();
-    await until(async () => (await openConnections(running)) === 2, 'a freed slot');
+    await until(async () => (await openConnections(running)) === 2, CLOSED_WITHIN_MS, 'a freed slot');
     const next = await connect(running);
     next.socket.write(HEALTH);
-    await until(async () => next.received().includes('"status":"ok"'), 'an answer on a new connection');
+    await until(async () => next.received().includes('"status":"ok"'), CLOSED_WITHIN_MS, 'an answer on a new connection');
   });
 });

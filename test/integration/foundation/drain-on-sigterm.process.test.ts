@@ -1,9 +1,9 @@
-import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstJsonLine, jsonOf, runCliInProcess, spawnCli, tempDatabase } from '../../cli/run-cli.js';
-import { connectRaw, parseRawResponse } from '../../support/raw-http.js';
+import { connectRaw, parseRawResponse, acceptsConnections } from '../../support/raw-http.js';
 import { send } from '../../support/http.js';
 import { createTestWorkspace } from '../../support/accounts.js';
+import { until, valueWhen } from '../../support/wait.js';
 
 let db: ReturnType<typeof tempDatabase> | undefined;
 afterEach(() => {
@@ -13,28 +13,7 @@ afterEach(() => {
 
 const cliJson = async (args: string[]) => jsonOf(await runCliInProcess([...args, '--db', db!.file, '--json']));
 
-/** Whether the server still accepts connections on its port. */
-function accepts(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
-async function pollUntil<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('serve on SIGTERM', { timeout: 120_000 }, () => {
   it('answers /readyz 503 for the drain delay while still serving, then closes the port, finishes the request in flight and exits 0', async () => {
@@ -56,14 +35,14 @@ describe('serve on SIGTERM', { timeout: 120_000 }, () => {
 
     child.kill('SIGTERM');
     // The balancer's probe fails first, while the port still takes connections...
-    const notReady = await pollUntil(() => send(url, { path: '/readyz' }), (r) => r.status === 503, '/readyz to answer 503');
+    const notReady = await valueWhen(() => send(url, { path: '/readyz' }), (r) => r.status === 503, 20_000, '/readyz to answer 503', 20);
     expect(notReady.body).toEqual({ code: 5030, messages: 'Not ready: this instance is shutting down.', data: null });
     expect(notReady.headers.get('connection')).toBe('close');
     // ...and requests are still served during the delay.
     expect((await send(url, { path: '/healthz' })).status).toBe(200);
 
     // Then the port closes, with the request still in flight, and the process waits for it.
-    await pollUntil(() => accepts(url), (open) => !open, 'the port to close');
+    await until(async () => !(await acceptsConnections(Number(new URL(url).port))), 20_000, 'the port to close', 20);
     expect(inFlight.received()).toBe('');
     inFlight.socket.write(body.slice(5));
     // Answered, then its keep-alive connection closed rather than left open for the keep-alive timeout.

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
-import { send } from '../../support/http.js';
+import { send, noRoute } from '../../support/http.js';
 import { useTestServer } from '../../support/test-server.js';
 
 // A request path matches an operation only exactly as the contract writes it: letter case, a
@@ -36,7 +36,6 @@ function caseVariants(path: string): string[] {
   return [variant(first, (s) => s.toUpperCase()), variant(last, mixed)];
 }
 
-const notFound = (method: string, path: string) => ({ code: 4040, messages: `No route ${method} ${path}.`, data: null });
 
 describe('GET /api/v1/... with the letter case of the path changed', () => {
   it('when a key limited to workspace:read asks for any list or export, answers 404 (4040), never the data', async () => {
@@ -46,7 +45,7 @@ describe('GET /api/v1/... with the letter case of the path changed', () => {
       const limited = await createTestKey(server.store, ws, { scopes: ['workspace:read'] });
       for (const path of caseVariants(template)) {
         const res = await send(server.url, { path, key: limited.key });
-        expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
+        expect([path, res.status, res.body]).toEqual([path, 404, noRoute('GET', path)]);
       }
     }
   });
@@ -56,7 +55,7 @@ describe('GET /api/v1/... with the letter case of the path changed', () => {
       const ws = await createTestWorkspace(server.store);
       for (const path of caseVariants(template).map(filled)) {
         const res = await send(server.url, { path, key: ws.key });
-        expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
+        expect([path, res.status, res.body]).toEqual([path, 404, noRoute('GET', path)]);
       }
     }
   });
@@ -65,7 +64,7 @@ describe('GET /api/v1/... with the letter case of the path changed', () => {
     const ws = await createTestWorkspace(server.store);
     for (const path of ['/api/V1/me', '/API/v1/me', '/api/v1/ME', '/api/v1/Me']) {
       const res = await send(server.url, { path, key: ws.key });
-      expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
+      expect([path, res.status, res.body]).toEqual([path, 404, noRoute('GET', path)]);
     }
   });
 });
@@ -89,7 +88,7 @@ describe('GET /api/v1/... spelled with extra slashes or escapes', () => {
     for (const key of [limited.key, ws.key]) {
       for (const path of paths) {
         const res = await send(server.url, { path, key });
-        expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
+        expect([path, res.status, res.body]).toEqual([path, 404, noRoute('GET', path)]);
       }
     }
   });
@@ -112,7 +111,7 @@ describe('GET /api/v1/{a name every JavaScript object has}', () => {
     for (const name of names) {
       for (const path of [`/api/v1/${name}`, `/api/v1/${name}/prompts`, `/api/v1/visibility/${name}`]) {
         const res = await send(server.url, { path, key: limited.key });
-        expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
+        expect([path, res.status, res.body]).toEqual([path, 404, noRoute('GET', path)]);
       }
     }
   });

@@ -12,6 +12,7 @@ import { answer, startReceiver } from '../../support/webhook-receiver.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { scrape, valueOf, type Scrape } from '../../support/metrics.js';
 import { describeWithRedis, startRedisServer } from '../../support/redis-server.js';
+import { valueWhen } from '../../support/wait.js';
 
 const P = 'workspace_api_';
 const requests = (operation_id: string, method: string, status: number) =>
@@ -21,15 +22,7 @@ const requests = (operation_id: string, method: string, status: number) =>
 const moved = (before: Scrape, after: Scrape, [name, labels]: readonly [string, Record<string, string>]) =>
   (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
 
-async function scrapeUntil(url: string, holds: (s: Scrape) => boolean, what: string): Promise<Scrape> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const s = await scrape(url);
-    if (holds(s)) return s;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const scrapeUntil = (url: string, holds: (s: Scrape) => boolean, what: string): Promise<Scrape> => valueWhen(() => scrape(url), holds, 10_000, what, 25);
 
 describe('GET /metrics', () => {
   it('is off by default: nothing listens for it, and the public port answers 404', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { loadConfig } from '../../../src/config.js';
 import { startServer } from '../../../src/server.js';
-import { freePort } from '../../../scripts/postgres-cluster.js';
+import { freePort } from '../../support/free-port.js';
 import { sqliteTestStoreForThisTest } from '../../support/test-server.js';
 import { createPostgresDatabase, postgresAvailable } from '../../support/postgres.js';
 

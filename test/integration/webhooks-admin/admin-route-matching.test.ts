@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestMember, createTestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { send } from '../../support/http.js';
+import { send, noRoute } from '../../support/http.js';
 import { useTestServer } from '../../support/test-server.js';
 
 // The administration API matches paths exactly as the contract writes them, like the read API: a
@@ -41,7 +41,6 @@ function shouted(template: string, workspaceId: string): string {
     .replace(/\{[^}]+\}/g, () => randomUUID());
 }
 
-const notFound = (method: string, path: string) => ({ code: 4040, messages: `No route ${method} ${path}.`, data: null });
 
 describe('/api/workspace/{workspace_id}/... with the letter case of the path changed', () => {
   it('when a member who is not an owner calls any operation, answers 404 (4040) and runs no handler', async () => {
@@ -50,7 +49,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
       const { workspace, token } = await memberOfFreshWorkspace();
       const path = shouted(template, workspace.workspaceId);
       const res = await send(server.url, { method, path, key: token, body: method === 'POST' || method === 'PATCH' ? BODY : undefined });
-      expect([method, path, res.status, res.body]).toEqual([method, path, 404, notFound(method, path)]);
+      expect([method, path, res.status, res.body]).toEqual([method, path, 404, noRoute(method, path)]);
     }
   });
 
@@ -59,7 +58,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
     for (const tail of ['/API-KEYS', '/WEBHOOKS', '/Webhooks', '/api-Keys']) {
       const path = `/api/workspace/${workspace.workspaceId}${tail}`;
       const res = await send(server.url, { path, key: token });
-      expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
+      expect([path, res.status, res.body]).toEqual([path, 404, noRoute('GET', path)]);
     }
   });
 
@@ -68,7 +67,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
     const path = `/api/workspace/${workspace.workspaceId}/API-KEYS`;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const res = await fetch(new URL(path, server.url), { method: 'POST', headers, body: '{not json' });
-    expect([res.status, await res.json()]).toEqual([404, notFound('POST', path)]);
+    expect([res.status, await res.json()]).toEqual([404, noRoute('POST', path)]);
   });
 
   it('when the path ends with /, holds // or escapes a letter, answers 404 (4040)', async () => {
@@ -76,7 +75,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
     const base = `/api/workspace/${workspace.workspaceId}`;
     for (const path of [`${base}/members/`, `${base}//members`, `${base}/%6Dembers`, `${base}/webhooks/events/`, `${base}/%77ebhooks/events`]) {
       const res = await send(server.url, { path, key: token });
-      expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
+      expect([path, res.status, res.body]).toEqual([path, 404, noRoute('GET', path)]);
     }
   });
 
@@ -85,7 +84,7 @@ describe('/api/workspace/{workspace_id}/... with the letter case of the path cha
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const path = `/api/workspace/${workspace.workspaceId}/${name}`;
       const res = await send(server.url, { path, key: token });
-      expect([path, res.status, res.body]).toEqual([path, 404, notFound('GET', path)]);
+      expect([path, res.status, res.body]).toEqual([path, 404, noRoute('GET', path)]);
     }
   });
 

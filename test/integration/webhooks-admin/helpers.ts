@@ -1,13 +1,12 @@
-import { expect, onTestFinished } from 'vitest';
+import { expect } from 'vitest';
 import type { EventType } from '../../../generated/events.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { adminClient, createTestMemberToken, type AdminClient } from '../../support/admin.js';
 import type { ObservedResponse } from '../../support/http.js';
 import type { TestServer } from '../../support/test-server.js';
-import { startReceiver } from '../../support/webhook-receiver.js';
-import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
+import type { DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/samples.js';
-import { silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
+import { startDispatcherForThisTest } from '../../support/webhooks.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
 
 
@@ -36,13 +35,7 @@ export async function adminWorld(server: TestServer): Promise<AdminWorld> {
   return { workspace, token, tokenId: id, call: adminClient(server.url, workspace.workspaceId, token) };
 }
 
-/** A loopback receiver answering 204 (or as scripted), closed after the test. */
-export async function receiver(...args: Parameters<typeof startReceiver>) {
-  const r = await startReceiver(...args);
-  // Stopped when the calling test ends (in reverse order of starting), whatever file it is in.
-  onTestFinished(r.close);
-  return r;
-}
+export { startReceiverForThisTest as receiver } from '../../support/webhook-receiver.js';
 
 /** Creates a webhook through the API and answers its id and secret. */
 export async function createWebhook(
@@ -66,10 +59,7 @@ export function emit(server: TestServer, workspaceId: string, type: EventType = 
 
 /** The delivery engine over the test server's database, with a shrunk schedule; stopped after the test. */
 export function startDispatcher(server: TestServer, config: Partial<WebhookDeliveryConfig> = {}): DeliveryDispatcher {
-  const dispatcher = createDeliveryDispatcher({ store: server.store, logger: silentLogger, config: testDeliveryConfig(config) });
-  dispatcher.start();
-  onTestFinished(() => dispatcher.stop());
-  return dispatcher;
+  return startDispatcherForThisTest(server.store, config);
 }
 
 export { until } from '../../support/wait.js';

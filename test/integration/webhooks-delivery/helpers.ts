@@ -3,14 +3,14 @@ import { onTestFinished } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Store } from '../../../src/store/index.js';
 import type { WebhookDeliveryConfig } from '../../../src/config.js';
-import { createDeliveryDispatcher, type DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
+import type { DeliveryDispatcher } from '../../../src/webhooks/delivery/index.js';
 import { SAMPLE_EVENT_DATA } from '../../../src/webhooks/delivery/index.js';
 import type { EventPayloads, EventType } from '../../../generated/events.js';
 import type { Resolver } from '../../../src/webhooks/ssrf-guard.js';
 import { createTestStore } from '../../support/test-server.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { silentLogger, testDeliveryConfig } from '../../support/webhooks.js';
-import { startReceiver, type ReceivedRequest } from '../../support/webhook-receiver.js';
+import { startDispatcherForThisTest } from '../../support/webhooks.js';
+import type { ReceivedRequest } from '../../support/webhook-receiver.js';
 
 /**
  * Everything a test started, stopped when that test ends, in reverse order. Registered on the
@@ -31,9 +31,7 @@ export async function startDeliveryWorld(config: Partial<WebhookDeliveryConfig> 
   const { store, cleanup } = await createTestStore({ ownDatabase: true });
   onCleanup(cleanup);
   const workspace = await createTestWorkspace(store);
-  const dispatcher = createDeliveryDispatcher({ store, logger: silentLogger, config: testDeliveryConfig(config), ...options });
-  dispatcher.start();
-  onCleanup(() => dispatcher.stop());
+  const dispatcher = startDispatcherForThisTest(store, config, options);
   return { store, workspace, dispatcher };
 }
 
@@ -60,9 +58,4 @@ export function verifyDelivery(secret: string, request: ReceivedRequest): unknow
 
 export { until } from '../../support/wait.js';
 
-/** A loopback receiver closed after the test. */
-export async function receiver(...args: Parameters<typeof startReceiver>) {
-  const r = await startReceiver(...args);
-  onCleanup(r.close);
-  return r;
-}
+export { startReceiverForThisTest as receiver } from '../../support/webhook-receiver.js';

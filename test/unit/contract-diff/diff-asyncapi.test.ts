@@ -1,20 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { diffAsyncApi } from '../../../scripts/contract-diff/diff-asyncapi.mjs';
-import type { Change } from '../../../scripts/contract-diff/schema-compat.mjs';
+import { breaking, diffAfterEdit, find, fixture } from './diff-cases.js';
 
-type Doc = Record<string, any>;
-const fixture = (name: string): Doc =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/contract-diff/${name}`, import.meta.url), 'utf8'));
 const base = fixture('asyncapi.base.json');
-
-function diffAfter(edit: (doc: Doc) => void): Change[] {
-  const next = structuredClone(base);
-  edit(next);
-  return diffAsyncApi(base, next);
-}
-const breaking = (changes: Change[]) => changes.filter((c) => c.breaking);
-const find = (changes: Change[], kind: string, id: string) => changes.find((c) => c.kind === kind && c.id === id);
+const diffAfter = diffAfterEdit(base, diffAsyncApi);
 
 describe('diffAsyncApi: breaking changes', () => {
   it('reports nothing for identical documents', () => {

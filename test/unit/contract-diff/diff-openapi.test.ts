@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { diffOpenApi } from '../../../scripts/contract-diff/diff-openapi.mjs';
-import type { Change } from '../../../scripts/contract-diff/schema-compat.mjs';
+import { breaking, diffAfterEdit, find, fixture, type Doc } from './diff-cases.js';
 
 // Each case starts from the base fixture and applies one edit, so the test
 // shows exactly which contract change it is about.
-type Doc = Record<string, any>;
-const fixture = (name: string): Doc =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/contract-diff/${name}`, import.meta.url), 'utf8'));
 const base = fixture('openapi.base.json');
-
-function diffAfter(edit: (doc: Doc) => void): Change[] {
-  const next = structuredClone(base);
-  edit(next);
-  return diffOpenApi(base, next);
-}
-const breaking = (changes: Change[]) => changes.filter((c) => c.breaking);
-const find = (changes: Change[], kind: string, id: string) => changes.find((c) => c.kind === kind && c.id === id);
+const diffAfter = diffAfterEdit(base, diffOpenApi);
 
 describe('diffOpenApi: identical documents', () => {
   it('reports nothing', () => {
