@@ -1,6 +1,7 @@
 // House rules redocly cannot express: every named schema and every property says what it means,
 // no object schema is anonymous (inline objects become ugly generated type names), every
-// operation declares the permissions the service enforces, and every GET has what the service
+// operation declares the permissions the service enforces, every administration operation what
+// the audit log records of it (`x-audit`), and every GET has what the service
 // answers to every read (its body schema, conditional headers and 304), and the document says once that every GET answers HEAD.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -43,7 +44,7 @@ export function checkHouseRules(doc) {
   for (const [name, param] of Object.entries(doc.components?.parameters ?? {})) {
     if (!param.description) problems.push(`components.parameters.${name}: parameter has no description`);
   }
-  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc), ...checkLinks(doc), ...checkWriteMarkers(doc), ...checkLineExamples(doc));
+  if (doc.openapi) problems.push(...checkPermissions(doc), ...checkReads(doc), ...checkLinks(doc), ...checkWriteMarkers(doc), ...checkAuditMarkers(doc), ...checkLineExamples(doc));
   return problems;
 }
 
@@ -253,20 +254,67 @@ function checkPermissions(doc) {
 function checkWriteMarkers(doc) {
   const problems = [];
   const schemes = doc.components?.securitySchemes ?? {};
+  for (const { method, op, where, parameters } of operationsOf(doc)) {
+    const idempotent = parameters.some((param) => param?.in === 'header' && String(param.name).toLowerCase() === 'idempotency-key');
+    const administration = (op.security ?? []).some((r) => Object.keys(r).some((name) => schemes[name]?.['x-credential'] === 'member_token'));
+    if (method === 'post' && administration && !idempotent) problems.push(`${where}: an administration POST takes an Idempotency-Key header (components/parameters/IdempotencyKey.yaml)`);
+    const acts = op['x-acts-without-writing'];
+    if (acts !== undefined && (acts !== true || !idempotent)) {
+      problems.push(`${where}: x-acts-without-writing is only \`true\`, on an operation that takes an Idempotency-Key`);
+    }
+  }
+  return problems;
+}
+
+/** Each operation: its path, method, `GET /path` and parameters (its path item's first, references followed). */
+function* operationsOf(doc) {
   const parameterOf = (p) => (typeof p?.$ref === 'string' ? doc.components?.parameters?.[p.$ref.split('/').pop()] : p);
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const op = item[method];
-      if (!op) continue;
-      const where = `${method.toUpperCase()} ${p}`;
-      const idempotent = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(parameterOf)
-        .some((param) => param?.in === 'header' && String(param.name).toLowerCase() === 'idempotency-key');
-      const administration = (op.security ?? []).some((r) => Object.keys(r).some((name) => schemes[name]?.['x-credential'] === 'member_token'));
-      if (method === 'post' && administration && !idempotent) problems.push(`${where}: an administration POST takes an Idempotency-Key header (components/parameters/IdempotencyKey.yaml)`);
-      const acts = op['x-acts-without-writing'];
-      if (acts !== undefined && (acts !== true || !idempotent)) {
-        problems.push(`${where}: x-acts-without-writing is only \`true\`, on an operation that takes an Idempotency-Key`);
-      }
+      if (op) yield { p, method, op, where: `${method.toUpperCase()} ${p}`, parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map(parameterOf) };
+    }
+  }
+}
+
+const ADMINISTRATION_PATH = /^\/api\/workspace\//;
+const AUDIT_KEYS = ['action', 'object', 'object-id'];
+
+/**
+ * What the audit log records of each administration operation is read from its `x-audit`
+ * (packages/contract/src/contract-operations.ts), so every operation under `/api/workspace/` states
+ * one and no read-API operation does: an action of the `AuditAction` enum, the type of the object
+ * it acts on from `AuditObjectType` (none: no single object), and the path parameter holding that
+ * object's id; without one, the id is the created resource's, so only a creation (201) leaves it out.
+ */
+function checkAuditMarkers(doc) {
+  const problems = [];
+  const actions = doc.components?.schemas?.AuditAction?.enum ?? [];
+  const objectTypes = doc.components?.schemas?.AuditObjectType?.enum ?? [];
+  for (const { p, op, where, parameters } of operationsOf(doc)) {
+    const audit = op['x-audit'];
+    if (!ADMINISTRATION_PATH.test(p)) {
+      if (audit !== undefined) problems.push(`${where}: x-audit is for administration operations (/api/workspace/); the audit log records nothing of the read API`);
+      continue;
+    }
+    if (audit === undefined) {
+      problems.push(`${where}: an administration operation states what the audit log records of it in \`x-audit: {action, object, object-id}\``);
+      continue;
+    }
+    if (audit === null || typeof audit !== 'object' || Array.isArray(audit)) {
+      problems.push(`${where}: x-audit is an object with ${AUDIT_KEYS.join(', ')}`);
+      continue;
+    }
+    for (const key of Object.keys(audit).filter((k) => !AUDIT_KEYS.includes(k))) problems.push(`${where}: x-audit has no ${key}; it has ${AUDIT_KEYS.join(', ')}`);
+    if (!actions.includes(audit.action)) problems.push(`${where}: x-audit action ${JSON.stringify(audit.action)} is not an AuditAction`);
+    if (audit.object !== undefined && !objectTypes.includes(audit.object)) problems.push(`${where}: x-audit object ${JSON.stringify(audit.object)} is not an AuditObjectType`);
+    const idParameter = audit['object-id'];
+    if (idParameter !== undefined) {
+      const pathParameters = parameters.filter((param) => param?.in === 'path').map((param) => param.name);
+      if (audit.object === undefined) problems.push(`${where}: x-audit object-id names the id of an object, but x-audit names no object`);
+      else if (!pathParameters.includes(idParameter)) problems.push(`${where}: x-audit object-id ${JSON.stringify(idParameter)} is not a path parameter of the operation`);
+    } else if (audit.object !== undefined && !Object.hasOwn(op.responses ?? {}, '201')) {
+      problems.push(`${where}: x-audit object without object-id reads the id of a created resource from the answer, but the operation creates nothing (no 201); name the path parameter holding its id`);
     }
   }
   return problems;

@@ -13,7 +13,7 @@ import { checkConsoleSession, CONSOLE_SESSION_PREFIX, type ConsoleSessionTimeout
 import { isInProcessRequest } from './in-process-request.js';
 import { recordRefusal } from './audit-source.js';
 import { ANONYMOUS_ACTOR } from '../audit/record-audit.js';
-import { auditObjectOf, operationAudit } from './operation-audit.js';
+import { auditObjectOf, auditOf } from './operation-audit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Bodies of the administration API are small objects; anything larger is refused before parsing. */
@@ -121,8 +121,8 @@ function requireRole(deps: AdminGuardDeps): RequestHandler {
     const roles = match?.operation.requirement.roles ?? [];
     const caller = getWorkspaceCaller(res);
     if (match && caller.kind === 'member' && roles.length > 0 && !roles.includes(caller.role)) {
-      const audit = operationAudit(match.operation.operationId);
-      if (audit !== undefined) {
+      const audit = auditOf(match.operation);
+      if (audit !== null) {
         await recordRefusal(deps.store, req, res, {
           workspaceId: caller.workspace_id,
           actor: caller.user_id,

@@ -2,10 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { OpenAPIBackend, type Context, type Document, type Operation } from 'openapi-backend';
 import { getApiKeyCaller, getWorkspaceCaller, matchedOperation } from './request-context.js';
 import type { OperationMatch } from '@workspace-read-api/contract/operation-matcher.js';
+import type { ContractOperation } from '@workspace-read-api/contract/contract-operations.js';
 import { perContract } from '@workspace-read-api/contract/per-contract.js';
 import { runIdempotently } from './idempotent-writes.js';
 import { auditActorOf, auditSourceOf } from './audit-source.js';
-import { auditObjectOf, operationAudit } from './operation-audit.js';
+import { auditObjectOf, auditOf } from './operation-audit.js';
 import { AuditTrail } from '../audit/audit-trail.js';
 import { recordAudit, type AuditEntry } from '../audit/record-audit.js';
 import { writeLines } from './write-lines.js';
@@ -35,9 +36,9 @@ function sendResult(res: Response, result: { status: number; body: unknown }): v
  * then what the handler reached in cascade (the keys and tokens a member's removal revoked), each
  * with the request's actor, address and request id.
  */
-function auditEntriesOf(operationId: string, path: Record<string, unknown>, answer: unknown, trail: AuditTrail, req: Request, res: Response): AuditEntry[] {
-  const audit = operationAudit(operationId);
-  if (audit === undefined) throw new Error(`the operation ${operationId} has no audit action`);
+function auditEntriesOf(operation: ContractOperation, path: Record<string, unknown>, answer: unknown, trail: AuditTrail, req: Request, res: Response): AuditEntry[] {
+  const audit = auditOf(operation);
+  if (audit === null) throw new Error(`${operation.method} ${operation.path}: an administration operation without x-audit, so the audit log cannot record it`);
   const workspaceId = String(path.workspace_id).toLowerCase();
   const who = { workspaceId, actor: auditActorOf(res), ...auditSourceOf(req, res) };
   return [
@@ -198,7 +199,7 @@ export async function createDispatcher(
       const result = await runIdempotently(req, res, { store: deps.store, now, operation, path, first }, async () => {
         const answer = await handler(ctx);
         // In the write's own transaction: the change and its entries commit together, or neither.
-        if (writes) await recordAudit(deps.store, auditEntriesOf(operationId, path, answer.body, trail, req, res), now);
+        if (writes) await recordAudit(deps.store, auditEntriesOf(operation, path, answer.body, trail, req, res), now);
         return answer;
       });
       sendResult(res, result);

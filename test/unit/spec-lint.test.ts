@@ -52,6 +52,7 @@ const COMPETITORS = 'paths/api_v1_visibility_competitors.yaml';
 const PERSONAS = 'paths/api_v1_iq_personas.yaml';
 const PRODUCTS = 'paths/api_v1_iq_products.yaml';
 const IDEAS = 'paths/api_v1_content_ideas.yaml';
+const MEMBERS = 'paths/api_workspace_{workspace_id}_members.yaml';
 
 /**
  * A copy of openapi/ with each case's break applied to its file (a different one for each case);
@@ -190,6 +191,12 @@ const copies: Array<{ name: string; cases: Case[] }> = [
         file: SETUP,
         edit: (d) => { d.get.security = []; },
       },
+      {
+        name: 'an administration operation that does not say what the audit log records of it',
+        expected: /an administration operation states what the audit log records of it in `x-audit/,
+        file: MEMBERS,
+        edit: (d) => { delete d.get['x-audit']; },
+      },
     ],
   },
 ];
@@ -277,7 +284,7 @@ describe('spec quality gate (scripts/spec-lint.mjs)', () => {
   });
 });
 
-describe('house rules on permissions and reads (scripts/spec-house-rules.mjs, over the bundled contract)', () => {
+describe('house rules on permissions, reads and audit markers (scripts/spec-house-rules.mjs, over the bundled contract)', () => {
   /** The bundled contract with one operation changed. */
   const problemsWith = (path: string, change: (op: Doc) => void, method = 'get'): string[] => {
     const doc = structuredClone(loadOpenApiDocument()) as Doc;
@@ -332,6 +339,30 @@ describe('house rules on permissions and reads (scripts/spec-house-rules.mjs, ov
       'GET /api/v1/content/ideas 200 link getIdea: idea: $request.path.idea is neither $response.body#/… nor $request.path.<a parameter of /api/v1/content/ideas>'],
   ])('fails on %s', (_name, change, expected) => {
     expect(problemsWith(ideas, change)).toContainEqual(expect.stringContaining(expected));
+  });
+
+  const webhook = '/api/workspace/{workspace_id}/webhooks/{webhook_id}';
+  it.each([
+    ['an administration operation without x-audit', webhook, (op: Doc) => { delete op['x-audit']; },
+      'PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: an administration operation states what the audit log records of it in `x-audit: {action, object, object-id}`'],
+    ['x-audit on a read-API operation', ideas, (op: Doc) => { op['x-audit'] = { action: 'webhooks.listed' }; },
+      'GET /api/v1/content/ideas: x-audit is for administration operations (/api/workspace/); the audit log records nothing of the read API'],
+    ['an x-audit that is not an object', webhook, (op: Doc) => { op['x-audit'] = 'webhook.updated'; },
+      'PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: x-audit is an object with action, object, object-id'],
+    ['an x-audit key of its own', webhook, (op: Doc) => { op['x-audit'].objectId = 'webhook_id'; },
+      'PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: x-audit has no objectId; it has action, object, object-id'],
+    ['an action AuditAction does not list', webhook, (op: Doc) => { op['x-audit'].action = 'webhook.renamed'; },
+      'PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: x-audit action "webhook.renamed" is not an AuditAction'],
+    ['an object type AuditObjectType does not list', webhook, (op: Doc) => { op['x-audit'].object = 'hook'; },
+      'PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: x-audit object "hook" is not an AuditObjectType'],
+    ['an object-id that is not a path parameter of the operation', webhook, (op: Doc) => { op['x-audit']['object-id'] = 'key_id'; },
+      'PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: x-audit object-id "key_id" is not a path parameter of the operation'],
+    ['an object-id without an object', webhook, (op: Doc) => { delete op['x-audit'].object; },
+      'PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: x-audit object-id names the id of an object, but x-audit names no object'],
+    ['an object without object-id on an operation that creates nothing', webhook, (op: Doc) => { delete op['x-audit']['object-id']; },
+      'PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: x-audit object without object-id reads the id of a created resource from the answer, but the operation creates nothing (no 201)'],
+  ])('fails on %s', (_name, path, change, expected) => {
+    expect(problemsWith(path, change, path === webhook ? 'patch' : 'get')).toContainEqual(expect.stringContaining(expected));
   });
 
   it.each([

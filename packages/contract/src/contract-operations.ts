@@ -33,6 +33,8 @@ export interface ContractOperation {
    * to the receiver only), so its idempotent answer is kept after the fact, with no transaction open while it waits.
    */
   actsWithoutWriting: boolean;
+  /** What the audit log records of it (`x-audit`); null when it states nothing (the read API). */
+  audit: OperationAudit | null;
   /** Whether it declares a request body: only then is a body read (a body sent to any other operation is ignored). */
   takesBody: boolean;
   /** Whether it documents a 304: only then may a matching `If-None-Match` turn its 200 into one. */
@@ -44,12 +46,27 @@ export interface ContractOperation {
   constantHeaders: ReadonlyMap<number, Readonly<Record<string, string>>>;
 }
 
+/**
+ * What the audit log records of an operation, from its `x-audit`: the action it performs (or a
+ * refused attempt names), one of the contract's `AuditAction` enum, and the object it acts on.
+ */
+export interface OperationAudit {
+  action: string;
+  /** The object's type, one of `AuditObjectType`; null when it acts on no single object. */
+  object: {
+    type: string;
+    /** The path parameter holding the object's id; null for a creation, whose answer holds the created resource's id. */
+    idParameter: string | null;
+  } | null;
+}
+
 interface OperationObject extends SecuredOperationObject {
   operationId?: string;
   parameters?: unknown[];
   requestBody?: unknown;
   responses?: Record<string, unknown>;
   'x-acts-without-writing'?: unknown;
+  'x-audit'?: unknown;
 }
 
 /** The request header under which a retry gets the first answer again. */
@@ -58,7 +75,7 @@ interface OpenApiDocument {
   paths?: Record<string, Record<string, unknown> & { parameters?: unknown[] }>;
   components?: {
     securitySchemes?: Record<string, SecuritySchemeObject>;
-    schemas?: { MemberRole?: { enum?: string[] }; Scope?: { enum?: string[] } };
+    schemas?: { MemberRole?: { enum?: string[] }; Scope?: { enum?: string[] }; AuditAction?: { enum?: string[] }; AuditObjectType?: { enum?: string[] } };
   };
 }
 
@@ -101,12 +118,48 @@ function constantHeadersOf(document: object, responses: Record<string, unknown>)
   return byStatus;
 }
 
+/** The words an `x-audit` may use: the actions and object types the contract enumerates. */
+interface AuditVocabulary {
+  actions: readonly string[];
+  objectTypes: readonly string[];
+}
+
+const AUDIT_KEYS = ['action', 'object', 'object-id'];
+
+/**
+ * The operation's `x-audit` (openapi/README.md), or null without one. Throws, naming the operation,
+ * on one the service could not record as written: an action or object type the contract does not
+ * enumerate, or an id parameter that is not one of its path parameters.
+ */
+function auditOf(written: unknown, vocabulary: AuditVocabulary, pathParameters: readonly string[], where: string): OperationAudit | null {
+  if (written === undefined) return null;
+  function fail(why: string): never {
+    throw new Error(`${where}: x-audit ${why}`);
+  }
+  if (written === null || typeof written !== 'object' || Array.isArray(written)) fail(`must be an object with ${AUDIT_KEYS.join(', ')}`);
+  const audit = written as Record<string, unknown>;
+  const unknownKey = Object.keys(audit).find((key) => !AUDIT_KEYS.includes(key));
+  if (unknownKey !== undefined) fail(`has no ${unknownKey}; it has ${AUDIT_KEYS.join(', ')}`);
+  const { action, object, 'object-id': idParameter } = audit;
+  if (typeof action !== 'string' || !vocabulary.actions.includes(action)) fail(`action ${JSON.stringify(action)} is not one of the contract's AuditAction`);
+  if (object === undefined) {
+    if (idParameter !== undefined) fail('names an object-id but no object');
+    return { action, object: null };
+  }
+  if (typeof object !== 'string' || !vocabulary.objectTypes.includes(object)) fail(`object ${JSON.stringify(object)} is not one of the contract's AuditObjectType`);
+  if (idParameter !== undefined && (typeof idParameter !== 'string' || !pathParameters.includes(idParameter))) {
+    fail(`object-id ${JSON.stringify(idParameter)} is not a path parameter of the operation`);
+  }
+  return { action, object: { type: object, idParameter: idParameter ?? null } };
+}
+
 /** Every operation of the bundled document, in document order; throws where one cannot be enforced as written. */
 export function compileOperations(document: object): ContractOperation[] {
   const doc = document as OpenApiDocument;
   const schemes = doc.components?.securitySchemes ?? {};
   // The words a `security` requirement may use: the scopes and member roles the contract enumerates.
   const vocabulary = { scopes: doc.components?.schemas?.Scope?.enum ?? [], roles: doc.components?.schemas?.MemberRole?.enum ?? [] };
+  const auditVocabulary = { actions: doc.components?.schemas?.AuditAction?.enum ?? [], objectTypes: doc.components?.schemas?.AuditObjectType?.enum ?? [] };
   const parameters = parametersByOperation(document);
   const operations: ContractOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -128,6 +181,7 @@ export function compileOperations(document: object): ContractOperation[] {
         bodyDefaults: bodyDefaultsOf(document, op.requestBody),
         idempotent: declared.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase()),
         actsWithoutWriting: actsWithoutWriting === true,
+        audit: auditOf(op['x-audit'], auditVocabulary, declared.filter((p) => p.in === 'path').map((p) => p.name), where),
         takesInput: (item.parameters ?? []).length + (op.parameters ?? []).length > 0 || op.requestBody !== undefined,
         takesBody: op.requestBody !== undefined,
         answersNotModified: op.responses?.['304'] !== undefined,
