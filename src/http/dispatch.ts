@@ -208,6 +208,10 @@ export async function createDispatcher(
   const { backend, operations } = await loadedBackends(document);
   const unknown = Object.keys(routed).filter((operationId) => !operations.has(operationId));
   if (unknown.length > 0) throw new Error(`the contract has no operation ${unknown.join(', ')} for its handler`);
+  // What the audit log records of an administration operation is its `x-audit` (compiled with the
+  // matcher, which refuses a malformed one): one without it stops the start-up, not its first write.
+  const unaudited = Object.keys(deps.admin.handlers).filter((operationId) => (operations.get(operationId) as { 'x-audit'?: unknown } | undefined)?.['x-audit'] === undefined);
+  if (unaudited.length > 0) throw new Error(`the administration operation ${unaudited.join(', ')} states no x-audit, so the audit log could not record it`);
   return (req: Request, res: Response, next: NextFunction): void => {
     const match = matchedOperation(res);
     const operationId = match?.operation.operationId ?? '';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../src/http/read-handlers.js';
+import { bundledContract } from '@workspace-read-api/contract/documents.js';
 import type { ReadHandlers } from '../../../src/operations/handler-types.js';
 import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
@@ -105,6 +106,19 @@ describe('apps built from the same contract', () => {
   it('refuse to start with a handler for an operation the contract lacks', async () => {
     const extra = { ...handlers, getNothing: () => ({ status: 200, body: {} }) } as unknown as ReadHandlers;
     await expect(startTestServer({ handlers: extra })).rejects.toThrow('the contract has no operation getNothing for its handler');
+  });
+
+  it('refuse to start when an administration operation does not state what the audit log records of it, or states it wrongly', async () => {
+    const withAudit = (audit: unknown) => {
+      const document = structuredClone(bundledContract.openApi()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+      const op = document.paths['/api/workspace/{workspace_id}/webhooks/{webhook_id}']!.patch!;
+      if (audit === undefined) delete op['x-audit'];
+      else op['x-audit'] = audit;
+      return document;
+    };
+    await expect(startTestServer({ document: withAudit(undefined) })).rejects.toThrow('the administration operation updateWebhook states no x-audit, so the audit log could not record it');
+    await expect(startTestServer({ document: withAudit({ action: 'webhook.renamed', object: 'webhook', 'object-id': 'webhook_id' }) }))
+      .rejects.toThrow('PATCH /api/workspace/{workspace_id}/webhooks/{webhook_id}: x-audit action "webhook.renamed" is not one of the contract\'s AuditAction');
   });
 });
 
