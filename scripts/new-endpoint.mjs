@@ -434,8 +434,10 @@ function exampleCalls(root, n, args, like) {
     const at = text.indexOf(`'${like.op.operationId}'`);
     if (at === -1) throw new Error(`${file}: no call of ${like.op.operationId} to add ${n.operationId}'s beside`);
     const end = text.indexOf(';\n', at) + 2;
-    const indent = /\n( *)[^\n]*$/.exec(text.slice(0, at))[1];
-    changed[file] = `${text.slice(0, end)}${indent}${call}\n${text.slice(end)}`;
+    // The call's indent, and the guard the --like call is under when it has one (`if (topic) `: a
+    // path value taken from a list may be missing), which holds the new call's path value too.
+    const [, indent, guard = ''] = /\n( *)(if \([^)\n]*\) )?[^\n]*$/.exec(text.slice(0, at));
+    changed[file] = `${text.slice(0, end)}${indent}${guard}${call}\n${text.slice(end)}`;
   };
   place('examples/openapi-fetch/client.ts', `await read('${n.operationId}', client.GET('${args.apiPath}', { params: ${pathObject.replace(/^\{ /, '{ ').replace(/^\{\}$/, '{}')} }));`);
   place('examples/hey-api/client.ts', `await read('${n.operationId}', ${n.operationId}(${pathObject}));`);

@@ -64,6 +64,16 @@ describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
     expect(contentMap.changed['src/store/sqlite/content-map.ts']).toContain('promptScaffoldExample: (params: PromptScaffoldExampleParams): PromptScaffoldExampleRow[] => db.prepare(PROMPT_SCAFFOLD_EXAMPLE_SQL).all(params)');
   });
 
+  it('places the examples\' calls beside the --like call, under its guard when it has one', () => {
+    // getTopic's calls run only when the topic list named one (`if (topic) await read('getTopic', …)`).
+    const guarded = planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'contentmap:read', '--like', 'getTopic', '--store', 'contentMap']));
+    expect(guarded.changed['examples/hey-api/client.ts']).toMatch(/\n {2}if \(topic\) await read\('getTopic', [^\n]*\n {2}if \(topic\) await read\('getPromptScaffoldExample', getPromptScaffoldExample\(/);
+    expect(guarded.changed['examples/openapi-fetch/client.ts']).toMatch(/\n {2}if \(topic\) await read\('getTopic', [^\n]*\n {2}if \(topic\) await read\('getPromptScaffoldExample', client\.GET\(/);
+    // getPromptAnalytics's call is under none (it sits in a block of its own): neither is the new one.
+    const plain = planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'visibility:read', '--like', 'getPromptAnalytics', '--store', 'answers']));
+    expect(plain.changed['examples/hey-api/client.ts']).toMatch(/\n {4}await read\('getPromptScaffoldExample', getPromptScaffoldExample\(/);
+  });
+
   it('copies no parameter it is not given, and asks for the store area when none is named after the path', () => {
     const plain = planEndpoint(root, parseArguments(['GET', EXAMPLE, '--scope', 'visibility:read', '--like', 'getPromptAnalytics', '--store', 'answers']));
     expect(plain.files['openapi/paths/api_v1_visibility_prompts_{prompt}_scaffold-example_{platform}.yaml']).not.toMatch(/Range|Alpha/);
