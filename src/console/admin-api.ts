@@ -30,7 +30,7 @@ export interface CallOptions {
  * The administration API as the console calls it: every call is a request through the app's own
  * pipeline (src/http/in-process-request.ts), authenticated by the session, so the console passes
  * the same guards, validation, caps and idempotency as any client, and reaches the store by no
- * other path. A call made for a session never spends the workspace's rate limit (admin-guard.ts).
+ * other path. A call made for a session never spends the workspace's rate limit (http/guards/admin-guard.ts).
  */
 export class AdminApi {
   constructor(

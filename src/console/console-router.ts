@@ -17,7 +17,7 @@ import * as members from './pages/members.js';
 import { overview } from './pages/overview.js';
 import { auditLog } from './pages/audit.js';
 import { ServiceError } from '../errors/service-error.js';
-import { refuseAuthentication } from '../http/authenticate.js';
+import { refuseAuthentication } from '../http/guards/authenticate.js';
 import type { RateLimiter } from '../http/rate-limit/rate-limiter.js';
 import {
   checkConsoleSession, endConsoleSession, signInWithLink, signInWithToken,

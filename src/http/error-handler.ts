@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ServiceError } from '../errors/service-error.js';
 import { Codes } from '../errors/codes.js';
 import { sendEnvelope } from './envelope.js';
-import { unsupportedBody } from './json-body.js';
+import { unsupportedBody } from './validation/json-body.js';
 import { DatabaseBusyError, isDatabaseUnreachable, OutcomeUnknownError } from '../store/errors.js';
 import { IdempotencyClaimLostError } from '../store/idempotency-rows.js';
 import { idempotencyInProgress } from './idempotent-writes.js';
@@ -11,7 +11,7 @@ import { idempotencyInProgress } from './idempotent-writes.js';
 const BUSY_RETRY_AFTER_SECONDS = 1;
 /** Seconds a client waits before retrying when the database does not answer: it reconnects on the next request. */
 const UNREACHABLE_RETRY_AFTER_SECONDS = 1;
-import { fieldErrorsOf } from './validation-errors.js';
+import { fieldErrorsOf } from './validation/validation-errors.js';
 
 interface ValidatorHttpError {
   status: number;
@@ -29,7 +29,7 @@ function isValidatorError(err: unknown): err is ValidatorHttpError {
 function toApiError(err: unknown): ServiceError {
   if (err instanceof ServiceError) return err;
   if (isValidatorError(err)) {
-    // The validator raises 400 and 415 only: it parses no multipart body (request-validator.ts).
+    // The validator raises 400 and 415 only: it parses no multipart body (validation/request-validator.ts).
     switch (err.status) {
       case 400: {
         const [first, ...more] = fieldErrorsOf(err.errors ?? []);

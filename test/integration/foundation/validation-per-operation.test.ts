@@ -5,7 +5,7 @@ import { useTestServer } from '../../support/test-server.js';
 import { getWith, importRecords } from '../../support/visibility.js';
 
 // The validator records what it needs of an operation on the operation's first request and reuses
-// it for the next ones (src/http/request-validator.ts); each request must still be validated and
+// it for the next ones (src/http/validation/request-validator.ts); each request must still be validated and
 // answered with its own path parameters.
 const server = useTestServer();
 

@@ -6,7 +6,7 @@ import { createTestKey, createTestWorkspace } from '../../support/accounts.js';
 import { send } from '../../support/http.js';
 import { useTestServer } from '../../support/test-server.js';
 
-// How the read API's scope and subscription guards (src/http/scope-guard.ts, subscription-guard.ts)
+// How the read API's scope and subscription guards (src/http/guards/scope-guard.ts, subscription-guard.ts)
 // answer, on a few operations. Which scope and exemption each operation has is checked for every
 // operation of the contract, without a server, in test/unit/contract/operation-requirements.test.ts.
 // The subscription comes from the key's row, so this runs on both stores.

@@ -8,7 +8,7 @@ import { exemptFromSubscription, expectedScopes, isReadApi } from '../../contrac
 import { Contract } from '../../contract/framework/spec.js';
 
 // What each operation asks of its caller, as the app compiles it at start-up and the guards read it
-// (src/http/scope-guard.ts, subscription-guard.ts, admin-guard.ts), checked for every operation of
+// (src/http/guards/scope-guard.ts, subscription-guard.ts, admin-guard.ts), checked for every operation of
 // the contract without a server; the guards' own behaviour is checked over HTTP in
 // test/integration/security/read-guards.test.ts.
 

@@ -1,7 +1,7 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
-import { numericParameterProblem, numericQueryParameters } from '../../../src/http/query-numbers.js';
+import { numericParameterProblem, numericQueryParameters } from '../../../src/http/validation/query-numbers.js';
 import { parseDecimalInteger } from '../../../src/text/decimal-integer.js';
 import { parseDecimalNumber } from '../../../src/text/decimal-number.js';
 import { Contract } from '../../contract/framework/spec.js';

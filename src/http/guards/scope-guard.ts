@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ServiceError } from '../errors/service-error.js';
-import { getApiKeyCaller, matchedOperation } from './request-context.js';
-import { parseStoredScopes } from '../keys/scopes.js';
+import { ServiceError } from '../../errors/service-error.js';
+import { getApiKeyCaller, matchedOperation } from '../request-context.js';
+import { parseStoredScopes } from '../../keys/scopes.js';
 
 /**
  * 403 when the key lacks a scope the operation's `security` names. A request that names no

@@ -1,19 +1,19 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ServiceError } from '../errors/service-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 import { presentedKey, refuseAuthentication } from './authenticate.js';
-import { callerWorkspaceId, getWorkspaceCaller, matchedOperation, setCaller } from './request-context.js';
+import { callerWorkspaceId, getWorkspaceCaller, matchedOperation, setCaller } from '../request-context.js';
 import { limitPerWorkspace } from './workspace-rate-limit.js';
-import { parseJsonBody } from './json-body.js';
-import { requireOperation } from './route-match.js';
-import type { RateLimiter } from './rate-limit/rate-limiter.js';
-import { checkApiKey } from '../keys/api-keys.js';
-import { checkMemberToken, MEMBER_TOKEN_PREFIX } from '../keys/member-tokens.js';
-import type { Store } from '../store/index.js';
-import { checkConsoleSession, CONSOLE_SESSION_PREFIX, type ConsoleSessionTimeouts } from '../keys/console-sessions.js';
-import { isInProcessRequest } from './in-process-request.js';
-import { recordRefusal } from './audit-source.js';
-import { ANONYMOUS_ACTOR } from '../audit/record-audit.js';
-import { auditObjectOf, auditOf } from './operation-audit.js';
+import { parseJsonBody } from '../validation/json-body.js';
+import { requireOperation } from '../route-match.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { checkApiKey } from '../../keys/api-keys.js';
+import { checkMemberToken, MEMBER_TOKEN_PREFIX } from '../../keys/member-tokens.js';
+import type { Store } from '../../store/index.js';
+import { checkConsoleSession, CONSOLE_SESSION_PREFIX, type ConsoleSessionTimeouts } from '../../keys/console-sessions.js';
+import { isInProcessRequest } from '../in-process-request.js';
+import { recordRefusal } from '../audit-source.js';
+import { ANONYMOUS_ACTOR } from '../../audit/record-audit.js';
+import { auditObjectOf, auditOf } from '../operation-audit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Bodies of the administration API are small objects; anything larger is refused before parsing. */

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ServiceError } from '../errors/service-error.js';
-import { callerWorkspaceId } from './request-context.js';
-import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { ServiceError } from '../../errors/service-error.js';
+import { callerWorkspaceId } from '../request-context.js';
+import { rateLimitHeaders, type RateLimiter } from '../rate-limit/rate-limiter.js';
 
 /** Counts the request against its workspace (shared by all of its keys and member tokens) and sets the headers. */
 export function limitPerWorkspace(deps: { limiter: RateLimiter; now: () => Date }) {

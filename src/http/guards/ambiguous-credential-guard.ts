@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ServiceError } from '../errors/service-error.js';
+import { ServiceError } from '../../errors/service-error.js';
 import { refuseAuthentication } from './authenticate.js';
 import { presentedCredential } from './presented-credential.js';
-import type { RateLimiter } from './rate-limit/rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 
 /**
  * 401 (4022) before any other check when the credential headers are ambiguous: two different

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ServiceError } from '../errors/service-error.js';
-import { getApiKeyCaller, matchedOperation } from './request-context.js';
+import { ServiceError } from '../../errors/service-error.js';
+import { getApiKeyCaller, matchedOperation } from '../request-context.js';
 
 /**
  * 402 without an active subscription, except on the operations the contract marks

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ContractOperation } from '@workspace-read-api/contract/contract-operations.js';
-import { matchedOperation } from './request-context.js';
+import { matchedOperation } from '../request-context.js';
 import { rawQuery } from './raw-query.js';
 
 interface ValidationIssue { path: string; message: string; errorCode?: string }

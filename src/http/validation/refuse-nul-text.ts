@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { FieldError } from '../errors/field-errors.js';
-import { ServiceError } from '../errors/service-error.js';
-import { matchedOperation } from './request-context.js';
+import type { FieldError } from '../../errors/field-errors.js';
+import { ServiceError } from '../../errors/service-error.js';
+import { matchedOperation } from '../request-context.js';
 import { rawQuery } from './raw-query.js';
 
 const NUL = '\u0000';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors/field-errors.js';
+import type { FieldError } from '../../errors/field-errors.js';
 
 /** What express-openapi-validator (and rejectUnknownQueryParameters) report for each problem. */
 export interface ValidatorIssue {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { matchedOperation } from './request-context.js';
+import { matchedOperation } from '../request-context.js';
 import { schemaValidatorFor, type SchemaValidator } from '@workspace-read-api/contract/schema-validator.js';
 import { documentedResponse, type DocumentedResponse } from '@workspace-read-api/contract/documented-response.js';
 

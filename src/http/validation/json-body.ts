@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import express, { type Request, type RequestHandler } from 'express';
-import { ServiceError } from '../errors/service-error.js';
-import { matchedOperation } from './request-context.js';
+import { ServiceError } from '../../errors/service-error.js';
+import { matchedOperation } from '../request-context.js';
 
 /** The content codings the JSON parser can undo in this Node build, as sent in `Accept-Encoding` with a 415. */
 const ACCEPTED_BODY_CODINGS = ['gzip', 'deflate', 'br', ...('createZstdDecompress' in zlib ? ['zstd'] : [])].join(', ');

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { parametersByOperation, type ContractParameter } from '@workspace-read-api/contract/contract-parameters.js';
-import { parseDecimalInteger } from '../text/decimal-integer.js';
-import { parseDecimalNumber } from '../text/decimal-number.js';
-import { matchedOperation } from './request-context.js';
+import { parseDecimalInteger } from '../../text/decimal-integer.js';
+import { parseDecimalNumber } from '../../text/decimal-number.js';
+import { matchedOperation } from '../request-context.js';
 import { rawQuery } from './raw-query.js';
 
 interface ValidationIssue { path: string; message: string }

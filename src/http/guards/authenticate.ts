@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ServiceError } from '../errors/service-error.js';
-import { setCaller } from './request-context.js';
-import { checkApiKey } from '../keys/api-keys.js';
-import type { Store } from '../store/index.js';
-import { rateLimitHeaders, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { ServiceError } from '../../errors/service-error.js';
+import { setCaller } from '../request-context.js';
+import { checkApiKey } from '../../keys/api-keys.js';
+import type { Store } from '../../store/index.js';
+import { rateLimitHeaders, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { presentedCredential } from './presented-credential.js';
-import { clientAddressKey } from './rate-limit/client-address.js';
+import { clientAddressKey } from '../rate-limit/client-address.js';
 
 /**
  * The key from `Authorization: Bearer <key>` or `X-API-KEY: <key>`; undefined when neither is sent.

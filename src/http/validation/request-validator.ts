@@ -4,7 +4,7 @@ import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.j
 import { rejectUnknownQueryParameters } from './query-parameters.js';
 import { rejectNonDecimalNumbers } from './query-numbers.js';
 import { refuseNulText } from './refuse-nul-text.js';
-import { matchedOperation } from './request-context.js';
+import { matchedOperation } from '../request-context.js';
 import { perContract } from '@workspace-read-api/contract/per-contract.js';
 import { checkResponsesAgainstContract } from './response-check.js';
 import { requestContract } from '@workspace-read-api/contract/request-contract.js';
