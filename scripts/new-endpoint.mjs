@@ -46,7 +46,8 @@ export function parseArguments(argv) {
 /**
  * The names every file uses, by one rule: `get` + each literal segment after the area, singular
  * when a parameter follows it (`/visibility/prompts/{prompt}/platforms/{platform}` →
- * getPromptPlatform, schema PromptPlatform, files prompt-platform).
+ * getPromptPlatform, schema PromptPlatform, files prompt-platform, its test get-prompt-platform.test.ts,
+ * named after the operation id as every operation's test is).
  */
 export function endpointNames(apiPath, operationId) {
   const segments = apiPath.split('/').filter(Boolean).slice(2);
@@ -60,6 +61,8 @@ export function endpointNames(apiPath, operationId) {
     name: name[0].toUpperCase() + name.slice(1),
     key: camel(name),
     file: kebab(name),
+    // The test is named after the operation id, as every operation's test is (test/README.md).
+    testFile: kebab(id),
     constant: constant(name),
     pathFile: `api_v1_${segments.join('_')}.yaml`,
     pathParameters: [...apiPath.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]),
@@ -247,7 +250,7 @@ export function planEndpoint(root, args) {
     '}',
     '',
     `// ${n.operationId}'s statement, run word for word by both databases. It selects nothing until`,
-    `// written: test/integration/${n.area}/${n.file}.test.ts fails until it is.`,
+    `// written: test/integration/${n.area}/${n.testFile}.test.ts fails until it is.`,
     `export const ${n.constant}_SQL = 'SELECT 1 AS unwritten WHERE @workspace_id IS NULL';`,
     '',
   ].join('\n');
@@ -313,7 +316,7 @@ export function planEndpoint(root, args) {
     .replace(/\n};\s*$/, `\n  ${n.operationId},\n};\n`);
 
   // The test through HTTP (fast lane, and again on PostgreSQL), and the contract tests' scenario.
-  files[`test/integration/${n.area}/${n.file}.test.ts`] = [
+  files[`test/integration/${n.area}/${n.testFile}.test.ts`] = [
     "import { describe, expect, it } from 'vitest';",
     "import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';",
     "import { send } from '../../support/http.js';",
@@ -323,7 +326,7 @@ export function planEndpoint(root, args) {
     '',
     '/** The records the read needs, written into `ws`, the path that reads them and the data it must answer. */',
     'async function seeded(ws: TestWorkspace): Promise<{ path: string; query?: Record<string, string>; data: unknown }> {',
-    `  throw new Error(\`${n.operationId}: write the records it reads into workspace \${ws.workspaceId} and the answer they give, in test/integration/${n.area}/${n.file}.test.ts\`);`,
+    `  throw new Error(\`${n.operationId}: write the records it reads into workspace \${ws.workspaceId} and the answer they give, in test/integration/${n.area}/${n.testFile}.test.ts\`);`,
     '}',
     '',
     `describe('GET ${args.apiPath}', () => {`,
@@ -475,7 +478,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     writeEndpoint(root, plan);
     const all = [...Object.keys(plan.files).map((f) => `  wrote   ${f}`), ...Object.keys(plan.changed).map((f) => `  changed ${f}`)];
     console.log(`${plan.names.operationId}:\n${all.join('\n')}\nnext: npm run spec:lint && npm run codegen, then make the failing tests pass:`
-      + ` npx vitest run --project fast test/integration/${plan.names.area}/${plan.names.file}.test.ts`);
+      + ` npx vitest run --project fast test/integration/${plan.names.area}/${plan.names.testFile}.test.ts`);
   } catch (error) {
     console.error(`new:endpoint: ${error.message}`);
     process.exitCode = 1;

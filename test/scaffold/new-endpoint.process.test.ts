@@ -20,7 +20,7 @@ import { shellBlocksOf } from '../support/doc-blocks.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FILLED = path.join(root, 'test/scaffold/scaffold-example');
 const EXAMPLE = '/api/v1/visibility/prompts/{prompt}/scaffold-example/{platform}';
-const NEW_TEST = 'test/integration/visibility/prompt-scaffold-example.test.ts';
+const NEW_TEST = 'test/integration/visibility/get-prompt-scaffold-example.test.ts';
 /** What a developer edits, and what the count takes in. */
 const HAND_WRITTEN = ['openapi/', 'src/', 'test/', 'docs/'];
 /** The guide whose commands this test runs, and whose statements it checks. */

@@ -11,7 +11,7 @@ const EXAMPLE = '/api/v1/visibility/prompts/{prompt}/scaffold-example/{platform}
 describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
   it('names the operation, its schema and its files by one rule', () => {
     expect(endpointNames('/api/v1/visibility/prompts/{prompt}/platforms/{platform}')).toEqual({
-      area: 'visibility', operationId: 'getPromptPlatform', name: 'PromptPlatform', key: 'promptPlatform', file: 'prompt-platform',
+      area: 'visibility', operationId: 'getPromptPlatform', name: 'PromptPlatform', key: 'promptPlatform', file: 'prompt-platform', testFile: 'get-prompt-platform',
       constant: 'PROMPT_PLATFORM', pathFile: 'api_v1_visibility_prompts_{prompt}_platforms_{platform}.yaml', pathParameters: ['prompt', 'platform'],
     });
     expect(endpointNames('/api/v1/content/research-batches/{research_batch}/ideas').operationId).toBe('getResearchBatchIdeas');
@@ -27,7 +27,7 @@ describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
       'src/handlers/prompt-scaffold-example.ts',
       'src/store/prompt-scaffold-example-statements.ts',
       'test/contract/scenarios/prompt-scaffold-example.ts',
-      'test/integration/visibility/prompt-scaffold-example.test.ts',
+      'test/integration/visibility/get-prompt-scaffold-example.test.ts',
     ]);
     // No store area of its own: one method more in the answers store, its interface and both dialects.
     expect(Object.keys(plan.changed).sort()).toEqual([
@@ -54,7 +54,7 @@ describe('npm run new:endpoint (scripts/new-endpoint.mjs)', () => {
     expect(plan.changed['openapi/openapi.yaml']).toContain(`  ${EXAMPLE}:\n    $ref: paths/api_v1_visibility_prompts_{prompt}_scaffold-example_{platform}.yaml\n`);
     // What is left to the developer fails, never passes: the statement selects nothing, the test throws.
     expect(statement).toContain("'SELECT 1 AS unwritten WHERE @workspace_id IS NULL'");
-    expect(plan.files['test/integration/visibility/prompt-scaffold-example.test.ts']).toContain('throw new Error(`getPromptScaffoldExample: write the records it reads');
+    expect(plan.files['test/integration/visibility/get-prompt-scaffold-example.test.ts']).toContain('throw new Error(`getPromptScaffoldExample: write the records it reads');
   });
 
   it('queries through the connection each dialect\'s store factory names, whatever its name and type', () => {

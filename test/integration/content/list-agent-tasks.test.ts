@@ -1,37 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { agentTaskLine, minutesFrom, outboxEvents } from '../../support/content-records.js';
-import { expectListPagesStably, expectNotFound, listedIds } from '../../support/record-lists.js';
+import { outboxEvents } from '../../support/content-records.js';
+import { expectListPagesStably, listedIds } from '../../support/record-lists.js';
 import { useTestServer } from '../../support/test-server.js';
-import { getWith, importRecords } from '../../support/visibility.js';
+import { getWith } from '../../support/visibility.js';
+import { importAgentTasks, RESEARCHER, TASKS } from './agent-tasks-fixture.js';
 
 const server = useTestServer();
 
-const RESEARCHER = { id: '0b9e7d3c-1f2a-4c5b-8d6e-7f8091a2b3c4', name: 'Researcher', icon: 'search', short_description: 'Finds ideas' };
-
-/** Three tasks created in this order: a finished writer task, a running writer task, a queued researcher task. */
-async function tasks(ws: TestWorkspace) {
-  const times = minutesFrom('2026-03-01T10:00:00.000Z', 3);
-  const list = [
-    agentTaskLine({
-      status: 'SUCCEEDED', created_at: times[0], started_at: '2026-03-01T10:00:30.000Z', ended_at: '2026-03-01T10:09:00.000Z',
-      outputs: { article_id: randomUUID() }, usage: { input_tokens: 1200, output_tokens: 3400, total_tokens: 4600 }, execution_duration: 510_000,
-    }),
-    agentTaskLine({ status: 'RUNNING', created_at: times[1], started_at: '2026-03-01T10:02:00.000Z' }),
-    agentTaskLine({ status: 'QUEUED', agent: RESEARCHER, created_at: times[2], started_at: null }),
-  ];
-  await importRecords(server.store, ws, list);
-  return list;
-}
-
-const TASKS = '/api/v1/content/agent-tasks';
 const ids = (ws: TestWorkspace, query: Record<string, string | number>) => listedIds(server, ws, TASKS, query);
 
 describe('GET /api/v1/content/agent-tasks', () => {
   it('when the workspace has tasks, answers each oldest first exactly as its event carries it', async () => {
     const ws = await createTestWorkspace(server.store);
-    const list = await tasks(ws);
+    const list = await importAgentTasks(server, ws);
 
     const res = await getWith(server, ws, TASKS, { limit: 1 });
 
@@ -64,7 +47,7 @@ describe('GET /api/v1/content/agent-tasks', () => {
 
   it('when status and agent are given, answers the tasks matching both', async () => {
     const ws = await createTestWorkspace(server.store);
-    const list = await tasks(ws);
+    const list = await importAgentTasks(server, ws);
 
     expect(await ids(ws, {})).toEqual(list.map((t) => t.id));
     expect(await ids(ws, { status: 'RUNNING' })).toEqual([list[1]!.id]);
@@ -76,24 +59,9 @@ describe('GET /api/v1/content/agent-tasks', () => {
   it('when paged with limit 1, 2 and 3, answers every task once in one order and refuses tampered or foreign cursors', async () => {
     const ws = await createTestWorkspace(server.store);
     const other = await createTestWorkspace(server.store);
-    const list = await tasks(ws);
-    await tasks(other);
+    const list = await importAgentTasks(server, ws);
+    await importAgentTasks(server, other);
 
     await expectListPagesStably(server, TASKS, ws, other, list.map((t) => t.id));
-  });
-});
-
-describe('GET /api/v1/content/agent-tasks/{agent_task}', () => {
-  it('when the task belongs to the workspace, answers it; another workspace\'s or an unknown id is 404', async () => {
-    const ws = await createTestWorkspace(server.store);
-    const other = await createTestWorkspace(server.store);
-    const list = await tasks(ws);
-    const foreign = await tasks(other);
-
-    const res = await getWith(server, ws, `${TASKS}/${list[2]!.id}`);
-    expect([res.status, (res.body as { data: unknown }).data]).toEqual([200, await server.store.content.getAgentTask(ws.workspaceId, list[2]!.id)]);
-    expect((res.body as { data: { status: string; agent: unknown } }).data).toMatchObject({ status: 'QUEUED', agent: RESEARCHER });
-
-    await expectNotFound(server, ws, TASKS, [foreign[0]!.id, randomUUID()], 'Agent task');
   });
 });

@@ -1,38 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
-import { ideaLine, minutesFrom, outboxEvents, RESEARCH_BATCH_AS_READ, researchBatchLine, topicLine } from '../../support/content-records.js';
-import { expectListPagesStably, expectNotFound, listedIds } from '../../support/record-lists.js';
+import { outboxEvents, RESEARCH_BATCH_AS_READ } from '../../support/content-records.js';
+import { expectListPagesStably, listedIds } from '../../support/record-lists.js';
 import { useTestServer } from '../../support/test-server.js';
-import { getWith, importRecords } from '../../support/visibility.js';
+import { getWith } from '../../support/visibility.js';
+import { BATCHES, importResearchBatches } from './research-batches-fixture.js';
 
 const server = useTestServer();
 
-/** Two topics and three batches created in this order; the first batch has two ideas. */
-async function batches(ws: TestWorkspace) {
-  const visibility = topicLine({ name: 'AI search visibility' });
-  const pricing = topicLine({ name: 'Pricing' });
-  const times = minutesFrom('2026-03-01T10:00:00.000Z', 3);
-  const list = [
-    researchBatchLine({ topic_id: visibility.id, status: 'COMPLETED', buyer_stage: 'consideration', created_at: times[0] }),
-    researchBatchLine({ topic_id: visibility.id, status: 'PROCESSING', buyer_stage: 'decision', created_at: times[1] }),
-    researchBatchLine({ topic_id: pricing.id, status: 'COMPLETED', buyer_stage: 'decision', created_at: times[2] }),
-  ];
-  const ideas = [
-    ideaLine({ research_batch_id: list[0]!.id, topic_id: visibility.id, created_at: '2026-03-01T11:00:00.000Z' }),
-    ideaLine({ research_batch_id: list[0]!.id, topic_id: visibility.id, title: 'Second idea', created_at: '2026-03-01T11:01:00.000Z' }),
-  ];
-  await importRecords(server.store, ws, [visibility, pricing, ...list, ...ideas]);
-  return { visibility, pricing, batches: list, ideas };
-}
-
-const BATCHES = '/api/v1/content/research-batches';
 const ids = (ws: TestWorkspace, query: Record<string, string | number>) => listedIds(server, ws, BATCHES, query);
 
 describe('GET /api/v1/content/research-batches', () => {
   it('when the workspace has batches, answers each oldest first exactly as its event carries it, ideas included', async () => {
     const ws = await createTestWorkspace(server.store);
-    const { visibility, batches: list, ideas } = await batches(ws);
+    const { visibility, batches: list, ideas } = await importResearchBatches(server, ws);
 
     const res = await getWith(server, ws, BATCHES, { limit: 1 });
 
@@ -65,7 +46,7 @@ describe('GET /api/v1/content/research-batches', () => {
 
   it('when status, topic and buyer_stage are given, answers the batches matching all of them', async () => {
     const ws = await createTestWorkspace(server.store);
-    const { visibility, pricing, batches: list } = await batches(ws);
+    const { visibility, pricing, batches: list } = await importResearchBatches(server, ws);
 
     expect(await ids(ws, {})).toEqual(list.map((b) => b.id));
     expect(await ids(ws, { status: 'COMPLETED' })).toEqual([list[0]!.id, list[2]!.id]);
@@ -78,25 +59,9 @@ describe('GET /api/v1/content/research-batches', () => {
   it('when paged with limit 1, 2 and 3, answers every batch once in one order and refuses tampered or foreign cursors', async () => {
     const ws = await createTestWorkspace(server.store);
     const other = await createTestWorkspace(server.store);
-    const { batches: list } = await batches(ws);
-    await batches(other);
+    const { batches: list } = await importResearchBatches(server, ws);
+    await importResearchBatches(server, other);
 
     await expectListPagesStably(server, BATCHES, ws, other, list.map((b) => b.id));
-  });
-});
-
-describe('GET /api/v1/content/research-batches/{research_batch}', () => {
-  it('when the batch belongs to the workspace, answers it with its ideas; another workspace\'s or an unknown id is 404', async () => {
-    const ws = await createTestWorkspace(server.store);
-    const other = await createTestWorkspace(server.store);
-    const { batches: list } = await batches(ws);
-    const foreign = await batches(other);
-
-    const res = await getWith(server, ws, `${BATCHES}/${list[0]!.id}`);
-    expect(res.status).toBe(200);
-    expect((res.body as { data: unknown }).data).toEqual(await server.store.content.getResearchBatch(ws.workspaceId, list[0]!.id));
-    expect((res.body as { data: { ideas_count: number } }).data.ideas_count).toBe(2);
-
-    await expectNotFound(server, ws, BATCHES, [foreign.batches[0]!.id, randomUUID()], 'Research batch');
   });
 });

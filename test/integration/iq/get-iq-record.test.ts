@@ -7,16 +7,18 @@ import { getWith, importRecords } from '../../support/visibility.js';
 
 const server = useTestServer();
 
+// One handler serves the five by-id reads over one record table, so one table-driven file tests
+// them, naming each by its operation id.
 const COLLECTIONS = [
-  { path: '/api/v1/iq/products', kind: 'product', what: 'Product' },
-  { path: '/api/v1/iq/personas', kind: 'persona', what: 'Persona' },
-  { path: '/api/v1/iq/brand-voice', kind: 'voice', what: 'Brand voice' },
-  { path: '/api/v1/iq/content-types', kind: 'content_type', what: 'Content type' },
-  { path: '/api/v1/iq/visual-guidelines', kind: 'visual_guideline', what: 'Visual guideline' },
+  { operation: 'getProduct', path: '/api/v1/iq/products', kind: 'product', what: 'Product' },
+  { operation: 'getPersona', path: '/api/v1/iq/personas', kind: 'persona', what: 'Persona' },
+  { operation: 'getBrandVoice', path: '/api/v1/iq/brand-voice', kind: 'voice', what: 'Brand voice' },
+  { operation: 'getContentType', path: '/api/v1/iq/content-types', kind: 'content_type', what: 'Content type' },
+  { operation: 'getVisualGuideline', path: '/api/v1/iq/visual-guidelines', kind: 'visual_guideline', what: 'Visual guideline' },
 ] as const;
 
-for (const { path, kind, what } of COLLECTIONS) {
-  describe(`GET ${path}/{id}`, () => {
+for (const { operation, path, kind, what } of COLLECTIONS) {
+  describe(`GET ${path}/{id} (${operation})`, () => {
     it(`when the ${kind} record belongs to the workspace, answers 200 with the whole record`, async () => {
       const ws = await createTestWorkspace(server.store);
       const record = iqRecordLine(kind, { description: null, content: null, stage: 'PROCESSING' });

@@ -8,18 +8,19 @@ import { expectStablePaging } from '../../contract/framework/paging.js';
 
 const server = useTestServer();
 
-// The five collections read one record table by kind: each must list its own kind only.
+// The five collections read one record table by kind: each must list its own kind only. One
+// handler serves them, so one table-driven file tests them, naming each by its operation id.
 const COLLECTIONS = [
-  { path: '/api/v1/iq/products', kind: 'product' },
-  { path: '/api/v1/iq/personas', kind: 'persona' },
-  { path: '/api/v1/iq/brand-voice', kind: 'voice' },
-  { path: '/api/v1/iq/content-types', kind: 'content_type' },
-  { path: '/api/v1/iq/visual-guidelines', kind: 'visual_guideline' },
+  { operation: 'listProducts', path: '/api/v1/iq/products', kind: 'product' },
+  { operation: 'listPersonas', path: '/api/v1/iq/personas', kind: 'persona' },
+  { operation: 'listBrandVoices', path: '/api/v1/iq/brand-voice', kind: 'voice' },
+  { operation: 'listContentTypes', path: '/api/v1/iq/content-types', kind: 'content_type' },
+  { operation: 'listVisualGuidelines', path: '/api/v1/iq/visual-guidelines', kind: 'visual_guideline' },
 ] as const;
 const KINDS = COLLECTIONS.map((c) => c.kind);
 
-for (const { path, kind } of COLLECTIONS) {
-  describe(`GET ${path}`, () => {
+for (const { operation, path, kind } of COLLECTIONS) {
+  describe(`GET ${path} (${operation})`, () => {
     it(`when the workspace has records of every kind, answers 200 with its ${kind} records only, oldest first`, async () => {
       const ws = await createTestWorkspace(server.store);
       const times = minutesFrom('2026-03-01T10:00:00.000Z', 2);
