@@ -154,7 +154,7 @@ export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
 
 // The first retries come 10 s and 1 min after a failure, as receivers of the product expect, then
 // the long tail: 11 attempts over about 3.9 days, more than three days even with the largest
-// downward jitter (-20%): test/unit/webhooks/retry-schedule.test.ts.
+// downward jitter (-20%): test/unit/webhooks/delivery/schedule.test.ts.
 export const DEFAULT_RETRY_SCHEDULE = '10s,1m,5m,30m,2h,6h,12h,24h,24h,24h';
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

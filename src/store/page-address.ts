@@ -1,6 +1,6 @@
 // How a cited URL is matched to a content-map page: both are reduced to a page address, and equal
 // addresses are the same page. The contract states the rules (openapi/components/schemas/CitedPage.yaml);
-// test/unit/visibility/page-address.test.ts pins each one.
+// test/unit/store/page-address.test.ts pins each one.
 
 // Query parameters that say where a visitor came from, never which page they see. AI answers add
 // some themselves (ChatGPT links carry `utm_source=chatgpt.com`).

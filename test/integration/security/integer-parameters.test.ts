@@ -5,7 +5,7 @@ import { send } from '../../support/http.js';
 import { useTestServer } from '../../support/test-server.js';
 
 // Every value of every integer query parameter is checked without a server, in
-// test/unit/http/query-numbers.test.ts; here, that the check is mounted for a read list and an
+// test/unit/http/validation/query-numbers.test.ts; here, that the check is mounted for a read list and an
 // administration list, and how its finding joins the validator's in one 422.
 
 const server = useTestServer({ allowPrivateWebhookTargets: true });

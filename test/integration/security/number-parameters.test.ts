@@ -5,7 +5,7 @@ import { send } from '../../support/http.js';
 import { useTestServer } from '../../support/test-server.js';
 
 // Every refused and accepted spelling is checked on every number parameter of the contract without a
-// server, in test/unit/http/query-numbers.test.ts; here, that the check is mounted on each read that
+// server, in test/unit/http/validation/query-numbers.test.ts; here, that the check is mounted on each read that
 // takes one, for a value the validator's own coercion lets through and one it refuses itself.
 const ALPHA_READS = ['/api/v1/visibility/prompts', '/api/v1/visibility/prompts/{prompt}', '/api/v1/visibility/rates'];
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { rateLimitHeaders } from '../../../src/http/rate-limit/rate-limiter.js';
-import { SlidingLogLimiter } from '../../../src/http/rate-limit/sliding-log-limiter.js';
+import { rateLimitHeaders } from '../../../../src/http/rate-limit/rate-limiter.js';
+import { SlidingLogLimiter } from '../../../../src/http/rate-limit/sliding-log-limiter.js';
 
 const workspace = () => new SlidingLogLimiter({ policy: 'workspace', quota: 120, windowSeconds: 60 });
 

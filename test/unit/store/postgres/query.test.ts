@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSql } from '../../../src/store/postgres/query.js';
+import { compileSql } from '../../../../src/store/postgres/query.js';
 
 describe('compileSql: SQLite-style parameters to PostgreSQL placeholders', () => {
   it('numbers each ? in order', () => {

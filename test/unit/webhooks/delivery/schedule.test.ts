@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDurationList } from '../../../src/config.js';
-import { maxAttemptsOf, retryDelayMs } from '../../../src/webhooks/delivery/schedule.js';
+import { loadConfig, parseDurationList } from '../../../../src/config.js';
+import { maxAttemptsOf, retryDelayMs } from '../../../../src/webhooks/delivery/schedule.js';
 
 const DAY_MS = 86_400_000;
 

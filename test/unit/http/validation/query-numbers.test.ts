@@ -1,10 +1,10 @@
 // walks-operations: asks every operation of the contract (test/scaffold/ runs it after adding an endpoint)
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
-import { numericParameterProblem, numericQueryParameters } from '../../../src/http/validation/query-numbers.js';
-import { parseDecimalInteger } from '../../../src/text/decimal-integer.js';
-import { parseDecimalNumber } from '../../../src/text/decimal-number.js';
-import { Contract } from '../../contract/framework/spec.js';
+import { numericParameterProblem, numericQueryParameters } from '../../../../src/http/validation/query-numbers.js';
+import { parseDecimalInteger } from '../../../../src/text/decimal-integer.js';
+import { parseDecimalNumber } from '../../../../src/text/decimal-number.js';
+import { Contract } from '../../../contract/framework/spec.js';
 
 // The parsers of integers and numbers typed by people, and the check of every numeric query
 // parameter of the contract, value by value, without a server. That the check is mounted for these
