@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { followLinks, LinkPool, pathValuesOf } from '@workspace-read-api/contract-test/contract-links.js';
 import type { ObservedResponse, OutgoingRequest } from '@workspace-read-api/contract-test/http-exchange.js';
-import { OpenApiContract } from '@workspace-read-api/contract-test/openapi-contract.js';
+import { contract, op } from './bundled-contract.js';
 
-const contract = new OpenApiContract(loadOpenApiDocument());
-const op = (id: string) => contract.operation(id)!;
 const answer = (status: number, json: unknown): ObservedResponse => ({ status, headers: new Headers(), text: JSON.stringify(json), json, durationMs: 1 });
 const get = (path: string): OutgoingRequest => ({ method: 'GET', path, query: [] });
 const WORKSPACE = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { credentialWays, requiredScopes } from '@workspace-read-api/contract-test/credentials.js';
 import { curlLine, maskSecrets } from '@workspace-read-api/contract-test/curl-line.js';
-import { OpenApiContract } from '@workspace-read-api/contract-test/openapi-contract.js';
+import { contract, op } from './bundled-contract.js';
 
-const contract = new OpenApiContract(loadOpenApiDocument());
-const op = (id: string) => contract.operation(id)!;
 
 describe('what the checker reads from the bundled contract', () => {
   it('reads the order of checks from the info description', () => {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { namesAnswered } from '@workspace-read-api/contract-test/id-discovery.js';
 import { plannedReads } from '@workspace-read-api/contract-test/narrowed-plan.js';
-import { OpenApiContract } from '@workspace-read-api/contract-test/openapi-contract.js';
+import { contract, op } from './bundled-contract.js';
 
-const contract = new OpenApiContract(loadOpenApiDocument());
-const op = (id: string) => contract.operation(id)!;
 const plan = (named: string[], also: { reads?: string[]; idNames?: string[] } = {}) =>
   [...plannedReads(contract, named, { reads: (also.reads ?? []).map(op), idNames: also.idNames ?? [] })].map((o) => o.operationId).sort();
 
