@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { compileOperations } from '@workspace-read-api/contract/contract-operations.js';
-import { createTestKey, createTestMember, createTestWorkspace } from '../../support/accounts.js';
-import { adminClient, createTestMemberToken } from '../../support/admin.js';
-import { ConsoleClient } from '../../support/console-client.js';
+import { createTestKey, createTestMember } from '../../support/accounts.js';
+import { consoleMember } from '../../support/console-client.js';
 import { send } from '../../support/http.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
-import { createWebhook } from '../webhooks-admin/helpers.js';
+import { useTestServer } from '../../support/test-server.js';
+import { adminWorld, createWebhook } from '../webhooks-admin/helpers.js';
 
 // A request that leaves out a body property the contract gives a `default:` (or the whole body)
 // is served with that default, taken from the contract the app is built from: the bundled one, and
@@ -26,22 +25,8 @@ function bodyDefault(document: object, operationId: string, property: string): u
 
 type Rotated = { data: { webhook: { previous_secret_expires_at: string | null; updated_at: string } } };
 
-let bundled: TestServer;
-let modified: TestServer;
-beforeAll(async () => {
-  bundled = await startTestServer({ allowPrivateWebhookTargets: true });
-  modified = await startTestServer({ allowPrivateWebhookTargets: true, document: changed });
-});
-afterAll(async () => {
-  await bundled.close();
-  await modified.close();
-});
-
-async function owner(server: TestServer) {
-  const workspace = await createTestWorkspace(server.store);
-  const { token } = await createTestMemberToken(server.store, workspace);
-  return { workspace, token, call: adminClient(server.url, workspace.workspaceId, token) };
-}
+const bundled = useTestServer({ allowPrivateWebhookTargets: true });
+const modified = useTestServer({ allowPrivateWebhookTargets: true, document: changed });
 
 /** Seconds from the rotation to the end of the old secret's grace period. */
 const graceOf = (rotated: Rotated): number =>
@@ -59,7 +44,7 @@ describe('body properties the contract defaults', () => {
   it.each([['the bundled contract', () => bundled, bundledDocument], ['a contract with another default', () => modified, changed]] as const)(
     'POST …/rotate-secret under %s: without a body, or with one that leaves the grace period out, keeps the old secret for the contract\'s default',
     async (_, server, document) => {
-      const { call } = await owner(server());
+      const { call } = await adminWorld(server());
       const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
       const expected = bodyDefault(document, 'rotateWebhookSecret', 'grace_period_seconds');
       const withoutBody = await call({ method: 'POST', path: `/webhooks/${id}/rotate-secret` });
@@ -72,7 +57,7 @@ describe('body properties the contract defaults', () => {
   it.each([['the bundled contract', 'they keep working', () => bundled, 200], ['a contract that defaults revoke_keys to true', 'they are revoked', () => modified, 401]] as const)(
     'PATCH …/members/{user_id} under %s: a demotion that leaves revoke_keys out does what the default says to the keys they created: %s',
     async (_, __, server, keyStatus) => {
-      const { workspace, call } = await owner(server());
+      const { workspace, call } = await adminWorld(server());
       const ownerId = await createTestMember(server().store, workspace, 'owner');
       const key = await createTestKey(server().store, workspace, { userId: ownerId });
       const res = await call({ method: 'PATCH', path: `/members/${ownerId}`, body: { role: 'member' } });
@@ -84,10 +69,8 @@ describe('body properties the contract defaults', () => {
   it.each([['the bundled contract', '24 hours', () => bundled], ['a contract with another default', '1 hour', () => modified]] as const)(
     'the console\'s rotate form under %s preselects the contract\'s default (%s)',
     async (_, label, server) => {
-      const { call, token } = await owner(server());
-      const { id } = await createWebhook(call, { url: 'http://127.0.0.1:9/hooks' });
-      const browser = new ConsoleClient(server().url);
-      await browser.signInWithToken(token);
+      const { api, browser } = await consoleMember({ on: server() });
+      const { id } = await createWebhook(api, { url: 'http://127.0.0.1:9/hooks' });
       const page = await browser.get(`/console/webhooks/${id}`);
       const selected = /<select id="grace"[^>]*>.*?<\/select>/s.exec(page.html)?.[0].match(/<option [^>]*selected[^>]*>([^<]*)</g);
       expect(selected).toEqual([expect.stringContaining(`>${label}<`)]);
