@@ -341,7 +341,7 @@ export async function rollingRestartBehind(balancers: readonly Balancer[]): Prom
     await Promise.all(deployment.instancePorts.map((port) => stopByPidFile(deployment, port).catch(() => undefined)));
     await admin.close();
     await Promise.all(receivers.map((r) => r.close()));
-    await redis.stop();
+    await redis.remove();
     await dropPostgresDatabase(databaseUrl).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
