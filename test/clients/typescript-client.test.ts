@@ -10,7 +10,7 @@ import openapi from '../../generated/openapi.json' with { type: 'json' };
 import { createTestKey, createTestWorkspace } from '../support/accounts.js';
 import { createTestMemberToken } from '../support/admin.js';
 import { clientProject, importClient, type ClientProject } from '../support/packed-client.js';
-import { startSqliteTestServer, startTestServerForThisTest, useTestServer } from '../support/test-server.js';
+import { NO_RATE_LIMIT, startSqliteTestServer, startTestServerForThisTest, useTestServer } from '../support/test-server.js';
 import { holdWriteLock } from '../support/write-lock.js';
 
 // The official client as a team gets it: packed (`npm pack`), installed from the tarball into a
@@ -19,7 +19,7 @@ import { holdWriteLock } from '../support/write-lock.js';
 type Client = Awaited<ReturnType<typeof importClient>>;
 let project: ClientProject;
 let C: Client;
-const server = useTestServer({ allowPrivateWebhookTargets: true, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
+const server = useTestServer({ allowPrivateWebhookTargets: true, rateLimit: NO_RATE_LIMIT });
 let demo: { key: string; workspaceId: string };
 
 beforeAll(async () => {
@@ -107,7 +107,7 @@ describe('WorkspaceClient, packed and installed, against a live server', () => {
     for await (const page of api.pages('/api/v1/visibility/prompts', { query: { limit: 2 } })) pages.push(page);
     expect(pages.map((p) => p.data.items.length)).toEqual([2, 2, 1]);
     expect(pages.flatMap((p) => p.data.items.map((i) => i.id))).toEqual(ids);
-    expect(pages[0]!.meta).toMatchObject({ status: 200, etag: expect.stringMatching(/^W\/"/), requestId: expect.any(String), rateLimit: { limit: 100_000, windowSeconds: 60 } });
+    expect(pages[0]!.meta).toMatchObject({ status: 200, etag: expect.stringMatching(/^W\/"/), requestId: expect.any(String), rateLimit: { limit: NO_RATE_LIMIT.quota, windowSeconds: NO_RATE_LIMIT.windowSeconds } });
     // An event feed always gives a cursor and ends at has_more: false.
     const events = [];
     for await (const event of api.list('/api/v1/content/events', { query: { limit: 100 } })) events.push(event);

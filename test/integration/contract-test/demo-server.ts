@@ -10,7 +10,7 @@ import type { Store } from '../../../src/store/index.js';
 import type { SqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { createTestKey, createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { onPostgres } from '../../support/store-kind.js';
-import { createSqliteTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
+import { createSqliteTestStore, NO_RATE_LIMIT, startTestServer, type TestServer } from '../../support/test-server.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 
 const operations = Object.values((loadOpenApiDocument() as { paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, unknown>> }>> }).paths)
@@ -111,7 +111,7 @@ export async function startDemoServer(
   { withoutPlan = false, ...options }: Partial<AppDeps> & { wrap?: (app: Express) => Express; withoutPlan?: boolean } = {},
 ): Promise<DemoServer> {
   const settings = {
-    rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 },
+    rateLimit: NO_RATE_LIMIT,
     // The checker under test validates every answer itself; the server-side copy would only slow it.
     validateResponses: false,
     allowPrivateWebhookTargets: true,

@@ -7,7 +7,7 @@ import { jsonOf, runCliInProcess } from '../../cli/run-cli.js';
 import { allowUnreached, MEMBER_TOKEN_ONLY, NEVER_SENT, startDemoServer, WRITES, type DemoServer } from './demo-server.js';
 import { rowsOf, valueOf, valuesOf } from '../../support/database-rows.js';
 import { createTestWorkspace } from '../../support/accounts.js';
-import { startTestServerForThisTest } from '../../support/test-server.js';
+import { NO_RATE_LIMIT, startTestServerForThisTest } from '../../support/test-server.js';
 
 interface Report {
   requests: number;
@@ -101,7 +101,7 @@ describe('workspace-api contract-test against our own server', { timeout: 120_00
   });
 
   it('on a fresh workspace whose lists are empty: every read by id is not reached, with the reason, and the run exits 1', async () => {
-    const server = await startTestServerForThisTest({ rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 }, validateResponses: false });
+    const server = await startTestServerForThisTest({ rateLimit: NO_RATE_LIMIT, validateResponses: false });
     const workspace = await createTestWorkspace(server.store, { name: 'Fresh' });
     // A read by id, a HEAD by id and the list they would take their ids from.
     const result = await runCliInProcess(['contract-test', '--base-url', server.url, '--key', workspace.key, '--seed', '4', '--json',

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { articleLine, changed, type Line } from '../../support/content-records.js';
 import { catchUp, FEED_PATHS, type FeedEvent } from '../../support/event-feeds.js';
-import { createSqliteTestStore, startTestServer } from '../../support/test-server.js';
+import { createSqliteTestStore, NO_RATE_LIMIT, startTestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
 
 // Two writers emit events into one feed at the same time, each a child process running one import
@@ -39,7 +39,7 @@ const key = (e: { event: string; data: Record<string, unknown> }) => `${e.event}
 describe('GET /api/v1/content/events while imports emit events', () => {
   it('a client following the cursor sees every event exactly once, in commit order', async () => {
     const { store, file, cleanup } = createSqliteTestStore();
-    const server = await startTestServer({ store, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
+    const server = await startTestServer({ store, rateLimit: NO_RATE_LIMIT });
     const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-feed-'));
     try {
       const ws = await createTestWorkspace(store);

@@ -7,7 +7,7 @@ import { createMemberToken } from '../../../src/keys/member-tokens.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { send, type ObservedResponse } from '../../support/http.js';
 import { demoScenario } from '../../support/import-scenarios.js';
-import { useTestServer } from '../../support/test-server.js';
+import { NO_RATE_LIMIT, useTestServer } from '../../support/test-server.js';
 import { createTestWebhook } from '../../support/webhooks.js';
 import { everyReadRoute, type ReadDocument, type ReadRoute } from '../store/every-read-routes.js';
 
@@ -22,7 +22,7 @@ const defaulted = compileOperations(document).filter((op) => op.method === 'GET'
 // Every GET, with where each path parameter's values come from (the webhook routes included: a webhook is made below).
 const { routes } = everyReadRoute(document as ReadDocument, {});
 
-const server = useTestServer({ now: () => NOW, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
+const server = useTestServer({ now: () => NOW, rateLimit: NO_RATE_LIMIT });
 let ws: TestWorkspace;
 let token: string;
 beforeAll(async () => {

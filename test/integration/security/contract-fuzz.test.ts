@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { useTestServer } from '../../support/test-server.js';
+import { NO_RATE_LIMIT, useTestServer } from '../../support/test-server.js';
 
 // Every operation of the bundled contract, driven by the contract itself, under inputs an attacker
 // or a careless client sends: letter-case changes of path segments, prototype-property names as
@@ -87,7 +87,7 @@ function mutatePath(concrete: string, template: string, how: (typeof PATH_MUTATI
 }
 
 // The quota is raised so the fuzzing itself is never refused by the limiter; 429 is tested elsewhere.
-const server = useTestServer({ rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000_000 }, validateResponses: false });
+const server = useTestServer({ rateLimit: NO_RATE_LIMIT, validateResponses: false });
 let workspace: TestWorkspace;
 let memberToken: string;
 

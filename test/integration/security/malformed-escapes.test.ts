@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_METHODS, loadOpenApiDocument } from '@workspace-read-api/contract/documents.js';
 import { createTestWorkspace, type TestWorkspace } from '../../support/accounts.js';
 import { createTestMemberToken } from '../../support/admin.js';
-import { useTestServer } from '../../support/test-server.js';
+import { NO_RATE_LIMIT, useTestServer } from '../../support/test-server.js';
 
 // Percent-escapes that do not decode to UTF-8 text, in every place a path carries a name or an
 // id: the guides and assets of /docs, and every path parameter of both APIs. Each is the client's
@@ -22,7 +22,7 @@ const targets = Object.entries(document.paths).flatMap(([path, item]) =>
     return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ path, method: method.toUpperCase(), op, parameter: m[1]! }));
   }));
 
-const server = useTestServer({ rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000_000 } });
+const server = useTestServer({ rateLimit: NO_RATE_LIMIT });
 let workspace: TestWorkspace;
 let memberToken: string;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { openStore, type Store } from '../../../src/store/index.js';
 import { send, type ObservedResponse } from '../../support/http.js';
 import { demoScenario, importScenarios, scenarioId, type ImportScenario } from '../../support/import-scenarios.js';
 import { createMigratedPostgresDatabase, dropPostgresDatabase, postgresAvailable } from '../../support/postgres.js';
-import { createSqliteTestStore, startTestServer, type TestServer } from '../../support/test-server.js';
+import { createSqliteTestStore, NO_RATE_LIMIT, startTestServer, type TestServer } from '../../support/test-server.js';
 import { everyReadRoute, queryValues, routesNotCompared, routesOf, type ReadDocument, type ReadRoute } from './every-read-routes.js';
 
 // Every GET operation of the contract (generated/openapi.json), with every query variant it
@@ -74,7 +74,7 @@ async function openSide(store: Store, workspaces: Array<{ id: string; scenario: 
     }
   }
   // One cursor secret for both sides, as instances of one service share it, so their cursors are the same bytes.
-  const server = await startTestServer({ store, now: () => NOW, cursorSecret: CURSOR_SECRET, rateLimit: { quota: 1_000_000, windowSeconds: 60, authFailureQuota: 1_000 } });
+  const server = await startTestServer({ store, now: () => NOW, cursorSecret: CURSOR_SECRET, rateLimit: NO_RATE_LIMIT });
   return { store, server, randomValues, keys, tokens };
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTestKey } from '../../support/accounts.js';
 import { rowsOf } from '../../support/database-rows.js';
-import { useTestServer } from '../../support/test-server.js';
+import { NO_RATE_LIMIT, useTestServer } from '../../support/test-server.js';
 import { adminWorld, createWebhook } from './helpers.js';
 
 // Changes that read a key or a webhook and write it back, sent at the same instant: whatever the
 // interleaving, what each acknowledged answer says must hold afterwards.
 
-const server = useTestServer({ allowPrivateWebhookTargets: true, rateLimit: { quota: 100_000, windowSeconds: 60, authFailureQuota: 100_000 } });
+const server = useTestServer({ allowPrivateWebhookTargets: true, rateLimit: NO_RATE_LIMIT });
 
 const ALL = ['workspace:read', 'visibility:read', 'contentmap:read', 'content:read', 'iq:read'] as const;
 /** Scope sets sent together to one key: two disjoint narrowings, and one nested in another. */
