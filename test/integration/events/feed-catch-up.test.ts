@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTestWorkspace } from '../../support/accounts.js';
 import { articleLine, changed, type Line } from '../../support/content-records.js';
 import { catchUp, FEED_PATHS, type FeedEvent } from '../../support/event-feeds.js';
-import { createSqliteTestStore, NO_RATE_LIMIT, startTestServer } from '../../support/test-server.js';
+import { NO_RATE_LIMIT, startSqliteTestServer } from '../../support/test-server.js';
 import { importRecords } from '../../support/visibility.js';
 
 // Two writers emit events into one feed at the same time, each a child process running one import
@@ -38,52 +38,50 @@ const key = (e: { event: string; data: Record<string, unknown> }) => `${e.event}
 
 describe('GET /api/v1/content/events while imports emit events', () => {
   it('a client following the cursor sees every event exactly once, in commit order', async () => {
-    const { store, file, cleanup } = createSqliteTestStore();
-    const server = await startTestServer({ store, rateLimit: NO_RATE_LIMIT });
+    // A SQLite file: the child processes import into the file the server serves (`server.address`).
+    const server = await startSqliteTestServer({ rateLimit: NO_RATE_LIMIT });
+    onTestFinished(() => server.close());
+    const { store } = server;
+    const file = server.address;
     const dir = mkdtempSync(path.join(tmpdir(), 'wsapi-feed-'));
-    try {
-      const ws = await createTestWorkspace(store);
-      const sets = { alpha: Array.from({ length: 8 }, () => articleLine({ status: 'DRAFT' })), beta: Array.from({ length: 5 }, () => articleLine({ status: 'DRAFT' })) };
-      await importRecords(store, ws, [...sets.alpha, ...sets.beta], { events: false }); // a backfill: no event yet
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const ws = await createTestWorkspace(store);
+    const sets = { alpha: Array.from({ length: 8 }, () => articleLine({ status: 'DRAFT' })), beta: Array.from({ length: 5 }, () => articleLine({ status: 'DRAFT' })) };
+    await importRecords(store, ws, [...sets.alpha, ...sets.beta], { events: false }); // a backfill: no event yet
 
-      let importsRunning = 2;
-      let runsWithNews = 0;
-      const writer = (name: keyof typeof sets) => {
-        const files = Array.from({ length: ROUNDS }, (_, r) => {
-          const ndjson = path.join(dir, `${name}-${r}.ndjson`);
-          writeFileSync(ndjson, round(sets[name], r, name).map((l) => `${l.line}\n`).join(''));
-          return ndjson;
-        });
-        return importInChild(file, ws.workspaceId, files).finally(() => { importsRunning -= 1; });
-      };
-      const writers = Promise.all([writer('alpha'), writer('beta')]);
+    let importsRunning = 2;
+    let runsWithNews = 0;
+    const writer = (name: keyof typeof sets) => {
+      const files = Array.from({ length: ROUNDS }, (_, r) => {
+        const ndjson = path.join(dir, `${name}-${r}.ndjson`);
+        writeFileSync(ndjson, round(sets[name], r, name).map((l) => `${l.line}\n`).join(''));
+        return ndjson;
+      });
+      return importInChild(file, ws.workspaceId, files).finally(() => { importsRunning -= 1; });
+    };
+    const writers = Promise.all([writer('alpha'), writer('beta')]);
 
-      const seen: FeedEvent[] = [];
-      let cursor: string | undefined;
-      while (importsRunning > 0) {
-        const run = await catchUp(server.url, ws.key, FEED_PATHS.content, { cursor, limit: 3 });
-        if (run.events.length > 0) runsWithNews += 1;
-        seen.push(...run.events);
-        cursor = run.cursor;
-        await sleep(25);
-      }
-      const eventsImported = (await writers).reduce((a, b) => a + b, 0);
-      seen.push(...(await catchUp(server.url, ws.key, FEED_PATHS.content, { cursor, limit: 3 })).events);
-
-      // What the writers emitted, in the order they inserted it (one writer at a time: commit order).
-      const emitted = (store.db.prepare('SELECT event_type, data FROM webhook_events WHERE workspace_id = ? ORDER BY rowid')
-        .all(ws.workspaceId) as Array<{ event_type: string; data: string }>)
-        .map((row) => key({ event: row.event_type, data: JSON.parse(row.data) as Record<string, unknown> }));
-      expect(eventsImported).toBe((8 + 5) * ROUNDS);
-      expect(emitted).toHaveLength(eventsImported);
-      expect(new Set(seen.map(key)).size).toBe(seen.length);
-      expect(seen.map(key)).toEqual(emitted);
-      // The client caught up several times while the imports were at work, not only after them.
-      expect(runsWithNews).toBeGreaterThan(1);
-    } finally {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-      cleanup();
+    const seen: FeedEvent[] = [];
+    let cursor: string | undefined;
+    while (importsRunning > 0) {
+      const run = await catchUp(server.url, ws.key, FEED_PATHS.content, { cursor, limit: 3 });
+      if (run.events.length > 0) runsWithNews += 1;
+      seen.push(...run.events);
+      cursor = run.cursor;
+      await sleep(25);
     }
+    const eventsImported = (await writers).reduce((a, b) => a + b, 0);
+    seen.push(...(await catchUp(server.url, ws.key, FEED_PATHS.content, { cursor, limit: 3 })).events);
+
+    // What the writers emitted, in the order they inserted it (one writer at a time: commit order).
+    const emitted = (store.db.prepare('SELECT event_type, data FROM webhook_events WHERE workspace_id = ? ORDER BY rowid')
+      .all(ws.workspaceId) as Array<{ event_type: string; data: string }>)
+      .map((row) => key({ event: row.event_type, data: JSON.parse(row.data) as Record<string, unknown> }));
+    expect(eventsImported).toBe((8 + 5) * ROUNDS);
+    expect(emitted).toHaveLength(eventsImported);
+    expect(new Set(seen.map(key)).size).toBe(seen.length);
+    expect(seen.map(key)).toEqual(emitted);
+    // The client caught up several times while the imports were at work, not only after them.
+    expect(runsWithNews).toBeGreaterThan(1);
   }, 120_000);
 });
