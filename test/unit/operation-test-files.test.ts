@@ -13,7 +13,8 @@ const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerC
 
 const testFiles = readdirSync(integration, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts'));
 const byName = new Set(testFiles.map((f) => path.basename(f, '.test.ts')));
-const named = (id: string) => testFiles.some((f) => readFileSync(new URL(f, integration), 'utf8').includes(`operation: '${id}'`));
+const tables = testFiles.map((f) => readFileSync(new URL(f, integration), 'utf8')).join('\n');
+const named = (id: string) => tables.includes(`operation: '${id}'`);
 
 function operationIds(): string[] {
   const paths = (loadOpenApiDocument() as { paths: Record<string, Record<string, { operationId?: string }>> }).paths;
