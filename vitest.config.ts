@@ -2,62 +2,24 @@ import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 import { workspacePackageAliases } from './test/setup/workspace-package-aliases.js';
 
-// Three lanes, all run by `npm test`, at the same time (test/README.md has the figures):
-// - fast: every HTTP, contract, unit and in-process CLI test. Files share a worker's module cache
-//   (isolate: false): each test is isolated by its own data (a fresh SQLite file, workspace,
-//   server on an ephemeral port), never by process isolation, so nothing may register hooks at
-//   import time or keep module-level state between tests.
-// - slow: end-to-end runs that start processes, browsers or code generators (SDK generation, the
-//   reference page in Chromium, crash and memory tests, spawned CLI runs), each file in its own
-//   process. They spawn the compiled dist/, rebuilt first when src/ changed since.
-// - fast-postgres: the tests of `fast` whose answers come from the store, again with
-//   WSAPI_TEST_STORE=postgres, so every store the test helpers open is a fresh PostgreSQL database
-//   (test/support/test-server.ts). HTTP-only behaviour (HTTP_ONLY below) runs once, on SQLite.
-//   test/integration/store/ is left out: its parity tests already run both stores side by side;
-//   so is test/integration/contract-test/, the tests of the `contract-test` checker, which sees
-//   the server only through HTTP and takes minutes whatever the store.
-//   What runs on SQLite only, and why: test/README.md.
-const SLOW = [
-  'test/sdk/**/*.test.ts',
-  'test/prism/**/*.test.ts',
-  'test/clients/**/*.test.ts',
-  'test/browser/**/*.test.ts',
-  'test/cli/**/*.test.ts',
-  'test/unit/spec-lint.test.ts',
-  'test/**/*crash*.test.ts',
-  'test/**/*memory*.test.ts',
-  'test/**/*-cli.test.ts',
-  'test/**/*.process.test.ts',
-  'test/integration/import/serving-during-a-real-import.test.ts',
-];
-
-// Behaviour the store never sees: the HTTP conventions, the parser, routing, validation and the
-// guards in front of the store, the logs and the reference guides. Their code is the same whatever
-// the store. The matrices stay on both: their cross-tenant cases are where each read's workspace
-// filter is checked on PostgreSQL.
-const HTTP_ONLY = [
-  'test/integration/http-conventions/**',
-  'test/integration/docs/**',
-  'test/integration/security/contract-fuzz.test.ts',
-  'test/integration/security/credential-headers.test.ts',
-  'test/integration/security/integer-parameters.test.ts',
-  'test/integration/security/number-parameters.test.ts',
-  'test/integration/security/log-redaction.test.ts',
-  'test/integration/security/uuid-case.test.ts',
-  'test/integration/foundation/contract-requirements.test.ts',
-  'test/integration/foundation/http-parser-errors.test.ts',
-  'test/integration/foundation/logs.test.ts',
-  'test/integration/foundation/rate-limit.test.ts',
-  'test/integration/foundation/response-check.test.ts',
-  'test/integration/foundation/route-match-count.test.ts',
-  'test/integration/foundation/route-matching.test.ts',
-  'test/integration/foundation/routes.test.ts',
-  'test/integration/foundation/validation-per-operation.test.ts',
-];
-
-// Files that open a SQLite file whatever the lane (they hand it to a child process): the same run
-// twice, so they run once.
-const SQLITE_FILE = ['test/integration/events/feed-catch-up.test.ts'];
+// Three lanes, all run by `npm test`, at the same time, each chosen by folder (test/README.md has
+// the figures and what each folder holds):
+// - fast: every test outside the slow folders: unit/, contract/, integration/, http/ (behaviour the
+//   store never sees: the HTTP conventions, the parser, routing, validation and the guards in
+//   front of the store, the logs, the reference guides, the contract-test checker), stores/ (tests
+//   that open both stores themselves: the parity tests, PostgreSQL's own), mock/. Files share a
+//   worker's module cache (isolate: false): each test is isolated by its own data (a fresh SQLite
+//   file, workspace, server on an ephemeral port), never by process isolation, so nothing may
+//   register hooks at import time or keep module-level state between tests.
+// - slow: the folders of end-to-end runs that start processes, browsers or code generators (SDK
+//   generation, the reference page in Chromium, crash and memory tests, spawned CLI runs), each
+//   file in its own process. They spawn the compiled dist/, rebuilt first when src/ changed since.
+// - fast-postgres: contract/ and integration/ again with WSAPI_TEST_STORE=postgres, so every store
+//   the test helpers open is a fresh PostgreSQL database (test/support/test-server.ts). A test
+//   whose answers do not come from the store belongs in http/ (once, on SQLite); one that opens
+//   both stores itself, in stores/.
+const SLOW_FOLDERS = ['sdk', 'prism', 'clients', 'browser', 'cli', 'deploy', 'docs', 'runtime', 'scaffold', 'process'];
+const SLOW = SLOW_FOLDERS.map((folder) => `test/${folder}/**/*.test.ts`);
 
 // Settings all lanes take. The lanes do not `extends` the root: a project that extends it runs
 // the root's global setup again, and the run would start one PostgreSQL cluster per lane.
@@ -97,7 +59,6 @@ export default defineConfig({
           ...lane,
           name: 'fast-postgres',
           include: ['test/contract/**/*.test.ts', 'test/integration/**/*.test.ts'],
-          exclude: [...SLOW, ...HTTP_ONLY, ...SQLITE_FILE, 'test/integration/store/**', 'test/integration/contract-test/**'],
           isolate: false,
           env: { WSAPI_TEST_STORE: 'postgres' },
         },

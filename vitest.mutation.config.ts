@@ -13,11 +13,11 @@ export default defineConfig({
     include: [
       'test/unit/**/*.test.ts',
       'test/contract/matrices.test.ts',
-      'test/integration/security/integer-parameters.test.ts',
-      'test/integration/security/number-parameters.test.ts',
+      'test/http/security/integer-parameters.test.ts',
+      'test/http/security/number-parameters.test.ts',
       'test/integration/security/read-guards.test.ts',
-      'test/integration/foundation/contract-requirements.test.ts',
-      'test/integration/security/credential-headers.test.ts',
+      'test/http/foundation/contract-requirements.test.ts',
+      'test/http/security/credential-headers.test.ts',
       'test/integration/foundation/get-me.test.ts',
       'test/integration/webhooks-admin/create-api-key.test.ts',
       'test/integration/webhooks-admin/create-webhook.test.ts',
@@ -25,9 +25,9 @@ export default defineConfig({
       'test/integration/webhooks-delivery/ssrf-at-connect.test.ts',
       'test/integration/visibility/get-prompt-analytics.test.ts',
       'test/integration/visibility/list-prompts.test.ts',
-      'test/integration/events/feed-catch-up.test.ts',
+      'test/process/events/feed-catch-up.test.ts',
     ],
     // Gates that spawn the whole toolchain: they test the repository, not these modules.
-    exclude: ['test/unit/spec-lint.test.ts', 'test/unit/lint.test.ts', 'test/unit/dependency-rules.test.ts'],
+    exclude: ['test/unit/lint.test.ts', 'test/unit/dependency-rules.test.ts'],
   },
 });

@@ -91,7 +91,7 @@ if (lintable.length > 0) step('lint (changed files)', process.execPath, [path.jo
 
 const texts = new Map();
 const readText = (file) => texts.get(file) ?? texts.set(file, readFileSync(path.join(root, file), 'utf8')).get(file);
-const slow = /(^test\/(sdk|browser|cli)\/)|crash|memory|-cli\.test|\.process\.test|spec-lint\.test|lint\.test/;
+const slow = /^test\/(sdk|prism|clients|browser|cli|deploy|docs|runtime|scaffold|process)\/|lint\.test/;
 const testFiles = filesUnder(path.join(root, 'test')).map((f) => path.relative(root, f)).filter((f) => f.endsWith('.test.ts') && !slow.test(f));
 const chosen = selectTests(changed, testFiles, readText, operations());
 if (chosen.size === 0) {

@@ -8,7 +8,7 @@
 //   npx tsx scripts/webhook-instances-crash-test.ts --database=postgres://… [--events=10000] [--kills=20] [--webhooks=1] [--seed=N]
 //
 // The test suite runs it over a database of its throwaway cluster
-// (test/integration/webhooks-delivery/postgres-instances-crash.test.ts).
+// (test/process/webhooks-delivery/postgres-instances-crash.test.ts).
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -6,9 +6,9 @@ import { generateDemoData } from '../../src/demo/generate-demo-data.js';
 import { importLines } from '../../src/import/import-ndjson.js';
 import { createMemberToken } from '../../src/keys/member-tokens.js';
 import { createTestWorkspace } from '../support/accounts.js';
-import { SMALL_DEMO } from '../integration/contract-test/demo-server.js';
+import { SMALL_DEMO } from '../http/contract-test/demo-server.js';
 import { firstJsonLine, jsonOf, runCli, spawnCli, tempDatabase } from './run-cli.js';
-import { forgedCommandLines, HOSTILE_TEXT, startHostileServer, TERMINAL_CONTROLS, watchResidentSize, type HostileServer } from '../integration/contract-test/hostile-server.js';
+import { forgedCommandLines, HOSTILE_TEXT, startHostileServer, TERMINAL_CONTROLS, watchResidentSize, type HostileServer } from '../http/contract-test/hostile-server.js';
 
 let db: ReturnType<typeof tempDatabase> | undefined;
 afterEach(() => {

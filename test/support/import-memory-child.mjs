@@ -1,4 +1,4 @@
-// Run as a separate process by test/integration/import/import-memory.test.ts, on the compiled
+// Run as a separate process by test/process/import/import-memory.test.ts, on the compiled
 // dist/ (plain node, no tsx compiling the sources first): imports the small warm-up file, then the
 // big one, from disk into the SQLite file given, and prints {baseline, peak} RSS in bytes and the
 // big import's summary as one JSON line.

@@ -1,4 +1,4 @@
-// Run as a separate process by test/integration/events/feed-catch-up.test.ts: imports each file
+// Run as a separate process by test/process/events/feed-catch-up.test.ts: imports each file
 // given after the database and the workspace, one import (one transaction) after the other with a
 // short pause between, the way imports reach a running service, and prints {events} as one JSON line.
 import { createReadStream } from 'node:fs';

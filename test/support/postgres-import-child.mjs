@@ -1,4 +1,4 @@
-// Run as a separate process by test/integration/store/postgres-import-crash.test.ts, on the
+// Run as a separate process by test/process/store/postgres-import-crash.test.ts, on the
 // compiled dist/ (plain node, no tsx compiling the sources first in each of its four runs): imports
 // the file given after the database URL and the workspace (or standard input, for `-`) into
 // PostgreSQL, as a command-line import reads a file (streamed, checked line by line), on the clock

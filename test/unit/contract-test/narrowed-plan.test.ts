@@ -7,7 +7,7 @@ const plan = (named: string[], also: { reads?: string[]; idNames?: string[] } = 
   [...plannedReads(contract, named, { reads: (also.reads ?? []).map(op), idNames: also.idNames ?? [] })].map((o) => o.operationId).sort();
 
 // What a run narrowed by --operations reads, from the bundled contract alone. That such a run still
-// reaches its operations and catches their faults is test/integration/contract-test/broken-servers.test.ts's.
+// reaches its operations and catches their faults is test/http/contract-test/broken-servers.test.ts's.
 describe('the reads a run narrowed by --operations plans', () => {
   it('a read that needs no id: that read alone; a HEAD: with its GET', () => {
     expect(plan(['getMe'])).toEqual(['getMe']);

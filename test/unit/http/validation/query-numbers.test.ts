@@ -8,7 +8,7 @@ import { Contract } from '../../../contract/framework/spec.js';
 
 // The parsers of integers and numbers typed by people, and the check of every numeric query
 // parameter of the contract, value by value, without a server. That the check is mounted for these
-// parameters is shown over HTTP in test/integration/security/integer-parameters.test.ts and
+// parameters is shown over HTTP in test/http/security/integer-parameters.test.ts and
 // number-parameters.test.ts.
 
 // What `Number()`, JSON-schema coercion or a careless client read as a number, but a person did not write as one.
