@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { hostOf, isOwnHost, normaliseDomain } from '../../../src/store/domains.js';
-import { csvRecord } from '../../../src/visibility/csv.js';
 
 describe('own domains', () => {
   it('when a host is a domain, a www. form or a subdomain of one, counts it as own', () => {
@@ -15,19 +14,5 @@ describe('own domains', () => {
 
   it('when a URL is not a URL, has no host', () => {
     expect([hostOf('https://Docs.Acme.Example:8443/x'), hostOf('not a url')]).toEqual(['docs.acme.example', '']);
-  });
-});
-
-describe('csvRecord', () => {
-  it('when fields hold commas, quotes or line breaks, quotes them and doubles the quotes (RFC 4180)', () => {
-    expect(csvRecord(['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', 42, true, null])).toBe(
-      'plain,"a,b","say ""hi""","two\nlines","cr\rhere",42,true,\r\n',
-    );
-  });
-
-  it('when a text starts like a formula, prefixes it with a quote, but writes computed numbers as they are', () => {
-    expect(csvRecord(['=1+1', '+1', '-1', '@A1', '\tx', '\rx', 'a=1', -0.25, '-0.25'])).toBe(
-      `'=1+1,'+1,'-1,'@A1,'\tx,"'\rx",a=1,-0.25,'-0.25\r\n`,
-    );
   });
 });
