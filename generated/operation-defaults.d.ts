@@ -39,6 +39,7 @@ export interface OperationDefaults {
  * the value they take when left out, or when the body is.
  */
 export interface OperationBodyDefaults {
+    createWebhook: { description: null };
     rotateWebhookSecret: { grace_period_seconds: 86400 };
     updateMember: { revoke_keys: false };
 }

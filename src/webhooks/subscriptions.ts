@@ -94,7 +94,7 @@ export async function createWebhook(
     userId: string;
     url: string;
     name: string;
-    description?: string | null | undefined;
+    description: string | null;
     events: readonly EventType[];
     catalogOrder: readonly EventType[];
     policy: UrlPolicy;
@@ -112,7 +112,7 @@ export async function createWebhook(
     workspace_id: input.workspaceId,
     url: input.url,
     name,
-    description: input.description ?? null,
+    description: input.description,
     events: normaliseEvents(input.events, input.catalogOrder),
     secret: createWebhookSecret(),
     previous_secret: null,

@@ -33,9 +33,10 @@ const graceOf = (rotated: Rotated): number =>
   (Date.parse(rotated.data.webhook.previous_secret_expires_at!) - Date.parse(rotated.data.webhook.updated_at)) / 1000;
 
 describe('body properties the contract defaults', () => {
-  it('are found in the contract: the rotation\'s grace period and a demotion\'s revoke_keys', () => {
+  it('are found in the contract: a new webhook\'s description, the rotation\'s grace period and a demotion\'s revoke_keys', () => {
     const defaulted = compileOperations(bundledDocument).filter((op) => Object.keys(op.bodyDefaults).length > 0);
     expect(Object.fromEntries(defaulted.map((op) => [op.operationId, op.bodyDefaults]))).toEqual({
+      createWebhook: { description: null },
       rotateWebhookSecret: { grace_period_seconds: 86_400 },
       updateMember: { revoke_keys: false },
     });

@@ -3729,7 +3729,10 @@ export interface components {
              *     is stored without leading and trailing whitespace.
              */
             name: string;
-            /** @description Free text about the webhook, up to 500 characters; default null. */
+            /**
+             * @description Free text about the webhook, up to 500 characters; null when left out.
+             * @default null
+             */
             description?: string | null;
             /** @description The event types to receive, at least one; duplicates are ignored. */
             events: components["schemas"]["EventType"][];
