@@ -6,7 +6,7 @@
 // src/store/migrations/, and of PostgreSQL, src/store/postgres/migrations/; the reference page's
 // assets) are copied next to them, so dist/ mirrors src/.
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
-/** The packages, each after those it imports. */
-const WORKSPACE_PACKAGES = ['packages/contract', 'packages/contract-test'];
+/** The workspace packages, as package.json lists them: each after those it imports. */
+const WORKSPACE_PACKAGES = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
 
 function compile(dir) {
   rmSync(path.join(root, dir, 'dist'), { recursive: true, force: true });

@@ -1,8 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.js';
+import { leftInOwnTempFolder } from '../support/own-temp-folder.js';
 import { postgresAvailable } from '../support/postgres.js';
 import { describeWithRedis } from '../support/redis-server.js';
 import { recipeFor, rollingRestartBehind, spawnChild, systemBinary, writeConfig } from '../support/rolling-restart.js';
@@ -15,17 +13,8 @@ describeWithRedis('deploy/nginx.conf and deploy/haproxy.cfg', () => {
     it('deploy/rolling-restart.sh restarts each instance in turn under load through both: every request ends in one success, no write twice, the limit exact', { timeout: 360_000 }, async () => {
       // What the restart makes in the temp folder (its own folder, Redis's) is gone after it: a
       // temp folder of this file's own (it runs in a process of its own), whose wsapi-* entries are ours.
-      const own = mkdtempSync(path.join(tmpdir(), 'wsapi-balancers-temp-'));
-      const before = process.env.TMPDIR;
-      process.env.TMPDIR = own;
-      try {
-        await restartBehindBoth();
-        expect(readdirSync(own).filter((name) => name.startsWith('wsapi-'))).toEqual([]);
-      } finally {
-        if (before === undefined) delete process.env.TMPDIR;
-        else process.env.TMPDIR = before;
-        rmSync(own, { recursive: true, force: true });
-      }
+      const left = await leftInOwnTempFolder(restartBehindBoth);
+      expect(left.filter((name) => name.startsWith('wsapi-'))).toEqual([]);
     });
   });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspacePackageFolders } from './workspace-package-aliases.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,7 +23,7 @@ function mtimes(dir: string): number[] {
  */
 export function setup(): void {
   const built = existsSync(path.join(ROOT, 'dist', 'cli', 'main.js')) ? Math.min(...mtimes(path.join(ROOT, 'dist'))) : 0;
-  const sources = ['src', 'packages/contract/src', 'packages/contract-test/src'].flatMap((dir) => mtimes(path.join(ROOT, dir)));
+  const sources = ['src', ...workspacePackageFolders().map((folder) => `${folder}/src`)].flatMap((dir) => mtimes(path.join(ROOT, dir)));
   if (Math.max(...sources) < built) return;
   console.log('dist/ is older than the sources: building it (npm run build) for the process tests');
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });

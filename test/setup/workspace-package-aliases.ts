@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -5,7 +6,12 @@ import { fileURLToPath } from 'node:url';
  * TypeScript, as tsconfig.json's `paths` has tsc and tsx read them, never from a dist/ that may be
  * older than the source. Every vitest configuration gives each project these.
  */
-export const workspacePackageAliases = ['contract', 'contract-test'].map((name) => ({
-  find: new RegExp(`^@workspace-read-api/${name}/(.+)\\.js$`),
-  replacement: fileURLToPath(new URL(`../../packages/${name}/src/$1.ts`, import.meta.url)),
-}));
+export const workspacePackageAliases = workspacePackageFolders().map((folder) => {
+  const { name } = JSON.parse(readFileSync(new URL(`../../${folder}/package.json`, import.meta.url), 'utf8')) as { name: string };
+  return { find: new RegExp(`^${name}/(.+)\\.js$`), replacement: fileURLToPath(new URL(`../../${folder}/src/$1.ts`, import.meta.url)) };
+});
+
+/** The workspace packages' folders, as the root package.json lists them (`packages/contract`, …). */
+export function workspacePackageFolders(): string[] {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { workspaces: string[] }).workspaces;
+}
